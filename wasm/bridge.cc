@@ -1,0 +1,61 @@
+// The narrow boundary between the engine and JavaScript (in the spirit of
+// Perfetto's wasm_bridge): a handful of C functions, strings in, strings and one
+// column buffer out. No per-point calls cross it. See docs/engine-api.md.
+//
+// The last run's output lives in a static so the pointers handed to JavaScript
+// stay valid until the next plab_run call.
+#include <string>
+
+#include <emscripten/emscripten.h>
+
+#include "plab/api.h"
+
+namespace {
+
+std::string& SchemaStorage() {
+  static std::string schema = plab::SchemaJson();
+  return schema;
+}
+
+std::string& DefaultScenarioStorage() {
+  static std::string scenario = plab::DefaultScenarioJson();
+  return scenario;
+}
+
+plab::RunOutput& LastRun() {
+  static plab::RunOutput last_run;
+  return last_run;
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* plab_schema() {
+  return SchemaStorage().c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* plab_default_scenario() {
+  return DefaultScenarioStorage().c_str();
+}
+
+// Returns 1 when the scenario was valid and ran, 0 on a validation error.
+EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) {
+  LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
+                                                 : std::string_view(scenario_json));
+  return LastRun().ok ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* plab_result_json() {
+  return LastRun().json.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const double* plab_columns_ptr() {
+  return LastRun().columns.data();
+}
+
+EMSCRIPTEN_KEEPALIVE int plab_columns_length() {
+  return static_cast<int>(LastRun().columns.size());
+}
+
+}  // extern "C"
