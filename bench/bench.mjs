@@ -1,0 +1,118 @@
+// Benchmarks the reference run (engine/scenarios/reference-ns3.json: NewReno,
+// 10 Mb/s bottleneck, 50 ms RTT, no loss, 60 s) natively and in WASM under Node.
+// Prints a table with PASS/MISS beside each target; exits 0 whatever the numbers.
+// Run through `npm run bench` (scripts/bench.sh builds first).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { loadPlab } from '../wasm/plab-node.mjs';
+
+const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kScenarioPath = path.join(kRoot, 'engine/scenarios/reference-ns3.json');
+const kNativeCli = path.join(kRoot, 'build/engine/plab');
+const kRepetitions = 5;
+const kWasmTargetMs = 100;
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+function runNativeOnce() {
+  const start_ms = performance.now();
+  const child = spawnSync(kNativeCli, ['run', kScenarioPath], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const process_ms = performance.now() - start_ms;
+  if (child.status !== 0) {
+    fail(`native run failed (exit ${child.status}): ${child.stderr}`);
+  }
+  const result = JSON.parse(child.stdout);
+  // Prefer the CLI's own timing of the simulation when it reports one: it leaves
+  // out process start-up and JSON printing.
+  const summary = result.summary ?? {};
+  const reported_ms = summary.wall_ms ?? summary.wall_time_ms ?? result.wall_ms;
+  return {
+    result,
+    wall_ms: typeof reported_ms === 'number' ? reported_ms : process_ms,
+    source: typeof reported_ms === 'number' ? 'CLI-reported' : 'process, incl. start-up',
+  };
+}
+
+function best(values) {
+  return Math.min(...values);
+}
+
+function formatRate(count, wall_ms) {
+  if (typeof count !== 'number' || !(wall_ms > 0)) return 'n/a';
+  const per_s = count / (wall_ms / 1000);
+  if (per_s >= 1e6) return `${(per_s / 1e6).toFixed(2)} M/s`;
+  if (per_s >= 1e3) return `${(per_s / 1e3).toFixed(1)} k/s`;
+  return `${per_s.toFixed(0)} /s`;
+}
+
+function printTable(rows) {
+  const widths = rows[0].map((_, column) =>
+    Math.max(...rows.map((row) => String(row[column]).length)));
+  rows.forEach((row, index) => {
+    console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '));
+    if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  });
+}
+
+async function main() {
+  if (!existsSync(kScenarioPath)) fail(`${kScenarioPath} is missing`);
+  if (!existsSync(kNativeCli)) fail(`${kNativeCli} is missing: run npm run build:engine`);
+  const scenario_json = readFileSync(kScenarioPath, 'utf8');
+
+  // Native: best of kRepetitions.
+  const native_runs = [];
+  for (let i = 0; i < kRepetitions; ++i) native_runs.push(runNativeOnce());
+  const native_ms = best(native_runs.map((run) => run.wall_ms));
+  const native_summary = native_runs[0].result.summary ?? {};
+
+  // WASM under Node: one warm-up, then best of kRepetitions.
+  const plab = await loadPlab();
+  const warm_up = plab.run(scenario_json);
+  if (!warm_up.ok) fail(`WASM run failed: ${warm_up.json}`);
+  const wasm_times_ms = [];
+  for (let i = 0; i < kRepetitions; ++i) {
+    const start_ms = performance.now();
+    const output = plab.run(scenario_json);
+    wasm_times_ms.push(performance.now() - start_ms);
+    if (!output.ok) fail(`WASM run failed: ${output.json}`);
+  }
+  const wasm_ms = best(wasm_times_ms);
+  const wasm_summary = warm_up.result.summary ?? {};
+  const heap_mib = plab.heapBytes() / (1024 * 1024);
+
+  const same = JSON.stringify(native_summary) === JSON.stringify(wasm_summary);
+  console.log(`Reference run: ${path.relative(kRoot, kScenarioPath)} ` +
+              `(best of ${kRepetitions}; WASM after one warm-up)`);
+  console.log(`Simulated: ${native_summary.events ?? 'n/a'} events, ` +
+              `${native_summary.data_packets_sent ?? 'n/a'} data packets; ` +
+              `native and WASM summaries ${same ? 'identical' : 'DIFFER'}`);
+  console.log('');
+  printTable([
+    ['run', 'wall time', 'events/s', 'packets/s', 'memory', 'target', ''],
+    [
+      'native CLI', `${native_ms.toFixed(1)} ms`,
+      formatRate(native_summary.events, native_ms),
+      formatRate(native_summary.data_packets_sent, native_ms),
+      '-', `(${native_runs[0].source})`, '',
+    ],
+    [
+      'WASM (Node)', `${wasm_ms.toFixed(1)} ms`,
+      formatRate(wasm_summary.events, wasm_ms),
+      formatRate(wasm_summary.data_packets_sent, wasm_ms),
+      `${heap_mib.toFixed(1)} MiB heap`,
+      `<= ${kWasmTargetMs} ms`, wasm_ms <= kWasmTargetMs ? 'PASS' : 'MISS',
+    ],
+  ]);
+}
+
+main().catch((error) => fail(error.stack ?? String(error)));
