@@ -1,0 +1,210 @@
+// Native == WASM: every scenario here runs through the native CLI
+// (`build/engine/plab run FILE`) and through the WASM build under Node
+// (wasm/dist/plab.cjs); the summaries must be deep-equal and the column buffers
+// identical bit for bit. Any drift (fused multiply-add, libc maths, a
+// std::*_distribution, uninitialised memory...) fails here.
+//
+// Needs `npm run build:engine` and `npm run build:wasm` first (scripts/test.sh and
+// `npm run build` do both).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+import { loadPlab } from '../plab-node.mjs';
+
+const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const kNativeCli = path.join(kRoot, 'build/engine/plab');
+
+// Partial scenarios: any field left out takes its default (docs/engine-api.md).
+const kScenarios = [
+  { name: 'default scenario', scenario: null /* filled from defaultScenario() */ },
+  {
+    name: 'reverse-path (ACK) loss',
+    scenario: {
+      seed: 2,
+      flows: [{ channel: { forward: { model: 'none' }, reverse: { model: 'bernoulli', p: 0.05 } } }],
+    },
+  },
+  {
+    name: 'ON/OFF channel',
+    scenario: {
+      seed: 3,
+      flows: [{
+        channel: {
+          forward: { model: 'on_off', on_mean_s: 1, off_mean_s: 1, on_p: 0.2, off_p: 0 },
+        },
+      }],
+    },
+  },
+  {
+    name: 'tahoe with bernoulli loss',
+    scenario: {
+      seed: 4,
+      flows: [{ protocol: 'tahoe', channel: { forward: { model: 'bernoulli', p: 0.02 } } }],
+    },
+  },
+  {
+    name: 'reno with bernoulli loss',
+    scenario: {
+      seed: 5,
+      flows: [{ protocol: 'reno', channel: { forward: { model: 'bernoulli', p: 0.01 } } }],
+    },
+  },
+  {
+    name: 'fixed-size transfer (newreno)',
+    scenario: {
+      seed: 6,
+      duration_s: 60,
+      flows: [{
+        protocol: 'newreno',
+        channel: { forward: { model: 'bernoulli', p: 0.01 } },
+        app: { size_bytes: 2000000, token_bucket: { enabled: false } },
+      }],
+    },
+  },
+  {
+    name: 'token bucket source',
+    scenario: {
+      seed: 7,
+      flows: [{
+        channel: { forward: { model: 'bernoulli', p: 0.005 } },
+        app: { token_bucket: { enabled: true } },
+      }],
+    },
+  },
+  {
+    name: 'scripted drops (newreno partial ACKs)',
+    scenario: {
+      seed: 8,
+      duration_s: 5,
+      flows: [{
+        protocol: 'newreno',
+        channel: { forward: { model: 'scripted', drop_packets: [14, 16, 18] } },
+        app: { token_bucket: { enabled: false } },
+      }],
+    },
+  },
+];
+
+let plab;
+let work_dir;
+
+function runNative(args) {
+  const child = spawnSync(kNativeCli, args, {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (child.error) throw child.error;
+  return child;
+}
+
+function runNativeScenario(name, scenario_json) {
+  const file = path.join(work_dir, `${name.replace(/[^a-z0-9]+/gi, '_')}.json`);
+  writeFileSync(file, scenario_json);
+  const child = runNative(['run', file]);
+  assert.equal(child.status, 0,
+               `native CLI failed on ${name} (exit ${child.status}):\n${child.stderr}\n${child.stdout}`);
+  const result = JSON.parse(child.stdout);
+  assert.ok(Array.isArray(result.columns),
+            'the CLI result JSON must carry the column buffer as "columns"');
+  return { result, columns: Float64Array.from(result.columns) };
+}
+
+// Index of the first element whose bits differ, or -1.
+function firstBitDifference(a, b) {
+  const a_bits = new BigUint64Array(a.buffer, a.byteOffset, a.length);
+  const b_bits = new BigUint64Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); ++i) {
+    if (a_bits[i] !== b_bits[i]) return i;
+  }
+  return a.length === b.length ? -1 : Math.min(a.length, b.length);
+}
+
+function seriesAt(series, index) {
+  for (const s of series) {
+    if (index >= s.offset && index < s.offset + 2 * s.length) {
+      const part = index < s.offset + s.length ? 'time' : 'value';
+      return `${s.name} ${part}[${(index - s.offset) % s.length}]`;
+    }
+  }
+  return 'outside every series';
+}
+
+before(async () => {
+  assert.ok(existsSync(kNativeCli), `${kNativeCli} is missing: run npm run build:engine`);
+  plab = await loadPlab();
+  work_dir = mkdtempSync(path.join(tmpdir(), 'plab-determinism-'));
+});
+
+after(() => {
+  if (work_dir) rmSync(work_dir, { recursive: true, force: true });
+});
+
+describe('native CLI and WASM give identical results', () => {
+  for (const { name, scenario } of kScenarios) {
+    test(name, () => {
+      const scenario_json = JSON.stringify(scenario ?? plab.defaultScenario());
+      const wasm = plab.run(scenario_json);
+      assert.equal(wasm.ok, true, `WASM rejected ${name}: ${wasm.json}`);
+      const native = runNativeScenario(name, scenario_json);
+
+      // Not a vacuous comparison: the run simulated something and produced series.
+      assert.ok(wasm.result.summary.events > 0, 'the run simulated no events');
+      assert.ok(wasm.result.series.length > 0, 'the run produced no series');
+      assert.ok(wasm.columns.length > 0, 'the run produced no columns');
+
+      assert.deepStrictEqual(native.result.summary, wasm.result.summary, 'summaries differ');
+      assert.deepStrictEqual(native.result.series, wasm.result.series, 'series layouts differ');
+      assert.equal(native.columns.length, wasm.columns.length, 'column lengths differ');
+      const index = firstBitDifference(native.columns, wasm.columns);
+      assert.equal(index, -1, index < 0 ? '' :
+        `columns differ first at ${index} (${seriesAt(wasm.result.series, index)}): ` +
+        `native ${native.columns[index]} vs WASM ${wasm.columns[index]}`);
+    });
+  }
+
+  test('a different seed gives a different run (the comparison can see a change)', () => {
+    const base = { flows: [{ channel: { forward: { model: 'bernoulli', p: 0.02 } } }] };
+    const a = plab.run({ ...base, seed: 11 });
+    const b = plab.run({ ...base, seed: 12 });
+    assert.equal(a.ok && b.ok, true);
+    assert.notEqual(firstBitDifference(a.columns, b.columns), -1);
+  });
+
+  test('the schema is the same natively and in WASM', () => {
+    const child = runNative(['schema']);
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepStrictEqual(JSON.parse(child.stdout), plab.schema());
+  });
+});
+
+describe('WASM validation errors', () => {
+  test('an out-of-range value names its path and the allowed range', () => {
+    const output = plab.run({ flows: [{ channel: { forward: { p: 1.5 } } }] });
+    assert.equal(output.ok, false);
+    assert.equal(output.result.ok, false);
+    assert.equal(output.columns.length, 0);
+    const messages = output.result.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
+    assert.ok(output.result.errors.some((e) => e.path === 'flows[0].channel.forward.p'), messages);
+    assert.ok(output.result.errors.some((e) => e.message.includes('flows[0].channel.forward.p') &&
+                                               e.message.includes('[0, 1]')), messages);
+  });
+
+  test('an unknown field is an error, not ignored', () => {
+    const output = plab.run({ flows: [{ channel: { forward: { not_a_field: 1 } } }] });
+    assert.equal(output.ok, false);
+    assert.ok(JSON.stringify(output.result.errors).includes('not_a_field'), output.json);
+  });
+
+  test('malformed JSON gives an error document, and the module keeps working', () => {
+    const output = plab.run('{"seed": ');
+    assert.equal(output.ok, false);
+    assert.equal(output.result.ok, false);
+    assert.ok(output.result.errors.length > 0);
+    assert.equal(plab.run(plab.defaultScenario()).ok, true);
+  });
+});
