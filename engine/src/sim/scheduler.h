@@ -1,0 +1,57 @@
+// Discrete-event scheduler: a binary heap of (time, insertion order) so that events at
+// the same instant run in the order they were scheduled (STYLE §7). The simulator is
+// an instance, never a global: a WASM module runs and discards many of them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace plab {
+
+// Whatever receives events implements this; `tag` and `arg` are the receiver's own.
+class EventHandler {
+ public:
+  virtual ~EventHandler() = default;
+  virtual void OnEvent(uint32_t tag, uint64_t arg) = 0;
+};
+
+class Scheduler {
+ public:
+  Time now() const { return now_; }
+  uint64_t events_run() const { return events_run_; }
+  bool empty() const { return heap_.empty(); }
+  Time next_time() const { return heap_.empty() ? Time::Infinite() : heap_.front().at; }
+
+  // Schedules at an absolute time, which must not be in the past.
+  void At(Time at, EventHandler* handler, uint32_t tag, uint64_t arg = 0);
+  void After(Time delay, EventHandler* handler, uint32_t tag, uint64_t arg = 0) {
+    At(now_ + delay, handler, tag, arg);
+  }
+
+  // Runs events up to and including time `end`; returns with now() == end unless the
+  // queue ran dry earlier or Stop() was called.
+  void RunUntil(Time end);
+  void Stop() { stopped_ = true; }
+
+ private:
+  struct Event {
+    Time at;
+    uint64_t order;
+    EventHandler* handler;
+    uint32_t tag;
+    uint64_t arg;
+  };
+  static bool Later(const Event& a, const Event& b) {
+    return a.at != b.at ? a.at > b.at : a.order > b.order;
+  }
+
+  std::vector<Event> heap_;
+  Time now_ = Time::Zero();
+  uint64_t next_order_ = 0;
+  uint64_t events_run_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace plab

@@ -1,0 +1,66 @@
+// Simulated time: one strong type, int64 nanoseconds inside (QUICHE QuicTime style).
+// A Time is used both as an instant (since the start of the run) and as a span;
+// raw numbers only appear at the edges, with the unit in the name.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <limits>
+
+namespace plab {
+
+class Time {
+ public:
+  constexpr Time() = default;
+
+  static constexpr Time Zero() { return Time(0); }
+  static constexpr Time Infinite() { return Time(std::numeric_limits<int64_t>::max()); }
+  static constexpr Time FromNanoseconds(int64_t ns) { return Time(ns); }
+  static constexpr Time FromMicroseconds(int64_t us) { return Time(us * 1000); }
+  static constexpr Time FromMilliseconds(int64_t ms) { return Time(ms * 1000 * 1000); }
+  // Rounds to the nearest nanosecond; only for parameters given as decimals.
+  static constexpr Time FromSecondsDouble(double s) {
+    return Time(static_cast<int64_t>(s * 1e9 + (s >= 0 ? 0.5 : -0.5)));
+  }
+  static constexpr Time FromMillisecondsDouble(double ms) { return FromSecondsDouble(ms / 1e3); }
+
+  constexpr int64_t ns() const { return ns_; }
+  constexpr double seconds() const { return static_cast<double>(ns_) / 1e9; }
+  constexpr double milliseconds() const { return static_cast<double>(ns_) / 1e6; }
+  constexpr bool IsInfinite() const { return ns_ == std::numeric_limits<int64_t>::max(); }
+
+  constexpr Time operator+(Time o) const { return Time(ns_ + o.ns_); }
+  constexpr Time operator-(Time o) const { return Time(ns_ - o.ns_); }
+  constexpr Time& operator+=(Time o) { ns_ += o.ns_; return *this; }
+  constexpr Time& operator-=(Time o) { ns_ -= o.ns_; return *this; }
+  constexpr Time operator*(int64_t k) const { return Time(ns_ * k); }
+  constexpr Time operator/(int64_t k) const { return Time(ns_ / k); }
+  constexpr auto operator<=>(const Time&) const = default;
+
+ private:
+  constexpr explicit Time(int64_t ns) : ns_(ns) {}
+  int64_t ns_ = 0;
+};
+
+// A link or sending rate in bits per second.
+class Bandwidth {
+ public:
+  constexpr Bandwidth() = default;
+  static constexpr Bandwidth FromBitsPerSecond(int64_t bps) { return Bandwidth(bps); }
+  static constexpr Bandwidth FromMbpsDouble(double mbps) {
+    return Bandwidth(static_cast<int64_t>(mbps * 1e6 + 0.5));
+  }
+  constexpr int64_t bps() const { return bps_; }
+  // Serialization time of `bytes` at this rate, rounded up to a whole nanosecond so
+  // back-to-back packets never exceed the rate.
+  constexpr Time TransferTime(int64_t bytes) const {
+    const int64_t bits = bytes * 8;
+    return Time::FromNanoseconds((bits * 1000000000LL + bps_ - 1) / bps_);
+  }
+
+ private:
+  constexpr explicit Bandwidth(int64_t bps) : bps_(bps) {}
+  int64_t bps_ = 0;
+};
+
+}  // namespace plab
