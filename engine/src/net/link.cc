@@ -1,0 +1,59 @@
+#include "net/link.h"
+
+namespace plab {
+
+Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params,
+           std::unique_ptr<ErrorModel> errors)
+    : scheduler_(scheduler), pool_(pool), params_(params), errors_(std::move(errors)) {
+  if (!errors_) errors_ = std::make_unique<NoErrors>();
+}
+
+void Link::Receive(Packet* p) {
+  ++stats_.packets_in;
+  if (on_wire_ == nullptr) {
+    on_wire_ = p;
+    StartTransmission();
+    return;
+  }
+  if (queue_length() >= params_.queue_packets) {
+    ++stats_.queue_drops;
+    pool_->Release(p);
+    return;
+  }
+  queue_.push_back(p);
+  NotifyQueue();
+}
+
+void Link::StartTransmission() {
+  scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+}
+
+void Link::OnEvent(uint32_t tag, uint64_t) {
+  if (tag == kTransmitted) {
+    propagating_.push_back(on_wire_);
+    scheduler_->After(params_.delay, this, kArrived);
+    on_wire_ = nullptr;
+    if (!queue_.empty()) {
+      on_wire_ = queue_.front();
+      queue_.pop_front();
+      NotifyQueue();
+      StartTransmission();
+    }
+    return;
+  }
+  Packet* p = propagating_.front();
+  propagating_.pop_front();
+  if (errors_->Drop(*p, scheduler_->now())) {
+    ++stats_.channel_drops;
+    pool_->Release(p);
+    return;
+  }
+  ++stats_.delivered;
+  sink_->Receive(p);
+}
+
+void Link::NotifyQueue() {
+  if (queue_observer_ != nullptr) queue_observer_->OnQueueLength(scheduler_->now(), queue_length());
+}
+
+}  // namespace plab
