@@ -1,0 +1,32 @@
+// Congestion control: the axis that decides how big the window is (QUICHE
+// SendAlgorithmInterface / ns-3 TcpCongestionOps). The sender owns reliability and
+// the RTT estimate; an algorithm owns how cwnd grows and how far ssthresh falls.
+// Optional hooks have no-op defaults.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/time.h"
+#include "transport/tcp_state.h"
+
+namespace plab {
+
+class CongestionControl {
+ public:
+  virtual ~CongestionControl() = default;
+  virtual const char* name() const = 0;
+
+  // Newly acknowledged bytes outside loss recovery: grow cwnd.
+  virtual void OnAck(TcpState& state, uint64_t acked_bytes, Time now) = 0;
+
+  // The ssthresh to use after a loss detected with `flight_size` bytes outstanding.
+  virtual uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) = 0;
+
+  // A valid (Karn) RTT sample was taken.
+  virtual void OnRttSample(Time /*rtt*/, Time /*now*/) {}
+
+  // The retransmission timer fired; the sender has already set ssthresh and cwnd.
+  virtual void OnRetransmissionTimeout(TcpState& /*state*/) {}
+};
+
+}  // namespace plab

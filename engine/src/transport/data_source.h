@@ -1,0 +1,33 @@
+// What the application above a sender offers it: how many bytes exist to send, and
+// whether a new segment may leave now (a token bucket says no until it has tokens).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+#include "sim/time.h"
+
+namespace plab {
+
+class DataSource {
+ public:
+  virtual ~DataSource() = default;
+  // Total bytes the application will ever send (max() = unlimited).
+  virtual uint64_t total_bytes() const = 0;
+  // May a new (not retransmitted) segment of `bytes` leave now? If so it is
+  // accounted as sent. If not, `retry_at` says when to ask again.
+  virtual bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) = 0;
+};
+
+// Bulk transfer: `total` bytes (default unlimited), always ready.
+class BulkSource final : public DataSource {
+ public:
+  explicit BulkSource(uint64_t total = std::numeric_limits<uint64_t>::max()) : total_(total) {}
+  uint64_t total_bytes() const override { return total_; }
+  bool TrySendNew(Time, uint32_t, Time*) override { return true; }
+
+ private:
+  uint64_t total_;
+};
+
+}  // namespace plab

@@ -1,0 +1,38 @@
+#include "transport/newreno_recovery.h"
+
+#include <algorithm>
+
+#include "transport/reno_recovery.h"
+
+namespace plab {
+
+void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
+  if (state.in_recovery) {
+    state.cwnd += state.mss;
+    return;
+  }
+  if (state.dupacks != state.dupack_threshold) return;
+  // RFC 6582 §3.2 step 1: only if the ACK covers more than `recover`.
+  if (state.recover_set && state.snd_una < state.recover) return;
+  partial_ack_seen_ = false;
+  EnterFastRecovery(state, actions);
+}
+
+void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes,
+                                      RecoveryActions& actions) {
+  if (state.snd_una >= state.recover) {  // full ACK: covers all data sent before recovery
+    state.cwnd = std::min<uint64_t>(state.ssthresh, state.flight_size() + state.mss);
+    state.in_recovery = false;
+    return;
+  }
+  // Partial ACK (§3.2 step 5).
+  actions.NotePartialAck();
+  actions.RetransmitFirstUnacked();
+  state.cwnd = (state.cwnd > acked_bytes ? state.cwnd - acked_bytes : 0);
+  if (acked_bytes >= state.mss) state.cwnd += state.mss;
+  state.cwnd = std::max<uint64_t>(state.cwnd, state.mss);
+  if (!partial_ack_seen_) actions.RestartRetransmissionTimer();
+  partial_ack_seen_ = true;
+}
+
+}  // namespace plab

@@ -1,0 +1,23 @@
+// Reno fast retransmit / fast recovery (RFC 5681 §3.2):
+//   3rd dupack: ssthresh = max(FlightSize/2, 2 SMSS); retransmit; cwnd = ssthresh + 3 SMSS
+//   each further dupack: cwnd += SMSS (inflation: each one is a packet that left)
+//   the next ACK of new data (even partial): cwnd = ssthresh, recovery ends.
+// With several losses in one window the partial ACK ends recovery early, and the
+// next loss needs three more dupacks or, usually, a timeout (Fall & Floyd 1996).
+#pragma once
+
+#include "transport/loss_recovery.h"
+
+namespace plab {
+
+class RenoRecovery final : public LossRecovery {
+ public:
+  const char* name() const override { return "reno"; }
+  void OnDupAck(TcpState& state, RecoveryActions& actions) override;
+  void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
+};
+
+// Shared by Reno and NewReno: enter fast recovery (RFC 5681 §3.2 steps 2-4).
+void EnterFastRecovery(TcpState& state, RecoveryActions& actions);
+
+}  // namespace plab

@@ -1,0 +1,21 @@
+#include "transport/tahoe_recovery.h"
+
+namespace plab {
+
+void TahoeRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
+  if (state.dupacks != state.dupack_threshold) return;
+  if (state.recover_set && state.snd_una < state.recover) return;
+  actions.NoteFastRetransmit();  // before the window changes: the marker shows cwnd at loss
+  state.ssthresh = actions.congestion_control().SsthreshAfterLoss(state, state.flight_size());
+  state.cwnd = state.mss;
+  state.recover = state.snd_max;
+  state.recover_set = true;
+  actions.GoBackN();
+  actions.RetransmitFirstUnacked();
+}
+
+void TahoeRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions&) {
+  state.in_recovery = false;  // never entered; kept total for safety
+}
+
+}  // namespace plab

@@ -1,0 +1,209 @@
+#include "transport/tcp_sender.h"
+
+#include <algorithm>
+
+namespace plab {
+
+TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params,
+                     std::unique_ptr<CongestionControl> cc, std::unique_ptr<LossRecovery> recovery,
+                     DataSource* source)
+    : scheduler_(scheduler),
+      pool_(pool),
+      params_(params),
+      cc_(std::move(cc)),
+      recovery_(std::move(recovery)),
+      source_(source),
+      rtt_(params.rtt) {
+  state_.mss = params_.mss;
+  state_.dupack_threshold = params_.dupack_threshold;
+  // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
+  state_.cwnd = static_cast<uint64_t>(params_.initial_window_segments) * params_.mss;
+}
+
+void TcpSender::Start() {
+  if (observer_) observer_->OnWindow(scheduler_->now(), state_);
+  TrySend();
+}
+
+uint32_t TcpSender::SegmentLength(uint64_t seq) const {
+  const uint64_t total = source_->total_bytes();
+  return static_cast<uint32_t>(std::min<uint64_t>(params_.mss, total - seq));
+}
+
+TcpSender::SentSegment* TcpSender::Record(uint64_t seq) {
+  const uint64_t index = seq / params_.mss;
+  while (sent_base_ + sent_.size() <= index) sent_.emplace_back();
+  return &sent_[index - sent_base_];
+}
+
+void TcpSender::TrySend() {
+  if (stats_.completed) return;
+  const uint64_t total = source_->total_bytes();
+  const uint64_t window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
+  while (state_.snd_nxt < total) {
+    const uint32_t len = SegmentLength(state_.snd_nxt);
+    if (state_.snd_nxt + len > state_.snd_una + window) break;
+    const bool retransmission = state_.snd_nxt < state_.snd_max;
+    if (!retransmission) {
+      Time retry_at;
+      if (!source_->TrySendNew(scheduler_->now(), len, &retry_at)) {
+        if (!source_wakeup_pending_) {
+          source_wakeup_pending_ = true;
+          scheduler_->At(std::max(retry_at, scheduler_->now()), this, kSourceReady);
+        }
+        break;
+      }
+    }
+    SendSegment(state_.snd_nxt, retransmission);
+    state_.snd_nxt += len;
+    state_.snd_max = std::max(state_.snd_max, state_.snd_nxt);
+  }
+}
+
+void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
+  const uint32_t len = SegmentLength(seq);
+  SentSegment* record = Record(seq);
+  record->sent_at = scheduler_->now();
+  if (retransmission) {
+    record->retransmitted = true;
+    ++stats_.retransmissions;
+  } else if (observer_) {
+    observer_->OnNewDataSent(scheduler_->now(), len);
+  }
+  ++stats_.data_packets_sent;
+
+  Packet* p = pool_->Acquire();
+  p->flow = params_.flow;
+  p->seq = seq;
+  p->payload = len;
+  p->wire_bytes = len + params_.header_bytes;
+  // RFC 6298 §5.1: start the timer when data is sent and it is not running.
+  if (!timer_armed_) RestartRetransmissionTimer();
+  out_->Receive(p);
+}
+
+void TcpSender::Receive(Packet* ack_packet) {
+  const uint64_t ack = ack_packet->ack;
+  pool_->Release(ack_packet);
+  if (stats_.completed) return;
+  ++stats_.acks_received;
+  if (ack > state_.snd_una && ack <= state_.snd_max) {
+    OnNewAck(ack);
+  } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
+    OnDupAck();
+  }
+  if (observer_) observer_->OnWindow(scheduler_->now(), state_);
+  TrySend();
+}
+
+void TcpSender::OnNewAck(uint64_t ack) {
+  const Time now = scheduler_->now();
+  const uint64_t acked = ack - state_.snd_una;
+
+  // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
+  const uint64_t last_index = (ack - 1) / params_.mss;
+  bool ambiguous = false;
+  Time newest_sent_at;
+  while (sent_base_ <= last_index && !sent_.empty()) {
+    ambiguous = ambiguous || sent_.front().retransmitted;
+    newest_sent_at = sent_.front().sent_at;
+    sent_.pop_front();
+    ++sent_base_;
+  }
+  if (!ambiguous) {
+    rtt_.OnSample(now - newest_sent_at);
+    cc_->OnRttSample(now - newest_sent_at, now);
+    if (observer_) observer_->OnRtt(now, rtt_);
+  }
+
+  state_.snd_una = ack;
+  state_.snd_nxt = std::max(state_.snd_nxt, ack);
+  state_.dupacks = 0;
+  if (state_.in_recovery) {
+    recovery_->OnAckInRecovery(state_, acked, *this);
+  } else {
+    cc_->OnAck(state_, acked, now);
+  }
+
+  if (ack >= source_->total_bytes()) {
+    stats_.completed = true;
+    stats_.completed_at = now;
+    StopTimer();
+    if (observer_) observer_->OnTransferComplete(now);
+    return;
+  }
+  // RFC 6298 §5.2-5.3; during NewReno recovery the recovery decides (RFC 6582 §4).
+  if (state_.snd_una == state_.snd_max) {
+    StopTimer();
+  } else if (!state_.in_recovery) {
+    RestartRetransmissionTimer();
+  }
+}
+
+void TcpSender::OnDupAck() {
+  ++state_.dupacks;
+  recovery_->OnDupAck(state_, *this);
+}
+
+void TcpSender::OnEvent(uint32_t tag, uint64_t arg) {
+  if (tag == kSourceReady) {
+    source_wakeup_pending_ = false;
+    TrySend();
+    return;
+  }
+  if (!timer_armed_ || arg != timer_generation_ || stats_.completed) return;  // cancelled
+  timer_armed_ = false;
+  OnRetransmissionTimeout();
+}
+
+void TcpSender::OnRetransmissionTimeout() {
+  const Time now = scheduler_->now();
+  const uint64_t cwnd_before = state_.cwnd;
+  ++stats_.timeouts;
+  // RFC 5681 §3.1 eq. 4 and the loss window of one segment; RFC 6582 §3.2 step 1's
+  // `recover` is set so that stale duplicate ACKs do not start a fast retransmit.
+  state_.ssthresh = cc_->SsthreshAfterLoss(state_, state_.flight_size());
+  state_.cwnd = state_.mss;
+  state_.in_recovery = false;
+  state_.dupacks = 0;
+  state_.recover = state_.snd_max;
+  state_.recover_set = true;
+  rtt_.Backoff();  // RFC 6298 §5.5
+  cc_->OnRetransmissionTimeout(state_);
+  recovery_->OnTimeout(state_);
+  if (observer_) {
+    observer_->OnTimeout(now, cwnd_before);
+    observer_->OnRtt(now, rtt_);
+  }
+  GoBackN();
+  RetransmitFirstUnacked();  // RFC 6298 §5.4, arms the timer with the backed-off RTO
+  if (observer_) observer_->OnWindow(now, state_);
+  TrySend();
+}
+
+void TcpSender::RetransmitFirstUnacked() {
+  if (state_.snd_una >= state_.snd_max) return;
+  const uint32_t len = SegmentLength(state_.snd_una);
+  SendSegment(state_.snd_una, true);
+  state_.snd_nxt = std::max(state_.snd_nxt, state_.snd_una + len);
+}
+
+void TcpSender::GoBackN() { state_.snd_nxt = state_.snd_una; }
+
+void TcpSender::RestartRetransmissionTimer() {
+  ++timer_generation_;
+  timer_armed_ = true;
+  scheduler_->After(rtt_.rto(), this, kRetransmissionTimer, timer_generation_);
+}
+
+void TcpSender::NoteFastRetransmit() {
+  ++stats_.fast_retransmits;
+  if (observer_) observer_->OnFastRetransmit(scheduler_->now(), state_);
+}
+
+void TcpSender::NotePartialAck() {
+  ++stats_.partial_acks;
+  if (observer_) observer_->OnPartialAck(scheduler_->now(), state_);
+}
+
+}  // namespace plab

@@ -1,0 +1,125 @@
+// The TCP sender core: sequence numbers, the send loop, cumulative ACK processing,
+// RTT sampling with Karn's rule and the RFC 6298 retransmission timer. What the window
+// is and how losses are repaired are delegated to the two plug-ins (CongestionControl,
+// LossRecovery); this file has no knowledge of any particular variant.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+
+#include "net/packet.h"
+#include "sim/scheduler.h"
+#include "transport/congestion_control.h"
+#include "transport/data_source.h"
+#include "transport/loss_recovery.h"
+#include "transport/rtt_estimator.h"
+#include "transport/tcp_state.h"
+
+namespace plab {
+
+// What metrics see of a sender (STYLE §9: observation apart from logic).
+class SenderObserver {
+ public:
+  virtual ~SenderObserver() = default;
+  virtual void OnWindow(Time /*now*/, const TcpState& /*state*/) {}
+  virtual void OnRtt(Time /*now*/, const RttEstimator& /*rtt*/) {}
+  virtual void OnFastRetransmit(Time /*now*/, const TcpState& /*state*/) {}
+  virtual void OnPartialAck(Time /*now*/, const TcpState& /*state*/) {}
+  // `cwnd_before` is the window just before the timeout collapsed it.
+  virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
+  virtual void OnNewDataSent(Time /*now*/, uint32_t /*bytes*/) {}
+  virtual void OnTransferComplete(Time /*now*/) {}
+};
+
+struct TcpSenderParams {
+  uint32_t flow = 0;
+  uint32_t mss = 1000;
+  uint32_t header_bytes = 40;
+  uint32_t initial_window_segments = 2;
+  uint64_t max_window_bytes = 1ULL << 30;  // the receiver's advertised window
+  int dupack_threshold = 3;
+  RttEstimator::Params rtt;
+};
+
+struct TcpSenderStats {
+  int64_t data_packets_sent = 0;
+  int64_t retransmissions = 0;
+  int64_t fast_retransmits = 0;
+  int64_t partial_acks = 0;
+  int64_t timeouts = 0;
+  int64_t acks_received = 0;
+  bool completed = false;
+  Time completed_at;
+};
+
+class TcpSender final : public PacketSink, public EventHandler, private RecoveryActions {
+ public:
+  TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params,
+            std::unique_ptr<CongestionControl> cc, std::unique_ptr<LossRecovery> recovery,
+            DataSource* source);
+
+  void set_out(PacketSink* out) { out_ = out; }
+  void set_observer(SenderObserver* observer) { observer_ = observer; }
+
+  // Begins sending at the current time.
+  void Start();
+
+  void Receive(Packet* ack) override;
+  void OnEvent(uint32_t tag, uint64_t arg) override;
+
+  const TcpState& state() const { return state_; }
+  const RttEstimator& rtt() const { return rtt_; }
+  const TcpSenderStats& stats() const { return stats_; }
+  const CongestionControl& congestion_control_algorithm() const { return *cc_; }
+  const LossRecovery& loss_recovery() const { return *recovery_; }
+
+ private:
+  enum Tag : uint32_t { kRetransmissionTimer, kSourceReady };
+
+  // Per-segment send record for RTT samples (Karn) and retransmission marks.
+  struct SentSegment {
+    Time sent_at;
+    bool retransmitted = false;
+  };
+
+  void TrySend();
+  void SendSegment(uint64_t seq, bool retransmission);
+  void OnNewAck(uint64_t ack);
+  void OnDupAck();
+  void OnRetransmissionTimeout();
+  void ArmTimerIfIdle();
+  void StopTimer() { ++timer_generation_; timer_armed_ = false; }
+  uint32_t SegmentLength(uint64_t seq) const;
+  SentSegment* Record(uint64_t seq);
+
+  // RecoveryActions
+  void RetransmitFirstUnacked() override;
+  void GoBackN() override;
+  void RestartRetransmissionTimer() override;
+  void NoteFastRetransmit() override;
+  void NotePartialAck() override;
+  CongestionControl& congestion_control() override { return *cc_; }
+
+  Scheduler* scheduler_;
+  PacketPool* pool_;
+  TcpSenderParams params_;
+  std::unique_ptr<CongestionControl> cc_;
+  std::unique_ptr<LossRecovery> recovery_;
+  DataSource* source_;
+  PacketSink* out_ = nullptr;
+  SenderObserver* observer_ = nullptr;
+
+  TcpState state_;
+  RttEstimator rtt_;
+  TcpSenderStats stats_;
+
+  std::deque<SentSegment> sent_;  // one per segment from snd_una / mss upwards
+  uint64_t sent_base_ = 0;        // segment index of sent_.front()
+
+  uint64_t timer_generation_ = 0;
+  bool timer_armed_ = false;
+  bool source_wakeup_pending_ = false;
+};
+
+}  // namespace plab

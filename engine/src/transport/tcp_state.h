@@ -1,0 +1,35 @@
+// The sender state the two plug-ins share (ns-3 TcpSocketState style): congestion
+// control and loss recovery read it and may change cwnd / ssthresh; everything else
+// (sequence numbers, timers, the RTT estimate) is owned by TcpSender and is read-only
+// to them. All windows are in bytes (STYLE §2); convert to segments at the edges.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+namespace plab {
+
+struct TcpState {
+  uint32_t mss = 1000;
+  uint64_t cwnd = 0;
+  uint64_t ssthresh = std::numeric_limits<uint64_t>::max();  // "arbitrarily high" (RFC 5681 §3.1)
+
+  uint64_t snd_una = 0;  // oldest unacknowledged byte
+  uint64_t snd_nxt = 0;  // next byte to send (moves back after a timeout: go-back-N)
+  uint64_t snd_max = 0;  // highest byte ever sent + 1
+
+  int dupacks = 0;       // consecutive duplicate ACKs
+  int dupack_threshold = 3;
+  bool in_recovery = false;
+  // RFC 6582 `recover`, kept one past the RFC's value: snd_max when the last recovery
+  // or timeout began, so "the ACK covers recover" reads snd_una >= recover.
+  uint64_t recover = 0;
+  bool recover_set = false;
+
+  // FlightSize of RFC 5681: data sent and not yet cumulatively acknowledged.
+  uint64_t flight_size() const { return snd_max - snd_una; }
+  bool in_slow_start() const { return cwnd < ssthresh; }
+  bool ssthresh_set() const { return ssthresh != std::numeric_limits<uint64_t>::max(); }
+};
+
+}  // namespace plab
