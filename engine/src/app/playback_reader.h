@@ -1,0 +1,54 @@
+// The playback application of TCP-Real §3: after a start-up delay it tries to read
+// `read_bytes` every `interval` from the receive buffer. A read succeeds if that many
+// in-order bytes are waiting; a failed read takes nothing (TCP is reliable: the same
+// bytes are read later) and counts against the success percentage. Paper: 5 KB every
+// 40 ms (1 Mb/s) and every 100 ms. Reading ends when a fixed-size transfer has been
+// fully read (a final short read counts as a success).
+#pragma once
+
+#include <cstdint>
+
+#include "sim/scheduler.h"
+#include "transport/tcp_receiver.h"
+
+namespace plab {
+
+class PlaybackObserver {
+ public:
+  virtual ~PlaybackObserver() = default;
+  virtual void OnRead(Time now, bool success, int64_t reads, int64_t successes) = 0;
+};
+
+class PlaybackReader final : public EventHandler {
+ public:
+  struct Params {
+    Time startup = Time::Zero();
+    Time interval = Time::FromMilliseconds(40);
+    uint64_t read_bytes = 5000;
+    uint64_t total_bytes = UINT64_MAX;  // the transfer size; reading stops there
+  };
+
+  PlaybackReader(Scheduler* scheduler, const TcpReceiver* receiver, const Params& params)
+      : scheduler_(scheduler), receiver_(receiver), params_(params) {}
+
+  void set_observer(PlaybackObserver* observer) { observer_ = observer; }
+  void Start() { scheduler_->After(params_.startup, this, 0); }
+  void OnEvent(uint32_t tag, uint64_t arg) override;
+
+  int64_t reads() const { return reads_; }
+  int64_t successes() const { return successes_; }
+  double success_pct() const {
+    return reads_ == 0 ? 0.0 : 100.0 * static_cast<double>(successes_) / static_cast<double>(reads_);
+  }
+
+ private:
+  Scheduler* scheduler_;
+  const TcpReceiver* receiver_;
+  Params params_;
+  PlaybackObserver* observer_ = nullptr;
+  uint64_t consumed_ = 0;
+  int64_t reads_ = 0;
+  int64_t successes_ = 0;
+};
+
+}  // namespace plab

@@ -1,0 +1,44 @@
+#include "app/token_bucket_source.h"
+
+#include <algorithm>
+
+namespace plab {
+
+TokenBucketSource::TokenBucketSource(const Params& params) : params_(params) {
+  capacity_ = params_.depth_tokens * params_.interval.ns();
+  credit_ = capacity_;
+}
+
+void TokenBucketSource::Refill(Time now) {
+  const int64_t elapsed = (now - refilled_at_).ns();
+  refilled_at_ = now;
+  // credit + elapsed * rate, saturating at the depth without overflowing.
+  const int64_t room = capacity_ - credit_;
+  if (elapsed >= room / std::max<int64_t>(1, params_.tokens_per_interval) + 1) {
+    credit_ = capacity_;
+  } else {
+    credit_ = std::min(capacity_, credit_ + elapsed * params_.tokens_per_interval);
+  }
+}
+
+bool TokenBucketSource::TrySendNew(Time now, uint32_t bytes, Time* retry_at) {
+  Refill(now);
+  const int64_t tokens = TokensFor(bytes);
+  const int64_t needed = tokens * params_.interval.ns();
+  if (credit_ >= needed) {
+    credit_ -= needed;
+    tokens_consumed_ += tokens;
+    return true;
+  }
+  const int64_t missing = needed - credit_;
+  const int64_t wait_ns = (missing + params_.tokens_per_interval - 1) / params_.tokens_per_interval;
+  *retry_at = now + Time::FromNanoseconds(wait_ns);
+  return false;
+}
+
+double TokenBucketSource::AllowedTokens(Time span) const {
+  return static_cast<double>(params_.tokens_per_interval) * static_cast<double>(span.ns()) /
+         static_cast<double>(params_.interval.ns());
+}
+
+}  // namespace plab

@@ -1,0 +1,119 @@
+#include "metrics/flow_metrics.h"
+
+#include <algorithm>
+
+namespace plab {
+
+FlowMetrics::FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
+                         const TokenBucketSource* token_bucket)
+    : scheduler_(scheduler),
+      mss_(static_cast<double>(mss)),
+      token_bucket_(token_bucket),
+      cwnd_("cwnd", "segments", horizon),
+      ssthresh_("ssthresh", "segments", horizon),
+      flight_("flight_size", "segments", horizon),
+      srtt_("srtt", "ms", horizon),
+      rto_("rto", "ms", horizon),
+      queue_("queue", "packets", horizon),
+      delivered_("delivered", "bytes", horizon),
+      tokens_("tokens_per_rtt", "tokens", horizon),
+      tokens_allowed_("tokens_allowed_per_rtt", "tokens", horizon),
+      app_success_("app_success_pct", "%", horizon),
+      fast_retransmit_("fast_retransmit", "segments"),
+      partial_ack_("partial_ack", "segments"),
+      timeout_("timeout", "segments") {}
+
+void FlowMetrics::OnWindow(Time now, const TcpState& state) {
+  cwnd_.Add(now, Segments(state.cwnd));
+  // ssthresh is "arbitrarily high" until the first loss: no point to draw.
+  if (state.ssthresh_set()) ssthresh_.Add(now, Segments(state.ssthresh));
+  flight_.Add(now, Segments(state.flight_size()));
+}
+
+void FlowMetrics::OnRtt(Time now, const RttEstimator& rtt) {
+  if (rtt.has_sample()) {
+    srtt_.Add(now, rtt.srtt().milliseconds());
+    srtt_sum_ms_ += rtt.srtt().milliseconds();
+    ++srtt_samples_;
+    srtt_now_ = rtt.srtt();
+  }
+  rto_.Add(now, rtt.rto().milliseconds());
+  // Tokens are counted per RTT once there is an RTT to count over.
+  if (token_bucket_ != nullptr && !token_tick_started_ && rtt.has_sample()) {
+    token_tick_started_ = true;
+    last_tick_ = now;
+    last_tokens_ = token_bucket_->tokens_consumed();
+    scheduler_->After(std::max(srtt_now_, Time::FromMilliseconds(1)), this, 0);
+  }
+}
+
+void FlowMetrics::OnEvent(uint32_t, uint64_t) {
+  if (stopped_) return;
+  const Time now = scheduler_->now();
+  const int64_t consumed = token_bucket_->tokens_consumed() - last_tokens_;
+  const double allowed = token_bucket_->AllowedTokens(now - last_tick_);
+  tokens_.Add(now, static_cast<double>(consumed));
+  tokens_allowed_.Add(now, allowed);
+  tokens_per_rtt_samples_.push_back(static_cast<double>(consumed));
+  allowed_per_rtt_samples_.push_back(allowed);
+  last_tick_ = now;
+  last_tokens_ = token_bucket_->tokens_consumed();
+  scheduler_->After(std::max(srtt_now_, Time::FromMilliseconds(1)), this, 0);
+}
+
+void FlowMetrics::OnFastRetransmit(Time now, const TcpState& state) {
+  fast_retransmit_.Add(now, Segments(state.cwnd));
+}
+
+void FlowMetrics::OnPartialAck(Time now, const TcpState& state) {
+  partial_ack_.Add(now, Segments(state.cwnd));
+}
+
+void FlowMetrics::OnTimeout(Time now, uint64_t cwnd_before) {
+  timeout_.Add(now, Segments(cwnd_before));
+}
+
+// A fixed-size run ends with its transfer: connection time is what TCP-Real §3
+// measures, and reads after the last byte arrived would all succeed trivially.
+void FlowMetrics::OnTransferComplete(Time) {
+  stopped_ = true;
+  scheduler_->Stop();
+}
+
+void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
+  delivered_.Add(now, static_cast<double>(in_order_bytes));
+}
+
+void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
+  app_success_.Add(now, 100.0 * static_cast<double>(successes) / static_cast<double>(reads));
+}
+
+void FlowMetrics::OnQueueLength(Time now, int64_t packets) {
+  queue_.Add(now, static_cast<double>(packets));
+  max_queue_ = std::max(max_queue_, packets);
+}
+
+void FlowMetrics::Finish() {
+  for (TimeSeries* s : {&cwnd_, &ssthresh_, &flight_, &srtt_, &rto_, &queue_, &delivered_,
+                        &tokens_, &tokens_allowed_, &app_success_}) {
+    s->Finish();
+  }
+}
+
+std::vector<const TimeSeries*> FlowMetrics::lines() const {
+  return {&cwnd_, &ssthresh_, &flight_, &srtt_, &rto_, &queue_, &delivered_,
+          &tokens_, &tokens_allowed_, &app_success_};
+}
+
+std::vector<const MarkerSeries*> FlowMetrics::markers() const {
+  return {&fast_retransmit_, &partial_ack_, &timeout_};
+}
+
+double FlowMetrics::Mean(const std::vector<double>& v) {
+  if (v.empty()) return 0.0;
+  double sum = 0;
+  for (double x : v) sum += x;
+  return sum / static_cast<double>(v.size());
+}
+
+}  // namespace plab

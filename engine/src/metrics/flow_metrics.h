@@ -1,0 +1,77 @@
+// Everything measured about one flow: it watches the sender, receiver, playback
+// reader and bottleneck queue through their observer interfaces and keeps bounded
+// time series; it never changes what it watches.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "app/playback_reader.h"
+#include "app/token_bucket_source.h"
+#include "metrics/time_series.h"
+#include "net/link.h"
+#include "sim/scheduler.h"
+#include "transport/tcp_receiver.h"
+#include "transport/tcp_sender.h"
+
+namespace plab {
+
+class FlowMetrics final : public SenderObserver,
+                          public ReceiverObserver,
+                          public PlaybackObserver,
+                          public QueueObserver,
+                          public EventHandler {
+ public:
+  FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
+              const TokenBucketSource* token_bucket);
+
+  // SenderObserver
+  void OnWindow(Time now, const TcpState& state) override;
+  void OnRtt(Time now, const RttEstimator& rtt) override;
+  void OnFastRetransmit(Time now, const TcpState& state) override;
+  void OnPartialAck(Time now, const TcpState& state) override;
+  void OnTimeout(Time now, uint64_t cwnd_before) override;
+  void OnTransferComplete(Time now) override;
+  // ReceiverObserver
+  void OnInOrderBytes(Time now, uint64_t in_order_bytes) override;
+  // PlaybackObserver
+  void OnRead(Time now, bool success, int64_t reads, int64_t successes) override;
+  // QueueObserver
+  void OnQueueLength(Time now, int64_t packets) override;
+  // EventHandler: the per-RTT token tick.
+  void OnEvent(uint32_t tag, uint64_t arg) override;
+
+  void Finish();
+
+  std::vector<const TimeSeries*> lines() const;
+  std::vector<const MarkerSeries*> markers() const;
+
+  double mean_tokens_per_rtt() const { return Mean(tokens_per_rtt_samples_); }
+  double mean_allowed_tokens_per_rtt() const { return Mean(allowed_per_rtt_samples_); }
+  double mean_srtt_ms() const { return srtt_samples_ == 0 ? 0.0 : srtt_sum_ms_ / static_cast<double>(srtt_samples_); }
+  int64_t max_queue() const { return max_queue_; }
+
+ private:
+  static double Mean(const std::vector<double>& v);
+  double Segments(uint64_t bytes) const { return static_cast<double>(bytes) / mss_; }
+
+  Scheduler* scheduler_;
+  double mss_;
+  const TokenBucketSource* token_bucket_;
+  TimeSeries cwnd_, ssthresh_, flight_, srtt_, rto_, queue_, delivered_;
+  TimeSeries tokens_, tokens_allowed_, app_success_;
+  MarkerSeries fast_retransmit_, partial_ack_, timeout_;
+
+  Time srtt_now_;
+  bool token_tick_started_ = false;
+  bool stopped_ = false;
+  Time last_tick_;
+  int64_t last_tokens_ = 0;
+  std::vector<double> tokens_per_rtt_samples_;
+  std::vector<double> allowed_per_rtt_samples_;
+  double srtt_sum_ms_ = 0;
+  int64_t srtt_samples_ = 0;
+  int64_t max_queue_ = 0;
+};
+
+}  // namespace plab

@@ -1,0 +1,74 @@
+// A named time series with bounded size whatever the duration: time is cut into a
+// fixed number of buckets over the run's horizon and each bucket keeps at most its
+// first, minimum, maximum and last points, in time order (min/max decimation keeps
+// every peak and trough a chart would show). Columnar, as the charts want it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace plab {
+
+class TimeSeries {
+ public:
+  TimeSeries(std::string name, std::string unit, Time horizon, int buckets = 1000);
+
+  void Add(Time t, double value);
+  // Flushes the open bucket; call once at the end of the run.
+  void Finish();
+
+  const std::string& name() const { return name_; }
+  const std::string& unit() const { return unit_; }
+  const std::vector<double>& times_s() const { return times_s_; }
+  const std::vector<double>& values() const { return values_; }
+  size_t size() const { return times_s_.size(); }
+
+ private:
+  struct Point {
+    int64_t t_ns;
+    double v;
+    int64_t order;
+  };
+  void Flush();
+
+  std::string name_;
+  std::string unit_;
+  int64_t bucket_ns_;
+  int64_t bucket_ = -1;
+  int64_t order_ = 0;
+  Point first_{}, min_{}, max_{}, last_{};
+  std::vector<double> times_s_;
+  std::vector<double> values_;
+};
+
+// Point events (fast retransmit, timeout...), capped in number.
+class MarkerSeries {
+ public:
+  MarkerSeries(std::string name, std::string unit, size_t cap = 5000)
+      : name_(std::move(name)), unit_(std::move(unit)), cap_(cap) {}
+  void Add(Time t, double value) {
+    ++count_;
+    if (times_s_.size() < cap_) {
+      times_s_.push_back(t.seconds());
+      values_.push_back(value);
+    }
+  }
+  const std::string& name() const { return name_; }
+  const std::string& unit() const { return unit_; }
+  const std::vector<double>& times_s() const { return times_s_; }
+  const std::vector<double>& values() const { return values_; }
+  int64_t count() const { return count_; }
+
+ private:
+  std::string name_;
+  std::string unit_;
+  size_t cap_;
+  int64_t count_ = 0;
+  std::vector<double> times_s_;
+  std::vector<double> values_;
+};
+
+}  // namespace plab
