@@ -1,0 +1,164 @@
+#include "scenario/params.h"
+
+#include <map>
+
+namespace plab {
+namespace {
+
+ParamDecl Number(std::string path, std::string label, std::string group, std::string unit,
+                 double min, double max, double def, std::string help, std::string source = "",
+                 bool log_scale = false) {
+  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kNumber,
+              std::move(unit), min, max, def, std::move(help), std::move(source), {}, log_scale};
+  return d;
+}
+
+ParamDecl Integer(std::string path, std::string label, std::string group, std::string unit,
+                  double min, double max, int64_t def, std::string help, std::string source = "",
+                  bool log_scale = false) {
+  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kInteger,
+              std::move(unit), min, max, def, std::move(help), std::move(source), {}, log_scale};
+  return d;
+}
+
+ParamDecl Enum(std::string path, std::string label, std::string group,
+               std::vector<std::string> options, std::string def, std::string help,
+               std::string source = "") {
+  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kEnum, "",
+              0, 0, std::move(def), std::move(help), std::move(source), std::move(options), false};
+  return d;
+}
+
+ParamDecl Bool(std::string path, std::string label, std::string group, bool def,
+               std::string help, std::string source = "") {
+  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kBool, "",
+              0, 1, def, std::move(help), std::move(source), {}, false};
+  return d;
+}
+
+// The error-model parameters of one channel direction.
+void AddChannel(std::vector<ParamDecl>& out, const std::string& dir, const std::string& name,
+                const std::string& carries, double default_p) {
+  const std::string base = "flows[].channel." + dir + ".";
+  const std::string group = name + " channel";
+  out.push_back(Enum(base + "model", name + " error model", group,
+                     {"none", "bernoulli", "on_off", "scripted"}, "bernoulli",
+                     "How " + carries + " are lost on the bottleneck: none; Bernoulli(p) per "
+                     "packet; two-state Markov ON/OFF; or a script of packet indices",
+                     "TCP-Real §3"));
+  out.push_back(Number(base + "p", name + " loss rate", group, "", 0, 1, default_p,
+                       "Bernoulli: probability that each of the " + carries + " is lost"));
+  out.push_back(Number(base + "on_mean_s", name + " ON mean sojourn", group, "s", 0.001, 3600, 1,
+                       "ON/OFF: mean time in the lossy ON state (exponential)", "TCP-Real §3: 1 s", true));
+  out.push_back(Number(base + "off_mean_s", name + " OFF mean sojourn", group, "s", 0.001, 3600, 1,
+                       "ON/OFF: mean time in the clear OFF state (exponential)", "TCP-Real §3: 1 s", true));
+  out.push_back(Number(base + "on_p", name + " ON loss rate", group, "", 0, 1, 0.2,
+                       "ON/OFF: loss probability per packet while ON", "TCP-Real §4.4: 20%"));
+  out.push_back(Number(base + "off_p", name + " OFF loss rate", group, "", 0, 1, 0,
+                       "ON/OFF: loss probability per packet while OFF", "TCP-Real §3: 0"));
+  ParamDecl script{base + "drop_packets", name + " scripted drops", group, ParamType::kIntList,
+                   "", 1, 1e9, nlohmann::json::array(),
+                   "Scripted: 1-based indices of the " + carries + " to drop, counted in the "
+                   "order they reach the channel (retransmissions included)", "", {}, false};
+  out.push_back(script);
+}
+
+std::vector<ParamDecl> Declare() {
+  std::vector<ParamDecl> p;
+  p.push_back(Integer("seed", "Seed", "Run", "", 0, 4294967295.0, 1,
+                      "Random seed: the same scenario and seed give the same run, natively and in the browser"));
+  p.push_back(Number("duration_s", "Duration", "Run", "s", 0.1, 600, 20,
+                     "Simulated time; a fixed-size transfer may finish earlier"));
+
+  p.push_back(Number("topology.access.rate_mbps", "Access rate", "Path", "Mb/s", 0.01, 10000, 100,
+                     "Rate of the sender's access link", "", true));
+  p.push_back(Number("topology.access.delay_ms", "Access delay", "Path", "ms", 0, 1000, 1,
+                     "One-way propagation delay of the access link"));
+  p.push_back(Integer("topology.access.queue_packets", "Access buffer", "Path", "packets", 1, 100000, 100,
+                      "Drop-tail queue of the access link", "", true));
+  p.push_back(Number("topology.bottleneck.rate_mbps", "Bottleneck rate", "Path", "Mb/s", 0.01, 10000, 10,
+                     "Rate of the bottleneck link (both directions)", "", true));
+  p.push_back(Number("topology.bottleneck.delay_ms", "Bottleneck delay", "Path", "ms", 0, 1000, 14,
+                     "One-way propagation delay of the bottleneck; with the access link, 15 ms one way "
+                     "as in TCP-Real §4.1", "TCP-Real §4.1 / §4.3 (15 ms, 50 ms)"));
+  p.push_back(Integer("topology.bottleneck.queue_packets", "Buffer", "Path", "packets", 1, 100000, 100,
+                      "Drop-tail queue at the bottleneck, in packets", "", true));
+
+  p.push_back(Enum("flows[].protocol", "Protocol", "TCP", {"tahoe", "reno", "newreno"}, "newreno",
+                   "Loss recovery: Tahoe (go-back-N after fast retransmit), Reno (fast recovery, "
+                   "RFC 5681) or NewReno (partial ACKs, RFC 6582); all with slow start + AIMD",
+                   "RFC 5681, RFC 6582"));
+  p.push_back(Integer("flows[].tcp.mss_bytes", "MSS", "TCP", "bytes", 100, 9000, 1000,
+                      "Payload bytes per segment"));
+  p.push_back(Integer("flows[].tcp.header_bytes", "Header bytes", "TCP", "bytes", 0, 200, 40,
+                      "Bytes added to every packet on the wire (IP + TCP headers); an ACK is this size"));
+  p.push_back(Integer("flows[].tcp.initial_window_segments", "Initial window", "TCP", "segments", 1, 100, 2,
+                      "cwnd at the start of the connection", "RFC 5681 §3.1"));
+  p.push_back(Integer("flows[].tcp.max_window_segments", "Receiver window", "TCP", "segments", 1, 1000000,
+                      10000, "Receiver's advertised window: cwnd never lets more than this be outstanding",
+                      "", true));
+  p.push_back(Integer("flows[].tcp.dupack_threshold", "Dupack threshold", "TCP", "ACKs", 1, 64, 3,
+                      "Duplicate ACKs that trigger a fast retransmit", "RFC 5681 §3.2"));
+  p.push_back(Number("flows[].tcp.min_rto_ms", "Minimum RTO", "TCP", "ms", 1, 60000, 1000,
+                     "Lower bound of the retransmission timeout", "RFC 6298 §2.4", true));
+  p.push_back(Number("flows[].tcp.initial_rto_ms", "Initial RTO", "TCP", "ms", 1, 60000, 1000,
+                     "Retransmission timeout before the first RTT sample", "RFC 6298 §2.1", true));
+  p.push_back(Number("flows[].tcp.max_rto_ms", "Maximum RTO", "TCP", "ms", 100, 600000, 60000,
+                     "Upper bound of the backed-off retransmission timeout", "RFC 6298 §2.5", true));
+
+  AddChannel(p, "forward", "Forward", "data packets", 0.01);
+  AddChannel(p, "reverse", "Reverse", "ACKs", 0);
+
+  p.push_back(Integer("flows[].app.size_bytes", "Transfer size", "Application", "bytes", 0, 1e12, 0,
+                      "Bytes to transfer; 0 = unlimited (runs for the whole duration)",
+                      "TCP-Real §3: 5 MB"));
+  p.push_back(Bool("flows[].app.token_bucket.enabled", "Token bucket", "Application", true,
+                   "Limit the source with a token bucket and count tokens consumed per RTT",
+                   "TCP-Real §3"));
+  p.push_back(Integer("flows[].app.token_bucket.tokens_per_interval", "Token rate", "Application",
+                      "tokens", 1, 1000000, 20, "Tokens added per token interval", "TCP-Real §3: 20 per 30 ms"));
+  p.push_back(Number("flows[].app.token_bucket.interval_ms", "Token interval", "Application", "ms",
+                     0.1, 10000, 30, "The interval the token rate refers to", "TCP-Real §3: 30 ms"));
+  p.push_back(Integer("flows[].app.token_bucket.depth_tokens", "Token depth", "Application", "tokens",
+                      1, 1000000, 20, "Bucket depth: tokens that can be saved up", "TCP-Real §3: 20 KB"));
+  p.push_back(Integer("flows[].app.token_bucket.token_bytes", "Token size", "Application", "bytes",
+                      1, 65535, 1000, "Payload bytes one token allows", "TCP-Real §3: 1 KB"));
+  p.push_back(Number("flows[].app.playback.interval_ms", "Playback interval", "Application", "ms",
+                     1, 10000, 40, "The receiving application reads every this often",
+                     "TCP-Real §3: 40 ms and 100 ms", true));
+  p.push_back(Integer("flows[].app.playback.read_bytes", "Read size", "Application", "bytes", 1, 100000000,
+                      5000, "Bytes each playback read needs to succeed", "TCP-Real §3: 5 KB", true));
+  p.push_back(Number("flows[].app.playback.startup_ms", "Playback start-up delay", "Application", "ms",
+                     0, 600000, 0, "Time before the first playback read"));
+  return p;
+}
+
+}  // namespace
+
+const std::vector<ParamDecl>& AllParams() {
+  static const std::vector<ParamDecl> params = Declare();
+  return params;
+}
+
+const ParamDecl* FindParam(const std::string& pattern_path) {
+  static const std::map<std::string, const ParamDecl*> index = [] {
+    std::map<std::string, const ParamDecl*> m;
+    for (const ParamDecl& d : AllParams()) m[d.path] = &d;
+    return m;
+  }();
+  const auto it = index.find(pattern_path);
+  return it == index.end() ? nullptr : it->second;
+}
+
+const char* ParamTypeName(ParamType type) {
+  switch (type) {
+    case ParamType::kNumber: return "number";
+    case ParamType::kInteger: return "integer";
+    case ParamType::kEnum: return "enum";
+    case ParamType::kBool: return "bool";
+    case ParamType::kIntList: return "int_list";
+  }
+  return "?";
+}
+
+}  // namespace plab

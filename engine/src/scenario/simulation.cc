@@ -1,0 +1,145 @@
+#include "scenario/simulation.h"
+
+#include <limits>
+
+#include "transport/protocol_factory.h"
+
+namespace plab {
+namespace {
+
+// Random streams, one per consumer, so adding a consumer shifts no other stream.
+constexpr uint64_t kForwardChannelStream = 1;
+constexpr uint64_t kReverseChannelStream = 2;
+
+Link::Params LinkParams(const Scenario& s, const std::string& prefix) {
+  Link::Params p;
+  p.rate = Bandwidth::FromMbpsDouble(s.Number(prefix + "rate_mbps"));
+  p.delay = Time::FromMillisecondsDouble(s.Number(prefix + "delay_ms"));
+  p.queue_packets = s.Integer(prefix + "queue_packets");
+  return p;
+}
+
+}  // namespace
+
+std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix, uint64_t stream) {
+  const std::string& model = scenario_.Enum(prefix + "model");
+  Random rng = rng_.Fork(stream);
+  if (model == "bernoulli") return std::make_unique<BernoulliErrors>(scenario_.Number(prefix + "p"), rng);
+  if (model == "on_off") {
+    OnOffErrors::Params p;
+    p.on_mean = Time::FromSecondsDouble(scenario_.Number(prefix + "on_mean_s"));
+    p.off_mean = Time::FromSecondsDouble(scenario_.Number(prefix + "off_mean_s"));
+    p.on_p = scenario_.Number(prefix + "on_p");
+    p.off_p = scenario_.Number(prefix + "off_p");
+    return std::make_unique<OnOffErrors>(p, rng);
+  }
+  if (model == "scripted") return std::make_unique<ScriptedErrors>(scenario_.IntList(prefix + "drop_packets"));
+  return std::make_unique<NoErrors>();
+}
+
+Simulation::Simulation(const Scenario& scenario)
+    : scenario_(scenario),
+      rng_(static_cast<uint64_t>(scenario.Integer("seed"))),
+      duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))) {
+  const std::string f = Scenario::FlowPrefix(0);
+  protocol_ = scenario.Enum(f + "protocol");
+
+  const int64_t size = scenario.Integer(f + "app.size_bytes");
+  const uint64_t total = size == 0 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(size);
+  if (scenario.Bool(f + "app.token_bucket.enabled")) {
+    TokenBucketSource::Params tb;
+    tb.total_bytes = total;
+    tb.tokens_per_interval = scenario.Integer(f + "app.token_bucket.tokens_per_interval");
+    tb.interval = Time::FromMillisecondsDouble(scenario.Number(f + "app.token_bucket.interval_ms"));
+    tb.depth_tokens = scenario.Integer(f + "app.token_bucket.depth_tokens");
+    tb.token_bytes = static_cast<uint32_t>(scenario.Integer(f + "app.token_bucket.token_bytes"));
+    auto bucket = std::make_unique<TokenBucketSource>(tb);
+    token_bucket_ = bucket.get();
+    source_ = std::move(bucket);
+  } else {
+    source_ = std::make_unique<BulkSource>(total);
+  }
+
+  access_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
+  access_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
+  bottleneck_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
+                                           MakeErrorModel(f + "channel.forward.", kForwardChannelStream));
+  bottleneck_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
+                                           MakeErrorModel(f + "channel.reverse.", kReverseChannelStream));
+
+  TcpSenderParams sp;
+  sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
+  sp.header_bytes = static_cast<uint32_t>(scenario.Integer(f + "tcp.header_bytes"));
+  sp.initial_window_segments = static_cast<uint32_t>(scenario.Integer(f + "tcp.initial_window_segments"));
+  sp.max_window_bytes = static_cast<uint64_t>(scenario.Integer(f + "tcp.max_window_segments")) * sp.mss;
+  sp.dupack_threshold = static_cast<int>(scenario.Integer(f + "tcp.dupack_threshold"));
+  sp.rtt.min_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.min_rto_ms"));
+  sp.rtt.initial_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.initial_rto_ms"));
+  sp.rtt.max_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.max_rto_ms"));
+  ProtocolParts parts = MakeProtocol(ProtocolFromName(protocol_));
+  sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, std::move(parts.congestion_control),
+                                        std::move(parts.loss_recovery), source_.get());
+  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, 0, sp.header_bytes);
+
+  sender_->set_out(access_fwd_.get());
+  access_fwd_->set_sink(bottleneck_fwd_.get());
+  bottleneck_fwd_->set_sink(receiver_.get());
+  receiver_->set_out(bottleneck_rev_.get());
+  bottleneck_rev_->set_sink(access_rev_.get());
+  access_rev_->set_sink(sender_.get());
+
+  PlaybackReader::Params pb;
+  pb.startup = Time::FromMillisecondsDouble(scenario.Number(f + "app.playback.startup_ms"));
+  pb.interval = Time::FromMillisecondsDouble(scenario.Number(f + "app.playback.interval_ms"));
+  pb.read_bytes = static_cast<uint64_t>(scenario.Integer(f + "app.playback.read_bytes"));
+  pb.total_bytes = total;
+  playback_ = std::make_unique<PlaybackReader>(&scheduler_, receiver_.get(), pb);
+
+  metrics_ = std::make_unique<FlowMetrics>(&scheduler_, duration_, sp.mss, token_bucket_);
+  sender_->set_observer(metrics_.get());
+  receiver_->set_observer(metrics_.get());
+  playback_->set_observer(metrics_.get());
+  bottleneck_fwd_->set_queue_observer(metrics_.get());
+}
+
+void Simulation::Run() {
+  sender_->Start();
+  playback_->Start();
+  scheduler_.RunUntil(duration_);
+  metrics_->Finish();
+}
+
+nlohmann::ordered_json Simulation::Summary() const {
+  const TcpSenderStats& st = sender_->stats();
+  const Time end = st.completed ? st.completed_at : scheduler_.now();
+  const double end_s = end.seconds();
+  const uint64_t delivered = receiver_->in_order_bytes();
+  nlohmann::ordered_json s;
+  s["protocol"] = protocol_;
+  s["goodput_mbps"] = end_s > 0 ? static_cast<double>(delivered) * 8.0 / end_s / 1e6 : 0.0;
+  s["delivered_bytes"] = delivered;
+  s["completed"] = st.completed;
+  s["connection_time_s"] = st.completed ? nlohmann::ordered_json(st.completed_at.seconds()) : nlohmann::ordered_json();
+  s["retransmissions"] = st.retransmissions;
+  s["timeouts"] = st.timeouts;
+  s["fast_retransmits"] = st.fast_retransmits;
+  s["partial_acks"] = st.partial_acks;
+  s["app_success_pct"] = playback_->success_pct();
+  s["app_reads"] = playback_->reads();
+  s["mean_tokens_per_rtt"] = metrics_->mean_tokens_per_rtt();
+  s["mean_allowed_tokens_per_rtt"] = metrics_->mean_allowed_tokens_per_rtt();
+  s["mean_srtt_ms"] = metrics_->mean_srtt_ms();
+  s["data_packets_sent"] = st.data_packets_sent;
+  s["acks_sent"] = receiver_->stats().acks_sent;
+  s["forward_channel_drops"] = bottleneck_fwd_->stats().channel_drops;
+  s["reverse_channel_drops"] = bottleneck_rev_->stats().channel_drops;
+  s["queue_drops"] = bottleneck_fwd_->stats().queue_drops + access_fwd_->stats().queue_drops +
+                     bottleneck_rev_->stats().queue_drops + access_rev_->stats().queue_drops;
+  s["max_queue_packets"] = metrics_->max_queue();
+  s["final_cwnd_segments"] = static_cast<double>(sender_->state().cwnd) / sender_->state().mss;
+  s["events"] = scheduler_.events_run();
+  s["sim_end_s"] = end_s;
+  return s;
+}
+
+}  // namespace plab
