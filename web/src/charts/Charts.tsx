@@ -1,0 +1,105 @@
+// The three live charts. Data comes from the store's last displayed result; after they
+// have drawn it, the page sets a performance mark (plab:redrawn) and the measure
+// plab:input->redrawn, which the browser benchmark reads.
+import { useEffect, useMemo } from 'react';
+import type { Displayed } from '../state/store';
+import { MARK_INPUT, MARK_REDRAWN, MEASURE_INPUT_TO_REDRAWN } from '../state/store';
+import { get } from './series';
+import { TimeChart, type ChartSeries } from './TimeChart';
+
+const PCT_DOMAIN: [number, number] = [0, 100];
+
+export const COLORS = {
+  cwnd: '#1f6fb2',
+  ssthresh: '#e07b00',
+  fastRetransmit: '#2a9d4b',
+  partialAck: '#8e44ad',
+  timeout: '#d62828',
+  tokens: '#0f8b8d',
+  allowed: '#6b6b6b',
+  app: '#7b3fa0',
+};
+
+export function Charts({ displayed, stale }: { displayed?: Displayed; stale: boolean }) {
+  const ex = displayed?.series;
+  const xMax = displayed?.durationS;
+
+  const cwnd = useMemo<ChartSeries[]>(() => {
+    if (!ex) return [];
+    return [
+      { key: 'cwnd', label: 'cwnd', shape: 'step', color: COLORS.cwnd, ...tv(get(ex, 'cwnd')) },
+      { key: 'ssthresh', label: 'ssthresh', shape: 'step', color: COLORS.ssthresh, dash: '7 5', yExtentCap: 2, ...tv(get(ex, 'ssthresh')) },
+      { key: 'fast_retransmit', label: 'fast retransmit', shape: 'triangle', color: COLORS.fastRetransmit, ...tv(get(ex, 'fast_retransmit')) },
+      { key: 'partial_ack', label: 'partial ACK', shape: 'diamond', color: COLORS.partialAck, ...tv(get(ex, 'partial_ack')) },
+      { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...tv(get(ex, 'timeout')) },
+    ];
+  }, [ex]);
+
+  const tokens = useMemo<ChartSeries[]>(() => {
+    if (!ex) return [];
+    return [
+      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: COLORS.tokens, ...tv(get(ex, 'tokens_per_rtt')) },
+      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: COLORS.allowed, dash: '7 5', ...tv(get(ex, 'tokens_allowed_per_rtt')) },
+    ];
+  }, [ex]);
+
+  const app = useMemo<ChartSeries[]>(() => {
+    if (!ex) return [];
+    return [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: COLORS.app, ...tv(get(ex, 'app_success_pct')) }];
+  }, [ex]);
+
+  const id = displayed?.id ?? 0;
+  useEffect(() => {
+    if (!id) return;
+    // Child effects (the draws) have run; wait for the frame that paints them.
+    const raf = requestAnimationFrame(() => {
+      performance.mark(MARK_REDRAWN, { detail: { runId: id } });
+      if (performance.getEntriesByName(MARK_INPUT, 'mark').length > 0) {
+        try {
+          performance.measure(MEASURE_INPUT_TO_REDRAWN, MARK_INPUT, MARK_REDRAWN);
+        } catch {
+          /* no input mark yet */
+        }
+      }
+      document.querySelector('[data-testid="charts"]')?.setAttribute('data-run-id', String(id));
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [id]);
+
+  return (
+    <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" aria-label="Charts">
+      <TimeChart
+        testId="chart-cwnd"
+        title="Congestion window"
+        xLabel="time (s)"
+        yLabel="window (segments)"
+        series={cwnd}
+        xMax={xMax}
+        height={330}
+      />
+      <TimeChart
+        testId="chart-tokens"
+        title="Tokens per RTT"
+        xLabel="time (s)"
+        yLabel="tokens per RTT"
+        series={tokens}
+        xMax={xMax}
+        emptyText="no token-bucket samples in this run (is the token bucket enabled?)"
+      />
+      <TimeChart
+        testId="chart-app"
+        title="Application success"
+        xLabel="time (s)"
+        yLabel="successful reads (%)"
+        series={app}
+        xMax={xMax}
+        yDomain={PCT_DOMAIN}
+        emptyText="no playback reads in this run"
+      />
+    </section>
+  );
+}
+
+function tv(s: { t: Float64Array; v: Float64Array }) {
+  return { t: s.t, v: s.v };
+}

@@ -1,0 +1,239 @@
+// A time-series chart: takes columns (typed arrays) and draws them with d3 scales, axes
+// and one <path> per series (markers too: one path per marker series). It owns no
+// simulation state and creates no per-point React elements. The <svg> exposes
+// data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
+import { useEffect, useRef, useState } from 'react';
+import * as d3 from 'd3';
+import { hashArrays, maxFinite } from './series';
+
+export type Shape = 'line' | 'step' | 'dots' | 'triangle' | 'diamond' | 'cross';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  t: Float64Array;
+  v: Float64Array;
+  shape: Shape;
+  color: string;
+  dash?: string;
+  /** Leave this series out of the y extent if it would flatten the others
+   * (e.g. an ssthresh far above cwnd); it is clipped to the plot instead. */
+  yExtentCap?: number;
+}
+
+export interface TimeChartProps {
+  testId: string;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  series: ChartSeries[];
+  /** [0, xMax]; falls back to the data when missing or not finite. */
+  xMax?: number;
+  /** A fixed y domain, e.g. [0, 100] for percentages. */
+  yDomain?: [number, number];
+  height?: number;
+  emptyText?: string;
+  /** Called after every draw with the data hash. */
+  onDrawn?: (hash: string) => void;
+}
+
+const MARGIN = { top: 14, right: 22, bottom: 58, left: 74 };
+
+function markerPath(shape: Shape, x: number, y: number): string {
+  const r = 6;
+  switch (shape) {
+    case 'triangle':
+      return `M${x},${y - r}L${x + r},${y + r * 0.8}L${x - r},${y + r * 0.8}Z`;
+    case 'diamond':
+      return `M${x},${y - r}L${x + r},${y}L${x},${y + r}L${x - r},${y}Z`;
+    case 'cross':
+      return `M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}`;
+    default: {
+      const d = 3.5;
+      return `M${x - d},${y}a${d},${d} 0 1,0 ${2 * d},0a${d},${d} 0 1,0 ${-2 * d},0`;
+    }
+  }
+}
+
+export function TimeChart(props: TimeChartProps) {
+  const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn } = props;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(800);
+  const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.round(entries[0].contentRect.width);
+      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const points = series.reduce((n, s) => n + s.t.length, 0);
+
+  useEffect(() => {
+    const svg = d3.select(svgRef.current!);
+    const w = Math.max(width, 200);
+    const innerW = w - MARGIN.left - MARGIN.right;
+    const innerH = height - MARGIN.top - MARGIN.bottom;
+
+    // Domains: never NaN, never zero-width.
+    const tMax = maxFinite(series.map((s) => s.t), 0);
+    let x1 = xMax !== undefined && Number.isFinite(xMax) && xMax > 0 ? xMax : tMax;
+    if (!(x1 > 0)) x1 = 1;
+    let y0 = 0;
+    let y1: number;
+    if (yDomain) {
+      [y0, y1] = yDomain;
+    } else {
+      const uncapped = series.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
+      const base = maxFinite(uncapped, 0);
+      let top = base;
+      for (const s of series) {
+        if (s.yExtentCap === undefined) continue;
+        const m = maxFinite([s.v], 0);
+        if (m <= Math.max(base, 1) * s.yExtentCap) top = Math.max(top, m);
+      }
+      y1 = top > 0 ? top * 1.08 : 1;
+    }
+    const x = d3.scaleLinear().domain([0, x1]).range([0, innerW]);
+    const y = d3.scaleLinear().domain([y0, y1]).range([innerH, 0]).nice();
+
+    svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
+
+    const root = svg.selectAll<SVGGElement, null>('g.plot').data([null]).join('g').attr('class', 'plot');
+    root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+
+    svg
+      .selectAll('defs')
+      .data([null])
+      .join('defs')
+      .selectAll('clipPath')
+      .data([null])
+      .join('clipPath')
+      .attr('id', clipId)
+      .selectAll('rect')
+      .data([null])
+      .join('rect')
+      .attr('x', 0)
+      .attr('y', -8)
+      .attr('width', innerW)
+      .attr('height', innerH + 8);
+
+    root
+      .selectAll<SVGGElement, null>('g.grid')
+      .data([null])
+      .join('g')
+      .attr('class', 'grid')
+      .call(
+        d3
+          .axisLeft(y)
+          .ticks(6)
+          .tickSize(-innerW)
+          .tickFormat(() => ''),
+      );
+    root
+      .selectAll<SVGGElement, null>('g.x-axis')
+      .data([null])
+      .join('g')
+      .attr('class', 'axis x-axis')
+      .attr('transform', `translate(0,${innerH})`)
+      .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))));
+    root
+      .selectAll<SVGGElement, null>('g.y-axis')
+      .data([null])
+      .join('g')
+      .attr('class', 'axis y-axis')
+      .call(d3.axisLeft(y).ticks(6, '~s'));
+
+    root
+      .selectAll('text.x-title')
+      .data([xLabel])
+      .join('text')
+      .attr('class', 'axis-title x-title')
+      .attr('x', innerW / 2)
+      .attr('y', innerH + 46)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+    root
+      .selectAll('text.y-title')
+      .data([yLabel])
+      .join('text')
+      .attr('class', 'axis-title y-title')
+      .attr('transform', `translate(${-56},${innerH / 2}) rotate(-90)`)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+
+    const line = (s: ChartSeries): string => {
+      const n = s.t.length;
+      if (n === 0) return '';
+      if (s.shape === 'line' || s.shape === 'step') {
+        const gen = d3
+          .line<number>()
+          .defined((i) => Number.isFinite(s.t[i]) && Number.isFinite(s.v[i]))
+          .x((i) => x(s.t[i]))
+          .y((i) => y(s.v[i]))
+          .curve(s.shape === 'step' ? d3.curveStepAfter : d3.curveLinear);
+        return gen(d3.range(n)) ?? '';
+      }
+      let d = '';
+      for (let i = 0; i < n; i++) {
+        if (!Number.isFinite(s.t[i]) || !Number.isFinite(s.v[i])) continue;
+        d += markerPath(s.shape, x(s.t[i]), y(s.v[i]));
+      }
+      return d;
+    };
+
+    root
+      .selectAll<SVGGElement, null>('g.series')
+      .data([null])
+      .join('g')
+      .attr('class', 'series')
+      .attr('clip-path', `url(#${clipId})`)
+      .selectAll<SVGPathElement, ChartSeries>('path')
+      .data(series, (s) => s.key)
+      .join('path')
+      .attr('data-series', (s) => s.key)
+      .attr('d', line)
+      .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
+      .attr('stroke', (s) => s.color)
+      .attr('stroke-width', (s) => (s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1))
+      .attr('stroke-dasharray', (s) => s.dash ?? null)
+      .attr('stroke-linejoin', 'round');
+
+    const hash = hashArrays(series.flatMap((s) => [s.t, s.v]));
+    svg.attr('data-hash', hash).attr('data-points', points);
+    onDrawn?.(hash);
+  }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
+
+  const empty = points === 0;
+  return (
+    <figure className="chart" ref={wrapRef}>
+      <figcaption>
+        <span className="chart-title">{title}</span>
+        <ul className="legend">
+          {series.map((s) => (
+            <li key={s.key}>
+              <svg width="30" height="14" aria-hidden="true">
+                {s.shape === 'line' || s.shape === 'step' ? (
+                  <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
+                ) : (
+                  <path d={markerPath(s.shape, 15, 7)} fill={s.shape === 'cross' ? 'none' : s.color} stroke={s.color} strokeWidth="2" />
+                )}
+              </svg>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+      <div className="chart-body">
+        <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} />
+        {empty && <div className="chart-empty">{emptyText ?? 'no data in this run'}</div>}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,81 @@
+// Chart data shaping: named series as views into the one column buffer the engine
+// returns (no copies), plus the checksum the charts expose for tests.
+import type { ResultDoc, SeriesDesc } from '../engine/types';
+
+export interface Series {
+  name: string;
+  unit: string;
+  kind: string;
+  /** Times in seconds, ascending. */
+  t: Float64Array;
+  /** Values, aligned with t. */
+  v: Float64Array;
+}
+
+export interface Extracted {
+  byName: Map<string, Series>;
+  /** Descriptors that did not fit the buffer (reported, not drawn). */
+  problems: string[];
+}
+
+const EMPTY = new Float64Array(0);
+
+export function emptySeries(name: string, unit = '', kind = 'line'): Series {
+  return { name, unit, kind, t: EMPTY, v: EMPTY };
+}
+
+/** Series i occupies columns[offset .. offset+length) for times, then
+ * columns[offset+length .. offset+2*length) for values (docs/engine-api.md). */
+export function extractSeries(descs: readonly SeriesDesc[] | undefined, columns: Float64Array | undefined): Extracted {
+  const byName = new Map<string, Series>();
+  const problems: string[] = [];
+  const cols = columns ?? EMPTY;
+  for (const d of descs ?? []) {
+    const { offset, length } = d;
+    if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0 || offset + 2 * length > cols.length) {
+      problems.push(`series "${d.name}" (offset ${offset}, length ${length}) does not fit the ${cols.length} columns`);
+      continue;
+    }
+    byName.set(d.name, {
+      name: d.name,
+      unit: d.unit ?? '',
+      kind: d.kind ?? 'line',
+      t: cols.subarray(offset, offset + length),
+      v: cols.subarray(offset + length, offset + 2 * length),
+    });
+  }
+  return { byName, problems };
+}
+
+export function seriesFromResult(result: ResultDoc | undefined, columns: Float64Array | undefined): Extracted {
+  if (!result || !result.ok) return { byName: new Map(), problems: [] };
+  return extractSeries(result.series, columns);
+}
+
+export function get(ex: Extracted, name: string, unit = ''): Series {
+  return ex.byName.get(name) ?? emptySeries(name, unit);
+}
+
+/** Largest finite value over the given series, or `fallback` if there is none. */
+export function maxFinite(list: readonly Float64Array[], fallback: number): number {
+  let m = -Infinity;
+  for (const a of list) for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i]) && a[i] > m) m = a[i];
+  return m === -Infinity ? fallback : m;
+}
+
+/** FNV-1a (32 bit) over the bytes of the given arrays, as 8 hex digits. Same drawn
+ * numbers give the same hash; any change of a value gives (almost surely) another. */
+export function hashArrays(list: readonly Float64Array[]): string {
+  let h = 0x811c9dc5;
+  for (const a of list) {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 0x01000193);
+    }
+    // Separate arrays so [1],[2] and [1,2],[] differ.
+    h ^= 0xff;
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,0 +1,210 @@
+// Talks to the engine worker with latest-wins scheduling: at most one run in flight
+// plus the newest pending scenario (older pending ones are dropped unsent). A result
+// older than the last one delivered is dropped. A run that takes longer than
+// `timeoutMs` gets its worker terminated and replaced, and is reported as an error.
+import type { FromWorker, ResultDoc, ToWorker } from './types';
+
+export type OutcomeKind = 'ok' | 'invalid' | 'crash' | 'timeout';
+
+export interface RunOutcome {
+  id: number;
+  kind: OutcomeKind;
+  scenario: string;
+  result?: ResultDoc;
+  columns?: Float64Array;
+  error?: string;
+  engineMs: number;
+  /** From posting the scenario to receiving the result, in ms. */
+  roundTripMs: number;
+  /** A newer scenario is already queued behind this one. */
+  superseded: boolean;
+}
+
+export interface EngineInfo {
+  schema: string;
+  defaultScenario: string;
+  loadMs: number;
+}
+
+export interface ClientOptions {
+  timeoutMs?: number;
+  createWorker?: () => Worker;
+}
+
+type Listener = (o: RunOutcome) => void;
+type BusyListener = (busy: boolean) => void;
+
+interface Job {
+  id: number;
+  scenario: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plab-engine' });
+}
+
+export class EngineClient {
+  private worker: Worker;
+  private readonly timeoutMs: number;
+  private readonly createWorker: () => Worker;
+  private seq = 0;
+  private lastDelivered = 0;
+  private inFlight: (Job & { started: number; timer: ReturnType<typeof setTimeout> }) | null = null;
+  private pending: Job | null = null;
+  private listeners = new Set<Listener>();
+  private busyListeners = new Set<BusyListener>();
+  private ready: Promise<EngineInfo> | null = null;
+  private readyHandlers: { resolve: (i: EngineInfo) => void; reject: (e: Error) => void } | null = null;
+
+  constructor(opts: ClientOptions = {}) {
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.createWorker = opts.createWorker ?? defaultWorker;
+    this.worker = this.spawn();
+  }
+
+  /** Loads the engine once; resolves with its schema and default scenario. */
+  init(): Promise<EngineInfo> {
+    if (!this.ready) {
+      this.ready = new Promise<EngineInfo>((resolve, reject) => {
+        this.readyHandlers = { resolve, reject };
+      });
+      this.ready.catch(() => (this.ready = null)); // allow a retry
+      this.send({ type: 'init' });
+    }
+    return this.ready;
+  }
+
+  onResult(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  onBusy(l: BusyListener): () => void {
+    this.busyListeners.add(l);
+    return () => this.busyListeners.delete(l);
+  }
+
+  get busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  /** Schedules a run; returns its id. */
+  run(scenario: string): number {
+    const job = { id: ++this.seq, scenario };
+    if (this.inFlight) this.pending = job; // replaces (drops) an older pending job
+    else this.dispatch(job);
+    return job.id;
+  }
+
+  dispose() {
+    if (this.inFlight) clearTimeout(this.inFlight.timer);
+    this.inFlight = null;
+    this.pending = null;
+    this.worker.terminate();
+    this.listeners.clear();
+    this.busyListeners.clear();
+  }
+
+  // ---- internals -----------------------------------------------------------------
+
+  private spawn(): Worker {
+    const w = this.createWorker();
+    w.onmessage = (ev: MessageEvent<FromWorker>) => this.handle(w, ev.data);
+    w.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault?.();
+      this.fail(w, `engine worker error: ${ev.message || 'the worker script could not run'}`, 'crash');
+    };
+    return w;
+  }
+
+  private send(msg: ToWorker) {
+    this.worker.postMessage(msg);
+  }
+
+  private dispatch(job: Job) {
+    const timer = setTimeout(() => this.onTimeout(job.id), this.timeoutMs);
+    const wasBusy = this.inFlight !== null;
+    this.inFlight = { ...job, started: performance.now(), timer };
+    this.send({ type: 'run', id: job.id, scenario: job.scenario });
+    if (!wasBusy) this.busyListeners.forEach((l) => l(true));
+  }
+
+  private handle(from: Worker, msg: FromWorker) {
+    if (from !== this.worker) return; // a terminated worker's last words
+    if (msg.type === 'ready') {
+      this.readyHandlers?.resolve({ schema: msg.schema, defaultScenario: msg.defaultScenario, loadMs: msg.loadMs });
+      this.readyHandlers = null;
+      return;
+    }
+    if (msg.type === 'init-failed') {
+      this.readyHandlers?.reject(new Error(msg.error));
+      this.readyHandlers = null;
+      return;
+    }
+    const job = this.inFlight;
+    if (!job || job.id !== msg.id) return; // stale
+    clearTimeout(job.timer);
+    this.inFlight = null;
+    const kind: OutcomeKind = msg.error ? 'crash' : msg.ok ? 'ok' : 'invalid';
+    this.finish({
+      id: msg.id,
+      kind,
+      scenario: job.scenario,
+      result: msg.result,
+      columns: msg.columns,
+      error: msg.error,
+      engineMs: msg.engineMs,
+      roundTripMs: performance.now() - job.started,
+      superseded: false,
+    });
+  }
+
+  private onTimeout(id: number) {
+    if (!this.inFlight || this.inFlight.id !== id) return;
+    this.fail(
+      this.worker,
+      `the engine took longer than ${(this.timeoutMs / 1000).toFixed(0)} s on this scenario; it was stopped and restarted`,
+      'timeout',
+    );
+  }
+
+  /** Terminates the worker, starts a fresh one and reports the in-flight run as failed. */
+  private fail(w: Worker, error: string, kind: OutcomeKind) {
+    if (w !== this.worker) return;
+    w.terminate();
+    this.worker = this.spawn();
+    if (this.readyHandlers) {
+      this.readyHandlers.reject(new Error(error));
+      this.readyHandlers = null;
+    }
+    const job = this.inFlight;
+    this.inFlight = null;
+    if (job) {
+      clearTimeout(job.timer);
+      this.finish({
+        id: job.id,
+        kind,
+        scenario: job.scenario,
+        error,
+        engineMs: 0,
+        roundTripMs: performance.now() - job.started,
+        superseded: false,
+      });
+    } else if (!this.pending) {
+      this.busyListeners.forEach((l) => l(false));
+    }
+  }
+
+  private finish(outcome: RunOutcome) {
+    const next = this.pending;
+    this.pending = null;
+    if (next) this.dispatch(next);
+    else this.busyListeners.forEach((l) => l(false));
+    if (outcome.id < this.lastDelivered) return;
+    this.lastDelivered = outcome.id;
+    outcome.superseded = next !== null;
+    this.listeners.forEach((l) => l(outcome));
+  }
+}

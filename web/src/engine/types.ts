@@ -1,0 +1,80 @@
+// Shapes of the engine's documents (docs/engine-api.md) and of the worker protocol.
+
+export type ParamType = 'number' | 'integer' | 'enum' | 'bool' | 'int_list';
+export type ParamValue = number | string | boolean | number[];
+
+/** One parameter declaration as the engine's schema gives it. */
+export interface ParamDecl {
+  path: string; // may contain "flows[]"
+  label?: string;
+  group?: string;
+  type: ParamType;
+  unit?: string;
+  min?: number;
+  max?: number;
+  default?: ParamValue;
+  scale?: 'linear' | 'log';
+  options?: string[];
+  help?: string;
+  source?: string;
+  // Anything else the engine adds is kept (e.g. a visibility rule).
+  [extra: string]: unknown;
+}
+
+export interface EngineSchema {
+  version: number;
+  params: ParamDecl[];
+}
+
+/** A series descriptor from the result JSON: columns[offset..offset+length) are times (s),
+ * columns[offset+length..offset+2*length) the values. */
+export interface SeriesDesc {
+  name: string;
+  unit?: string;
+  kind?: 'line' | 'marker' | string;
+  offset: number;
+  length: number;
+}
+
+export interface RunSummary {
+  goodput_mbps?: number;
+  delivered_bytes?: number;
+  completed?: boolean;
+  connection_time_s?: number | null;
+  retransmissions?: number;
+  timeouts?: number;
+  fast_retransmits?: number;
+  partial_acks?: number;
+  app_success_pct?: number | null;
+  mean_tokens_per_rtt?: number | null;
+  mean_allowed_tokens_per_rtt?: number | null;
+  [extra: string]: unknown;
+}
+
+export interface EngineErrorItem {
+  path: string;
+  message: string;
+}
+
+export type ResultDoc =
+  | { ok: true; summary: RunSummary; series: SeriesDesc[]; [extra: string]: unknown }
+  | { ok: false; errors: EngineErrorItem[] };
+
+// ---- worker protocol -------------------------------------------------------------
+
+export type ToWorker = { type: 'init' } | { type: 'run'; id: number; scenario: string };
+
+export type FromWorker =
+  | { type: 'ready'; schema: string; defaultScenario: string; loadMs: number }
+  | { type: 'init-failed'; error: string }
+  | {
+      type: 'result';
+      id: number;
+      /** false also for engine validation errors; then `result` is the error document. */
+      ok: boolean;
+      result?: ResultDoc;
+      columns?: Float64Array;
+      /** Set when the engine crashed or the result could not be read. */
+      error?: string;
+      engineMs: number;
+    };

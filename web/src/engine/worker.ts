@@ -1,0 +1,95 @@
+/// <reference lib="webworker" />
+// The worker owns the engine (Perfetto's wasm_bridge pattern): the WASM module is
+// created once, each run is one call across the boundary, and the columns are copied
+// out of the heap once and transferred to the page. An engine crash is caught and
+// reported with the engine's last stderr lines; the module is then re-created on the
+// next run, so the page never dies with it.
+import createPlab, { type PlabModule } from 'plab-glue';
+import type { FromWorker, ToWorker } from './types';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const STDERR_LINES_KEPT = 20;
+const stderrTail: string[] = [];
+let modulePromise: Promise<PlabModule> | null = null;
+
+function keepStderr(line: string) {
+  stderrTail.push(line);
+  if (stderrTail.length > STDERR_LINES_KEPT) stderrTail.shift();
+}
+
+function loadModule(): Promise<PlabModule> {
+  if (!modulePromise) {
+    modulePromise = createPlab({
+      print: (line: string) => console.log('[engine]', line),
+      printErr: keepStderr,
+    });
+    modulePromise.catch(() => (modulePromise = null));
+  }
+  return modulePromise;
+}
+
+function cString(m: PlabModule, fn: string): string {
+  return m.UTF8ToString(m.ccall(fn, 'number', [], []) as number);
+}
+
+function describe(e: unknown): string {
+  const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return stderrTail.length ? `${msg}\nengine stderr:\n${stderrTail.join('\n')}` : msg;
+}
+
+function post(msg: FromWorker, transfer: Transferable[] = []) {
+  self.postMessage(msg, transfer);
+}
+
+async function init() {
+  const t0 = performance.now();
+  try {
+    const m = await loadModule();
+    post({
+      type: 'ready',
+      schema: cString(m, 'plab_schema'),
+      defaultScenario: cString(m, 'plab_default_scenario'),
+      loadMs: performance.now() - t0,
+    });
+  } catch (e) {
+    post({ type: 'init-failed', error: describe(e) });
+  }
+}
+
+async function run(id: number, scenario: string) {
+  const t0 = performance.now();
+  let m: PlabModule;
+  try {
+    m = await loadModule();
+  } catch (e) {
+    post({ type: 'result', id, ok: false, error: `engine failed to load: ${describe(e)}`, engineMs: 0 });
+    return;
+  }
+  try {
+    stderrTail.length = 0;
+    const ok = m.ccall('plab_run', 'number', ['string'], [scenario]) === 1;
+    const json = cString(m, 'plab_result_json');
+    const result = JSON.parse(json);
+    if (!ok) {
+      post({ type: 'result', id, ok: false, result, engineMs: performance.now() - t0 });
+      return;
+    }
+    const ptr = m.ccall('plab_columns_ptr', 'number', [], []) as number;
+    const len = m.ccall('plab_columns_length', 'number', [], []) as number;
+    // Read HEAPF64 after the run: memory growth replaces the view.
+    const heap = m.HEAPF64;
+    const columns = len > 0 ? heap.slice(ptr / 8, ptr / 8 + len) : new Float64Array(0);
+    post({ type: 'result', id, ok: true, result, columns, engineMs: performance.now() - t0 }, [columns.buffer]);
+  } catch (e) {
+    // An abort leaves an Emscripten module unusable: start a fresh one next time.
+    modulePromise = null;
+    post({ type: 'result', id, ok: false, error: `engine crashed: ${describe(e)}`, engineMs: performance.now() - t0 });
+  }
+}
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.type === 'init') void init();
+  else if (msg.type === 'run') void run(msg.id, msg.scenario);
+};

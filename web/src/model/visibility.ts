@@ -1,0 +1,114 @@
+// Which parameters apply under the current choice of a "model" enum (e.g. the error
+// model of a channel): sub-parameters of a model are shown only while it is selected.
+//
+// The schema has no explicit field for this yet, so the rule is found in this order:
+//  1. an explicit declaration on the parameter, any of
+//       "when": {"path": "...model", "equals": "onoff" | ["onoff", ...]}
+//       "when": {"flows[].channel.forward.model": "onoff" | [...]}
+//       "when": "model=onoff"        (relative to the nearest enum named "model")
+//       "models" | "applies_to": ["onoff", ...]   (same)
+//  2. the path names the option: ".../forward.onoff.p_bad" or ".../forward.onoff_p_bad"
+//  3. the label/help names exactly the options it belongs to ("ON/OFF ..." -> onoff)
+//  4. otherwise it always applies.
+import type { ParamDecl } from '../engine/types';
+import { concretePath, type ParamSpec, type Values } from './params';
+
+export interface VisibilityRule {
+  controller: string; // concrete path of the enum
+  showWhen: string[];
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function parentOf(path: string): string {
+  const i = path.lastIndexOf('.');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function leafOf(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1);
+}
+
+function asList(v: unknown): string[] | null {
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return null;
+}
+
+/** The nearest enum named "model" whose object contains `path`. */
+function nearestModel(path: string, models: ParamSpec[]): ParamSpec | undefined {
+  let best: ParamSpec | undefined;
+  for (const m of models) {
+    if (m.path === path) continue;
+    const parent = parentOf(m.path);
+    if ((parent === '' || path.startsWith(parent + '.')) && (!best || parent.length > parentOf(best.path).length)) best = m;
+  }
+  return best;
+}
+
+function explicitRule(decl: ParamDecl, path: string, specs: Map<string, ParamSpec>, model?: ParamSpec): VisibilityRule | null {
+  const when = decl.when ?? decl.visible_when ?? decl.show_when;
+  if (when && typeof when === 'object' && !Array.isArray(when)) {
+    const w = when as Record<string, unknown>;
+    if (typeof w.path === 'string') {
+      const list = asList(w.equals ?? w.in ?? w.value ?? w.values);
+      const ctrl = concretePath(w.path);
+      if (list && specs.has(ctrl)) return { controller: ctrl, showWhen: list };
+    } else {
+      const entries = Object.entries(w);
+      if (entries.length === 1) {
+        const ctrl = concretePath(entries[0][0]);
+        const list = asList(entries[0][1]);
+        if (list && specs.has(ctrl)) return { controller: ctrl, showWhen: list };
+      }
+    }
+  }
+  if (typeof when === 'string' && model) {
+    const m = /^\s*model\s*={1,2}\s*(.+)$/.exec(when);
+    if (m) return { controller: model.path, showWhen: m[1].split(/[|,]/).map((s) => s.trim()) };
+  }
+  const list = asList(decl.models ?? decl.applies_to);
+  if (list && model) return { controller: model.path, showWhen: list };
+  return null;
+}
+
+function inferredRule(spec: ParamSpec, model: ParamSpec): VisibilityRule | null {
+  const options = (model.decl.options ?? []).filter((o) => norm(o) !== 'none' && norm(o) !== '');
+  const rel = spec.path.slice(parentOf(model.path).length + (parentOf(model.path) ? 1 : 0));
+  const first = rel.split('.')[0];
+  const relParts = rel.split('.');
+  // 2. The path names the option.
+  const byPath = options.filter(
+    (o) =>
+      (relParts.length > 1 && norm(first) === norm(o)) ||
+      leafOf(spec.path).toLowerCase().startsWith(o.toLowerCase() + '_'),
+  );
+  if (byPath.length > 0) return { controller: model.path, showWhen: byPath };
+  // 3. The label or help names it.
+  const text = norm(`${spec.decl.label ?? ''} ${spec.decl.help ?? ''}`);
+  const byText = options.filter((o) => norm(o).length >= 3 && text.includes(norm(o)));
+  if (byText.length > 0 && byText.length < options.length) return { controller: model.path, showWhen: byText };
+  return null;
+}
+
+export function visibilityRules(specs: ParamSpec[]): Map<string, VisibilityRule> {
+  const byPath = new Map(specs.map((s) => [s.path, s]));
+  const models = specs.filter((s) => s.decl.type === 'enum' && leafOf(s.path) === 'model');
+  const rules = new Map<string, VisibilityRule>();
+  for (const s of specs) {
+    if (models.includes(s) && !s.decl.when) continue;
+    const model = nearestModel(s.path, models);
+    const rule = explicitRule(s.decl, s.path, byPath, model) ?? (model ? inferredRule(s, model) : null);
+    if (rule) rules.set(s.path, rule);
+  }
+  return rules;
+}
+
+export function isVisible(path: string, rules: Map<string, VisibilityRule>, values: Values, seen = new Set<string>()): boolean {
+  const rule = rules.get(path);
+  if (!rule) return true;
+  if (seen.has(path)) return true; // a cycle in declared rules: show rather than hide
+  seen.add(path);
+  const v = values[rule.controller];
+  return rule.showWhen.includes(String(v)) && isVisible(rule.controller, rules, values, seen);
+}
