@@ -238,7 +238,13 @@ export function buildScenario(model: ParamModel, values: Values): string {
   return JSON.stringify(scenario);
 }
 
-/** Groups in the order the schema first names them. */
+// The order a lesson goes through the controls: what the sender is, what the path does
+// to it, what the application sees, then the run itself. Groups the page does not
+// know keep the schema's order, after these.
+const GROUP_ORDER = ['tcp', 'protocol', 'forward channel', 'reverse channel', 'channel', 'path', 'application', 'run'];
+
+/** Groups in lesson order (GROUP_ORDER), then in the order the schema names them;
+ * inside a group, the schema's order. */
 export function groupSpecs(specs: ParamSpec[]): { group: string; specs: ParamSpec[] }[] {
   const groups = new Map<string, ParamSpec[]>();
   for (const s of specs) {
@@ -246,5 +252,12 @@ export function groupSpecs(specs: ParamSpec[]): { group: string; specs: ParamSpe
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g)!.push(s);
   }
-  return [...groups].map(([group, list]) => ({ group, specs: list }));
+  const rank = (g: string) => {
+    const i = GROUP_ORDER.indexOf(g.toLowerCase());
+    return i < 0 ? GROUP_ORDER.length : i;
+  };
+  return [...groups]
+    .map(([group, list], i) => ({ group, specs: list, i }))
+    .sort((a, b) => rank(a.group) - rank(b.group) || a.i - b.i)
+    .map(({ group, specs: list }) => ({ group, specs: list }));
 }

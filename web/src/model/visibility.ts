@@ -9,7 +9,9 @@
 //       "models" | "applies_to": ["onoff", ...]   (same)
 //  2. the path names the option: ".../forward.onoff.p_bad" or ".../forward.onoff_p_bad"
 //  3. the label/help names exactly the options it belongs to ("ON/OFF ..." -> onoff)
-//  4. otherwise it always applies.
+//  4. a bool named "enabled" switches its sibling parameters (token_bucket.enabled
+//     -> token_bucket.*): they are shown only while it is on
+//  5. otherwise it always applies.
 import type { ParamDecl } from '../engine/types';
 import { concretePath, type ParamSpec, type Values } from './params';
 
@@ -91,14 +93,21 @@ function inferredRule(spec: ParamSpec, model: ParamSpec): VisibilityRule | null 
   return null;
 }
 
+function switchRule(spec: ParamSpec, switches: ParamSpec[]): VisibilityRule | null {
+  const sw = switches.find((b) => b.path !== spec.path && spec.path.startsWith(parentOf(b.path) + '.'));
+  return sw ? { controller: sw.path, showWhen: ['true'] } : null;
+}
+
 export function visibilityRules(specs: ParamSpec[]): Map<string, VisibilityRule> {
   const byPath = new Map(specs.map((s) => [s.path, s]));
   const models = specs.filter((s) => s.decl.type === 'enum' && leafOf(s.path) === 'model');
+  const switches = specs.filter((s) => s.decl.type === 'bool' && leafOf(s.path) === 'enabled' && parentOf(s.path) !== '');
   const rules = new Map<string, VisibilityRule>();
   for (const s of specs) {
     if (models.includes(s) && !s.decl.when) continue;
     const model = nearestModel(s.path, models);
-    const rule = explicitRule(s.decl, s.path, byPath, model) ?? (model ? inferredRule(s, model) : null);
+    const rule =
+      explicitRule(s.decl, s.path, byPath, model) ?? (model ? inferredRule(s, model) : null) ?? switchRule(s, switches);
     if (rule) rules.set(s.path, rule);
   }
   return rules;
