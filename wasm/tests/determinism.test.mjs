@@ -1,5 +1,5 @@
 // Native == WASM: every scenario here runs through the native CLI
-// (`build/engine/plab run FILE`) and through the WASM build under Node
+// (`build/engine/plab run FILE --csv DIR`) and through the WASM build under Node
 // (wasm/dist/plab.cjs); the summaries must be deep-equal and the column buffers
 // identical bit for bit. Any drift (fused multiply-add, libc maths, a
 // std::*_distribution, uninitialised memory...) fails here.
@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -102,16 +102,33 @@ function runNative(args) {
   return child;
 }
 
+// Runs FILE through the CLI with `--csv DIR` (one CSV per series, 17 significant
+// digits, so every double round-trips exactly) and rebuilds the column buffer from
+// the CSVs at the offsets the result names.
 function runNativeScenario(name, scenario_json) {
-  const file = path.join(work_dir, `${name.replace(/[^a-z0-9]+/gi, '_')}.json`);
+  const stem = name.replace(/[^a-z0-9]+/gi, '_');
+  const file = path.join(work_dir, `${stem}.json`);
+  const csv_dir = path.join(work_dir, `${stem}_csv`);
   writeFileSync(file, scenario_json);
-  const child = runNative(['run', file]);
+  const child = runNative(['run', file, '--csv', csv_dir]);
   assert.equal(child.status, 0,
                `native CLI failed on ${name} (exit ${child.status}):\n${child.stderr}\n${child.stdout}`);
   const result = JSON.parse(child.stdout);
-  assert.ok(Array.isArray(result.columns),
-            'the CLI result JSON must carry the column buffer as "columns"');
-  return { result, columns: Float64Array.from(result.columns) };
+  const names = result.series.map((s) => s.name);
+  assert.equal(new Set(names).size, names.length, `series names are not unique: ${names}`);
+  const length = result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0);
+  const columns = new Float64Array(length);
+  for (const s of result.series) {
+    const rows = readFileSync(path.join(csv_dir, `${s.name}.csv`), 'utf8')
+      .split('\n').slice(1).filter((line) => line.length > 0);
+    assert.equal(rows.length, s.length, `${s.name}.csv has ${rows.length} rows, not ${s.length}`);
+    rows.forEach((row, i) => {
+      const [time, value] = row.split(',');
+      columns[s.offset + i] = Number(time);
+      columns[s.offset + s.length + i] = Number(value);
+    });
+  }
+  return { result, columns };
 }
 
 // Index of the first element whose bits differ, or -1.
