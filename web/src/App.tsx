@@ -55,7 +55,7 @@ export function App({ store }: { store: LabStore }) {
   const stale = s.busy || s.engineErrors.length > 0 || !!s.runError;
 
   return (
-    <div className="app">
+    <div className="app" data-busy={s.busy ? '1' : '0'} data-last-finished={s.lastFinishedId} data-phase={s.phase}>
       <header className="top">
         <div className="brand">
           <h1>Protocol Lab</h1>

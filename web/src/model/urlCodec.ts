@@ -67,7 +67,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     const rawVal = eq < 0 ? null : part.slice(eq + 1);
     const key = safeDecode(rawKey);
     const val = rawVal === null ? null : safeDecode(rawVal);
-    if (key === null || (rawVal !== null && val === null)) {
+    if (key === null || key.trim() === '' || (rawVal !== null && val === null)) {
       messages.push({ text: `could not read "${clip(part)}" in the link — ignored` });
       continue;
     }
