@@ -18,6 +18,7 @@ class Time {
   static constexpr Time FromNanoseconds(int64_t ns) { return Time(ns); }
   static constexpr Time FromMicroseconds(int64_t us) { return Time(us * 1000); }
   static constexpr Time FromMilliseconds(int64_t ms) { return Time(ms * 1000 * 1000); }
+  static constexpr Time FromSeconds(int64_t s) { return Time(s * 1000 * 1000 * 1000); }
   // Rounds to the nearest nanosecond; only for parameters given as decimals.
   static constexpr Time FromSecondsDouble(double s) {
     return Time(static_cast<int64_t>(s * 1e9 + (s >= 0 ? 0.5 : -0.5)));

@@ -1,0 +1,100 @@
+#include <memory>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "net/error_model.h"
+#include "net/link.h"
+
+namespace plab {
+namespace {
+
+class Sink : public PacketSink {
+ public:
+  Sink(Scheduler* s, PacketPool* pool) : s_(s), pool_(pool) {}
+  void Receive(Packet* p) override {
+    arrivals.push_back(s_->now());
+    seqs.push_back(p->seq);
+    pool_->Release(p);
+  }
+  std::vector<Time> arrivals;
+  std::vector<uint64_t> seqs;
+
+ private:
+  Scheduler* s_;
+  PacketPool* pool_;
+};
+
+Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) {
+  Packet* p = pool.Acquire();
+  p->seq = seq;
+  p->wire_bytes = bytes;
+  return p;
+}
+
+TEST(Link, SerializesBackToBackThenPropagates) {
+  Scheduler s;
+  PacketPool pool;
+  Link link(&s, &pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5), 10}, nullptr);
+  Sink sink(&s, &pool);
+  link.set_sink(&sink);
+  for (uint64_t i = 0; i < 3; ++i) link.Receive(MakePacket(pool, i, 1250));  // 1 ms each
+  s.RunUntil(Time::Infinite());
+  ASSERT_EQ(sink.arrivals.size(), 3u);
+  EXPECT_EQ(sink.arrivals[0], Time::FromMilliseconds(6));
+  EXPECT_EQ(sink.arrivals[1], Time::FromMilliseconds(7));
+  EXPECT_EQ(sink.arrivals[2], Time::FromMilliseconds(8));
+  EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2}));
+}
+
+TEST(Link, DropTailKeepsQueueCapacityPlusThePacketOnTheWire) {
+  Scheduler s;
+  PacketPool pool;
+  Link link(&s, &pool, {Bandwidth::FromMbpsDouble(1), Time::Zero(), 4}, nullptr);
+  Sink sink(&s, &pool);
+  link.set_sink(&sink);
+  for (uint64_t i = 0; i < 10; ++i) link.Receive(MakePacket(pool, i, 1000));
+  s.RunUntil(Time::Infinite());
+  EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(link.stats().queue_drops, 5);
+}
+
+TEST(ErrorModels, BernoulliLosesAboutP) {
+  BernoulliErrors e(0.1, Random(3));
+  Packet p;
+  int drops = 0;
+  const int n = 100000;
+  for (int i = 0; i < n; ++i) drops += e.Drop(p, Time::Zero());
+  EXPECT_NEAR(drops / double(n), 0.1, 0.003);  // 3 sd
+}
+
+TEST(ErrorModels, OnOffLosesOnlyWhileOnAndSpendsTheRightFractionThere) {
+  // ON 0.5 s mean, OFF 1.5 s: ON a quarter of the time; all packets lost while ON.
+  OnOffErrors e({Time::FromMilliseconds(500), Time::FromMilliseconds(1500), 1.0, 0.0}, Random(9));
+  Packet p;
+  int drops = 0, runs = 0;
+  bool last = false;
+  const int n = 400000;  // one packet per ms for 400 s: ~200 ON periods
+  for (int i = 0; i < n; ++i) {
+    const bool d = e.Drop(p, Time::FromMilliseconds(i));
+    drops += d;
+    runs += d && !last;
+    last = d;
+  }
+  EXPECT_NEAR(drops / double(n), 0.25, 0.04);
+  // Losses come in bursts (one per ON period), not independently.
+  EXPECT_NEAR(runs, 200, 50);
+}
+
+TEST(ErrorModels, ScriptedDropsExactlyTheListedArrivals) {
+  ScriptedErrors e({5, 2, 7});
+  Packet p;
+  std::vector<int> dropped;
+  for (int i = 1; i <= 10; ++i) {
+    if (e.Drop(p, Time::Zero())) dropped.push_back(i);
+  }
+  EXPECT_EQ(dropped, (std::vector<int>{2, 5, 7}));
+}
+
+}  // namespace
+}  // namespace plab

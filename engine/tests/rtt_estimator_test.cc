@@ -1,0 +1,39 @@
+#include <gtest/gtest.h>
+
+#include "transport/rtt_estimator.h"
+
+namespace plab {
+namespace {
+
+Time Ms(int64_t ms) { return Time::FromMilliseconds(ms); }
+
+TEST(RttEstimator, FollowsRfc6298) {
+  RttEstimator::Params params;
+  params.min_rto = Ms(200);
+  RttEstimator e(params);
+  EXPECT_EQ(e.rto(), Ms(1000));  // §2.1: 1 s before any sample
+  e.OnSample(Ms(100));            // §2.2: SRTT = R, RTTVAR = R/2
+  EXPECT_EQ(e.srtt(), Ms(100));
+  EXPECT_EQ(e.rttvar(), Ms(50));
+  EXPECT_EQ(e.rto(), Ms(300));    // 100 + 4 * 50
+  e.OnSample(Ms(200));            // §2.3
+  EXPECT_EQ(e.rttvar(), Time::FromMicroseconds(62500));  // 3/4 * 50 + 1/4 * 100
+  EXPECT_EQ(e.srtt(), Time::FromMicroseconds(112500));   // 7/8 * 100 + 1/8 * 200
+  EXPECT_EQ(e.rto(), Time::FromMicroseconds(362500));
+}
+
+TEST(RttEstimator, MinimumRtoAndBackoffWithCap) {
+  RttEstimator::Params params;  // min RTO 1 s, max 60 s
+  RttEstimator e(params);
+  e.OnSample(Ms(10));
+  EXPECT_EQ(e.rto(), Ms(1000));  // §2.4
+  e.Backoff();
+  EXPECT_EQ(e.rto(), Ms(2000));  // §5.5
+  for (int i = 0; i < 10; ++i) e.Backoff();
+  EXPECT_EQ(e.rto(), Ms(60000));  // §2.5 cap
+  e.OnSample(Ms(10));             // a valid sample clears the backoff (Karn)
+  EXPECT_EQ(e.rto(), Ms(1000));
+}
+
+}  // namespace
+}  // namespace plab

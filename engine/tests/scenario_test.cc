@@ -1,0 +1,96 @@
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "plab/api.h"
+#include "scenario/params.h"
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+using plab::testing::FirstError;
+using plab::testing::RunOk;
+
+TEST(Validation, OutOfRangeNamesThePathAndTheRange) {
+  EXPECT_EQ(FirstError(R"({"flows":[{"channel":{"forward":{"p":1.5}}}]})"),
+            "flows[0].channel.forward.p must be within [0, 1], got 1.5");
+  EXPECT_EQ(FirstError(R"({"topology":{"bottleneck":{"rate_mbps":0}}})"),
+            "topology.bottleneck.rate_mbps must be within [0.01, 10000], got 0");
+  EXPECT_EQ(FirstError(R"({"duration_s":-1})"), "duration_s must be within [0.1, 600], got -1");
+}
+
+TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
+  EXPECT_EQ(FirstError(R"({"seed":"abc"})"), "seed must be an integer within [0, 4294967295], got \"abc\"");
+  EXPECT_EQ(FirstError(R"({"seed":1.5})"), "seed must be an integer within [0, 4294967295], got 1.5");
+  EXPECT_EQ(FirstError(R"({"flows":[{"protocol":"vegas"}]})"),
+            "flows[0].protocol must be one of tahoe, reno, newreno, got \"vegas\"");
+  EXPECT_EQ(FirstError(R"({"flows":[{"tcp":{"msss":1}}]})"),
+            "unknown field flows[0].tcp.msss (see `lab schema` for the fields)");
+  EXPECT_EQ(FirstError(R"({"flows":[{"app":{"token_bucket":{"enabled":1}}}]})"),
+            "flows[0].app.token_bucket.enabled must be true or false, got 1");
+  EXPECT_EQ(FirstError(R"({"flows":[{"channel":{"forward":{"drop_packets":[3,0]}}}]})"),
+            "flows[0].channel.forward.drop_packets[1] must be an integer within [1, 1000000000], got 0");
+  EXPECT_EQ(FirstError(R"({"flows":[]})"), "flows must be a list of exactly 1 flow (one path, one flow), got 0 flows");
+  EXPECT_EQ(FirstError("[1,2]"), "the scenario must be a JSON object, got [1,2]");
+  EXPECT_EQ(FirstError("{not json"), "the scenario is not valid JSON");
+}
+
+TEST(Validation, EveryErrorIsReportedNotJustTheFirst) {
+  const RunOutput out = plab::Run(R"({"seed":-1,"duration_s":0,"flows":[{"tcp":{"mss_bytes":5}}]})");
+  ASSERT_FALSE(out.ok);
+  const auto doc = nlohmann::json::parse(out.json);
+  std::set<std::string> paths;
+  for (const auto& e : doc["errors"]) paths.insert(e["path"].get<std::string>());
+  EXPECT_EQ(paths, (std::set<std::string>{"seed", "duration_s", "flows[0].tcp.mss_bytes"}));
+}
+
+TEST(Validation, CrossFieldTokenDepthMustHoldOneSegment) {
+  EXPECT_EQ(FirstError(R"({"flows":[{"tcp":{"mss_bytes":1500},"app":{"token_bucket":{"depth_tokens":1}}}]})"),
+            "flows[0].app.token_bucket.depth_tokens must be at least 2 (one segment of tcp.mss_bytes / "
+            "token_bytes), got 1");
+}
+
+TEST(Schema, EveryDeclarationIsCompleteAndItsDefaultValidates) {
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  ASSERT_EQ(schema["params"].size(), AllParams().size());
+  for (const auto& p : schema["params"]) {
+    SCOPED_TRACE(p["path"].get<std::string>());
+    EXPECT_FALSE(p["label"].get<std::string>().empty());
+    EXPECT_FALSE(p["help"].get<std::string>().empty());
+    const std::string type = p["type"];
+    if (type == "number" || type == "integer") {
+      EXPECT_LE(p["min"].get<double>(), p["default"].get<double>());
+      EXPECT_GE(p["max"].get<double>(), p["default"].get<double>());
+    }
+  }
+  // The default scenario document is itself a valid scenario.
+  EXPECT_TRUE(plab::Run(DefaultScenarioJson()).ok);
+}
+
+TEST(Determinism, SameSeedSameBytesDifferentSeedDifferentRun) {
+  const std::string s1 = R"({"seed":5,"duration_s":10,"flows":[{"channel":{"forward":{"model":"on_off"}}}]})";
+  const std::string s2 = R"({"seed":6,"duration_s":10,"flows":[{"channel":{"forward":{"model":"on_off"}}}]})";
+  const RunOutput a = plab::Run(s1), b = plab::Run(s1), c = plab::Run(s2);
+  EXPECT_EQ(a.json, b.json);
+  EXPECT_EQ(a.columns, b.columns);
+  EXPECT_NE(a.json, c.json);
+}
+
+TEST(Result, SeriesAreBoundedAndFinite) {
+  // A long, busy run still returns a few thousand points per series.
+  const auto r = RunOk({{"duration_s", 300}, {"flows", {{{"channel", {{"forward", {{"p", 0.001}}}}}}}}});
+  for (const auto& [name, s] : r.series) {
+    SCOPED_TRACE(name);
+    EXPECT_LE(s.t.size(), 4000u);
+    for (size_t i = 0; i < s.t.size(); ++i) {
+      ASSERT_TRUE(std::isfinite(s.t[i]) && std::isfinite(s.v[i]));
+      if (i > 0) ASSERT_LE(s.t[i - 1], s.t[i]);
+    }
+  }
+  EXPECT_FALSE(r.series.at("cwnd").t.empty());
+}
+
+}  // namespace
+}  // namespace plab

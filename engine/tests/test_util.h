@@ -1,0 +1,55 @@
+// Helpers for scenario-level tests: run a scenario through the public API and read the
+// summary and series back as a test would read them from the page.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "plab/api.h"
+
+namespace plab::testing {
+
+struct Series {
+  std::vector<double> t;
+  std::vector<double> v;
+};
+
+struct RunResult {
+  nlohmann::json summary;
+  std::map<std::string, Series> series;
+  std::string json;
+};
+
+inline RunResult RunOk(const nlohmann::json& scenario) {
+  const RunOutput out = Run(scenario.dump());
+  RunResult r;
+  r.json = out.json;
+  const auto doc = nlohmann::json::parse(out.json);
+  EXPECT_TRUE(out.ok) << out.json;
+  if (!out.ok) return r;
+  r.summary = doc["summary"];
+  for (const auto& s : doc["series"]) {
+    const size_t off = s["offset"].get<size_t>();
+    const size_t n = s["length"].get<size_t>();
+    Series series;
+    series.t.assign(out.columns.begin() + off, out.columns.begin() + off + n);
+    series.v.assign(out.columns.begin() + off + n, out.columns.begin() + off + 2 * n);
+    r.series[s["name"].get<std::string>()] = std::move(series);
+  }
+  return r;
+}
+
+// The first error message of a run expected to fail validation.
+inline std::string FirstError(const std::string& scenario_json) {
+  const RunOutput out = Run(scenario_json);
+  EXPECT_FALSE(out.ok);
+  const auto doc = nlohmann::json::parse(out.json);
+  if (out.ok || doc["errors"].empty()) return "";
+  return doc["errors"][0]["message"].get<std::string>();
+}
+
+}  // namespace plab::testing
