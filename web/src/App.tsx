@@ -21,7 +21,14 @@ function StatusLine({ store }: { store: LabStore }) {
     text = `last run ${Math.round(s.lastRun.roundTripMs)} ms (engine ${Math.round(s.lastRun.engineMs)} ms) · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else text = 'ready';
   return (
-    <div className={`status${s.busy ? ' busy' : ''}`} data-testid="status" role="status" aria-live="polite">
+    <div
+      className={`status${s.busy ? ' busy' : ''}`}
+      data-testid="status"
+      role="status"
+      aria-live="polite"
+      data-to-worker-ms={s.lastRun?.toWorkerMs?.toFixed(1)}
+      data-from-worker-ms={s.lastRun?.fromWorkerMs?.toFixed(1)}
+    >
       <span className="dot" aria-hidden="true" />
       {text}
     </div>
@@ -52,7 +59,9 @@ export function App({ store }: { store: LabStore }) {
     const spec = s.model?.specs.find((sp) => errorFor(sp.path, [e]) !== undefined);
     return !spec || !isVisible(spec.path, s.rules, s.values);
   });
-  const stale = s.busy || s.engineErrors.length > 0 || !!s.runError;
+  // Dimmed only when the charts no longer match the controls for a reason other than a
+  // run in progress (dimming on every run would repaint the charts twice per input).
+  const stale = s.engineErrors.length > 0 || !!s.runError;
 
   return (
     <div className="app" data-busy={s.busy ? '1' : '0'} data-last-finished={s.lastFinishedId} data-phase={s.phase}>

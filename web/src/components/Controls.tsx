@@ -1,3 +1,4 @@
+import { memo } from 'react';
 // The control panel: the engine's schema, grouped, with model sub-parameters shown
 // only for the selected model.
 import type { EngineErrorItem } from '../engine/types';
@@ -19,7 +20,7 @@ export function errorFor(path: string, errors: EngineErrorItem[]): string | unde
   return mine.length ? mine.map((e) => e.message).join('; ') : undefined;
 }
 
-export function Controls({ store, groups, rules, values, engineErrors }: ControlsProps) {
+export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors }: ControlsProps) {
   const onChange = (path: string, v: Values[string]) => store.setValue(path, v);
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Experiment parameters">
@@ -43,4 +44,4 @@ export function Controls({ store, groups, rules, values, engineErrors }: Control
       })}
     </form>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 // The run's headline figures. Anything missing or not finite shows as "—", never NaN.
 import type { RunSummary } from '../engine/types';
 
@@ -23,7 +24,7 @@ export function formatNumber(v: unknown, digits: number): string {
   return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-export function Summary({ summary, stale }: { summary?: RunSummary; stale: boolean }) {
+export const Summary = memo(function Summary({ summary, stale }: { summary?: RunSummary; stale: boolean }) {
   const allowed = summary?.mean_allowed_tokens_per_rtt;
   return (
     <section className={`summary${stale ? ' stale' : ''}`} aria-label="Run summary" data-testid="summary">
@@ -47,4 +48,4 @@ export function Summary({ summary, stale }: { summary?: RunSummary; stale: boole
       })}
     </section>
   );
-}
+});

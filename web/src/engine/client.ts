@@ -18,6 +18,9 @@ export interface RunOutcome {
   roundTripMs: number;
   /** A newer scenario is already queued behind this one. */
   superseded: boolean;
+  /** Time the scenario waited to reach the worker, and the result to come back (ms). */
+  toWorkerMs?: number;
+  fromWorkerMs?: number;
 }
 
 export interface EngineInfo {
@@ -51,7 +54,7 @@ export class EngineClient {
   private readonly createWorker: () => Worker;
   private seq = 0;
   private lastDelivered = 0;
-  private inFlight: (Job & { started: number; timer: ReturnType<typeof setTimeout> }) | null = null;
+  private inFlight: (Job & { started: number; sentAt: number; timer: ReturnType<typeof setTimeout> }) | null = null;
   private pending: Job | null = null;
   private listeners = new Set<Listener>();
   private busyListeners = new Set<BusyListener>();
@@ -126,7 +129,7 @@ export class EngineClient {
   private dispatch(job: Job) {
     const timer = setTimeout(() => this.onTimeout(job.id), this.timeoutMs);
     const wasBusy = this.inFlight !== null;
-    this.inFlight = { ...job, started: performance.now(), timer };
+    this.inFlight = { ...job, started: performance.now(), sentAt: performance.timeOrigin + performance.now(), timer };
     this.send({ type: 'run', id: job.id, scenario: job.scenario });
     if (!wasBusy) this.busyListeners.forEach((l) => l(true));
   }
@@ -158,6 +161,8 @@ export class EngineClient {
       engineMs: msg.engineMs,
       roundTripMs: performance.now() - job.started,
       superseded: false,
+      toWorkerMs: msg.receivedAt !== undefined ? msg.receivedAt - job.sentAt : undefined,
+      fromWorkerMs: msg.postedAt !== undefined ? performance.timeOrigin + performance.now() - msg.postedAt : undefined,
     });
   }
 

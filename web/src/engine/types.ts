@@ -77,4 +77,8 @@ export type FromWorker =
       /** Set when the engine crashed or the result could not be read. */
       error?: string;
       engineMs: number;
+      /** Wall-clock times (performance.timeOrigin + now()) when the worker got the
+       * scenario and posted the result, to split the round trip. */
+      receivedAt?: number;
+      postedAt?: number;
     };

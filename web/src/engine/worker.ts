@@ -57,7 +57,10 @@ async function init() {
   }
 }
 
+const wallClock = () => performance.timeOrigin + performance.now();
+
 async function run(id: number, scenario: string) {
+  const receivedAt = wallClock();
   const t0 = performance.now();
   let m: PlabModule;
   try {
@@ -80,7 +83,9 @@ async function run(id: number, scenario: string) {
     // Read HEAPF64 after the run: memory growth replaces the view.
     const heap = m.HEAPF64;
     const columns = len > 0 ? heap.slice(ptr / 8, ptr / 8 + len) : new Float64Array(0);
-    post({ type: 'result', id, ok: true, result, columns, engineMs: performance.now() - t0 }, [columns.buffer]);
+    post({ type: 'result', id, ok: true, result, columns, engineMs: performance.now() - t0, receivedAt, postedAt: wallClock() }, [
+      columns.buffer,
+    ]);
   } catch (e) {
     // An abort leaves an Emscripten module unusable: start a fresh one next time.
     modulePromise = null;

@@ -32,7 +32,7 @@ export interface LabState {
   displayed?: Displayed;
   /** The id of the newest run that has finished (ok or not). */
   lastFinishedId: number;
-  lastRun?: { engineMs: number; roundTripMs: number; points: number };
+  lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
   engineLoadMs?: number;
 }
 
@@ -40,7 +40,9 @@ type Listener = () => void;
 
 export const MARK_INPUT = 'plab:input';
 export const MARK_REDRAWN = 'plab:redrawn';
+export const MARK_RESULT = 'plab:result';
 export const MEASURE_INPUT_TO_REDRAWN = 'plab:input->redrawn';
+export const MEASURE_RESULT_TO_REDRAWN = 'plab:result->redrawn';
 
 export class LabStore {
   private state: LabState = {
@@ -143,6 +145,7 @@ export class LabStore {
   }
 
   private onOutcome(o: RunOutcome) {
+    performance.mark(MARK_RESULT);
     const lastFinishedId = o.id;
     if (o.kind === 'ok' && o.result?.ok) {
       const series = seriesFromResult(o.result, o.columns);
@@ -158,7 +161,13 @@ export class LabStore {
         engineErrors: [],
         runError: undefined,
         displayed: { id: o.id, summary: o.result.summary ?? {}, series, durationS },
-        lastRun: { engineMs: o.engineMs, roundTripMs: o.roundTripMs, points: o.columns ? o.columns.length / 2 : 0 },
+        lastRun: {
+          engineMs: o.engineMs,
+          roundTripMs: o.roundTripMs,
+          points: o.columns ? o.columns.length / 2 : 0,
+          toWorkerMs: o.toWorkerMs,
+          fromWorkerMs: o.fromWorkerMs,
+        },
       });
     } else if (o.kind === 'invalid' && o.result && !o.result.ok) {
       this.set({ lastFinishedId, engineErrors: o.result.errors ?? [], runError: undefined });
