@@ -23,7 +23,7 @@ function fail(message) {
 
 function runNativeOnce() {
   const start_ms = performance.now();
-  const child = spawnSync(kNativeCli, ['run', kScenarioPath], {
+  const child = spawnSync(kNativeCli, ['run', kScenarioPath, '--timing'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -32,10 +32,10 @@ function runNativeOnce() {
     fail(`native run failed (exit ${child.status}): ${child.stderr}`);
   }
   const result = JSON.parse(child.stdout);
-  // Prefer the CLI's own timing of the simulation when it reports one: it leaves
-  // out process start-up and JSON printing.
-  const summary = result.summary ?? {};
-  const reported_ms = summary.wall_ms ?? summary.wall_time_ms ?? result.wall_ms;
+  // Prefer the CLI's own timing of the simulation (`--timing` prints "wall_ms X" on
+  // stderr): it leaves out process start-up and JSON printing.
+  const match = /wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr);
+  const reported_ms = match ? Number(match[1]) : undefined;
   return {
     result,
     wall_ms: typeof reported_ms === 'number' ? reported_ms : process_ms,

@@ -4,9 +4,11 @@
 //
 // The last run's output lives in a static so the pointers handed to JavaScript
 // stay valid until the next plab_run call.
+#include <exception>
 #include <string>
 
 #include <emscripten/emscripten.h>
+#include <nlohmann/json.hpp>
 
 #include "plab/api.h"
 
@@ -27,6 +29,16 @@ plab::RunOutput& LastRun() {
   return last_run;
 }
 
+// The engine's error document for an exception escaping a run (the same text as
+// plab::Run produces natively, where the engine's own catch block is live).
+std::string InternalErrorDocument(const std::string& what) {
+  nlohmann::ordered_json doc;
+  doc["ok"] = false;
+  doc["errors"] = nlohmann::ordered_json::array();
+  doc["errors"].push_back({{"path", ""}, {"message", "internal engine error: " + what}});
+  return doc.dump();
+}
+
 }  // namespace
 
 extern "C" {
@@ -40,9 +52,19 @@ EMSCRIPTEN_KEEPALIVE const char* plab_default_scenario() {
 }
 
 // Returns 1 when the scenario was valid and ran, 0 on a validation error.
+// Only this file is compiled with exception catching (see CMakeLists.txt).
 EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) {
-  LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
-                                                 : std::string_view(scenario_json));
+  LastRun() = plab::RunOutput{};
+  try {
+    LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
+                                                   : std::string_view(scenario_json));
+  } catch (const std::exception& e) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument(e.what());
+  } catch (...) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument("unknown exception");
+  }
   return LastRun().ok ? 1 : 0;
 }
 
