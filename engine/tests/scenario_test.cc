@@ -24,8 +24,9 @@ TEST(Validation, OutOfRangeNamesThePathAndTheRange) {
 TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
   EXPECT_EQ(FirstError(R"({"seed":"abc"})"), "seed must be an integer within [0, 4294967295], got \"abc\"");
   EXPECT_EQ(FirstError(R"({"seed":1.5})"), "seed must be an integer within [0, 4294967295], got 1.5");
-  EXPECT_EQ(FirstError(R"({"flows":[{"protocol":"vegas"}]})"),
-            "flows[0].protocol must be one of tahoe, reno, newreno, got \"vegas\"");
+  const std::string protocol = FirstError(R"({"flows":[{"protocol":"quic"}]})");
+  EXPECT_EQ(protocol.rfind("flows[0].protocol must be one of tahoe, reno, newreno, ", 0), 0u) << protocol;
+  EXPECT_NE(protocol.find(", got \"quic\""), std::string::npos) << protocol;
   EXPECT_EQ(FirstError(R"({"flows":[{"tcp":{"msss":1}}]})"),
             "unknown field flows[0].tcp.msss (see `lab schema` for the fields)");
   EXPECT_EQ(FirstError(R"({"flows":[{"app":{"token_bucket":{"enabled":1}}}]})"),

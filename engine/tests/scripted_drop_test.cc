@@ -126,3 +126,33 @@ TEST(ScriptedDrops, LostAcksAloneDoNotTriggerRetransmissions) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(ScriptedDropsSack, SackRepairsEveryLossOfTheWindowInOneRoundTrip) {
+  // Fall & Floyd: with SACK the sender learns all holes from one window of ACKs and
+  // retransmits them together; NewReno learns one hole per RTT.
+  const double base = plab::testing::RunOk(DropScenario("sack", 1)).summary["connection_time_s"].get<double>();
+  for (int k = 1; k <= 4; ++k) {
+    const auto sack = plab::testing::RunOk(DropScenario("sack", k));
+    const auto newreno = plab::testing::RunOk(DropScenario("newreno", k));
+    EXPECT_EQ(sack.summary["timeouts"].get<int>(), 0) << k;
+    EXPECT_EQ(sack.summary["fast_retransmits"].get<int>(), 1) << k;
+    EXPECT_EQ(sack.summary["retransmissions"].get<int>(), k) << k;  // exactly the holes
+    const double t = sack.summary["connection_time_s"].get<double>();
+    EXPECT_LT(t - base, 0.010) << k << " losses cost SACK more than a few packet times";
+    if (k >= 2) {
+      EXPECT_LT(t, newreno.summary["connection_time_s"].get<double>() - 0.05 * (k - 1) + 0.01) << k;
+    }
+  }
+}
+
+TEST(ScriptedDropsSack, SackOptionOffIsRefusedForSackRecovery) {
+  nlohmann::json s = DropScenario("sack", 1);
+  s["flows"][0]["tcp"]["sack"] = "off";
+  EXPECT_EQ(plab::testing::FirstError(s.dump()), "flows[0].tcp.sack must be auto or on for protocol sack, got \"off\"");
+}
+
+}  // namespace
+}  // namespace plab

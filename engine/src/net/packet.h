@@ -9,6 +9,15 @@
 
 namespace plab {
 
+// A SACK block (RFC 2018): the receiver holds [start, end).
+struct SackBlock {
+  uint64_t start = 0;
+  uint64_t end = 0;
+};
+
+// RFC 2018 §3: with the timestamp option in use, at most 3 blocks fit in an ACK.
+constexpr int kMaxSackBlocks = 3;
+
 struct Packet {
   uint32_t flow = 0;
   bool is_ack = false;
@@ -16,6 +25,8 @@ struct Packet {
   uint32_t payload = 0;  // data: payload bytes
   uint64_t ack = 0;      // ACK: next byte the receiver expects
   uint32_t wire_bytes = 0;  // payload + headers: what the links serialize
+  int sack_count = 0;       // ACK: SACK blocks carried, most recent first
+  SackBlock sack[kMaxSackBlocks];
 };
 
 class PacketPool {

@@ -84,10 +84,14 @@ std::vector<ParamDecl> Declare() {
   p.push_back(Integer("topology.bottleneck.queue_packets", "Buffer", "Path", "packets", 1, 100000, 100,
                       "Drop-tail queue at the bottleneck, in packets", "", true));
 
-  p.push_back(Enum("flows[].protocol", "Protocol", "TCP", {"tahoe", "reno", "newreno"}, "newreno",
+  p.push_back(Enum("flows[].protocol", "Protocol", "TCP", {"tahoe", "reno", "newreno", "sack", "fack"}, "newreno",
                    "Loss recovery: Tahoe (go-back-N after fast retransmit), Reno (fast recovery, "
-                   "RFC 5681) or NewReno (partial ACKs, RFC 6582); all with slow start + AIMD",
-                   "RFC 5681, RFC 6582"));
+                   "RFC 5681), NewReno (partial ACKs, RFC 6582), SACK (scoreboard and pipe, RFC 6675) "
+                   "or FACK (forward acknowledgment, Mathis & Mahdavi 1996); all with slow start + AIMD",
+                   "RFC 5681, RFC 6582, RFC 6675"));
+  p.push_back(Enum("flows[].tcp.sack", "SACK option", "TCP", {"auto", "on", "off"}, "auto",
+                   "Whether the receiver sends SACK blocks (RFC 2018): auto = on for the SACK and FACK "
+                   "protocols, off otherwise", "RFC 2018"));
   p.push_back(Integer("flows[].tcp.mss_bytes", "MSS", "TCP", "bytes", 100, 9000, 1000,
                       "Payload bytes per segment"));
   p.push_back(Integer("flows[].tcp.header_bytes", "Header bytes", "TCP", "bytes", 0, 200, 40,

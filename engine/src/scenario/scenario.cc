@@ -144,6 +144,11 @@ std::vector<ValidationError> Scenario::Parse(const nlohmann::json& in, Scenario*
 
   // Cross-field rules.
   for (int f = 0; f < s.flow_count_; ++f) {
+    const std::string protocol = s.Enum(FlowPrefix(f) + "protocol");
+    if ((protocol == "sack" || protocol == "fack") && s.Enum(FlowPrefix(f) + "tcp.sack") == "off") {
+      errors.push_back({FlowPrefix(f) + "tcp.sack", FlowPrefix(f) + "tcp.sack must be auto or on for protocol " +
+                                                        protocol + ", got \"off\""});
+    }
     const std::string tb = FlowPrefix(f) + "app.token_bucket.";
     if (s.Bool(tb + "enabled")) {
       const int64_t mss = s.Integer(FlowPrefix(f) + "tcp.mss_bytes");

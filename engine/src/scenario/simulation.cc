@@ -76,10 +76,13 @@ Simulation::Simulation(const Scenario& scenario)
   sp.rtt.min_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.min_rto_ms"));
   sp.rtt.initial_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.initial_rto_ms"));
   sp.rtt.max_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.max_rto_ms"));
-  ProtocolParts parts = MakeProtocol(ProtocolFromName(protocol_));
+  const Protocol protocol = ProtocolFromName(protocol_);
+  const std::string& sack_option = scenario.Enum(f + "tcp.sack");
+  const bool sack = sack_option == "on" || (sack_option == "auto" && NeedsSack(protocol));
+  ProtocolParts parts = MakeProtocol(protocol);
   sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, std::move(parts.congestion_control),
                                         std::move(parts.loss_recovery), source_.get());
-  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, 0, sp.header_bytes);
+  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, 0, sp.header_bytes, sack);
 
   sender_->set_out(access_fwd_.get());
   access_fwd_->set_sink(bottleneck_fwd_.get());

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "transport/congestion_control.h"
+#include "transport/scoreboard.h"
 #include "transport/tcp_state.h"
 
 namespace plab {
@@ -25,7 +26,23 @@ class RecoveryActions {
   virtual void NoteFastRetransmit() = 0;
   virtual void NotePartialAck() = 0;
   virtual CongestionControl& congestion_control() = 0;
+  virtual Scoreboard& scoreboard() = 0;
 };
+
+// What the sender may send next, and within what limits.
+struct SendLimits {
+  uint64_t window = 0;       // min(cwnd, receiver window), bytes
+  uint64_t rwnd = 0;         // receiver window, bytes
+  uint64_t total_bytes = 0;  // the application's data ends here
+};
+struct SendChoice {
+  bool send = false;
+  uint64_t seq = 0;
+};
+
+// The classic sliding window (RFC 5681, 793): the segment at snd_nxt if it fits
+// below snd_una + window. Segments already SACKed are skipped (after a timeout).
+SendChoice WindowedNextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits);
 
 class LossRecovery {
  public:
@@ -42,6 +59,11 @@ class LossRecovery {
 
   // The retransmission timer fired (recovery state is already cleared).
   virtual void OnTimeout(TcpState& /*state*/) {}
+
+  // Which segment to send next, if any. The default is the sliding window.
+  virtual SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
+    return WindowedNextSegment(state, scoreboard, limits);
+  }
 };
 
 }  // namespace plab

@@ -5,6 +5,7 @@
 #include "transport/aimd.h"
 #include "transport/newreno_recovery.h"
 #include "transport/reno_recovery.h"
+#include "transport/sack_recovery.h"
 #include "transport/tahoe_recovery.h"
 
 namespace plab {
@@ -13,6 +14,8 @@ Protocol ProtocolFromName(const std::string& name) {
   if (name == "tahoe") return Protocol::kTahoe;
   if (name == "reno") return Protocol::kReno;
   if (name == "newreno") return Protocol::kNewReno;
+  if (name == "sack") return Protocol::kSack;
+  if (name == "fack") return Protocol::kFack;
   throw std::invalid_argument("unknown protocol " + name);
 }
 
@@ -24,8 +27,14 @@ ProtocolParts MakeProtocol(Protocol protocol) {
       return {std::make_unique<Aimd>(), std::make_unique<RenoRecovery>()};
     case Protocol::kNewReno:
       return {std::make_unique<Aimd>(), std::make_unique<NewRenoRecovery>()};
+    case Protocol::kSack:
+      return {std::make_unique<Aimd>(), std::make_unique<SackRecovery>()};
+    case Protocol::kFack:
+      return {std::make_unique<Aimd>(), std::make_unique<FackRecovery>()};
   }
   throw std::invalid_argument("unknown protocol");
 }
+
+bool NeedsSack(Protocol protocol) { return protocol == Protocol::kSack || protocol == Protocol::kFack; }
 
 }  // namespace plab

@@ -15,10 +15,12 @@ struct ProtocolParts {
   std::unique_ptr<LossRecovery> loss_recovery;
 };
 
-enum class Protocol { kTahoe, kReno, kNewReno };
+enum class Protocol { kTahoe, kReno, kNewReno, kSack, kFack };
 
 // Throws std::invalid_argument for a name the schema does not allow.
 Protocol ProtocolFromName(const std::string& name);
 ProtocolParts MakeProtocol(Protocol protocol);
+// Whether the protocol's loss recovery needs the receiver's SACK blocks.
+bool NeedsSack(Protocol protocol);
 
 }  // namespace plab

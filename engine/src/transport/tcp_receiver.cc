@@ -1,6 +1,7 @@
 #include "transport/tcp_receiver.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace plab {
 
@@ -21,11 +22,7 @@ void TcpReceiver::Receive(Packet* p) {
       it = out_of_order_.erase(it);
     }
   } else {
-    auto [it, inserted] = out_of_order_.emplace(start, end);
-    if (!inserted) {
-      it->second = std::max(it->second, end);
-      ++stats_.duplicate_segments;
-    }
+    AddOutOfOrder(start, end);
   }
   if (rcv_nxt_ != before && observer_) observer_->OnInOrderBytes(scheduler_->now(), rcv_nxt_);
 
@@ -36,8 +33,56 @@ void TcpReceiver::Receive(Packet* p) {
   p->payload = 0;
   p->ack = rcv_nxt_;
   p->wire_bytes = ack_bytes_;
+  p->sack_count = 0;
+  if (sack_ && !out_of_order_.empty()) FillSackBlocks(p, start);
   ++stats_.acks_sent;
   out_->Receive(p);
+}
+
+void TcpReceiver::AddOutOfOrder(uint64_t start, uint64_t end) {
+  // Merge with every interval that overlaps or touches [start, end).
+  auto it = out_of_order_.upper_bound(start);
+  if (it != out_of_order_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second >= start) {
+      if (prev->second >= end) {
+        ++stats_.duplicate_segments;
+        start = prev->first;
+        end = prev->second;
+      } else {
+        start = prev->first;
+      }
+      it = out_of_order_.erase(prev);
+    }
+  }
+  while (it != out_of_order_.end() && it->first <= end) {
+    end = std::max(end, it->second);
+    it = out_of_order_.erase(it);
+  }
+  out_of_order_.emplace(start, end);
+}
+
+void TcpReceiver::FillSackBlocks(Packet* ack, uint64_t trigger_seq) {
+  // Newest first; forget what is now in order, and keep the list short.
+  recent_.insert(recent_.begin(), trigger_seq);
+  std::vector<uint64_t> kept;
+  for (uint64_t seq : recent_) {
+    if (seq >= rcv_nxt_ && kept.size() < 2 * kMaxSackBlocks) kept.push_back(seq);
+  }
+  recent_ = std::move(kept);
+  for (uint64_t seq : recent_) {
+    auto it = out_of_order_.upper_bound(seq);
+    if (it == out_of_order_.begin()) continue;
+    --it;
+    if (seq >= it->second) continue;
+    bool duplicate = false;
+    for (int i = 0; i < ack->sack_count; ++i) duplicate = duplicate || ack->sack[i].start == it->first;
+    if (duplicate) continue;
+    ack->sack[ack->sack_count++] = SackBlock{it->first, it->second};
+    if (ack->sack_count == kMaxSackBlocks) break;
+  }
+  // RFC 2018 §3: 2 bytes of kind/length + 8 per block, padded to 4 bytes.
+  ack->wire_bytes += static_cast<uint32_t>((2 + 8 * ack->sack_count + 3) / 4 * 4);
 }
 
 }  // namespace plab

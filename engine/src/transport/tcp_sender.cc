@@ -13,7 +13,8 @@ TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderPara
       cc_(std::move(cc)),
       recovery_(std::move(recovery)),
       source_(source),
-      rtt_(params.rtt) {
+      rtt_(params.rtt),
+      scoreboard_(params.mss) {
   state_.mss = params_.mss;
   state_.dupack_threshold = params_.dupack_threshold;
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
@@ -30,20 +31,17 @@ uint32_t TcpSender::SegmentLength(uint64_t seq) const {
   return static_cast<uint32_t>(std::min<uint64_t>(params_.mss, total - seq));
 }
 
-TcpSender::SentSegment* TcpSender::Record(uint64_t seq) {
-  const uint64_t index = seq / params_.mss;
-  while (sent_base_ + sent_.size() <= index) sent_.emplace_back();
-  return &sent_[index - sent_base_];
-}
-
 void TcpSender::TrySend() {
   if (stats_.completed) return;
-  const uint64_t total = source_->total_bytes();
-  const uint64_t window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
-  while (state_.snd_nxt < total) {
-    const uint32_t len = SegmentLength(state_.snd_nxt);
-    if (state_.snd_nxt + len > state_.snd_una + window) break;
-    const bool retransmission = state_.snd_nxt < state_.snd_max;
+  SendLimits limits;
+  limits.rwnd = params_.max_window_bytes;
+  limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
+  limits.total_bytes = source_->total_bytes();
+  while (true) {
+    const SendChoice choice = recovery_->NextSegment(state_, scoreboard_, limits);
+    if (!choice.send) break;
+    const uint32_t len = SegmentLength(choice.seq);
+    const bool retransmission = choice.seq < state_.snd_max;
     if (!retransmission) {
       Time retry_at;
       if (!source_->TrySendNew(scheduler_->now(), len, &retry_at)) {
@@ -54,18 +52,17 @@ void TcpSender::TrySend() {
         break;
       }
     }
-    SendSegment(state_.snd_nxt, retransmission);
-    state_.snd_nxt += len;
-    state_.snd_max = std::max(state_.snd_max, state_.snd_nxt);
+    SendSegment(choice.seq, retransmission);
+    if (choice.seq == state_.snd_nxt) state_.snd_nxt += len;
+    state_.snd_max = std::max(state_.snd_max, choice.seq + len);
+    limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
   }
 }
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   const uint32_t len = SegmentLength(seq);
-  SentSegment* record = Record(seq);
-  record->sent_at = scheduler_->now();
+  scoreboard_.OnSent(seq, scheduler_->now(), retransmission);
   if (retransmission) {
-    record->retransmitted = true;
     ++stats_.retransmissions;
   } else if (observer_) {
     observer_->OnNewDataSent(scheduler_->now(), len);
@@ -84,11 +81,21 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
 
 void TcpSender::Receive(Packet* ack_packet) {
   const uint64_t ack = ack_packet->ack;
-  pool_->Release(ack_packet);
-  if (stats_.completed) return;
+  if (stats_.completed) {
+    pool_->Release(ack_packet);
+    return;
+  }
   ++stats_.acks_received;
-  if (ack > state_.snd_una && ack <= state_.snd_max) {
-    OnNewAck(ack);
+  const bool new_ack = ack > state_.snd_una && ack <= state_.snd_max;
+  // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
+  std::optional<Time> sent_at;
+  if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
+  if (ack_packet->sack_count > 0 && ack <= state_.snd_max) {
+    scoreboard_.OnSack(ack_packet->sack, ack_packet->sack_count);
+  }
+  pool_->Release(ack_packet);
+  if (new_ack) {
+    OnNewAck(ack, sent_at);
   } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
     OnDupAck();
   }
@@ -96,23 +103,13 @@ void TcpSender::Receive(Packet* ack_packet) {
   TrySend();
 }
 
-void TcpSender::OnNewAck(uint64_t ack) {
+void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at) {
   const Time now = scheduler_->now();
   const uint64_t acked = ack - state_.snd_una;
 
-  // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
-  const uint64_t last_index = (ack - 1) / params_.mss;
-  bool ambiguous = false;
-  Time newest_sent_at;
-  while (sent_base_ <= last_index && !sent_.empty()) {
-    ambiguous = ambiguous || sent_.front().retransmitted;
-    newest_sent_at = sent_.front().sent_at;
-    sent_.pop_front();
-    ++sent_base_;
-  }
-  if (!ambiguous) {
-    rtt_.OnSample(now - newest_sent_at);
-    cc_->OnRttSample(now - newest_sent_at, now);
+  if (sent_at.has_value()) {
+    rtt_.OnSample(now - *sent_at);
+    cc_->OnRttSample(now - *sent_at, now);
     if (observer_) observer_->OnRtt(now, rtt_);
   }
 
@@ -169,6 +166,7 @@ void TcpSender::OnRetransmissionTimeout() {
   state_.recover = state_.snd_max;
   state_.recover_set = true;
   rtt_.Backoff();  // RFC 6298 §5.5
+  scoreboard_.MarkAllLost();
   cc_->OnRetransmissionTimeout(state_);
   recovery_->OnTimeout(state_);
   if (observer_) {

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
+#include <optional>
 
 #include "net/packet.h"
 #include "sim/scheduler.h"
@@ -14,6 +14,7 @@
 #include "transport/data_source.h"
 #include "transport/loss_recovery.h"
 #include "transport/rtt_estimator.h"
+#include "transport/scoreboard.h"
 #include "transport/tcp_state.h"
 
 namespace plab {
@@ -73,25 +74,19 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   const TcpSenderStats& stats() const { return stats_; }
   const CongestionControl& congestion_control_algorithm() const { return *cc_; }
   const LossRecovery& loss_recovery() const { return *recovery_; }
+  const Scoreboard& segment_scoreboard() const { return scoreboard_; }
 
  private:
   enum Tag : uint32_t { kRetransmissionTimer, kSourceReady };
 
-  // Per-segment send record for RTT samples (Karn) and retransmission marks.
-  struct SentSegment {
-    Time sent_at;
-    bool retransmitted = false;
-  };
-
   void TrySend();
   void SendSegment(uint64_t seq, bool retransmission);
-  void OnNewAck(uint64_t ack);
+  void OnNewAck(uint64_t ack, std::optional<Time> sent_at);
   void OnDupAck();
   void OnRetransmissionTimeout();
   void ArmTimerIfIdle();
   void StopTimer() { ++timer_generation_; timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
-  SentSegment* Record(uint64_t seq);
 
   // RecoveryActions
   void RetransmitFirstUnacked() override;
@@ -100,6 +95,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void NoteFastRetransmit() override;
   void NotePartialAck() override;
   CongestionControl& congestion_control() override { return *cc_; }
+  Scoreboard& scoreboard() override { return scoreboard_; }
 
   Scheduler* scheduler_;
   PacketPool* pool_;
@@ -114,8 +110,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   RttEstimator rtt_;
   TcpSenderStats stats_;
 
-  std::deque<SentSegment> sent_;  // one per segment from snd_una / mss upwards
-  uint64_t sent_base_ = 0;        // segment index of sent_.front()
+  Scoreboard scoreboard_;
 
   uint64_t timer_generation_ = 0;
   bool timer_armed_ = false;

@@ -1,0 +1,77 @@
+#include "transport/sack_recovery.h"
+
+#include <algorithm>
+
+namespace plab {
+
+int SackRecovery::MarkLosses(const TcpState& state, Scoreboard& scoreboard) {
+  return scoreboard.MarkLostByDupThresh(state.dupack_threshold);
+}
+
+bool SackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) {
+  MarkLosses(state, scoreboard);
+  const auto first_lost = scoreboard.NextLostSegment();
+  return first_lost.has_value() && *first_lost == state.snd_una;  // IsLost(HighACK + 1)
+}
+
+int FackRecovery::MarkLosses(const TcpState&, Scoreboard& scoreboard) {
+  return scoreboard.MarkLostBelowFack();
+}
+
+bool FackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) {
+  const uint64_t fack = scoreboard.ForwardMostSacked(state.snd_una);
+  if (fack - state.snd_una <= static_cast<uint64_t>(state.dupack_threshold) * state.mss) return false;
+  MarkLosses(state, scoreboard);
+  return true;
+}
+
+void SackRecovery::Enter(TcpState& state, RecoveryActions& actions) {
+  actions.NoteFastRetransmit();
+  state.ssthresh = actions.congestion_control().SsthreshAfterLoss(state, state.flight_size());
+  state.cwnd = state.ssthresh;
+  state.in_recovery = true;
+  state.recover = state.snd_max;  // RecoveryPoint = HighData
+  state.recover_set = true;
+  MarkLosses(state, actions.scoreboard());
+  actions.RetransmitFirstUnacked();
+}
+
+void SackRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
+  if (state.in_recovery) {
+    MarkLosses(state, actions.scoreboard());
+    return;
+  }
+  if (state.recover_set && state.snd_una < state.recover) return;  // RFC 6675 §5 step 4 / RFC 6582
+  if (state.dupacks >= state.dupack_threshold || ShouldEnterRecovery(state, actions.scoreboard())) {
+    Enter(state, actions);
+  }
+}
+
+void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& actions) {
+  if (state.snd_una >= state.recover) {
+    state.cwnd = state.ssthresh;
+    state.in_recovery = false;
+    return;
+  }
+  actions.NotePartialAck();
+  MarkLosses(state, actions.scoreboard());
+  actions.RestartRetransmissionTimer();  // RFC 6298 §5.3: new data was acknowledged
+}
+
+SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
+  if (!state.in_recovery) return WindowedNextSegment(state, scoreboard, limits);
+  const uint64_t pipe = scoreboard.Pipe();
+  if (pipe + state.mss > state.cwnd) return {};
+  if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
+  // Rule 2: new data, within the receiver's window.
+  if (state.snd_max < limits.total_bytes) {
+    const uint64_t len = std::min<uint64_t>(state.mss, limits.total_bytes - state.snd_max);
+    if (state.snd_max + len <= state.snd_una + limits.rwnd) {
+      state.snd_nxt = state.snd_max;
+      return {true, state.snd_max};
+    }
+  }
+  return {};
+}
+
+}  // namespace plab

@@ -1,0 +1,47 @@
+// SACK-based loss recovery (RFC 6675, "conservative"), and FACK on the same frame.
+//
+// RFC 6675: enter recovery on DupThresh duplicate ACKs or when IsLost(snd_una) (a
+// segment with DupThresh SACKed segments above it): RecoveryPoint = HighData,
+// ssthresh = cwnd = max(FlightSize / 2, 2 SMSS) (§5 step 4.2), retransmit the first
+// segment. On every ACK during recovery: update the scoreboard, recompute `pipe`
+// (SetPipe), and while cwnd - pipe >= 1 SMSS send NextSeg (lowest lost segment not yet
+// retransmitted; else new data). Recovery ends when snd_una passes RecoveryPoint.
+//
+// FACK (Mathis & Mahdavi, SIGCOMM 1996) differs in how much is judged lost: every
+// un-SACKed segment below the forward-most SACKed byte (snd.fack) is lost, so the
+// outstanding-data estimate awnd = snd.nxt - snd.fack + retran_data is the pipe of
+// the same formula; and recovery also starts when snd.fack - snd.una > DupThresh
+// segments, without waiting for the third duplicate ACK.
+#pragma once
+
+#include "transport/loss_recovery.h"
+
+namespace plab {
+
+class SackRecovery : public LossRecovery {
+ public:
+  const char* name() const override { return "sack"; }
+  void OnDupAck(TcpState& state, RecoveryActions& actions) override;
+  void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
+  SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) override;
+
+ protected:
+  // Marks what this variant judges lost; returns the number of newly lost segments.
+  virtual int MarkLosses(const TcpState& state, Scoreboard& scoreboard);
+  // Whether the scoreboard alone says to start recovery (besides DupThresh dupacks).
+  virtual bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard);
+
+ private:
+  void Enter(TcpState& state, RecoveryActions& actions);
+};
+
+class FackRecovery final : public SackRecovery {
+ public:
+  const char* name() const override { return "fack"; }
+
+ protected:
+  int MarkLosses(const TcpState& state, Scoreboard& scoreboard) override;
+  bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) override;
+};
+
+}  // namespace plab

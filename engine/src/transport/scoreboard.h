@@ -1,0 +1,74 @@
+// The sender's record of every segment between snd_una and snd_max: when it was last
+// sent, whether it was ever retransmitted (Karn), whether the receiver has SACKed it
+// (RFC 2018) and whether loss recovery has judged it lost. From it come RFC 6675's
+// IsLost / SetPipe / NextSeg and FACK's forward-most SACKed byte.
+//
+// Segments start at multiples of the MSS (every segment is full-size but the last of a
+// transfer), so a segment is addressed by seq / mss.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+#include "net/packet.h"
+#include "sim/time.h"
+
+namespace plab {
+
+class Scoreboard {
+ public:
+  explicit Scoreboard(uint32_t mss) : mss_(mss) {}
+
+  struct Segment {
+    Time sent_at;
+    bool retransmitted = false;   // ever (Karn's rule)
+    bool rtx_in_flight = false;   // a retransmission is outstanding (RFC 6675 SetPipe)
+    bool sacked = false;
+    bool lost = false;            // judged lost by recovery or a timeout (sticky)
+  };
+
+  void OnSent(uint64_t seq, Time now, bool retransmission);
+
+  // Drops the segments a cumulative ACK covers. Returns the send time of the newest
+  // one for an RTT sample, or nothing if any of them was retransmitted (Karn).
+  std::optional<Time> OnCumulativeAck(uint64_t ack);
+
+  // Marks the segments inside the blocks as SACKed; returns how many became SACKed.
+  int OnSack(const SackBlock* blocks, int count);
+
+  // RFC 6675 IsLost: at least `dupthresh` SACKed segments above `seq`.
+  // Marks every segment that passes as lost (sticky); returns how many were new.
+  int MarkLostByDupThresh(int dupthresh);
+  // FACK (Mathis & Mahdavi 1996): every un-SACKed segment below the forward-most
+  // SACKed byte is lost.
+  int MarkLostBelowFack();
+  // After a retransmission timeout every un-SACKed segment is lost, and no
+  // retransmission is in flight any more (RFC 6675 §5.1; Linux tcp_enter_loss).
+  void MarkAllLost();
+
+  // RFC 6675 SetPipe, in bytes: un-SACKed segments not judged lost, plus
+  // retransmissions in flight.
+  uint64_t Pipe() const;
+  // RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
+  std::optional<uint64_t> NextLostSegment() const;
+
+  bool IsSacked(uint64_t seq) const;
+  // One past the highest SACKed byte (FACK's snd.fack), or `base` if nothing is SACKed.
+  uint64_t ForwardMostSacked(uint64_t base) const;
+  int sacked_segments() const { return sacked_count_; }
+  uint64_t base_seq() const { return base_ * mss_; }
+  size_t size() const { return segments_.size(); }
+
+ private:
+  Segment* Find(uint64_t seq);
+  const Segment* Find(uint64_t seq) const;
+
+  uint32_t mss_;
+  std::deque<Segment> segments_;
+  uint64_t base_ = 0;  // segment index of segments_.front()
+  int sacked_count_ = 0;
+  int64_t highest_sacked_index_ = -1;
+};
+
+}  // namespace plab

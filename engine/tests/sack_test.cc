@@ -1,0 +1,100 @@
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "net/packet.h"
+#include "sim/scheduler.h"
+#include "transport/scoreboard.h"
+#include "transport/tcp_receiver.h"
+
+namespace plab {
+namespace {
+
+class AckCollector : public PacketSink {
+ public:
+  explicit AckCollector(PacketPool* pool) : pool_(pool) {}
+  void Receive(Packet* p) override {
+    acks.push_back(*p);
+    pool_->Release(p);
+  }
+  std::vector<Packet> acks;
+
+ private:
+  PacketPool* pool_;
+};
+
+void Deliver(TcpReceiver& r, PacketPool& pool, uint64_t segment) {
+  Packet* p = pool.Acquire();
+  p->seq = segment * 1000;
+  p->payload = 1000;
+  r.Receive(p);
+}
+
+TEST(ReceiverSack, FirstBlockHoldsTheNewestSegmentThenTheMostRecentOthers) {
+  Scheduler s;
+  PacketPool pool;
+  TcpReceiver r(&s, &pool, 0, 40, /*sack=*/true);
+  AckCollector out(&pool);
+  r.set_out(&out);
+  for (uint64_t seg : {0, 2, 4, 6}) Deliver(r, pool, seg);
+  const Packet& a = out.acks.back();
+  EXPECT_EQ(a.ack, 1000u);
+  ASSERT_EQ(a.sack_count, 3);
+  EXPECT_EQ(a.sack[0].start, 6000u);
+  EXPECT_EQ(a.sack[1].start, 4000u);
+  EXPECT_EQ(a.sack[2].start, 2000u);
+  EXPECT_EQ(a.wire_bytes, 40u + 28u);  // 2 + 3 x 8 option bytes, padded to 28
+  // Filling 3 joins [2000, 3000) and [4000, 5000) into one block, reported first.
+  Deliver(r, pool, 3);
+  const Packet& b = out.acks.back();
+  ASSERT_EQ(b.sack_count, 2);
+  EXPECT_EQ(b.sack[0].start, 2000u);
+  EXPECT_EQ(b.sack[0].end, 5000u);
+  EXPECT_EQ(b.sack[1].start, 6000u);
+  // Filling 1 makes 0..5 in order: one block left.
+  Deliver(r, pool, 1);
+  EXPECT_EQ(out.acks.back().ack, 5000u);
+  ASSERT_EQ(out.acks.back().sack_count, 1);
+  EXPECT_EQ(out.acks.back().sack[0].start, 6000u);
+}
+
+TEST(ReceiverSack, OffMeansPlainCumulativeAcks) {
+  Scheduler s;
+  PacketPool pool;
+  TcpReceiver r(&s, &pool, 0, 40, /*sack=*/false);
+  AckCollector out(&pool);
+  r.set_out(&out);
+  for (uint64_t seg : {0, 2, 4}) Deliver(r, pool, seg);
+  EXPECT_EQ(out.acks.back().sack_count, 0);
+  EXPECT_EQ(out.acks.back().wire_bytes, 40u);
+}
+
+TEST(Scoreboard, IsLostPipeAndNextSegFollowRfc6675) {
+  Scoreboard sb(1000);
+  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, Time::Zero(), false);
+  // Segments 0 and 2 lost; 1 and 3..6 SACKed.
+  const SackBlock blocks[] = {{3000, 7000}, {1000, 2000}};
+  EXPECT_EQ(sb.OnSack(blocks, 2), 5);
+  EXPECT_EQ(sb.MarkLostByDupThresh(3), 2);  // 0 and 2 have >= 3 SACKed above
+  // Pipe: 7, 8, 9 in flight; 0 and 2 lost; SACKed ones left the network.
+  EXPECT_EQ(sb.Pipe(), 3000u);
+  EXPECT_EQ(sb.NextLostSegment(), 0u);
+  sb.OnSent(0, Time::Zero(), true);  // retransmit 0
+  EXPECT_EQ(sb.Pipe(), 4000u);
+  EXPECT_EQ(sb.NextLostSegment(), 2000u);
+  EXPECT_EQ(sb.ForwardMostSacked(0), 7000u);
+  // The cumulative ACK for 0..1 gives no RTT sample (0 was retransmitted: Karn).
+  EXPECT_FALSE(sb.OnCumulativeAck(2000).has_value());
+}
+
+TEST(Scoreboard, FackJudgesEveryHoleBelowTheForwardMostSackLost) {
+  Scoreboard sb(1000);
+  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, Time::Zero(), false);
+  const SackBlock blocks[] = {{8000, 9000}};  // only one SACKed segment, far ahead
+  sb.OnSack(blocks, 1);
+  EXPECT_EQ(sb.MarkLostByDupThresh(3), 0);  // RFC 6675 waits for more SACKs
+  EXPECT_EQ(sb.MarkLostBelowFack(), 8);     // FACK: 0..7 are all lost
+}
+
+}  // namespace
+}  // namespace plab
