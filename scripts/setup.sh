@@ -3,10 +3,22 @@
 # it (npm run build). Idempotent: each step is skipped when already done.
 #   Debian packages: compilers, CMake, Ninja, GoogleTest, nlohmann-json,
 #                    Emscripten (WASM), Chromium (end-to-end tests)
-#   npm packages:    `npm ci` when node_modules is missing or older than the lock
+#   npm packages:    `npm ci` when node_modules is missing or differs from the lock
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$PLAB_ROOT"
+
+# Node.js 20+ with npm comes with the machine; Debian 12's own nodejs (18) is too
+# old for Vite, so this script never installs Node itself.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "error: Node.js 20+ with npm must be installed first (https://nodejs.org)" >&2
+  exit 1
+fi
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if ((node_major < 20)); then
+  echo "error: Node.js 20+ is needed, found $(node --version)" >&2
+  exit 1
+fi
 
 kAptPackages=(
   build-essential cmake ninja-build
@@ -16,7 +28,7 @@ kAptPackages=(
 )
 # Binaries checked besides the package database (a package can be installed and a
 # binary still be missing if someone removed it by hand).
-kBinaries=(g++ cmake ninja emcc em++ emcmake chromium node npm)
+kBinaries=(g++ cmake ninja emcc em++ emcmake chromium)
 
 missing_packages=()
 for package in "${kAptPackages[@]}"; do
@@ -32,10 +44,6 @@ done
 
 if ((${#missing_packages[@]} > 0 || ${#missing_binaries[@]} > 0)); then
   log "Installing Debian packages (missing: ${missing_packages[*]} ${missing_binaries[*]})"
-  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    echo "error: Node.js 20+ with npm must be installed first (https://nodejs.org)" >&2
-    exit 1
-  fi
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update
   as_root apt-get install -y "${kAptPackages[@]}"
@@ -43,15 +51,12 @@ else
   log "Debian packages: all present"
 fi
 
-# npm: reinstall when node_modules is missing or was installed from another lock.
-lock_stamp="node_modules/.plab-package-lock.sha256"
-lock_sum="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
-if [[ ! -d node_modules || ! -f "$lock_stamp" || "$(cat "$lock_stamp")" != "$lock_sum" ]]; then
+# npm: (re)install when node_modules is missing or differs from package-lock.json.
+if ! node scripts/node-modules-fresh.mjs; then
   log "npm ci"
   npm ci --no-audit --no-fund
-  echo "$lock_sum" >"$lock_stamp"
 else
-  log "npm packages: up to date with package-lock.json"
+  log "npm packages: match package-lock.json"
 fi
 
 log "npm run build"
