@@ -120,6 +120,9 @@ async function main() {
         draw: performance.getEntriesByName('plab:result->redrawn').at(-1)?.duration,
         hash: document.querySelector('[data-testid="chart-cwnd"]')?.getAttribute('data-hash'),
         status: document.querySelector('[data-testid="status"]')?.textContent ?? '',
+        toWorker: Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-to-worker-ms')),
+        fromWorker: Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-from-worker-ms')),
+        result: performance.getEntriesByName('plab:result').at(-1)?.startTime - performance.getEntriesByName('plab:input').at(-1)?.startTime,
       }));
       if (r.hash === before.hash) throw new Error(`trial ${i}: the link changed but the cwnd chart did not (${before.link})`);
       if (i < WARMUP) continue;
@@ -127,6 +130,10 @@ async function main() {
       const m = /engine (\d+) ms/.exec(r.status);
       if (m) engine.push(Number(m[1]));
       if (r.draw !== undefined) draw.push(r.draw);
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  trial ${i}: total ${r.ms.toFixed(1)}  input->result ${r.result.toFixed(1)}  engine ${m?.[1]}  to-worker ${r.toWorker}  from-worker ${r.fromWorker}  result->redrawn ${r.draw?.toFixed(1)}`,
+        );
     }
     total.sort((a, b) => a - b);
     engine.sort((a, b) => a - b);

@@ -155,6 +155,7 @@ test('choosing the ON/OFF error model shows its parameters only', async ({ page 
 
 test('a value the engine rejects is shown next to its control, and clears when fixed', async ({ page }) => {
   await openLab(page);
+  await page.getByTestId('more:Application').click();
   // Each token must cover part of a segment: with 100-byte tokens a 1000-byte segment
   // needs 10, so a depth of 5 cannot send anything (engine cross-field rule).
   await page.getByTestId('flows[0].app.token_bucket.token_bytes').fill('100');
@@ -163,6 +164,8 @@ test('a value the engine rejects is shown next to its control, and clears when f
   const err = page.getByTestId('flows[0].app.token_bucket.depth_tokens:error');
   await expect(err).toContainText('flows[0].app.token_bucket.depth_tokens must be at least 10');
   await expect(page.getByTestId('status')).toContainText('rejected');
+  await expect(page.getByTestId('engine-validation')).toContainText('depth_tokens must be at least 10');
+  expectFinite(await snapshot(page)); // the last accepted run stays on screen
   await page.getByTestId('flows[0].app.token_bucket.depth_tokens').fill('20');
   await expect(err).toHaveCount(0);
   await settled(page);
@@ -177,4 +180,21 @@ test('typing an out-of-range value is refused in place, with the range', async (
   await page.getByTestId(P).fill('0.05');
   await expect(page.getByTestId(`${P}:error`)).toHaveCount(0);
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.05/);
+});
+
+test('a run longer than 10 s is stopped, reported, and the page recovers', async ({ page }) => {
+  test.setTimeout(90_000);
+  // 600 s of an unlimited flow at 10 Gb/s: far more than the engine does in 10 s.
+  await page.goto(
+    '/#v=1&duration_s=600&topology.access.rate_mbps=10000&topology.bottleneck.rate_mbps=10000' +
+      '&f0.channel.forward.p=0&f0.app.token_bucket.enabled=0',
+  );
+  const banner = page.getByTestId('engine-error');
+  await expect(banner).toContainText('longer than 10 s', { timeout: 40_000 });
+  await expect(page.getByTestId('status')).toContainText('failed');
+  await banner.getByRole('button', { name: 'Reset to defaults' }).click();
+  await settled(page);
+  await expect(banner).toHaveCount(0);
+  expect(new URL(page.url()).hash).toBe('#v=1');
+  expectFinite(await snapshot(page));
 });

@@ -22,7 +22,7 @@ function StatusLine({ store }: { store: LabStore }) {
   else text = 'ready';
   return (
     <div
-      className={`status${s.busy ? ' busy' : ''}`}
+      className={`status${s.busy ? ' busy' : s.runError || s.engineErrors.length || s.phase === 'failed' ? ' failed' : ''}`}
       data-testid="status"
       role="status"
       aria-live="polite"
@@ -54,13 +54,17 @@ export function App({ store }: { store: LabStore }) {
     }
   };
 
-  // Engine errors that no visible control can show.
-  const orphanErrors = s.engineErrors.filter((e) => {
+  // Each engine error is shown next to its control; this list says so at the top too,
+  // with a way to reach a control that is scrolled away, folded or hidden.
+  const located = s.engineErrors.map((e) => {
     const spec = s.model?.specs.find((sp) => errorFor(sp.path, [e]) !== undefined);
-    return !spec || !isVisible(spec.path, s.rules, s.values);
+    return { error: e, path: spec && isVisible(spec.path, s.rules, s.values) ? spec.path : undefined };
   });
-  // Dimmed only when the charts no longer match the controls for a reason other than a
-  // run in progress (dimming on every run would repaint the charts twice per input).
+  const focusControl = (path: string) => {
+    const el = document.querySelector<HTMLElement>(`[data-param="${CSS.escape(path)}"]`);
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el?.querySelector<HTMLElement>('input:not([type=range]), select')?.focus({ preventScroll: true });
+  };
   const stale = s.engineErrors.length > 0 || !!s.runError;
 
   return (
@@ -130,13 +134,26 @@ export function App({ store }: { store: LabStore }) {
         </div>
       )}
 
-      {orphanErrors.length > 0 && (
+      {located.length > 0 && (
         <div className="banner error" role="alert" data-testid="engine-validation">
           <div>
-            <strong>The engine rejected these parameters:</strong>
+            <strong>
+              The engine rejected these parameters
+              {s.displayed ? '; the charts show the last accepted run.' : '.'}
+            </strong>
             <ul>
-              {orphanErrors.map((e, i) => (
-                <li key={i}>{e.message}</li>
+              {located.map(({ error, path }, i) => (
+                <li key={i}>
+                  {error.message}
+                  {path && (
+                    <>
+                      {' '}
+                      <button type="button" className="link" onClick={() => focusControl(path)}>
+                        show the field
+                      </button>
+                    </>
+                  )}
+                </li>
               ))}
             </ul>
           </div>

@@ -69,7 +69,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
     <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" aria-label="Charts">
       <TimeChart
         testId="chart-cwnd"
-        title="Congestion window"
+        title="Congestion window and ssthresh"
         xLabel="time (s)"
         yLabel="window (segments)"
         series={cwnd}
@@ -78,7 +78,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
       />
       <TimeChart
         testId="chart-tokens"
-        title="Tokens per RTT"
+        title="Tokens consumed per RTT"
         xLabel="time (s)"
         yLabel="tokens per RTT"
         series={tokens}
@@ -87,7 +87,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
       />
       <TimeChart
         testId="chart-app"
-        title="Application success"
+        title="Application (playback) success"
         xLabel="time (s)"
         yLabel="successful reads (%)"
         series={app}

@@ -1,8 +1,9 @@
-import { memo } from 'react';
 // The control panel: the engine's schema, grouped, with model sub-parameters shown
-// only for the selected model.
+// only for the selected model, and the finer settings of each group folded under
+// "More …" (opened by itself when one of them is changed or rejected).
+import { memo, useCallback, useState } from 'react';
 import type { EngineErrorItem } from '../engine/types';
-import type { ParamSpec, Values } from '../model/params';
+import { sameValue, type ParamSpec, type Values } from '../model/params';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore } from '../state/store';
 import { ParamControl } from './ParamControl';
@@ -15,31 +16,71 @@ export interface ControlsProps {
   engineErrors: EngineErrorItem[];
 }
 
+// Settings a lesson rarely touches (a presentation choice of this page; the schema
+// can also mark a parameter with "advanced": true).
+const ADVANCED = [/^flows\[\d+\]\.tcp\./, /^topology\.access\./, /\.token_bytes$/, /\.startup_ms$/];
+
+export function isAdvanced(spec: ParamSpec): boolean {
+  if (spec.decl.advanced === true || spec.decl.level === 'advanced') return true;
+  return ADVANCED.some((re) => re.test(spec.path));
+}
+
 export function errorFor(path: string, errors: EngineErrorItem[]): string | undefined {
   const mine = errors.filter((e) => e.path === path || e.path.startsWith(path + '.') || e.path.startsWith(path + '['));
   return mine.length ? mine.map((e) => e.message).join('; ') : undefined;
 }
 
+interface GroupProps {
+  group: string;
+  specs: ParamSpec[];
+  values: Values;
+  engineErrors: EngineErrorItem[];
+  onChange: (path: string, v: Values[string]) => void;
+}
+
+function Group({ group, specs, values, engineErrors, onChange }: GroupProps) {
+  const [userOpen, setUserOpen] = useState(false);
+  const main = specs.filter((s) => !isAdvanced(s));
+  const more = specs.filter(isAdvanced);
+  const needsOpen = more.some((s) => !sameValue(values[s.path], s.defaultValue) || errorFor(s.path, engineErrors));
+  const control = (s: ParamSpec) => (
+    <ParamControl
+      key={s.path}
+      spec={s}
+      value={values[s.path] ?? s.defaultValue}
+      engineError={errorFor(s.path, engineErrors)}
+      onChange={onChange}
+    />
+  );
+  return (
+    <fieldset className="group">
+      <legend>{group}</legend>
+      {main.map(control)}
+      {more.length > 0 && (
+        <details
+          className="more"
+          open={userOpen || needsOpen}
+          onToggle={(e) => setUserOpen((e.currentTarget as HTMLDetailsElement).open)}
+        >
+          <summary data-testid={`more:${group}`}>
+            More {group} settings ({more.length})
+          </summary>
+          {more.map(control)}
+        </details>
+      )}
+    </fieldset>
+  );
+}
+
 export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors }: ControlsProps) {
-  const onChange = (path: string, v: Values[string]) => store.setValue(path, v);
+  const onChange = useCallback((path: string, v: Values[string]) => store.setValue(path, v), [store]);
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Experiment parameters">
       {groups.map(({ group, specs }) => {
         const visible = specs.filter((s) => isVisible(s.path, rules, values));
         if (visible.length === 0) return null;
         return (
-          <fieldset key={group} className="group">
-            <legend>{group}</legend>
-            {visible.map((s) => (
-              <ParamControl
-                key={s.path}
-                spec={s}
-                value={values[s.path] ?? s.defaultValue}
-                engineError={errorFor(s.path, engineErrors)}
-                onChange={onChange}
-              />
-            ))}
-          </fieldset>
+          <Group key={group} group={group} specs={visible} values={values} engineErrors={engineErrors} onChange={onChange} />
         );
       })}
     </form>

@@ -3,7 +3,7 @@
 //   bool -> checkbox, int_list -> comma-separated text box.
 // Test ids: the value-holding input has data-testid = the parameter path; a number's
 // slider has "<path>:slider"; the error next to it "<path>:error".
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { ParamValue } from '../engine/types';
 import { checkValue, type ParamSpec } from '../model/params';
 import { SLIDER_STEPS, sliderScale } from '../model/sliderScale';
@@ -27,7 +27,7 @@ function humanLabel(spec: ParamSpec): string {
   return spec.decl.label || leaf.replace(/_/g, ' ');
 }
 
-export function ParamControl({ spec, value, engineError, onChange }: ParamControlProps) {
+export const ParamControl = memo(function ParamControl({ spec, value, engineError, onChange }: ParamControlProps) {
   const id = useId();
   const { decl, path } = spec;
   const label = humanLabel(spec);
@@ -165,4 +165,4 @@ export function ParamControl({ spec, value, engineError, onChange }: ParamContro
       )}
     </div>
   );
-}
+});
