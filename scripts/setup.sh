@@ -25,6 +25,7 @@ kAptPackages=(
   googletest libgtest-dev nlohmann-json3-dev
   emscripten
   chromium
+  jq            # only for piping the CLI's JSON in README examples
 )
 # Binaries checked besides the package database (a package can be installed and a
 # binary still be missing if someone removed it by hand).
