@@ -198,3 +198,28 @@ test('a run longer than 10 s is stopped, reported, and the page recovers', async
   expect(new URL(page.url()).hash).toBe('#v=1');
   expectFinite(await snapshot(page));
 });
+
+test('empty series and a finished transfer draw without NaN', async ({ page }) => {
+  // No token bucket: the tokens chart has nothing to draw. A 200 kB transfer ends
+  // early: a connection time, and series that stop before the duration.
+  await openLab(page, '#v=1&f0.app.token_bucket.enabled=0&f0.app.size_bytes=200000&duration_s=5');
+  await expect(page.getByTestId('url-messages')).toHaveCount(0);
+  expect(await page.getByTestId('chart-tokens').getAttribute('data-points')).toBe('0');
+  await expect(page.getByText('no token-bucket samples in this run')).toBeVisible();
+  await expect(page.getByTestId('summary.connection_time_s')).toHaveText(/^\d+(\.\d+)? s$/);
+  const svgText = await page.locator('svg').evaluateAll((els) => els.map((e) => e.outerHTML).join(''));
+  expect(svgText).not.toMatch(/NaN|Infinity|undefined/);
+  await page.getByTestId('flows[0].app.token_bucket.enabled').check();
+  await settled(page);
+  expect(Number(await page.getByTestId('chart-tokens').getAttribute('data-points'))).toBeGreaterThan(0);
+});
+
+test('a hash typed into the address bar is read like a fresh link', async ({ page }) => {
+  await openLab(page);
+  await page.evaluate(() => (location.hash = '#v=1&f0.protocol=tahoe&f0.channel.forward.p=2'));
+  await expect(page.getByTestId('flows[0].protocol')).toHaveValue('tahoe');
+  await expect(page.getByTestId('url-messages')).toContainText('flows[0].channel.forward.p must be within [0, 1], got 2 — using default');
+  await expect(page).toHaveURL(/#v=1&f0\.protocol=tahoe$/);
+  await settled(page);
+  expectFinite(await snapshot(page));
+});

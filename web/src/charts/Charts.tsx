@@ -1,7 +1,7 @@
 // The three live charts. Data comes from the store's last displayed result; after they
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { Displayed } from '../state/store';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { get } from './series';
@@ -20,7 +20,21 @@ export const COLORS = {
   app: '#7b3fa0',
 };
 
+/** Chart heights that let all three charts share one projector screen (1080 p) with
+ * the header and summary; on small screens they keep a readable minimum and scroll. */
+function useChartHeights(): { main: number; other: number } {
+  const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 1000 : window.innerHeight));
+  useEffect(() => {
+    const on = () => setVh(window.innerHeight);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  const other = Math.round(Math.min(340, Math.max(210, (vh - 400) / 3.3)));
+  return { main: Math.round(other * 1.3), other };
+}
+
 export const Charts = memo(function Charts({ displayed, stale }: { displayed?: Displayed; stale: boolean }) {
+  const heights = useChartHeights();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
 
@@ -74,7 +88,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
         yLabel="window (segments)"
         series={cwnd}
         xMax={xMax}
-        height={330}
+        height={heights.main}
       />
       <TimeChart
         testId="chart-tokens"
@@ -83,6 +97,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
         yLabel="tokens per RTT"
         series={tokens}
         xMax={xMax}
+        height={heights.other}
         emptyText="no token-bucket samples in this run (is the token bucket enabled?)"
       />
       <TimeChart
@@ -93,6 +108,7 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
         series={app}
         xMax={xMax}
         yDomain={PCT_DOMAIN}
+        height={heights.other}
         emptyText="no playback reads in this run"
       />
     </section>

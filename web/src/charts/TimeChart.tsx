@@ -101,7 +101,8 @@ export function TimeChart(props: TimeChartProps) {
       y1 = top > 0 ? top * 1.08 : 1;
     }
     const x = d3.scaleLinear().domain([0, x1]).range([0, innerW]);
-    const y = d3.scaleLinear().domain([y0, y1]).range([innerH, 0]).nice();
+    const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 34)));
+    const y = d3.scaleLinear().domain([y0, y1]).range([innerH, 0]).nice(yTicks);
 
     svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
 
@@ -132,7 +133,7 @@ export function TimeChart(props: TimeChartProps) {
       .call(
         d3
           .axisLeft(y)
-          .ticks(6)
+          .ticks(yTicks)
           .tickSize(-innerW)
           .tickFormat(() => ''),
       );
@@ -148,7 +149,7 @@ export function TimeChart(props: TimeChartProps) {
       .data([null])
       .join('g')
       .attr('class', 'axis y-axis')
-      .call(d3.axisLeft(y).ticks(6, '~s'));
+      .call(d3.axisLeft(y).ticks(yTicks, '~s'));
 
     root
       .selectAll('text.x-title')

@@ -33,6 +33,13 @@ function cString(m: PlabModule, fn: string): string {
   return m.UTF8ToString(m.ccall(fn, 'number', [], []) as number);
 }
 
+function heapF64(m: PlabModule): Float64Array {
+  if (m.HEAPF64 instanceof Float64Array) return m.HEAPF64;
+  const buf = (m.HEAPU8 as Uint8Array | undefined)?.buffer ?? (m.wasmMemory as WebAssembly.Memory | undefined)?.buffer;
+  if (!buf) throw new Error('the engine module exposes no heap (HEAPF64, HEAPU8 or wasmMemory)');
+  return new Float64Array(buf);
+}
+
 function describe(e: unknown): string {
   const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   return stderrTail.length ? `${msg}\nengine stderr:\n${stderrTail.join('\n')}` : msg;
@@ -80,8 +87,9 @@ async function run(id: number, scenario: string) {
     }
     const ptr = m.ccall('plab_columns_ptr', 'number', [], []) as number;
     const len = m.ccall('plab_columns_length', 'number', [], []) as number;
-    // Read HEAPF64 after the run: memory growth replaces the view.
-    const heap = m.HEAPF64;
+    // Read the heap view after the run: memory growth replaces it. Newer Emscripten
+    // exports HEAPF64 only on request; fall back to a view of the same memory.
+    const heap = heapF64(m);
     const columns = len > 0 ? heap.slice(ptr / 8, ptr / 8 + len) : new Float64Array(0);
     post({ type: 'result', id, ok: true, result, columns, engineMs: performance.now() - t0, receivedAt, postedAt: wallClock() }, [
       columns.buffer,

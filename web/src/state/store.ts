@@ -94,6 +94,7 @@ export class LabStore {
         engineLoadMs: info.loadMs,
       });
       this.loadFromHash(location.hash);
+      window.removeEventListener('hashchange', this.onHashChange);
       window.addEventListener('hashchange', this.onHashChange);
     } catch (e) {
       this.set({ phase: 'failed', loadError: e instanceof Error ? e.message : String(e) });
