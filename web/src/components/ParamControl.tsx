@@ -18,6 +18,18 @@ export interface ParamControlProps {
 // Integer ranges this wide (a seed) get no slider: every notch would be arbitrary.
 const MAX_SLIDER_INTEGER_SPAN = 1e6;
 
+// How known enum options read on screen; the value sent and kept in the URL is the
+// engine's own option name. Unknown options show as they are.
+const OPTION_LABELS: Record<string, string> = {
+  tahoe: 'Tahoe',
+  reno: 'Reno',
+  newreno: 'NewReno',
+  none: 'none (no loss)',
+  bernoulli: 'Bernoulli',
+  on_off: 'ON/OFF (two-state Markov)',
+  scripted: 'scripted drops',
+};
+
 function textOf(v: ParamValue): string {
   return Array.isArray(v) ? v.join(', ') : String(v);
 }
@@ -78,7 +90,7 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
       >
         {(decl.options ?? []).map((o) => (
           <option key={o} value={o}>
-            {o}
+            {OPTION_LABELS[o] ?? o}
           </option>
         ))}
       </select>
