@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 4173;
+// 4173 unless PLAB_E2E_PORT says otherwise (two checkouts testing on one machine).
+const PORT = Number(process.env.PLAB_E2E_PORT ?? 4173);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
