@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -90,8 +90,33 @@ const kScenarios = [
   },
 ];
 
-let plab;
+const kScenarioDir = path.join(kRoot, 'engine/scenarios');
+
+// Loaded at module level so the test list can come from the engine's own schema.
+const plab = await loadPlab();
 let work_dir;
+
+// Every protocol the schema offers, beyond the ones named above, under Bernoulli loss.
+const kNamedProtocols = new Set(['tahoe', 'reno', 'newreno']);
+const protocol_options =
+  plab.schema().params.find((param) => param.path === 'flows[].protocol')?.options ?? [];
+protocol_options.filter((protocol) => !kNamedProtocols.has(protocol)).forEach((protocol, i) => {
+  kScenarios.push({
+    name: `${protocol} with bernoulli loss (from the schema)`,
+    scenario: {
+      seed: 20 + i,
+      flows: [{ protocol, channel: { forward: { model: 'bernoulli', p: 0.01 } } }],
+    },
+  });
+});
+
+// Every scenario file the engine ships (the bench's reference run among them).
+for (const file of readdirSync(kScenarioDir).filter((name) => name.endsWith('.json')).sort()) {
+  kScenarios.push({
+    name: `engine/scenarios/${file}`,
+    scenario: JSON.parse(readFileSync(path.join(kScenarioDir, file), 'utf8')),
+  });
+}
 
 function runNative(args) {
   const child = spawnSync(kNativeCli, args, {
@@ -151,9 +176,8 @@ function seriesAt(series, index) {
   return 'outside every series';
 }
 
-before(async () => {
+before(() => {
   assert.ok(existsSync(kNativeCli), `${kNativeCli} is missing: run npm run build:engine`);
-  plab = await loadPlab();
   work_dir = mkdtempSync(path.join(tmpdir(), 'plab-determinism-'));
 });
 
@@ -195,7 +219,9 @@ describe('native CLI and WASM give identical results', () => {
   test('the schema is the same natively and in WASM', () => {
     const child = runNative(['schema']);
     assert.equal(child.status, 0, child.stderr);
-    assert.deepStrictEqual(JSON.parse(child.stdout), plab.schema());
+    assert.deepStrictEqual(JSON.parse(child.stdout), plab.schema(),
+                           'the native and WASM builds differ: after changing the engine, ' +
+                           'rebuild both (npm run build:engine && npm run build:wasm)');
   });
 });
 
