@@ -71,7 +71,7 @@ TEST(ReceiverSack, OffMeansPlainCumulativeAcks) {
 
 TEST(Scoreboard, IsLostPipeAndNextSegFollowRfc6675) {
   Scoreboard sb(1000);
-  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, Time::Zero(), false);
+  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, 1000, Time::Zero(), false, i == 0);
   // Segments 0 and 2 lost; 1 and 3..6 SACKed.
   const SackBlock blocks[] = {{3000, 7000}, {1000, 2000}};
   EXPECT_EQ(sb.OnSack(blocks, 2), 5);
@@ -79,7 +79,7 @@ TEST(Scoreboard, IsLostPipeAndNextSegFollowRfc6675) {
   // Pipe: 7, 8, 9 in flight; 0 and 2 lost; SACKed ones left the network.
   EXPECT_EQ(sb.Pipe(), 3000u);
   EXPECT_EQ(sb.NextLostSegment(), 0u);
-  sb.OnSent(0, Time::Zero(), true);  // retransmit 0
+  sb.OnSent(0, 1000, Time::Zero(), true, false);  // retransmit 0
   EXPECT_EQ(sb.Pipe(), 4000u);
   EXPECT_EQ(sb.NextLostSegment(), 2000u);
   EXPECT_EQ(sb.ForwardMostSacked(0), 7000u);
@@ -89,7 +89,7 @@ TEST(Scoreboard, IsLostPipeAndNextSegFollowRfc6675) {
 
 TEST(Scoreboard, FackJudgesEveryHoleBelowTheForwardMostSackLost) {
   Scoreboard sb(1000);
-  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, Time::Zero(), false);
+  for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, 1000, Time::Zero(), false, i == 0);
   const SackBlock blocks[] = {{8000, 9000}};  // only one SACKed segment, far ahead
   sb.OnSack(blocks, 1);
   EXPECT_EQ(sb.MarkLostByDupThresh(3), 0);  // RFC 6675 waits for more SACKs

@@ -91,6 +91,9 @@ void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
 void FlowMetrics::OnQueueLength(Time now, int64_t packets) {
   queue_.Add(now, static_cast<double>(packets));
   max_queue_ = std::max(max_queue_, packets);
+  queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
+  queue_now_ = packets;
+  queue_changed_at_ = now;
 }
 
 void FlowMetrics::Finish() {
@@ -107,6 +110,12 @@ std::vector<const TimeSeries*> FlowMetrics::lines() const {
 
 std::vector<const MarkerSeries*> FlowMetrics::markers() const {
   return {&fast_retransmit_, &partial_ack_, &timeout_};
+}
+
+double FlowMetrics::MeanQueue(Time to) const {
+  if (to <= Time::Zero()) return 0;
+  const double integral = queue_integral_ + static_cast<double>(queue_now_) * (to - queue_changed_at_).seconds();
+  return integral / to.seconds();
 }
 
 double FlowMetrics::Mean(const std::vector<double>& v) {

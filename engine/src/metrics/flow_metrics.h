@@ -50,6 +50,8 @@ class FlowMetrics final : public SenderObserver,
   double mean_allowed_tokens_per_rtt() const { return Mean(allowed_per_rtt_samples_); }
   double mean_srtt_ms() const { return srtt_samples_ == 0 ? 0.0 : srtt_sum_ms_ / static_cast<double>(srtt_samples_); }
   int64_t max_queue() const { return max_queue_; }
+  // Time-weighted mean bottleneck queue from `from` to `to`.
+  double MeanQueue(Time to) const;
 
  private:
   static double Mean(const std::vector<double>& v);
@@ -72,6 +74,9 @@ class FlowMetrics final : public SenderObserver,
   double srtt_sum_ms_ = 0;
   int64_t srtt_samples_ = 0;
   int64_t max_queue_ = 0;
+  double queue_integral_ = 0;  // packet-seconds
+  int64_t queue_now_ = 0;
+  Time queue_changed_at_;
 };
 
 }  // namespace plab

@@ -84,14 +84,25 @@ std::vector<ParamDecl> Declare() {
   p.push_back(Integer("topology.bottleneck.queue_packets", "Buffer", "Path", "packets", 1, 100000, 100,
                       "Drop-tail queue at the bottleneck, in packets", "", true));
 
-  p.push_back(Enum("flows[].protocol", "Protocol", "TCP", {"tahoe", "reno", "newreno", "sack", "fack"}, "newreno",
-                   "Loss recovery: Tahoe (go-back-N after fast retransmit), Reno (fast recovery, "
-                   "RFC 5681), NewReno (partial ACKs, RFC 6582), SACK (scoreboard and pipe, RFC 6675) "
-                   "or FACK (forward acknowledgment, Mathis & Mahdavi 1996); all with slow start + AIMD",
-                   "RFC 5681, RFC 6582, RFC 6675"));
+  p.push_back(Enum("flows[].protocol", "Protocol", "TCP",
+                   {"tahoe", "reno", "newreno", "sack", "fack", "vegas", "westwood", "cubic", "bbr"}, "newreno",
+                   "Tahoe, Reno (RFC 5681), NewReno (RFC 6582), SACK (RFC 6675) and FACK (Mathis & Mahdavi) "
+                   "share slow start + AIMD and differ in loss recovery; Vegas (Brakmo & Peterson), "
+                   "Westwood+ (Mascolo et al.), CUBIC (RFC 9438) and BBR v1 (Cardwell et al.) change the window law",
+                   "RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
+  p.push_back(Enum("flows[].recovery", "Loss recovery", "TCP",
+                   {"default", "tahoe", "reno", "newreno", "newreno_er", "sack", "fack"}, "default",
+                   "Override the protocol's loss recovery (default: its own; Vegas uses NewReno with "
+                   "early retransmission, CUBIC and BBR use SACK)", "LE paper §4: one recovery, several controls"));
+  p.push_back(Number("flows[].vegas.alpha", "Vegas alpha", "TCP", "packets", 0, 100, 1,
+                     "Vegas grows the window when fewer than alpha packets are queued", "Brakmo & Peterson; ns-2 default 1"));
+  p.push_back(Number("flows[].vegas.beta", "Vegas beta", "TCP", "packets", 0, 100, 3,
+                     "Vegas shrinks the window when more than beta packets are queued", "Brakmo & Peterson; ns-2 default 3"));
+  p.push_back(Number("flows[].vegas.gamma", "Vegas gamma", "TCP", "packets", 0, 100, 1,
+                     "Vegas leaves slow start when more than gamma packets are queued", "Brakmo & Peterson; ns-2 default 1"));
   p.push_back(Enum("flows[].tcp.sack", "SACK option", "TCP", {"auto", "on", "off"}, "auto",
-                   "Whether the receiver sends SACK blocks (RFC 2018): auto = on for the SACK and FACK "
-                   "protocols, off otherwise", "RFC 2018"));
+                   "Whether the receiver sends SACK blocks (RFC 2018): auto = on when the loss recovery "
+                   "is SACK or FACK, off otherwise", "RFC 2018"));
   p.push_back(Integer("flows[].tcp.mss_bytes", "MSS", "TCP", "bytes", 100, 9000, 1000,
                       "Payload bytes per segment"));
   p.push_back(Integer("flows[].tcp.header_bytes", "Header bytes", "TCP", "bytes", 0, 200, 40,

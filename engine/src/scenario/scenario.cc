@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "scenario/params.h"
+#include "transport/protocol_factory.h"
 
 namespace plab {
 namespace {
@@ -144,10 +145,19 @@ std::vector<ValidationError> Scenario::Parse(const nlohmann::json& in, Scenario*
 
   // Cross-field rules.
   for (int f = 0; f < s.flow_count_; ++f) {
-    const std::string protocol = s.Enum(FlowPrefix(f) + "protocol");
-    if ((protocol == "sack" || protocol == "fack") && s.Enum(FlowPrefix(f) + "tcp.sack") == "off") {
-      errors.push_back({FlowPrefix(f) + "tcp.sack", FlowPrefix(f) + "tcp.sack must be auto or on for protocol " +
-                                                        protocol + ", got \"off\""});
+    const std::string recovery = s.Enum(FlowPrefix(f) + "recovery");
+    const bool sack_recovery = recovery == "sack" || recovery == "fack" ||
+                               (recovery == "default" && NeedsSack(DefaultRecovery(ProtocolFromName(
+                                                             s.Enum(FlowPrefix(f) + "protocol")))));
+    if (sack_recovery && s.Enum(FlowPrefix(f) + "tcp.sack") == "off") {
+      errors.push_back({FlowPrefix(f) + "tcp.sack",
+                        FlowPrefix(f) + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
+                            s.Enum(FlowPrefix(f) + "protocol") + ", recovery " + recovery + "), got \"off\""});
+    }
+    if (s.Number(FlowPrefix(f) + "vegas.beta") < s.Number(FlowPrefix(f) + "vegas.alpha")) {
+      errors.push_back({FlowPrefix(f) + "vegas.beta", FlowPrefix(f) + "vegas.beta must be at least vegas.alpha (" +
+                                                          FormatNumber(s.Number(FlowPrefix(f) + "vegas.alpha")) +
+                                                          "), got " + FormatNumber(s.Number(FlowPrefix(f) + "vegas.beta"))});
     }
     const std::string tb = FlowPrefix(f) + "app.token_bucket.";
     if (s.Bool(tb + "enabled")) {

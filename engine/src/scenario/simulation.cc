@@ -77,11 +77,16 @@ Simulation::Simulation(const Scenario& scenario)
   sp.rtt.initial_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.initial_rto_ms"));
   sp.rtt.max_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.max_rto_ms"));
   const Protocol protocol = ProtocolFromName(protocol_);
+  const std::string& recovery_name = scenario.Enum(f + "recovery");
+  const Recovery recovery = recovery_name == "default" ? DefaultRecovery(protocol) : RecoveryFromName(recovery_name);
   const std::string& sack_option = scenario.Enum(f + "tcp.sack");
-  const bool sack = sack_option == "on" || (sack_option == "auto" && NeedsSack(protocol));
-  ProtocolParts parts = MakeProtocol(protocol);
-  sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, std::move(parts.congestion_control),
-                                        std::move(parts.loss_recovery), source_.get());
+  const bool sack = sack_option == "on" || (sack_option == "auto" && NeedsSack(recovery));
+  ProtocolOptions options;
+  options.vegas_alpha = scenario.Number(f + "vegas.alpha");
+  options.vegas_beta = scenario.Number(f + "vegas.beta");
+  options.vegas_gamma = scenario.Number(f + "vegas.gamma");
+  sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, MakeCongestionControl(protocol, options),
+                                        MakeLossRecovery(recovery), source_.get());
   receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, 0, sp.header_bytes, sack);
 
   sender_->set_out(access_fwd_.get());
@@ -139,6 +144,8 @@ nlohmann::ordered_json Simulation::Summary() const {
   s["queue_drops"] = bottleneck_fwd_->stats().queue_drops + access_fwd_->stats().queue_drops +
                      bottleneck_rev_->stats().queue_drops + access_rev_->stats().queue_drops;
   s["max_queue_packets"] = metrics_->max_queue();
+  s["mean_queue_packets"] = metrics_->MeanQueue(end);
+  s["bandwidth_estimate_mbps"] = static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
   s["final_cwnd_segments"] = static_cast<double>(sender_->state().cwnd) / sender_->state().mss;
   s["events"] = scheduler_.events_run();
   s["sim_end_s"] = end_s;

@@ -10,6 +10,10 @@
 
 namespace plab {
 
+// The slow-start / congestion-avoidance increase above, for every algorithm that
+// grows like Reno (Westwood+, Vegas's fallback).
+void RenoWindowIncrease(TcpState& state, uint64_t acked_bytes);
+
 class Aimd final : public CongestionControl {
  public:
   const char* name() const override { return "aimd"; }

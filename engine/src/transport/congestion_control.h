@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "sim/time.h"
+#include "transport/rate_sample.h"
 #include "transport/tcp_state.h"
 
 namespace plab {
@@ -24,6 +25,16 @@ class CongestionControl {
 
   // A valid (Karn) RTT sample was taken.
   virtual void OnRttSample(Time /*rtt*/, Time /*now*/) {}
+
+  // Every ACK, new or duplicate, after the sender has updated snd_una and the
+  // scoreboard, with the ACK's delivery-rate sample (bandwidth estimators count
+  // delivered data here, also during loss recovery; BBR sets its window here).
+  virtual void OnAckReceived(TcpState& /*state*/, const RateSample& /*rs*/, Time /*now*/) {}
+
+  // Estimated bottleneck bandwidth, bits per second; 0 if the algorithm has none.
+  virtual int64_t BandwidthEstimateBps() const { return 0; }
+  // Pacing rate in bits per second; 0 = send as the window allows (no pacing).
+  virtual int64_t PacingRateBps() const { return 0; }
 
   // The retransmission timer fired; the sender has already set ssthresh and cwnd.
   virtual void OnRetransmissionTimeout(TcpState& /*state*/) {}

@@ -15,4 +15,13 @@ SendChoice WindowedNextSegment(TcpState& state, const Scoreboard& scoreboard, co
   return {true, state.snd_nxt};
 }
 
+bool FineGrainedTimeoutExpired(const TcpState& state, RecoveryActions& actions) {
+  const RttEstimator& rtt = actions.rtt_estimator();
+  if (!rtt.has_sample()) return false;
+  const auto sent_at = actions.scoreboard().SentAt(state.snd_una);
+  if (!sent_at.has_value()) return false;
+  const Time fine_rto = rtt.srtt() + std::max(Time::FromMilliseconds(1), rtt.rttvar() * 4);
+  return actions.now() - *sent_at > fine_rto;
+}
+
 }  // namespace plab

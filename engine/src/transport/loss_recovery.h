@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "transport/congestion_control.h"
+#include "transport/rtt_estimator.h"
 #include "transport/scoreboard.h"
 #include "transport/tcp_state.h"
 
@@ -27,7 +28,15 @@ class RecoveryActions {
   virtual void NotePartialAck() = 0;
   virtual CongestionControl& congestion_control() = 0;
   virtual Scoreboard& scoreboard() = 0;
+  virtual Time now() const = 0;
+  virtual const RttEstimator& rtt_estimator() const = 0;
 };
+
+// Vegas' fine-grained timeout check (Brakmo & Peterson 1995; TCP-ER paper §II-B): on
+// a duplicate ACK, the oldest outstanding segment is taken as lost if it was sent
+// longer ago than SRTT + 4 RTTVAR measured with a fine clock, with no 1 s floor, so
+// recovery need not wait for the third duplicate ACK.
+bool FineGrainedTimeoutExpired(const TcpState& state, RecoveryActions& actions);
 
 // What the sender may send next, and within what limits.
 struct SendLimits {

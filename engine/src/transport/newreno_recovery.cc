@@ -11,7 +11,9 @@ void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
     state.cwnd += state.mss;
     return;
   }
-  if (state.dupacks != state.dupack_threshold) return;
+  const bool early = early_retransmit_ && state.dupacks < state.dupack_threshold &&
+                     FineGrainedTimeoutExpired(state, actions);
+  if (state.dupacks != state.dupack_threshold && !early) return;
   // RFC 6582 §3.2 step 1: only if the ACK covers more than `recover`.
   if (state.recover_set && state.snd_una < state.recover) return;
   partial_ack_seen_ = false;

@@ -5,7 +5,7 @@ namespace plab {
 void EnterFastRecovery(TcpState& state, RecoveryActions& actions) {
   actions.NoteFastRetransmit();  // before the window changes: the marker shows cwnd at loss
   state.ssthresh = actions.congestion_control().SsthreshAfterLoss(state, state.flight_size());
-  state.cwnd = state.ssthresh + 3ULL * state.mss;
+  state.cwnd = state.ssthresh + static_cast<uint64_t>(state.dupacks) * state.mss;  // 3 dupacks: +3 SMSS
   state.in_recovery = true;
   state.recover = state.snd_max;
   state.recover_set = true;

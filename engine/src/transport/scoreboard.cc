@@ -14,11 +14,17 @@ const Scoreboard::Segment* Scoreboard::Find(uint64_t seq) const {
   return const_cast<Scoreboard*>(this)->Find(seq);
 }
 
-void Scoreboard::OnSent(uint64_t seq, Time now, bool retransmission) {
+void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmission, bool flight_empty) {
   const uint64_t index = seq / mss_;
   while (base_ + segments_.size() <= index) segments_.emplace_back();
   Segment& s = segments_[index - base_];
+  if (flight_empty) first_sent_time_ = delivered_time_ = now;
   s.sent_at = now;
+  s.length = length;
+  s.delivered = delivered_;
+  s.delivered_time = delivered_time_;
+  s.first_sent_time = first_sent_time_;
+  s.app_limited = app_limited_until_ > delivered_;
   if (retransmission) {
     s.retransmitted = true;
     s.rtx_in_flight = true;
@@ -33,7 +39,11 @@ std::optional<Time> Scoreboard::OnCumulativeAck(uint64_t ack) {
     const Segment& s = segments_.front();
     ambiguous = ambiguous || s.retransmitted;
     newest = s.sent_at;
-    if (s.sacked) --sacked_count_;
+    if (s.sacked) {
+      --sacked_count_;
+    } else {
+      Deliver(s);
+    }
     segments_.pop_front();
     ++base_;
   }
@@ -49,6 +59,7 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
       Segment* s = Find(seq);
       if (s == nullptr) break;
       if (!s->sacked) {
+        Deliver(*s);
         s->sacked = true;
         s->rtx_in_flight = false;
         ++sacked_count_;
@@ -95,6 +106,43 @@ void Scoreboard::MarkAllLost() {
   }
 }
 
+void Scoreboard::BeginAck(Time now) {
+  ack_now_ = now;
+  sample_ = RateSample{};
+  sample_has_packet_ = false;
+}
+
+// Called for each segment an ACK delivers (draft §3.2, per-packet update).
+void Scoreboard::Deliver(const Segment& s) {
+  delivered_ += s.length;
+  delivered_time_ = ack_now_;
+  sample_.newly_delivered += s.length;
+  // Sample from the most recently sent segment this ACK delivers.
+  if (!sample_has_packet_ || s.delivered >= sample_.prior_delivered) {
+    sample_has_packet_ = true;
+    sample_.prior_delivered = s.delivered;
+    sample_.is_app_limited = s.app_limited;
+    sample_send_elapsed_ = s.sent_at - s.first_sent_time;
+    sample_ack_start_ = s.delivered_time;
+    sample_sent_time_ = s.sent_at;
+  }
+}
+
+RateSample Scoreboard::FinishAck(Time now, Time min_rtt) {
+  sample_.total_delivered = delivered_;
+  if (!sample_has_packet_) return sample_;
+  first_sent_time_ = sample_sent_time_;
+  const Time ack_elapsed = now - sample_ack_start_;
+  sample_.interval = std::max(sample_send_elapsed_, ack_elapsed);
+  sample_.delivered = delivered_ - sample_.prior_delivered;
+  // An interval shorter than the path's min RTT would overstate the rate (draft §3.3).
+  if (sample_.interval > Time::Zero() && sample_.interval >= min_rtt) {
+    sample_.valid = true;
+    sample_.delivery_rate_bps = static_cast<double>(sample_.delivered) * 8 / sample_.interval.seconds();
+  }
+  return sample_;
+}
+
 uint64_t Scoreboard::Pipe() const {
   uint64_t segments = 0;
   for (const Segment& s : segments_) {
@@ -116,6 +164,12 @@ std::optional<uint64_t> Scoreboard::NextLostSegment() const {
 bool Scoreboard::IsSacked(uint64_t seq) const {
   const Segment* s = Find(seq);
   return s != nullptr && s->sacked;
+}
+
+std::optional<Time> Scoreboard::SentAt(uint64_t seq) const {
+  const Segment* s = Find(seq);
+  if (s == nullptr) return std::nullopt;
+  return s->sent_at;
 }
 
 uint64_t Scoreboard::ForwardMostSacked(uint64_t base) const {

@@ -9,9 +9,11 @@
 
 #include <cstdint>
 #include <deque>
+#include <algorithm>
 #include <optional>
 
 #include "net/packet.h"
+#include "transport/rate_sample.h"
 #include "sim/time.h"
 
 namespace plab {
@@ -26,9 +28,25 @@ class Scoreboard {
     bool rtx_in_flight = false;   // a retransmission is outstanding (RFC 6675 SetPipe)
     bool sacked = false;
     bool lost = false;            // judged lost by recovery or a timeout (sticky)
+    uint32_t length = 0;
+    // Delivery-rate state when last sent (rate_sample.h).
+    uint64_t delivered = 0;
+    Time delivered_time;
+    Time first_sent_time;
+    bool app_limited = false;
   };
 
-  void OnSent(uint64_t seq, Time now, bool retransmission);
+  // `flight_empty`: nothing was outstanding before this send (a new rate interval).
+  void OnSent(uint64_t seq, uint32_t length, Time now, bool retransmission, bool flight_empty);
+
+  // Starts and finishes the delivery-rate sample of one ACK around the calls to
+  // OnCumulativeAck / OnSack that deliver segments.
+  void BeginAck(Time now);
+  RateSample FinishAck(Time now, Time min_rtt);
+  // The application has nothing to send while the window is open: samples taken
+  // until this much more has been delivered are app-limited.
+  void MarkAppLimited(uint64_t bytes_in_flight) { app_limited_until_ = delivered_ + std::max<uint64_t>(bytes_in_flight, 1); }
+  uint64_t delivered() const { return delivered_; }
 
   // Drops the segments a cumulative ACK covers. Returns the send time of the newest
   // one for an RTT sample, or nothing if any of them was retransmitted (Karn).
@@ -54,6 +72,8 @@ class Scoreboard {
   std::optional<uint64_t> NextLostSegment() const;
 
   bool IsSacked(uint64_t seq) const;
+  // When the segment holding `seq` was last sent, if it is on the board.
+  std::optional<Time> SentAt(uint64_t seq) const;
   // One past the highest SACKed byte (FACK's snd.fack), or `base` if nothing is SACKed.
   uint64_t ForwardMostSacked(uint64_t base) const;
   int sacked_segments() const { return sacked_count_; }
@@ -61,6 +81,7 @@ class Scoreboard {
   size_t size() const { return segments_.size(); }
 
  private:
+  void Deliver(const Segment& s);
   Segment* Find(uint64_t seq);
   const Segment* Find(uint64_t seq) const;
 
@@ -69,6 +90,19 @@ class Scoreboard {
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;
   int64_t highest_sacked_index_ = -1;
+
+  // Connection-wide delivery-rate state (C.* in the draft).
+  uint64_t delivered_ = 0;
+  Time delivered_time_;
+  Time first_sent_time_;
+  uint64_t app_limited_until_ = 0;
+  // The sample being built for the current ACK.
+  Time ack_now_;
+  RateSample sample_;
+  Time sample_send_elapsed_;
+  Time sample_ack_start_;
+  Time sample_sent_time_;
+  bool sample_has_packet_ = false;
 };
 
 }  // namespace plab

@@ -39,20 +39,39 @@ void TcpSender::TrySend() {
   limits.total_bytes = source_->total_bytes();
   while (true) {
     const SendChoice choice = recovery_->NextSegment(state_, scoreboard_, limits);
-    if (!choice.send) break;
+    if (!choice.send) {
+      // The window is open but the application has nothing more (yet): rate samples
+      // until this flight is delivered do not show the path's capacity.
+      if (state_.snd_max >= limits.total_bytes) scoreboard_.MarkAppLimited(state_.flight_size());
+      break;
+    }
+    const Time now = scheduler_->now();
+    const int64_t pacing_bps = cc_->PacingRateBps();
+    if (pacing_bps > 0 && now < next_send_time_) {
+      if (!pacing_wakeup_pending_) {
+        pacing_wakeup_pending_ = true;
+        scheduler_->At(next_send_time_, this, kPacingReady);
+      }
+      break;
+    }
     const uint32_t len = SegmentLength(choice.seq);
     const bool retransmission = choice.seq < state_.snd_max;
     if (!retransmission) {
       Time retry_at;
-      if (!source_->TrySendNew(scheduler_->now(), len, &retry_at)) {
+      if (!source_->TrySendNew(now, len, &retry_at)) {
+        scoreboard_.MarkAppLimited(state_.flight_size());
         if (!source_wakeup_pending_) {
           source_wakeup_pending_ = true;
-          scheduler_->At(std::max(retry_at, scheduler_->now()), this, kSourceReady);
+          scheduler_->At(std::max(retry_at, now), this, kSourceReady);
         }
         break;
       }
     }
     SendSegment(choice.seq, retransmission);
+    if (pacing_bps > 0) {
+      next_send_time_ = std::max(now, next_send_time_) +
+                        Bandwidth::FromBitsPerSecond(pacing_bps).TransferTime(len + params_.header_bytes);
+    }
     if (choice.seq == state_.snd_nxt) state_.snd_nxt += len;
     state_.snd_max = std::max(state_.snd_max, choice.seq + len);
     limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
@@ -61,13 +80,14 @@ void TcpSender::TrySend() {
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   const uint32_t len = SegmentLength(seq);
-  scoreboard_.OnSent(seq, scheduler_->now(), retransmission);
+  scoreboard_.OnSent(seq, len, scheduler_->now(), retransmission, state_.snd_una == state_.snd_max);
   if (retransmission) {
     ++stats_.retransmissions;
   } else if (observer_) {
     observer_->OnNewDataSent(scheduler_->now(), len);
   }
   ++stats_.data_packets_sent;
+  state_.pipe += len;
 
   Packet* p = pool_->Acquire();
   p->flow = params_.flow;
@@ -87,6 +107,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   }
   ++stats_.acks_received;
   const bool new_ack = ack > state_.snd_una && ack <= state_.snd_max;
+  scoreboard_.BeginAck(scheduler_->now());
   // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
   std::optional<Time> sent_at;
   if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
@@ -99,6 +120,9 @@ void TcpSender::Receive(Packet* ack_packet) {
   } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
     OnDupAck();
   }
+  state_.pipe = scoreboard_.Pipe();
+  const Time min_rtt = rtt_.has_sample() ? min_rtt_ : Time::Zero();
+  cc_->OnAckReceived(state_, scoreboard_.FinishAck(scheduler_->now(), min_rtt), scheduler_->now());
   if (observer_) observer_->OnWindow(scheduler_->now(), state_);
   TrySend();
 }
@@ -108,6 +132,7 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at) {
   const uint64_t acked = ack - state_.snd_una;
 
   if (sent_at.has_value()) {
+    min_rtt_ = std::min(min_rtt_, now - *sent_at);
     rtt_.OnSample(now - *sent_at);
     cc_->OnRttSample(now - *sent_at, now);
     if (observer_) observer_->OnRtt(now, rtt_);
@@ -143,8 +168,8 @@ void TcpSender::OnDupAck() {
 }
 
 void TcpSender::OnEvent(uint32_t tag, uint64_t arg) {
-  if (tag == kSourceReady) {
-    source_wakeup_pending_ = false;
+  if (tag == kSourceReady || tag == kPacingReady) {
+    (tag == kSourceReady ? source_wakeup_pending_ : pacing_wakeup_pending_) = false;
     TrySend();
     return;
   }
@@ -167,6 +192,7 @@ void TcpSender::OnRetransmissionTimeout() {
   state_.recover_set = true;
   rtt_.Backoff();  // RFC 6298 §5.5
   scoreboard_.MarkAllLost();
+  state_.pipe = scoreboard_.Pipe();
   cc_->OnRetransmissionTimeout(state_);
   recovery_->OnTimeout(state_);
   if (observer_) {

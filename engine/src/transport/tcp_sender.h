@@ -77,7 +77,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   const Scoreboard& segment_scoreboard() const { return scoreboard_; }
 
  private:
-  enum Tag : uint32_t { kRetransmissionTimer, kSourceReady };
+  enum Tag : uint32_t { kRetransmissionTimer, kSourceReady, kPacingReady };
 
   void TrySend();
   void SendSegment(uint64_t seq, bool retransmission);
@@ -96,6 +96,8 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void NotePartialAck() override;
   CongestionControl& congestion_control() override { return *cc_; }
   Scoreboard& scoreboard() override { return scoreboard_; }
+  Time now() const override { return scheduler_->now(); }
+  const RttEstimator& rtt_estimator() const override { return rtt_; }
 
   Scheduler* scheduler_;
   PacketPool* pool_;
@@ -115,6 +117,9 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   uint64_t timer_generation_ = 0;
   bool timer_armed_ = false;
   bool source_wakeup_pending_ = false;
+  bool pacing_wakeup_pending_ = false;
+  Time next_send_time_ = Time::Zero();
+  Time min_rtt_ = Time::Infinite();
 };
 
 }  // namespace plab

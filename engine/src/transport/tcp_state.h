@@ -26,6 +26,11 @@ struct TcpState {
   uint64_t recover = 0;
   bool recover_set = false;
 
+  // Bytes actually in the network: RFC 6675 SetPipe over the scoreboard (SACKed and
+  // lost segments excluded, retransmissions in flight included). Kept by the sender
+  // after every ACK and send; equals flight_size() when nothing is SACKed or lost.
+  uint64_t pipe = 0;
+
   // FlightSize of RFC 5681: data sent and not yet cumulatively acknowledged.
   uint64_t flight_size() const { return snd_max - snd_una; }
   bool in_slow_start() const { return cwnd < ssthresh; }

@@ -1,0 +1,173 @@
+#include "transport/bbr.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace plab {
+
+void Bbr::OnRttSample(Time rtt, Time now) {
+  last_rtt_ = rtt;
+  // RTprop filter: a lower sample, or any sample once the old one is 10 s stale.
+  if (rtt <= min_rtt_ || now > min_rtt_stamp_ + params_.min_rtt_window) {
+    min_rtt_ = rtt;
+    min_rtt_stamp_ = now;
+  }
+}
+
+double Bbr::Bdp() const {
+  if (min_rtt_.IsInfinite() || btl_bw_bps_ <= 0) return 0;
+  return btl_bw_bps_ / 8 * min_rtt_.seconds();
+}
+
+int64_t Bbr::PacingRateBps() const {
+  // Before a bandwidth sample: high_gain x initial window / RTT (1 ms without an RTT
+  // sample), as Linux bbr_init_pacing_rate_from_rtt; during Startup the rate never
+  // falls below it.
+  const Time rtt = min_rtt_.IsInfinite() ? Time::FromMilliseconds(1) : min_rtt_;
+  const double initial = params_.high_gain * static_cast<double>(initial_cwnd_ == 0 ? 10000 : initial_cwnd_) * 8 /
+                         rtt.seconds();
+  const double model = pacing_gain_ * btl_bw_bps_;
+  if (btl_bw_bps_ <= 0) return static_cast<int64_t>(initial);
+  return static_cast<int64_t>(filled_pipe_ ? model : std::max(model, initial));
+}
+
+void Bbr::UpdateRound(const RateSample& rs) {
+  round_start_ = false;
+  if (rs.newly_delivered > 0 && rs.prior_delivered >= next_round_delivered_) {
+    next_round_delivered_ = rs.total_delivered;
+    ++round_count_;
+    round_start_ = true;
+  }
+}
+
+void Bbr::UpdateBtlBw(const RateSample& rs) {
+  if (!rs.valid) return;
+  // App-limited samples only count when they raise the estimate (draft §4.1.1).
+  if (rs.is_app_limited && rs.delivery_rate_bps < btl_bw_bps_) return;
+  const size_t slot = static_cast<size_t>(round_count_ % params_.bw_window_rounds);
+  if (round_of_[slot] != round_count_) {
+    round_of_[slot] = round_count_;
+    round_max_[slot] = 0;
+  }
+  round_max_[slot] = std::max(round_max_[slot], rs.delivery_rate_bps);
+  double best = 0;
+  for (int i = 0; i < params_.bw_window_rounds; ++i) {
+    if (round_count_ - round_of_[i] < params_.bw_window_rounds) best = std::max(best, round_max_[i]);
+  }
+  btl_bw_bps_ = best;
+}
+
+void Bbr::CheckFullPipe(const RateSample& rs) {
+  if (filled_pipe_ || !round_start_ || rs.is_app_limited) return;
+  if (btl_bw_bps_ >= full_bw_bps_ * params_.full_bw_threshold) {
+    full_bw_bps_ = btl_bw_bps_;
+    full_bw_count_ = 0;
+    return;
+  }
+  if (++full_bw_count_ >= params_.full_bw_rounds) filled_pipe_ = true;
+}
+
+void Bbr::EnterProbeBw(Time now) {
+  mode_ = Mode::kProbeBw;
+  cwnd_gain_ = params_.cwnd_gain;
+  cycle_index_ = params_.start_phase;
+  pacing_gain_ = kGainCycle[static_cast<size_t>(cycle_index_)];
+  cycle_stamp_ = now;
+}
+
+void Bbr::AdvanceCyclePhase(const TcpState& state, Time now) {
+  const double inflight = static_cast<double>(state.pipe);
+  bool advance = now - cycle_stamp_ > min_rtt_;
+  if (pacing_gain_ > 1) advance = advance && inflight >= pacing_gain_ * Bdp();
+  if (pacing_gain_ < 1) advance = advance || inflight <= Bdp();
+  if (!advance) return;
+  cycle_index_ = (cycle_index_ + 1) % static_cast<int>(kGainCycle.size());
+  pacing_gain_ = kGainCycle[static_cast<size_t>(cycle_index_)];
+  cycle_stamp_ = now;
+}
+
+void Bbr::UpdateMode(TcpState& state, Time now) {
+  if (mode_ == Mode::kStartup && filled_pipe_) {
+    mode_ = Mode::kDrain;
+    pacing_gain_ = 1 / params_.high_gain;
+    cwnd_gain_ = params_.high_gain;
+  }
+  if (mode_ == Mode::kDrain && static_cast<double>(state.pipe) <= Bdp()) EnterProbeBw(now);
+  if (mode_ == Mode::kProbeBw) AdvanceCyclePhase(state, now);
+
+  const bool rtt_expired = !min_rtt_.IsInfinite() && now > min_rtt_stamp_ + params_.min_rtt_window;
+  if (rtt_expired && mode_ != Mode::kProbeRtt) {
+    mode_ = Mode::kProbeRtt;
+    pacing_gain_ = 1;
+    cwnd_gain_ = 1;
+    prior_cwnd_ = std::max(prior_cwnd_, state.cwnd);
+    probe_rtt_done_ = Time::Infinite();
+    probe_rtt_round_done_ = false;
+  }
+  if (mode_ == Mode::kProbeRtt) {
+    const uint64_t min_cwnd = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
+    if (probe_rtt_done_.IsInfinite() && state.pipe <= min_cwnd) {
+      probe_rtt_done_ = now + params_.probe_rtt_duration;
+      probe_rtt_round_done_ = false;
+      next_round_delivered_ = 0;  // the next delivery starts a round
+    } else if (!probe_rtt_done_.IsInfinite()) {
+      if (round_start_) probe_rtt_round_done_ = true;
+      if (probe_rtt_round_done_ && now > probe_rtt_done_) {
+        min_rtt_stamp_ = now;  // RTprop refreshed
+        state.cwnd = std::max(state.cwnd, prior_cwnd_);
+        prior_cwnd_ = 0;
+        if (filled_pipe_) {
+          EnterProbeBw(now);
+        } else {
+          mode_ = Mode::kStartup;
+          pacing_gain_ = cwnd_gain_ = params_.high_gain;
+        }
+      }
+    }
+  }
+}
+
+void Bbr::SetCwnd(TcpState& state, const RateSample& rs) {
+  const uint64_t min_cwnd = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
+  if (mode_ == Mode::kProbeRtt) {
+    state.cwnd = std::min(state.cwnd, min_cwnd);
+    return;
+  }
+  // Linux bbr_set_cwnd: without an RTT sample the target is the initial window; with
+  // one but no bandwidth yet it is only the 3-segment headroom kept for delayed and
+  // stretched ACKs (bbr_quantization_budget), and growth continues only while less
+  // than an initial window has been delivered.
+  const uint64_t target = min_rtt_.IsInfinite()
+                              ? initial_cwnd_
+                              : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss;
+  if (filled_pipe_) {
+    state.cwnd = std::min<uint64_t>(state.cwnd + rs.newly_delivered, target);
+  } else if (state.cwnd < target || rs.total_delivered < initial_cwnd_) {
+    state.cwnd += rs.newly_delivered;
+  }
+  state.cwnd = std::max(state.cwnd, min_cwnd);
+}
+
+void Bbr::OnAckReceived(TcpState& state, const RateSample& rs, Time now) {
+  if (initial_cwnd_ == 0) initial_cwnd_ = state.cwnd;
+  UpdateRound(rs);
+  UpdateBtlBw(rs);
+  CheckFullPipe(rs);
+  UpdateMode(state, now);
+  SetCwnd(state, rs);
+  state.ssthresh = std::numeric_limits<uint64_t>::max();  // BBR has no slow-start threshold
+}
+
+uint64_t Bbr::SsthreshAfterLoss(const TcpState& state, uint64_t) {
+  // v1 keeps its model through a loss; recovery repairs within the current window.
+  return std::max<uint64_t>(state.cwnd, 4ULL * state.mss);
+}
+
+void Bbr::OnRetransmissionTimeout(TcpState& state) {
+  // After an RTO the window restarts from one segment (the sender set it) and is
+  // rebuilt from the model as ACKs return; remember where it was (Linux bbr_save_cwnd).
+  prior_cwnd_ = std::max(prior_cwnd_, state.ssthresh);
+  state.ssthresh = std::numeric_limits<uint64_t>::max();
+}
+
+}  // namespace plab

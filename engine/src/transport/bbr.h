@@ -1,0 +1,97 @@
+// BBR v1 (Cardwell, Cheng, Gunn, Hassas Yeganeh, Jacobson, "BBR: Congestion-Based
+// Congestion Control", ACM Queue 2016; draft-cardwell-iccrg-bbr-congestion-control-00;
+// Linux tcp_bbr.c). BBR models the path by two numbers and paces at their product:
+//   BtlBw  = windowed max of delivery-rate samples over the last 10 round trips
+//   RTprop = windowed min of RTT samples over the last 10 seconds
+//   pacing_rate = pacing_gain x BtlBw,  cwnd = cwnd_gain x BtlBw x RTprop (+ 3 segments)
+//
+//   Startup --(bw grew < 25 % for 3 rounds)--> Drain --(inflight <= BDP)--> ProbeBW
+//      gains 2/ln2                               pacing 1/(2/ln2)            gain cycle
+//                                                                            5/4 3/4 1 1 1 1 1 1
+//   any state --(RTprop not refreshed for 10 s)--> ProbeRTT (cwnd 4 for 200 ms + 1 round)
+//
+// Loss does not reduce the model (v1): SACK recovery repairs holes within BBR's window.
+// The ProbeBW cycle starts at a fixed phase (Linux draws it at random) so that runs
+// stay deterministic without a random stream in the algorithm.
+#pragma once
+
+#include <array>
+
+#include "transport/congestion_control.h"
+
+namespace plab {
+
+class Bbr final : public CongestionControl {
+ public:
+  struct Params {
+    double high_gain = 2.88539;  // 2 / ln 2: doubles the sending rate each round
+    double cwnd_gain = 2.0;
+    int bw_window_rounds = 10;
+    Time min_rtt_window = Time::FromSeconds(10);
+    Time probe_rtt_duration = Time::FromMilliseconds(200);
+    int min_cwnd_segments = 4;
+    double full_bw_threshold = 1.25;
+    int full_bw_rounds = 3;
+    int start_phase = 2;  // index into the gain cycle
+  };
+  enum class Mode { kStartup, kDrain, kProbeBw, kProbeRtt };
+
+  explicit Bbr(const Params& params) : params_(params) {}
+
+  const char* name() const override { return "bbr"; }
+  void OnAck(TcpState&, uint64_t, Time) override {}  // the window is set per ACK below
+  void OnAckReceived(TcpState& state, const RateSample& rs, Time now) override;
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
+  void OnRttSample(Time rtt, Time now) override;
+  void OnRetransmissionTimeout(TcpState& state) override;
+  int64_t BandwidthEstimateBps() const override { return static_cast<int64_t>(btl_bw_bps_); }
+  int64_t PacingRateBps() const override;
+
+  Mode mode() const { return mode_; }
+  Time min_rtt() const { return min_rtt_; }
+
+ private:
+  void UpdateRound(const RateSample& rs);
+  void UpdateBtlBw(const RateSample& rs);
+  void CheckFullPipe(const RateSample& rs);
+  void UpdateMode(TcpState& state, Time now);
+  void AdvanceCyclePhase(const TcpState& state, Time now);
+  void SetCwnd(TcpState& state, const RateSample& rs);
+  double Bdp() const;  // bytes
+  void EnterProbeBw(Time now);
+
+  static constexpr std::array<double, 8> kGainCycle = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
+
+  Params params_;
+  Mode mode_ = Mode::kStartup;
+  double pacing_gain_ = 2.88539;
+  double cwnd_gain_ = 2.88539;
+
+  // Round counting by delivered bytes.
+  uint64_t next_round_delivered_ = 0;
+  int64_t round_count_ = 0;
+  bool round_start_ = false;
+
+  // BtlBw max filter: the best sample of each of the last bw_window_rounds rounds.
+  std::array<double, 16> round_max_{};
+  std::array<int64_t, 16> round_of_{};
+  double btl_bw_bps_ = 0;
+
+  Time min_rtt_ = Time::Infinite();
+  Time min_rtt_stamp_;
+  Time last_rtt_;
+
+  double full_bw_bps_ = 0;
+  int full_bw_count_ = 0;
+  bool filled_pipe_ = false;
+
+  int cycle_index_ = 0;
+  Time cycle_stamp_;
+
+  Time probe_rtt_done_;
+  bool probe_rtt_round_done_ = false;
+  uint64_t prior_cwnd_ = 0;
+  uint64_t initial_cwnd_ = 0;
+};
+
+}  // namespace plab

@@ -1,0 +1,79 @@
+#include "transport/cubic.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "transport/aimd.h"
+
+namespace plab {
+
+double DeterministicCbrt(double x) {
+  if (x == 0) return 0;
+  const bool negative = x < 0;
+  double a = negative ? -x : x;
+  // Start from a power of two near the root, then Newton: y <- (2y + a / y^2) / 3.
+  int exponent = 0;
+  std::frexp(a, &exponent);  // exact, no rounding: a = m x 2^exponent
+  double y = std::ldexp(1.0, exponent / 3);
+  for (int i = 0; i < 100; ++i) {
+    const double next = (2 * y + a / (y * y)) / 3;
+    if (next == y) break;
+    y = next;
+  }
+  return negative ? -y : y;
+}
+
+void Cubic::OnRttSample(Time rtt, Time) {
+  srtt_ = srtt_ == Time::Zero() ? rtt : (srtt_ * 7 + rtt) / 8;
+}
+
+double Cubic::WindowAt(Time since_epoch) const {
+  const double d = since_epoch.seconds() - k_;
+  return params_.c * d * d * d + w_max_;
+}
+
+void Cubic::OnAck(TcpState& state, uint64_t acked_bytes, Time now) {
+  if (state.in_slow_start()) {
+    RenoWindowIncrease(state, acked_bytes);
+    return;
+  }
+  const double mss = state.mss;
+  const double cwnd = static_cast<double>(state.cwnd) / mss;
+  if (!epoch_started_) {
+    // A congestion-avoidance epoch without a prior loss (§4.8): start from here.
+    epoch_started_ = true;
+    epoch_start_ = now;
+    if (w_max_ < cwnd) {
+      w_max_ = cwnd;
+      k_ = 0;
+    }
+    w_est_ = cwnd;
+  }
+  const double alpha = 3 * (1 - params_.beta) / (1 + params_.beta);
+  w_est_ += alpha * (static_cast<double>(acked_bytes) / mss) / cwnd;
+  const double target = std::clamp(WindowAt(now - epoch_start_ + srtt_), cwnd, 1.5 * cwnd);
+  double next = cwnd + (target - cwnd) / cwnd;
+  if (WindowAt(now - epoch_start_) < w_est_) next = std::max(next, w_est_);  // Reno-friendly region
+  state.cwnd = std::max(state.cwnd, static_cast<uint64_t>(next * mss));
+}
+
+uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
+  const double cwnd = static_cast<double>(state.cwnd) / state.mss;
+  // §4.7 fast convergence.
+  if (params_.fast_convergence && cwnd < w_last_max_) {
+    w_last_max_ = cwnd;
+    w_max_ = cwnd * (1 + params_.beta) / 2;
+  } else {
+    w_last_max_ = cwnd;
+    w_max_ = cwnd;
+  }
+  const double ssthresh = std::max(cwnd * params_.beta, 2.0);
+  k_ = DeterministicCbrt(w_max_ * (1 - params_.beta) / params_.c);
+  epoch_started_ = false;
+  // The epoch restarts at the first ACK after recovery, from cwnd = ssthresh.
+  return static_cast<uint64_t>(ssthresh * state.mss);
+}
+
+void Cubic::OnRetransmissionTimeout(TcpState&) { epoch_started_ = false; }
+
+}  // namespace plab
