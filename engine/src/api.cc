@@ -46,7 +46,13 @@ std::string SchemaJson() {
       p["min"] = d.min;
       p["max"] = d.max;
     }
-    if (d.type == ParamType::kEnum) p["options"] = d.options;
+    if (d.type == ParamType::kEnum) {
+      p["options"] = d.options;
+      if (!d.option_labels.empty()) p["option_labels"] = d.option_labels;
+    }
+    if (d.type == ParamType::kIntList) p["max_items"] = d.max_items;
+    if (!d.when_path.empty()) p["when"] = {{"path", d.when_path}, {"equals", d.when_values}};
+    p["advanced"] = d.advanced;
     p["default"] = d.default_value;
     p["scale"] = d.log_scale ? "log" : "linear";
     p["help"] = d.help;

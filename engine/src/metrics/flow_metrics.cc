@@ -34,6 +34,7 @@ void FlowMetrics::OnRtt(Time now, const RttEstimator& rtt) {
   if (rtt.has_sample()) {
     srtt_.Add(now, rtt.srtt().milliseconds());
     srtt_sum_ms_ += rtt.srtt().milliseconds();
+    rto_sum_ms_ += rtt.rto().milliseconds();
     ++srtt_samples_;
     srtt_now_ = rtt.srtt();
   }

@@ -48,6 +48,7 @@ class FlowMetrics final : public SenderObserver,
 
   double mean_tokens_per_rtt() const { return Mean(tokens_per_rtt_samples_); }
   double mean_allowed_tokens_per_rtt() const { return Mean(allowed_per_rtt_samples_); }
+  double mean_rto_ms() const { return srtt_samples_ == 0 ? 0.0 : rto_sum_ms_ / static_cast<double>(srtt_samples_); }
   double mean_srtt_ms() const { return srtt_samples_ == 0 ? 0.0 : srtt_sum_ms_ / static_cast<double>(srtt_samples_); }
   int64_t max_queue() const { return max_queue_; }
   // Time-weighted mean bottleneck queue from `from` to `to`.
@@ -72,6 +73,7 @@ class FlowMetrics final : public SenderObserver,
   std::vector<double> tokens_per_rtt_samples_;
   std::vector<double> allowed_per_rtt_samples_;
   double srtt_sum_ms_ = 0;
+  double rto_sum_ms_ = 0;
   int64_t srtt_samples_ = 0;
   int64_t max_queue_ = 0;
   double queue_integral_ = 0;  // packet-seconds

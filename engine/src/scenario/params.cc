@@ -41,25 +41,28 @@ void AddChannel(std::vector<ParamDecl>& out, const std::string& dir, const std::
                 const std::string& carries, double default_p) {
   const std::string base = "flows[].channel." + dir + ".";
   const std::string group = name + " channel";
-  out.push_back(Enum(base + "model", name + " error model", group,
+  const std::string model = base + "model";
+  out.push_back(Enum(model, name + " error model", group,
                      {"none", "bernoulli", "on_off", "scripted"}, "bernoulli",
                      "How " + carries + " are lost on the bottleneck: none; Bernoulli(p) per "
                      "packet; two-state Markov ON/OFF; or a script of packet indices",
-                     "TCP-Real §3"));
+                     "TCP-Real §3").Labels({"None", "Bernoulli", "ON/OFF (Markov)", "Scripted"}));
   out.push_back(Number(base + "p", name + " loss rate", group, "", 0, 1, default_p,
-                       "Bernoulli: probability that each of the " + carries + " is lost"));
+                       "Bernoulli: probability that each of the " + carries + " is lost").When(model, {"bernoulli"}));
   out.push_back(Number(base + "on_mean_s", name + " ON mean sojourn", group, "s", 0.001, 3600, 1,
-                       "ON/OFF: mean time in the lossy ON state (exponential)", "TCP-Real §3: 1 s", true));
+                       "ON/OFF: mean time in the lossy ON state (exponential)", "TCP-Real §3: 1 s", true).When(model, {"on_off"}));
   out.push_back(Number(base + "off_mean_s", name + " OFF mean sojourn", group, "s", 0.001, 3600, 1,
-                       "ON/OFF: mean time in the clear OFF state (exponential)", "TCP-Real §3: 1 s", true));
+                       "ON/OFF: mean time in the clear OFF state (exponential)", "TCP-Real §3: 1 s", true).When(model, {"on_off"}));
   out.push_back(Number(base + "on_p", name + " ON loss rate", group, "", 0, 1, 0.2,
-                       "ON/OFF: loss probability per packet while ON", "TCP-Real §4.4: 20%"));
+                       "ON/OFF: loss probability per packet while ON", "TCP-Real §4.4: 20%").When(model, {"on_off"}));
   out.push_back(Number(base + "off_p", name + " OFF loss rate", group, "", 0, 1, 0,
-                       "ON/OFF: loss probability per packet while OFF", "TCP-Real §3: 0"));
+                       "ON/OFF: loss probability per packet while OFF", "TCP-Real §3: 0").When(model, {"on_off"}));
   ParamDecl script{base + "drop_packets", name + " scripted drops", group, ParamType::kIntList,
                    "", 1, 1e9, nlohmann::json::array(),
                    "Scripted: 1-based indices of the " + carries + " to drop, counted in the "
                    "order they reach the channel (retransmissions included)", "", {}, false};
+  script.When(model, {"scripted"});
+  script.max_items = kMaxIntListItems;
   out.push_back(script);
 }
 
@@ -71,11 +74,11 @@ std::vector<ParamDecl> Declare() {
                      "Simulated time; a fixed-size transfer may finish earlier"));
 
   p.push_back(Number("topology.access.rate_mbps", "Access rate", "Path", "Mb/s", 0.01, 10000, 100,
-                     "Rate of the sender's access link", "", true));
+                     "Rate of the sender's access link", "", true).Advanced());
   p.push_back(Number("topology.access.delay_ms", "Access delay", "Path", "ms", 0, 1000, 1,
-                     "One-way propagation delay of the access link"));
+                     "One-way propagation delay of the access link").Advanced());
   p.push_back(Integer("topology.access.queue_packets", "Access buffer", "Path", "packets", 1, 100000, 100,
-                      "Drop-tail queue of the access link", "", true));
+                      "Drop-tail queue of the access link", "", true).Advanced());
   p.push_back(Number("topology.bottleneck.rate_mbps", "Bottleneck rate", "Path", "Mb/s", 0.01, 10000, 10,
                      "Rate of the bottleneck link (both directions)", "", true));
   p.push_back(Number("topology.bottleneck.delay_ms", "Bottleneck delay", "Path", "ms", 0, 1000, 14,
@@ -89,37 +92,38 @@ std::vector<ParamDecl> Declare() {
                    "Tahoe, Reno (RFC 5681), NewReno (RFC 6582), SACK (RFC 6675) and FACK (Mathis & Mahdavi) "
                    "share slow start + AIMD and differ in loss recovery; Vegas (Brakmo & Peterson), "
                    "Westwood+ (Mascolo et al.), CUBIC (RFC 9438) and BBR v1 (Cardwell et al.) change the window law",
-                   "RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
+                   "RFC 5681, 6582, 6675, 9438; TCP-ER §II")
+                   .Labels({"Tahoe", "Reno", "NewReno", "SACK", "FACK", "Vegas", "Westwood+", "CUBIC", "BBR v1"}));
   p.push_back(Enum("flows[].recovery", "Loss recovery", "TCP",
                    {"default", "tahoe", "reno", "newreno", "newreno_er", "sack", "fack"}, "default",
                    "Override the protocol's loss recovery (default: its own; Vegas uses NewReno with "
-                   "early retransmission, CUBIC and BBR use SACK)", "LE paper §4: one recovery, several controls"));
+                   "early retransmission, CUBIC and BBR use SACK)", "LE paper §4: one recovery, several controls").Advanced());
   p.push_back(Number("flows[].vegas.alpha", "Vegas alpha", "TCP", "packets", 0, 100, 1,
-                     "Vegas grows the window when fewer than alpha packets are queued", "Brakmo & Peterson; ns-2 default 1"));
+                     "Vegas grows the window when fewer than alpha packets are queued", "Brakmo & Peterson; ns-2 default 1").When("flows[].protocol", {"vegas"}));
   p.push_back(Number("flows[].vegas.beta", "Vegas beta", "TCP", "packets", 0, 100, 3,
-                     "Vegas shrinks the window when more than beta packets are queued", "Brakmo & Peterson; ns-2 default 3"));
+                     "Vegas shrinks the window when more than beta packets are queued", "Brakmo & Peterson; ns-2 default 3").When("flows[].protocol", {"vegas"}));
   p.push_back(Number("flows[].vegas.gamma", "Vegas gamma", "TCP", "packets", 0, 100, 1,
-                     "Vegas leaves slow start when more than gamma packets are queued", "Brakmo & Peterson; ns-2 default 1"));
+                     "Vegas leaves slow start when more than gamma packets are queued", "Brakmo & Peterson; ns-2 default 1").When("flows[].protocol", {"vegas"}));
   p.push_back(Enum("flows[].tcp.sack", "SACK option", "TCP", {"auto", "on", "off"}, "auto",
                    "Whether the receiver sends SACK blocks (RFC 2018): auto = on when the loss recovery "
-                   "is SACK or FACK, off otherwise", "RFC 2018"));
+                   "is SACK or FACK, off otherwise", "RFC 2018").Advanced());
   p.push_back(Integer("flows[].tcp.mss_bytes", "MSS", "TCP", "bytes", 100, 9000, 1000,
-                      "Payload bytes per segment"));
+                      "Payload bytes per segment").Advanced());
   p.push_back(Integer("flows[].tcp.header_bytes", "Header bytes", "TCP", "bytes", 0, 200, 40,
-                      "Bytes added to every packet on the wire (IP + TCP headers); an ACK is this size"));
+                      "Bytes added to every packet on the wire (IP + TCP headers); an ACK is this size").Advanced());
   p.push_back(Integer("flows[].tcp.initial_window_segments", "Initial window", "TCP", "segments", 1, 100, 2,
                       "cwnd at the start of the connection", "RFC 5681 §3.1"));
   p.push_back(Integer("flows[].tcp.max_window_segments", "Receiver window", "TCP", "segments", 1, 1000000,
                       10000, "Receiver's advertised window: cwnd never lets more than this be outstanding",
-                      "", true));
+                      "", true).Advanced());
   p.push_back(Integer("flows[].tcp.dupack_threshold", "Dupack threshold", "TCP", "ACKs", 1, 64, 3,
-                      "Duplicate ACKs that trigger a fast retransmit", "RFC 5681 §3.2"));
+                      "Duplicate ACKs that trigger a fast retransmit", "RFC 5681 §3.2").Advanced());
   p.push_back(Number("flows[].tcp.min_rto_ms", "Minimum RTO", "TCP", "ms", 1, 60000, 1000,
                      "Lower bound of the retransmission timeout", "RFC 6298 §2.4", true));
   p.push_back(Number("flows[].tcp.initial_rto_ms", "Initial RTO", "TCP", "ms", 1, 60000, 1000,
-                     "Retransmission timeout before the first RTT sample", "RFC 6298 §2.1", true));
+                     "Retransmission timeout before the first RTT sample", "RFC 6298 §2.1", true).Advanced());
   p.push_back(Number("flows[].tcp.max_rto_ms", "Maximum RTO", "TCP", "ms", 100, 600000, 60000,
-                     "Upper bound of the backed-off retransmission timeout", "RFC 6298 §2.5", true));
+                     "Upper bound of the backed-off retransmission timeout", "RFC 6298 §2.5", true).Advanced());
 
   AddChannel(p, "forward", "Forward", "data packets", 0.01);
   AddChannel(p, "reverse", "Reverse", "ACKs", 0);
@@ -131,20 +135,20 @@ std::vector<ParamDecl> Declare() {
                    "Limit the source with a token bucket and count tokens consumed per RTT",
                    "TCP-Real §3"));
   p.push_back(Integer("flows[].app.token_bucket.tokens_per_interval", "Token rate", "Application",
-                      "tokens", 1, 1000000, 20, "Tokens added per token interval", "TCP-Real §3: 20 per 30 ms"));
+                      "tokens", 1, 1000000, 20, "Tokens added per token interval", "TCP-Real §3: 20 per 30 ms").When("flows[].app.token_bucket.enabled", {"true"}));
   p.push_back(Number("flows[].app.token_bucket.interval_ms", "Token interval", "Application", "ms",
-                     0.1, 10000, 30, "The interval the token rate refers to", "TCP-Real §3: 30 ms"));
+                     0.1, 10000, 30, "The interval the token rate refers to", "TCP-Real §3: 30 ms").When("flows[].app.token_bucket.enabled", {"true"}));
   p.push_back(Integer("flows[].app.token_bucket.depth_tokens", "Token depth", "Application", "tokens",
-                      1, 1000000, 20, "Bucket depth: tokens that can be saved up", "TCP-Real §3: 20 KB"));
+                      1, 1000000, 20, "Bucket depth: tokens that can be saved up", "TCP-Real §3: 20 KB").When("flows[].app.token_bucket.enabled", {"true"}));
   p.push_back(Integer("flows[].app.token_bucket.token_bytes", "Token size", "Application", "bytes",
-                      1, 65535, 1000, "Payload bytes one token allows", "TCP-Real §3: 1 KB"));
+                      1, 65535, 1000, "Payload bytes one token allows", "TCP-Real §3: 1 KB").Advanced().When("flows[].app.token_bucket.enabled", {"true"}));
   p.push_back(Number("flows[].app.playback.interval_ms", "Playback interval", "Application", "ms",
                      1, 10000, 40, "The receiving application reads every this often",
                      "TCP-Real §3: 40 ms and 100 ms", true));
   p.push_back(Integer("flows[].app.playback.read_bytes", "Read size", "Application", "bytes", 1, 100000000,
                       5000, "Bytes each playback read needs to succeed", "TCP-Real §3: 5 KB", true));
   p.push_back(Number("flows[].app.playback.startup_ms", "Playback start-up delay", "Application", "ms",
-                     0, 600000, 0, "Time before the first playback read"));
+                     0, 600000, 0, "Time before the first playback read").Advanced());
   return p;
 }
 

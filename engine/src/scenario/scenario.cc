@@ -12,7 +12,6 @@
 namespace plab {
 namespace {
 
-constexpr size_t kMaxIntList = 100000;
 const std::regex kFlowIndex(R"(^flows\[(\d+)\])");
 
 std::string Join(const std::string& base, const std::string& key) {
@@ -82,8 +81,8 @@ void ValidateLeaf(const ParamDecl& d, const std::string& path, const nlohmann::j
       if (!v.is_boolean()) fail("must be true or false, got " + v.dump());
       return;
     case ParamType::kIntList: {
-      if (!v.is_array() || v.size() > kMaxIntList) {
-        fail("must be a list of at most " + std::to_string(kMaxIntList) + " integers within " + Range(d) +
+      if (!v.is_array() || v.size() > kMaxIntListItems) {
+        fail("must be a list of at most " + std::to_string(kMaxIntListItems) + " integers within " + Range(d) +
              ", got " + (v.is_array() ? std::to_string(v.size()) + " items" : v.dump()));
         return;
       }

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "metrics/throughput_models.h"
 #include "transport/protocol_factory.h"
 
 namespace plab {
@@ -146,6 +147,18 @@ nlohmann::ordered_json Simulation::Summary() const {
   s["max_queue_packets"] = metrics_->max_queue();
   s["mean_queue_packets"] = metrics_->MeanQueue(end);
   s["bandwidth_estimate_mbps"] = static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
+  // The throughput equations with this run's own loss-indication rate, RTT and RTO.
+  const double indications = static_cast<double>(st.fast_retransmits + st.timeouts);
+  ModelInputs model;
+  model.segment_bytes = sender_->state().mss;
+  model.rtt_s = metrics_->mean_srtt_ms() / 1e3;
+  model.rto_s = metrics_->mean_rto_ms() / 1e3;
+  model.p = st.data_packets_sent > 0 ? indications / static_cast<double>(st.data_packets_sent) : 0;
+  s["mean_rto_ms"] = metrics_->mean_rto_ms();
+  s["loss_event_rate"] = model.p;
+  s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
+  s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
+  s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
   s["final_cwnd_segments"] = static_cast<double>(sender_->state().cwnd) / sender_->state().mss;
   s["events"] = scheduler_.events_run();
   s["sim_end_s"] = end_s;
