@@ -87,6 +87,7 @@ RunOutput Run(std::string_view scenario_json) {
     nlohmann::ordered_json series = nlohmann::ordered_json::array();
     for (const TimeSeries* s : sim.metrics().lines()) AppendSeries(*s, "line", series, out.columns);
     for (const MarkerSeries* s : sim.metrics().markers()) AppendSeries(*s, "marker", series, out.columns);
+    for (const MarkerSeries* s : sim.metrics().traces()) AppendSeries(*s, "trace", series, out.columns);
     doc["series"] = std::move(series);
     doc["scenario"] = scenario.ToJson();
     out.json = doc.dump();

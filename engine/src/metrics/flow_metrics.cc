@@ -21,7 +21,24 @@ FlowMetrics::FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
       app_success_("app_success_pct", "%", horizon),
       fast_retransmit_("fast_retransmit", "segments"),
       partial_ack_("partial_ack", "segments"),
-      timeout_("timeout", "segments") {}
+      timeout_("timeout", "segments"),
+      seq_sent_("seq_sent", "segment", kTraceCap),
+      seq_retransmitted_("seq_retransmitted", "segment", kTraceCap),
+      seq_acked_("seq_acked", "segment", kTraceCap),
+      seq_sack_start_("seq_sack_start", "segment", kTraceCap),
+      seq_sack_end_("seq_sack_end", "segment", kTraceCap) {}
+
+void FlowMetrics::OnSegmentSent(Time now, uint64_t seq, bool retransmission) {
+  (retransmission ? seq_retransmitted_ : seq_sent_).Add(now, Segments(seq));
+}
+
+void FlowMetrics::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) {
+  seq_acked_.Add(now, Segments(ack));
+  for (int i = 0; i < sack_count; ++i) {
+    seq_sack_start_.Add(now, Segments(sack[i].start));
+    seq_sack_end_.Add(now, Segments(sack[i].end));
+  }
+}
 
 void FlowMetrics::OnWindow(Time now, const TcpState& state) {
   cwnd_.Add(now, Segments(state.cwnd));
@@ -111,6 +128,10 @@ std::vector<const TimeSeries*> FlowMetrics::lines() const {
 
 std::vector<const MarkerSeries*> FlowMetrics::markers() const {
   return {&fast_retransmit_, &partial_ack_, &timeout_};
+}
+
+std::vector<const MarkerSeries*> FlowMetrics::traces() const {
+  return {&seq_sent_, &seq_retransmitted_, &seq_acked_, &seq_sack_start_, &seq_sack_end_};
 }
 
 double FlowMetrics::MeanQueue(Time to) const {

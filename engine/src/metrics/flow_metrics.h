@@ -32,6 +32,8 @@ class FlowMetrics final : public SenderObserver,
   void OnPartialAck(Time now, const TcpState& state) override;
   void OnTimeout(Time now, uint64_t cwnd_before) override;
   void OnTransferComplete(Time now) override;
+  void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override;
+  void OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) override;
   // ReceiverObserver
   void OnInOrderBytes(Time now, uint64_t in_order_bytes) override;
   // PlaybackObserver
@@ -45,6 +47,9 @@ class FlowMetrics final : public SenderObserver,
 
   std::vector<const TimeSeries*> lines() const;
   std::vector<const MarkerSeries*> markers() const;
+  // Time-sequence traces: every segment and ACK, up to kTraceCap points each.
+  std::vector<const MarkerSeries*> traces() const;
+  static constexpr size_t kTraceCap = 30000;
 
   double mean_tokens_per_rtt() const { return Mean(tokens_per_rtt_samples_); }
   double mean_allowed_tokens_per_rtt() const { return Mean(allowed_per_rtt_samples_); }
@@ -64,6 +69,7 @@ class FlowMetrics final : public SenderObserver,
   TimeSeries cwnd_, ssthresh_, flight_, srtt_, rto_, queue_, delivered_;
   TimeSeries tokens_, tokens_allowed_, app_success_;
   MarkerSeries fast_retransmit_, partial_ack_, timeout_;
+  MarkerSeries seq_sent_, seq_retransmitted_, seq_acked_, seq_sack_start_, seq_sack_end_;
 
   Time srtt_now_;
   bool token_tick_started_ = false;

@@ -88,6 +88,7 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   }
   ++stats_.data_packets_sent;
   state_.pipe += len;
+  if (observer_) observer_->OnSegmentSent(scheduler_->now(), seq, retransmission);
 
   Packet* p = pool_->Acquire();
   p->flow = params_.flow;
@@ -114,6 +115,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   if (ack_packet->sack_count > 0 && ack <= state_.snd_max) {
     scoreboard_.OnSack(ack_packet->sack, ack_packet->sack_count);
   }
+  if (observer_) observer_->OnAckArrived(scheduler_->now(), ack, ack_packet->sack, ack_packet->sack_count);
   pool_->Release(ack_packet);
   if (new_ack) {
     OnNewAck(ack, sent_at);

@@ -30,6 +30,9 @@ class SenderObserver {
   // `cwnd_before` is the window just before the timeout collapsed it.
   virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
   virtual void OnNewDataSent(Time /*now*/, uint32_t /*bytes*/) {}
+  // Every data segment sent, and every ACK arriving (time-sequence traces).
+  virtual void OnSegmentSent(Time /*now*/, uint64_t /*seq*/, bool /*retransmission*/) {}
+  virtual void OnAckArrived(Time /*now*/, uint64_t /*ack*/, const SackBlock* /*sack*/, int /*sack_count*/) {}
   virtual void OnTransferComplete(Time /*now*/) {}
 };
 
