@@ -100,6 +100,10 @@ void FlowMetrics::OnTransferComplete(Time) {
 
 void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
   delivered_.Add(now, static_cast<double>(in_order_bytes));
+  if (recovery_target_ > 0 && !recovered_ && in_order_bytes >= recovery_target_) {
+    recovered_ = true;
+    recovered_at_ = now;
+  }
 }
 
 void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {

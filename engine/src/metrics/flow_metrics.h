@@ -45,6 +45,11 @@ class FlowMetrics final : public SenderObserver,
 
   void Finish();
 
+  // Notes when in-order delivery first reaches `target_bytes` (loss-recovery timing).
+  void WatchRecovery(uint64_t target_bytes) { recovery_target_ = target_bytes; }
+  bool recovered() const { return recovered_; }
+  Time recovered_at() const { return recovered_at_; }
+
   std::vector<const TimeSeries*> lines() const;
   std::vector<const MarkerSeries*> markers() const;
   // Time-sequence traces: every segment and ACK, up to kTraceCap points each.
@@ -82,6 +87,9 @@ class FlowMetrics final : public SenderObserver,
   double rto_sum_ms_ = 0;
   int64_t srtt_samples_ = 0;
   int64_t max_queue_ = 0;
+  uint64_t recovery_target_ = 0;
+  bool recovered_ = false;
+  Time recovered_at_;
   double queue_integral_ = 0;  // packet-seconds
   int64_t queue_now_ = 0;
   Time queue_changed_at_;

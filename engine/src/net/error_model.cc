@@ -1,6 +1,7 @@
 #include "net/error_model.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace plab {
 
@@ -36,6 +37,34 @@ bool ScriptedErrors::Drop(const Packet&, Time) {
     return true;
   }
   return false;
+}
+
+WindowDropErrors::WindowDropErrors(int64_t first, int64_t window, int64_t drops, uint32_t mss, Random rng)
+    : mss_(mss) {
+  // Partial Fisher-Yates over the window: `drops` distinct segments, uniformly.
+  std::vector<uint64_t> pool;
+  for (int64_t i = 0; i < window; ++i) pool.push_back(static_cast<uint64_t>(first - 1 + i));
+  const auto k = static_cast<size_t>(std::min<int64_t>(drops, window));
+  for (size_t i = 0; i < k; ++i) {
+    const size_t j = i + static_cast<size_t>(rng.NextU64() % (pool.size() - i));
+    std::swap(pool[i], pool[j]);
+  }
+  chosen_.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(k));
+  std::sort(chosen_.begin(), chosen_.end());
+  dropped_.assign(chosen_.size(), false);
+  if (!chosen_.empty()) recovery_target_ = (chosen_.back() + 1) * mss_;
+}
+
+bool WindowDropErrors::Drop(const Packet& p, Time now) {
+  if (p.is_ack || p.payload == 0) return false;
+  const uint64_t segment = p.seq / mss_;
+  const auto it = std::lower_bound(chosen_.begin(), chosen_.end(), segment);
+  if (it == chosen_.end() || *it != segment) return false;
+  const auto index = static_cast<size_t>(it - chosen_.begin());
+  if (dropped_[index]) return false;  // retransmissions get through
+  dropped_[index] = true;
+  first_drop_at_ = std::min(first_drop_at_, now);
+  return true;
 }
 
 }  // namespace plab

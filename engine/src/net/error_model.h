@@ -73,4 +73,25 @@ class ScriptedErrors final : public ErrorModel {
   int64_t count_ = 0;
 };
 
+// The LE paper's loss-recovery experiment (§3.1, Fig. 4): `drops` distinct segments,
+// chosen at random among the `window` segments starting at segment `first` (1-based,
+// in MSS units), are lost on their first transmission; retransmissions are never lost.
+class WindowDropErrors final : public ErrorModel {
+ public:
+  WindowDropErrors(int64_t first, int64_t window, int64_t drops, uint32_t mss, Random rng);
+  bool Drop(const Packet& p, Time now) override;
+
+  // When the first chosen segment was dropped (Infinite until then).
+  Time first_drop_at() const { return first_drop_at_; }
+  // One past the last byte of the highest chosen segment.
+  uint64_t recovery_target_bytes() const { return recovery_target_; }
+
+ private:
+  uint32_t mss_;
+  std::vector<uint64_t> chosen_;   // segment indices (0-based), sorted
+  std::vector<bool> dropped_;      // first transmission already dropped
+  Time first_drop_at_ = Time::Infinite();
+  uint64_t recovery_target_ = 0;
+};
+
 }  // namespace plab

@@ -38,15 +38,23 @@ ParamDecl Bool(std::string path, std::string label, std::string group, bool def,
 
 // The error-model parameters of one channel direction.
 void AddChannel(std::vector<ParamDecl>& out, const std::string& dir, const std::string& name,
-                const std::string& carries, double default_p) {
+                const std::string& carries, double default_p, bool data_direction) {
   const std::string base = "flows[].channel." + dir + ".";
   const std::string group = name + " channel";
   const std::string model = base + "model";
-  out.push_back(Enum(model, name + " error model", group,
-                     {"none", "bernoulli", "on_off", "scripted"}, "bernoulli",
+  std::vector<std::string> models = {"none", "bernoulli", "on_off", "scripted"};
+  std::vector<std::string> labels = {"None", "Bernoulli", "ON/OFF (Markov)", "Scripted"};
+  if (data_direction) {
+    models.push_back("window");
+    labels.push_back("k losses in one window");
+  }
+  out.push_back(Enum(model, name + " error model", group, models, "bernoulli",
                      "How " + carries + " are lost on the bottleneck: none; Bernoulli(p) per "
-                     "packet; two-state Markov ON/OFF; or a script of packet indices",
-                     "TCP-Real §3").Labels({"None", "Bernoulli", "ON/OFF (Markov)", "Scripted"}));
+                     "packet; two-state Markov ON/OFF; a script of packet indices" +
+                         std::string(data_direction ? "; or k random segments of one window, "
+                                                      "retransmissions never lost (LE paper §3.1)"
+                                                    : ""),
+                     "TCP-Real §3").Labels(labels));
   out.push_back(Number(base + "p", name + " loss rate", group, "", 0, 1, default_p,
                        "Bernoulli: probability that each of the " + carries + " is lost").When(model, {"bernoulli"}));
   out.push_back(Number(base + "on_mean_s", name + " ON mean sojourn", group, "s", 0.001, 3600, 1,
@@ -64,6 +72,16 @@ void AddChannel(std::vector<ParamDecl>& out, const std::string& dir, const std::
   script.When(model, {"scripted"});
   script.max_items = kMaxIntListItems;
   out.push_back(script);
+  if (!data_direction) return;
+  out.push_back(Integer(base + "window_first_segment", name + " window start", group, "segment", 1, 1e9, 101,
+                        "Window drops: the first segment (1-based) of the window the losses fall in",
+                        "LE paper §3.1").When(model, {"window"}));
+  out.push_back(Integer(base + "window_segments", name + " window size", group, "segments", 1, 10000, 32,
+                        "Window drops: how many consecutive segments the losses are chosen from",
+                        "LE paper §3.1: cwnd limited to 32").When(model, {"window"}));
+  out.push_back(Integer(base + "window_drops", name + " losses in the window", group, "segments", 0, 10000, 4,
+                        "Window drops: how many distinct segments of the window are lost (at random, "
+                        "first transmissions only)", "LE paper §3.1, Fig. 4: 1 to 31").When(model, {"window"}));
 }
 
 std::vector<ParamDecl> Declare() {
@@ -125,8 +143,8 @@ std::vector<ParamDecl> Declare() {
   p.push_back(Number("flows[].tcp.max_rto_ms", "Maximum RTO", "TCP", "ms", 100, 600000, 60000,
                      "Upper bound of the backed-off retransmission timeout", "RFC 6298 §2.5", true).Advanced());
 
-  AddChannel(p, "forward", "Forward", "data packets", 0.01);
-  AddChannel(p, "reverse", "Reverse", "ACKs", 0);
+  AddChannel(p, "forward", "Forward", "data packets", 0.01, true);
+  AddChannel(p, "reverse", "Reverse", "ACKs", 0, false);
 
   p.push_back(Integer("flows[].app.size_bytes", "Transfer size", "Application", "bytes", 0, 1e12, 0,
                       "Bytes to transfer; 0 = unlimited (runs for the whole duration)",

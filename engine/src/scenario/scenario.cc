@@ -153,6 +153,12 @@ std::vector<ValidationError> Scenario::Parse(const nlohmann::json& in, Scenario*
                         FlowPrefix(f) + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
                             s.Enum(FlowPrefix(f) + "protocol") + ", recovery " + recovery + "), got \"off\""});
     }
+    const std::string fwd = FlowPrefix(f) + "channel.forward.";
+    if (s.Enum(fwd + "model") == "window" && s.Integer(fwd + "window_drops") > s.Integer(fwd + "window_segments")) {
+      errors.push_back({fwd + "window_drops", fwd + "window_drops must be at most window_segments (" +
+                                                  std::to_string(s.Integer(fwd + "window_segments")) + "), got " +
+                                                  std::to_string(s.Integer(fwd + "window_drops"))});
+    }
     if (s.Number(FlowPrefix(f) + "vegas.beta") < s.Number(FlowPrefix(f) + "vegas.alpha")) {
       errors.push_back({FlowPrefix(f) + "vegas.beta", FlowPrefix(f) + "vegas.beta must be at least vegas.alpha (" +
                                                           FormatNumber(s.Number(FlowPrefix(f) + "vegas.alpha")) +

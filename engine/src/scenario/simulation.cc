@@ -22,7 +22,7 @@ Link::Params LinkParams(const Scenario& s, const std::string& prefix) {
 
 }  // namespace
 
-std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix, uint64_t stream) {
+std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix, uint64_t stream, uint32_t mss) {
   const std::string& model = scenario_.Enum(prefix + "model");
   Random rng = rng_.Fork(stream);
   if (model == "bernoulli") return std::make_unique<BernoulliErrors>(scenario_.Number(prefix + "p"), rng);
@@ -35,6 +35,13 @@ std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix
     return std::make_unique<OnOffErrors>(p, rng);
   }
   if (model == "scripted") return std::make_unique<ScriptedErrors>(scenario_.IntList(prefix + "drop_packets"));
+  if (model == "window") {
+    auto errors = std::make_unique<WindowDropErrors>(scenario_.Integer(prefix + "window_first_segment"),
+                                                     scenario_.Integer(prefix + "window_segments"),
+                                                     scenario_.Integer(prefix + "window_drops"), mss, rng);
+    window_drops_ = errors.get();
+    return errors;
+  }
   return std::make_unique<NoErrors>();
 }
 
@@ -61,12 +68,13 @@ Simulation::Simulation(const Scenario& scenario)
     source_ = std::make_unique<BulkSource>(total);
   }
 
+  const auto mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
   access_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
   access_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
   bottleneck_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
-                                           MakeErrorModel(f + "channel.forward.", kForwardChannelStream));
+                                           MakeErrorModel(f + "channel.forward.", kForwardChannelStream, mss));
   bottleneck_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
-                                           MakeErrorModel(f + "channel.reverse.", kReverseChannelStream));
+                                           MakeErrorModel(f + "channel.reverse.", kReverseChannelStream, mss));
 
   TcpSenderParams sp;
   sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
@@ -105,6 +113,7 @@ Simulation::Simulation(const Scenario& scenario)
   playback_ = std::make_unique<PlaybackReader>(&scheduler_, receiver_.get(), pb);
 
   metrics_ = std::make_unique<FlowMetrics>(&scheduler_, duration_, sp.mss, token_bucket_);
+  if (window_drops_ != nullptr) metrics_->WatchRecovery(window_drops_->recovery_target_bytes());
   sender_->set_observer(metrics_.get());
   receiver_->set_observer(metrics_.get());
   playback_->set_observer(metrics_.get());
@@ -155,6 +164,12 @@ nlohmann::ordered_json Simulation::Summary() const {
   model.rto_s = metrics_->mean_rto_ms() / 1e3;
   model.p = st.data_packets_sent > 0 ? indications / static_cast<double>(st.data_packets_sent) : 0;
   s["mean_rto_ms"] = metrics_->mean_rto_ms();
+  // LE paper §3.1: from the first loss until every lost segment is delivered in order.
+  nlohmann::ordered_json recovery;
+  if (window_drops_ != nullptr && !window_drops_->first_drop_at().IsInfinite() && metrics_->recovered()) {
+    recovery = (metrics_->recovered_at() - window_drops_->first_drop_at()).seconds();
+  }
+  s["recovery_duration_s"] = recovery;
   s["loss_event_rate"] = model.p;
   s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
   s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;

@@ -37,7 +37,7 @@ class Simulation {
   const Scheduler& scheduler() const { return scheduler_; }
 
  private:
-  std::unique_ptr<ErrorModel> MakeErrorModel(const std::string& prefix, uint64_t stream);
+  std::unique_ptr<ErrorModel> MakeErrorModel(const std::string& prefix, uint64_t stream, uint32_t mss);
 
   const Scenario& scenario_;
   Scheduler scheduler_;
@@ -48,6 +48,7 @@ class Simulation {
 
   std::unique_ptr<DataSource> source_;
   const TokenBucketSource* token_bucket_ = nullptr;
+  const WindowDropErrors* window_drops_ = nullptr;  // the LE recovery experiment, if used
   std::unique_ptr<Link> access_fwd_, bottleneck_fwd_, bottleneck_rev_, access_rev_;
   std::unique_ptr<TcpSender> sender_;
   std::unique_ptr<TcpReceiver> receiver_;

@@ -1,0 +1,112 @@
+// The loss-recovery experiment of the LE paper (Kang, Park & Mo, EURASIP JWCN 2012,
+// §3.1 and Fig. 4), as scenarios/le-fig4-recovery.json: cwnd capped at 32 segments, k
+// random segments of one window lost (k = 1 ... 31), retransmissions never lost; the
+// recovery duration (first loss -> every lost segment delivered in order) averaged
+// over 10 runs, for Reno, NewReno, SACK and FACK. Base RTT 50 ms, minimum RTO 200 ms
+// (ns-2's default).
+//
+// What the paper (ns-2) reports, and what we assert:
+// - order: FACK better than SACK better than NewReno better than Reno. Asserted for
+//   k = 2 ... 24.
+// - NewReno needs about one RTT per lost segment, until its RTO cuts in. Asserted.
+// - SACK recovers up to cwnd/4 = 8 losses within about one RTT after detection.
+//   Asserted (k <= 8 finishes within 2.5 base RTTs of the first loss).
+// - SACK falls into RTO beyond cwnd/2 + 2 = 18 losses in the paper. Our SACK is RFC
+//   6675, whose pipe takes SACKed segments out of the network at once, so after the cut
+//   to cwnd = 16 it keeps sending one retransmission per SACKed arrival and holds out
+//   longer: no RTO up to k = 24 in any run, RTO in most runs at k = 31. We assert the
+//   boundary we get; ns-2's Sack1 counted pipe from duplicate ACKs and stalled earlier.
+// - FACK stays single-RTT to about 15 losses. Ours does to k = 16 (same 2.5-RTT bound),
+//   and still has no RTO at k = 24: it judges every hole below the forward-most SACK
+//   lost at once.
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+struct Point {
+  double mean_s = 0;
+  int runs_with_timeout = 0;
+};
+
+Point Measure(const std::string& protocol, int k) {
+  std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/le-fig4-recovery.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const nlohmann::json base = nlohmann::json::parse(ss.str());
+  Point p;
+  for (int seed = 1; seed <= 10; ++seed) {
+    nlohmann::json s = base;
+    s["seed"] = seed;
+    s["flows"][0]["protocol"] = protocol;
+    s["flows"][0]["channel"]["forward"]["window_drops"] = k;
+    const auto r = plab::testing::RunOk(s);
+    EXPECT_FALSE(r.summary["recovery_duration_s"].is_null()) << protocol << " k=" << k << " seed " << seed;
+    p.mean_s += r.summary["recovery_duration_s"].get<double>() / 10;
+    p.runs_with_timeout += r.summary["timeouts"].get<int>() > 0;
+  }
+  return p;
+}
+
+class LeFig4 : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    for (const char* protocol : {"reno", "newreno", "sack", "fack"}) {
+      for (int k : {1, 2, 4, 8, 12, 16, 20, 24, 31}) points_[protocol][k] = Measure(protocol, k);
+    }
+  }
+  static std::map<std::string, std::map<int, Point>> points_;
+};
+std::map<std::string, std::map<int, Point>> LeFig4::points_;
+
+constexpr double kBaseRtt = 0.050;
+
+TEST_F(LeFig4, OrderIsFackSackNewRenoReno) {
+  for (int k : {2, 4, 8, 12, 16, 20, 24}) {
+    EXPECT_LE(points_["fack"][k].mean_s, points_["sack"][k].mean_s + 1e-9) << "k=" << k;
+    EXPECT_LT(points_["sack"][k].mean_s, points_["newreno"][k].mean_s) << "k=" << k;
+    EXPECT_LT(points_["newreno"][k].mean_s, points_["reno"][k].mean_s) << "k=" << k;
+  }
+}
+
+TEST_F(LeFig4, OneLossTakesOneRoundTripForEveryone) {
+  for (const char* protocol : {"reno", "newreno", "sack", "fack"}) {
+    EXPECT_NEAR(points_[protocol][1].mean_s, kBaseRtt, 0.3 * kBaseRtt) << protocol;
+    EXPECT_EQ(points_[protocol][1].runs_with_timeout, 0) << protocol;
+  }
+}
+
+TEST_F(LeFig4, NewRenoNeedsAboutOneRoundTripPerLossUntilItsTimeout) {
+  for (int k : {2, 4}) {
+    EXPECT_NEAR(points_["newreno"][k].mean_s, k * kBaseRtt, 0.25 * k * kBaseRtt) << "k=" << k;
+    EXPECT_EQ(points_["newreno"][k].runs_with_timeout, 0) << "k=" << k;
+  }
+  // 8 losses x 50 ms outlast the 200 ms minimum RTO.
+  EXPECT_EQ(points_["newreno"][8].runs_with_timeout, 10);
+}
+
+TEST_F(LeFig4, RenoTimesOutWithSeveralLossesInTheWindow) {
+  for (int k : {4, 8, 16}) EXPECT_EQ(points_["reno"][k].runs_with_timeout, 10) << "k=" << k;
+}
+
+TEST_F(LeFig4, SackIsSingleRoundTripToQuarterWindowAndTimesOutNearAFullWindow) {
+  for (int k : {2, 4, 8}) EXPECT_LT(points_["sack"][k].mean_s, 2.5 * kBaseRtt) << "k=" << k;
+  for (int k : {2, 4, 8, 12, 16, 20, 24}) EXPECT_EQ(points_["sack"][k].runs_with_timeout, 0) << "k=" << k;
+  EXPECT_GE(points_["sack"][31].runs_with_timeout, 5);
+}
+
+TEST_F(LeFig4, FackIsSingleRoundTripFurtherThanSack) {
+  for (int k : {2, 4, 8, 12, 16}) EXPECT_LT(points_["fack"][k].mean_s, 2.5 * kBaseRtt) << "k=" << k;
+  EXPECT_GT(points_["sack"][16].mean_s, 2.5 * kBaseRtt);
+  EXPECT_EQ(points_["fack"][24].runs_with_timeout, 0);
+}
+
+}  // namespace
+}  // namespace plab
