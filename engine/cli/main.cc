@@ -1,6 +1,8 @@
 // plab: the native command-line runner.
 //
 //   plab run FILE [--set path=value ...] [--csv DIR] [--timing]
+//   plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]
+//              [--protocols a,b,...] [--set path=value ...] [--format json|csv]
 //   plab schema
 //   plab defaults
 //
@@ -8,6 +10,7 @@
 // 2). --csv DIR also writes one CSV per series (time_s,value). --timing prints the wall
 // time of the simulation to stderr.
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,11 +22,14 @@
 
 #include "plab/api.h"
 #include "scenario/scenario.h"
+#include "scenario/sweep.h"
 
 namespace {
 
 int Usage() {
   std::cerr << "usage: plab run FILE [--set path=value ...] [--csv DIR] [--timing]\n"
+               "       plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]\n"
+               "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
                "       plab schema      (the parameter declarations)\n"
                "       plab defaults    (a scenario with every default)\n";
   return 64;
@@ -50,32 +56,125 @@ int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
   return 0;
 }
 
-int Run(int argc, char** argv) {
-  if (argc < 3) return Usage();
-  std::ifstream in(argv[2]);
+// Reads a scenario file into `doc`; prints why not and returns false on failure.
+bool ReadScenario(const char* path, nlohmann::json* doc) {
+  std::ifstream in(path);
   if (!in) {
-    std::cerr << "plab: cannot read scenario file " << argv[2] << "\n";
-    return 66;
+    std::cerr << "plab: cannot read scenario file " << path << "\n";
+    return false;
   }
   std::stringstream text;
   text << in.rdbuf();
-  nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, false);
-  if (doc.is_discarded()) {
-    std::cerr << "plab: " << argv[2] << " is not valid JSON\n";
+  *doc = nlohmann::json::parse(text.str(), nullptr, false);
+  if (doc->is_discarded()) {
+    std::cerr << "plab: " << path << " is not valid JSON\n";
+    return false;
+  }
+  return true;
+}
+
+// Applies one `--set path=value`; false (with a message) if malformed.
+bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
+  const size_t eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    std::cerr << "plab: --set expects path=value, got " << assignment << "\n";
+    return false;
+  }
+  plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(assignment.substr(eq + 1)));
+  return true;
+}
+
+bool ParseNumber(const std::string& flag, const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0') {
+    std::cerr << "plab: " << flag << " expects a number, got " << text << "\n";
+    return false;
+  }
+  return true;
+}
+
+int Sweep(int argc, char** argv) {
+  if (argc < 3) return Usage();
+  nlohmann::json doc;
+  if (!ReadScenario(argv[2], &doc)) return 66;
+  plab::SweepSpec spec;
+  std::string format = "json";
+  bool have_x = false, have_from = false, have_to = false;
+  for (int i = 3; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    double number = 0;
+    if (arg == "--set" && has_value) {
+      if (!ApplySet(argv[++i], doc)) return 64;
+    } else if (arg == "--x" && has_value) {
+      spec.x_path = argv[++i];
+      have_x = true;
+    } else if ((arg == "--from" || arg == "--to" || arg == "--points" || arg == "--seeds") && has_value) {
+      if (!ParseNumber(arg, argv[++i], &number)) return 64;
+      if (arg == "--from") spec.from = number, have_from = true;
+      if (arg == "--to") spec.to = number, have_to = true;
+      if (arg == "--points") spec.points = static_cast<int>(number);
+      if (arg == "--seeds") spec.seeds = static_cast<int>(number);
+    } else if (arg == "--log") {
+      spec.log_scale = true;
+    } else if (arg == "--protocols" && has_value) {
+      std::stringstream list(argv[++i]);
+      std::string p;
+      while (std::getline(list, p, ',')) spec.protocols.push_back(p);
+    } else if (arg == "--format" && has_value) {
+      format = argv[++i];
+    } else {
+      return Usage();
+    }
+  }
+  if (!have_x || !have_from || !have_to) {
+    std::cerr << "plab: sweep needs --x PATH --from A --to B\n";
+    return 64;
+  }
+  if (format != "json" && format != "csv") {
+    std::cerr << "plab: --format must be json or csv, got " << format << "\n";
+    return 64;
+  }
+  const auto errors = plab::ValidateSweep(spec);
+  if (!errors.empty()) {
+    for (const auto& e : errors) std::cerr << "plab: " << e.message << "\n";
     return 2;
   }
+  nlohmann::ordered_json result;
+  try {
+    result = plab::RunSweep(doc, spec);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "plab: " << e.what() << "\n";
+    return 2;
+  }
+  if (format == "json") {
+    std::cout << result.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "x,protocol,figure,mean,sd,min,max,n\n";
+  std::cout.precision(17);
+  for (const auto& point : result["points"]) {
+    const std::string protocol = point.contains("protocol") ? point["protocol"].get<std::string>() : "";
+    for (const auto& [figure, a] : point["figures"].items()) {
+      std::cout << point["x"].get<double>() << "," << protocol << "," << figure << "," << a["mean"].get<double>()
+                << "," << a["sd"].get<double>() << "," << a["min"].get<double>() << "," << a["max"].get<double>()
+                << "," << a["n"].get<int>() << "\n";
+    }
+  }
+  return 0;
+}
+
+int Run(int argc, char** argv) {
+  if (argc < 3) return Usage();
+  nlohmann::json doc;
+  if (!ReadScenario(argv[2], &doc)) return 66;
   std::string csv_dir;
   bool timing = false;
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--set" && i + 1 < argc) {
-      const std::string assignment = argv[++i];
-      const size_t eq = assignment.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        std::cerr << "plab: --set expects path=value, got " << assignment << "\n";
-        return 64;
-      }
-      plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(assignment.substr(eq + 1)));
+      if (!ApplySet(argv[++i], doc)) return 64;
     } else if (arg == "--csv" && i + 1 < argc) {
       csv_dir = argv[++i];
     } else if (arg == "--timing") {
@@ -105,6 +204,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return Usage();
   const std::string command = argv[1];
   if (command == "run") return Run(argc, argv);
+  if (command == "sweep") return Sweep(argc, argv);
   if (command == "schema") {
     std::cout << plab::SchemaJson() << "\n";
     return 0;

@@ -23,13 +23,6 @@ std::string Pattern(const std::string& concrete) {
   return std::regex_replace(concrete, kFlowIndex, "flows[]");
 }
 
-std::string FormatNumber(double x) {
-  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) {
-    return std::to_string(static_cast<int64_t>(x));
-  }
-  return nlohmann::json(x).dump();
-}
-
 std::string Range(const ParamDecl& d) {
   return "[" + FormatNumber(d.min) + ", " + FormatNumber(d.max) + "]";
 }
@@ -238,6 +231,13 @@ nlohmann::ordered_json Scenario::ToJson() const {
     }
   }
   return nlohmann::ordered_json::parse(doc.dump());
+}
+
+std::string FormatNumber(double x) {
+  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) {
+    return std::to_string(static_cast<int64_t>(x));
+  }
+  return nlohmann::json(x).dump();
 }
 
 nlohmann::ordered_json DefaultScenario() { return Scenario().ToJson(); }

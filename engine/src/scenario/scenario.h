@@ -44,6 +44,9 @@ class Scenario {
   int flow_count_ = 1;
 };
 
+// A number as a person writes it in a message: integers without a decimal point.
+std::string FormatNumber(double x);
+
 // The defaults of every parameter, as a scenario document with one flow.
 nlohmann::ordered_json DefaultScenario();
 

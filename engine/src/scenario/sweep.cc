@@ -1,0 +1,125 @@
+#include "scenario/sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <stdexcept>
+
+#include "metrics/throughput_models.h"
+#include "plab/api.h"
+#include "scenario/params.h"
+#include "sim/random.h"
+
+namespace plab {
+namespace {
+
+const ParamDecl* XParam(const std::string& path) {
+  static const std::regex flow_index(R"(^flows\[(\d+)\])");
+  return FindParam(std::regex_replace(path, flow_index, "flows[]"));
+}
+
+}  // namespace
+
+std::vector<double> SweepGrid(const SweepSpec& spec, bool integer) {
+  std::vector<double> xs;
+  for (int i = 0; i < spec.points; ++i) {
+    const double f = spec.points == 1 ? 0 : static_cast<double>(i) / (spec.points - 1);
+    double x = spec.log_scale
+                   ? DeterministicExp(DeterministicLog(spec.from) + f * (DeterministicLog(spec.to) - DeterministicLog(spec.from)))
+                   : spec.from + f * (spec.to - spec.from);
+    if (i == 0) x = spec.from;  // exact end points
+    if (i == spec.points - 1) x = spec.to;
+    if (integer) x = std::floor(x + 0.5);
+    if (integer && !xs.empty() && xs.back() == x) continue;
+    xs.push_back(x);
+  }
+  return xs;
+}
+
+std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
+  std::vector<ValidationError> errors;
+  const ParamDecl* d = XParam(spec.x_path);
+  if (d == nullptr || (d->type != ParamType::kNumber && d->type != ParamType::kInteger)) {
+    errors.push_back({"x", "x must be a numeric parameter (see `lab schema`), got " + spec.x_path});
+    return errors;
+  }
+  const std::string range = "[" + FormatNumber(d->min) + ", " + FormatNumber(d->max) + "]";
+  for (const auto& [name, v] : {std::pair{"from", spec.from}, std::pair{"to", spec.to}}) {
+    if (!std::isfinite(v) || v < d->min || v > d->max) {
+      errors.push_back({name, std::string(name) + " must be within " + range + " (the range of " + spec.x_path +
+                                  "), got " + FormatNumber(v)});
+    }
+  }
+  if (spec.log_scale && (spec.from <= 0 || spec.to <= 0)) {
+    errors.push_back({"from", "a log sweep needs from > 0 and to > 0, got " + FormatNumber(spec.from) + " and " + FormatNumber(spec.to)});
+  }
+  if (spec.points < 2 || spec.points > 200) {
+    errors.push_back({"points", "points must be within [2, 200], got " + std::to_string(spec.points)});
+  }
+  if (spec.seeds < 1 || spec.seeds > 100) {
+    errors.push_back({"seeds", "seeds must be within [1, 100], got " + std::to_string(spec.seeds)});
+  }
+  const ParamDecl* protocol = FindParam("flows[].protocol");
+  for (const auto& p : spec.protocols) {
+    if (std::find(protocol->options.begin(), protocol->options.end(), p) == protocol->options.end()) {
+      errors.push_back({"protocols", "protocols must be among the schema's protocols, got " + p});
+    }
+  }
+  return errors;
+}
+
+nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spec) {
+  const ParamDecl* d = XParam(spec.x_path);
+  const std::vector<double> xs = SweepGrid(spec, d->type == ParamType::kInteger);
+  std::vector<std::string> protocols = spec.protocols;
+  if (protocols.empty()) protocols.push_back("");
+  const int64_t base_seed = base.contains("seed") ? base["seed"].get<int64_t>() : 1;
+
+  nlohmann::ordered_json doc;
+  doc["x"] = spec.x_path;
+  doc["seeds"] = spec.seeds;
+  doc["points"] = nlohmann::ordered_json::array();
+  for (const std::string& protocol : protocols) {
+    for (double x : xs) {
+      // figure -> values over seeds (numbers only; null figures are skipped)
+      std::map<std::string, std::vector<double>> values;
+      for (int k = 0; k < spec.seeds; ++k) {
+        nlohmann::json s = base;
+        if (d->type == ParamType::kInteger) {
+          Scenario::SetPath(s, spec.x_path, static_cast<int64_t>(x));
+        } else {
+          Scenario::SetPath(s, spec.x_path, x);
+        }
+        Scenario::SetPath(s, "seed", base_seed + k);
+        if (!protocol.empty()) Scenario::SetPath(s, "flows[0].protocol", protocol);
+        const RunOutput out = Run(s.dump());
+        const auto result = nlohmann::json::parse(out.json);
+        if (!out.ok) throw std::invalid_argument(result["errors"][0]["message"].get<std::string>());
+        for (const auto& [key, v] : result["summary"].items()) {
+          if (v.is_number()) values[key].push_back(v.get<double>());
+        }
+      }
+      nlohmann::ordered_json point;
+      point["x"] = x;
+      if (!protocol.empty()) point["protocol"] = protocol;
+      for (const auto& [key, v] : values) {
+        double sum = 0, lo = v.front(), hi = v.front();
+        for (double y : v) {
+          sum += y;
+          lo = std::min(lo, y);
+          hi = std::max(hi, y);
+        }
+        const double mean = sum / static_cast<double>(v.size());
+        double ss = 0;
+        for (double y : v) ss += (y - mean) * (y - mean);
+        const double sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0.0;
+        point["figures"][key] = {{"mean", mean}, {"sd", sd}, {"min", lo}, {"max", hi}, {"n", v.size()}};
+      }
+      doc["points"].push_back(point);
+    }
+  }
+  return doc;
+}
+
+}  // namespace plab
