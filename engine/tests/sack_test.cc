@@ -33,7 +33,9 @@ void Deliver(TcpReceiver& r, PacketPool& pool, uint64_t segment) {
 TEST(ReceiverSack, FirstBlockHoldsTheNewestSegmentThenTheMostRecentOthers) {
   Scheduler s;
   PacketPool pool;
-  TcpReceiver r(&s, &pool, 0, 40, /*sack=*/true);
+  TcpReceiverParams rp;
+  rp.sack = true;
+  TcpReceiver r(&s, &pool, rp);
   AckCollector out(&pool);
   r.set_out(&out);
   for (uint64_t seg : {0, 2, 4, 6}) Deliver(r, pool, seg);
@@ -61,7 +63,7 @@ TEST(ReceiverSack, FirstBlockHoldsTheNewestSegmentThenTheMostRecentOthers) {
 TEST(ReceiverSack, OffMeansPlainCumulativeAcks) {
   Scheduler s;
   PacketPool pool;
-  TcpReceiver r(&s, &pool, 0, 40, /*sack=*/false);
+  TcpReceiver r(&s, &pool, TcpReceiverParams{});
   AckCollector out(&pool);
   r.set_out(&out);
   for (uint64_t seg : {0, 2, 4}) Deliver(r, pool, seg);

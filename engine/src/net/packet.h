@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+#include "sim/time.h"
+
 namespace plab {
 
 // A SACK block (RFC 2018): the receiver holds [start, end).
@@ -25,6 +27,11 @@ struct Packet {
   uint32_t payload = 0;  // data: payload bytes
   uint64_t ack = 0;      // ACK: next byte the receiver expects
   uint32_t wire_bytes = 0;  // payload + headers: what the links serialize
+  // RFC 7323 timestamps, when the option is on: the sender's clock (data), and the
+  // echo of the timestamp of the segment that made this ACK (ACK).
+  bool has_timestamp = false;
+  Time ts_val;
+  Time ts_ecr;
   int sack_count = 0;       // ACK: SACK blocks carried, most recent first
   SackBlock sack[kMaxSackBlocks];
 };

@@ -125,10 +125,25 @@ std::vector<ParamDecl> Declare() {
   p.push_back(Enum("flows[].tcp.sack", "SACK option", "TCP", {"auto", "on", "off"}, "auto",
                    "Whether the receiver sends SACK blocks (RFC 2018): auto = on when the loss recovery "
                    "is SACK or FACK, off otherwise", "RFC 2018").Advanced());
+  p.push_back(Bool("flows[].tcp.timestamps", "Timestamps", "TCP", false,
+                   "RFC 7323 timestamps: 12 more header bytes on every packet, and an RTT sample from every "
+                   "ACK of new data, retransmissions included", "RFC 7323").Advanced());
+  p.push_back(Bool("flows[].tcp.delayed_ack", "Delayed ACK", "TCP", false,
+                   "The receiver acknowledges in-order data every few segments or after a timer",
+                   "RFC 1122 §4.2.3.2, RFC 5681 §4.2").Advanced());
+  p.push_back(Integer("flows[].tcp.delayed_ack_count", "Delayed ACK count", "TCP", "segments", 2, 16, 2,
+                      "Acknowledge at the latest every this many full segments", "RFC 5681 §4.2: 2")
+                  .Advanced()
+                  .When("flows[].tcp.delayed_ack", {"true"}));
+  p.push_back(Number("flows[].tcp.delayed_ack_timeout_ms", "Delayed ACK timer", "TCP", "ms", 1, 500, 200,
+                     "Acknowledge pending data at the latest this long after it arrived",
+                     "RFC 1122: at most 500 ms; 200 ms is classic BSD")
+                  .Advanced()
+                  .When("flows[].tcp.delayed_ack", {"true"}));
   p.push_back(Integer("flows[].tcp.mss_bytes", "MSS", "TCP", "bytes", 100, 9000, 1000,
                       "Payload bytes per segment").Advanced());
   p.push_back(Integer("flows[].tcp.header_bytes", "Header bytes", "TCP", "bytes", 0, 200, 40,
-                      "Bytes added to every packet on the wire (IP + TCP headers); an ACK is this size").Advanced());
+                      "Bytes added to every packet on the wire (IP + TCP headers, plus 12 with timestamps on); a bare ACK is this size").Advanced());
   p.push_back(Integer("flows[].tcp.initial_window_segments", "Initial window", "TCP", "segments", 1, 100, 2,
                       "cwnd at the start of the connection", "RFC 5681 §3.1"));
   p.push_back(Integer("flows[].tcp.max_window_segments", "Receiver window", "TCP", "segments", 1, 1000000,

@@ -78,7 +78,9 @@ Simulation::Simulation(const Scenario& scenario)
 
   TcpSenderParams sp;
   sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
-  sp.header_bytes = static_cast<uint32_t>(scenario.Integer(f + "tcp.header_bytes"));
+  sp.timestamps = scenario.Bool(f + "tcp.timestamps");
+  // RFC 7323 §3: the option is 10 bytes, padded to 12.
+  sp.header_bytes = static_cast<uint32_t>(scenario.Integer(f + "tcp.header_bytes")) + (sp.timestamps ? 12 : 0);
   sp.initial_window_segments = static_cast<uint32_t>(scenario.Integer(f + "tcp.initial_window_segments"));
   sp.max_window_bytes = static_cast<uint64_t>(scenario.Integer(f + "tcp.max_window_segments")) * sp.mss;
   sp.dupack_threshold = static_cast<int>(scenario.Integer(f + "tcp.dupack_threshold"));
@@ -96,7 +98,13 @@ Simulation::Simulation(const Scenario& scenario)
   options.vegas_gamma = scenario.Number(f + "vegas.gamma");
   sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, MakeCongestionControl(protocol, options),
                                         MakeLossRecovery(recovery), source_.get());
-  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, 0, sp.header_bytes, sack);
+  TcpReceiverParams rp;
+  rp.ack_bytes = sp.header_bytes;
+  rp.sack = sack;
+  rp.timestamps = sp.timestamps;
+  rp.delayed_ack_count = scenario.Bool(f + "tcp.delayed_ack") ? static_cast<int>(scenario.Integer(f + "tcp.delayed_ack_count")) : 1;
+  rp.delayed_ack_timeout = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.delayed_ack_timeout_ms"));
+  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, rp);
 
   sender_->set_out(access_fwd_.get());
   access_fwd_->set_sink(bottleneck_fwd_.get());

@@ -10,10 +10,15 @@ void TcpReceiver::Receive(Packet* p) {
   const uint64_t start = p->seq;
   const uint64_t end = p->seq + p->payload;
   const uint64_t before = rcv_nxt_;
+  const bool had_holes = !out_of_order_.empty();
+  // RFC 7323 §4.3: remember the timestamp of a segment at or below RCV.NXT.
+  if (p->has_timestamp && start <= rcv_nxt_) ts_recent_ = p->ts_val;
 
+  bool in_order = false;
   if (end <= rcv_nxt_) {
     ++stats_.duplicate_segments;
   } else if (start <= rcv_nxt_) {
+    in_order = true;
     rcv_nxt_ = end;
     // Pull in whatever the new data joined up with.
     auto it = out_of_order_.begin();
@@ -26,15 +31,42 @@ void TcpReceiver::Receive(Packet* p) {
   }
   if (rcv_nxt_ != before && observer_) observer_->OnInOrderBytes(scheduler_->now(), rcv_nxt_);
 
-  // Reuse the packet as the ACK.
+  // Delay only an ACK for plain in-order data: anything out of order, duplicate, or
+  // filling a hole is acknowledged at once (RFC 5681 §4.2).
+  if (in_order && !had_holes && params_.delayed_ack_count > 1) {
+    ++unacked_segments_;
+    if (unacked_segments_ < params_.delayed_ack_count) {
+      last_trigger_seq_ = start;
+      pool_->Release(p);
+      if (!timer_armed_) {
+        timer_armed_ = true;
+        scheduler_->After(params_.delayed_ack_timeout, this, 0, ++timer_generation_);
+      }
+      return;
+    }
+  }
+  SendAck(p, start);
+}
+
+void TcpReceiver::OnEvent(uint32_t, uint64_t generation) {
+  if (!timer_armed_ || generation != timer_generation_) return;
+  SendAck(pool_->Acquire(), last_trigger_seq_);
+}
+
+void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
+  unacked_segments_ = 0;
+  timer_armed_ = false;
+  ++timer_generation_;
   p->is_ack = true;
-  p->flow = flow_;
+  p->flow = params_.flow;
   p->seq = 0;
   p->payload = 0;
   p->ack = rcv_nxt_;
-  p->wire_bytes = ack_bytes_;
+  p->wire_bytes = params_.ack_bytes;
+  p->has_timestamp = params_.timestamps;
+  p->ts_ecr = ts_recent_;
   p->sack_count = 0;
-  if (sack_ && !out_of_order_.empty()) FillSackBlocks(p, start);
+  if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);
   ++stats_.acks_sent;
   out_->Receive(p);
 }

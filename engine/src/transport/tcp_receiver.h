@@ -3,11 +3,19 @@
 // acknowledged at once). With SACK on, each ACK carries up to three SACK blocks, the
 // first holding the segment that triggered it and the rest the most recently
 // changed ones (RFC 2018 §4).
+//
+// Delayed ACKs (RFC 1122 §4.2.3.2, RFC 5681 §4.2): in-order data is acknowledged every
+// `delayed_ack_count` segments or when the delayed-ACK timer fires, whichever comes
+// first; out-of-order data, and data that fills a hole, is acknowledged at once.
+// Timestamps (RFC 7323 §4.3): the ACK echoes TS.Recent, the timestamp of the latest
+// segment that arrived in order, so a delayed ACK echoes the earlier of the two.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <vector>
+
+#include "sim/time.h"
 
 #include "net/packet.h"
 #include "sim/scheduler.h"
@@ -26,15 +34,25 @@ struct TcpReceiverStats {
   int64_t acks_sent = 0;
 };
 
-class TcpReceiver final : public PacketSink {
+struct TcpReceiverParams {
+  uint32_t flow = 0;
+  uint32_t ack_bytes = 40;  // headers of a bare ACK (timestamps included when on)
+  bool sack = false;
+  bool timestamps = false;
+  int delayed_ack_count = 1;  // 1 = acknowledge every segment
+  Time delayed_ack_timeout = Time::FromMilliseconds(200);
+};
+
+class TcpReceiver final : public PacketSink, public EventHandler {
  public:
-  TcpReceiver(Scheduler* scheduler, PacketPool* pool, uint32_t flow, uint32_t ack_bytes, bool sack)
-      : scheduler_(scheduler), pool_(pool), flow_(flow), ack_bytes_(ack_bytes), sack_(sack) {}
+  TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiverParams& params)
+      : scheduler_(scheduler), pool_(pool), params_(params) {}
 
   void set_out(PacketSink* out) { out_ = out; }
   void set_observer(ReceiverObserver* observer) { observer_ = observer; }
 
   void Receive(Packet* p) override;
+  void OnEvent(uint32_t tag, uint64_t arg) override;  // the delayed-ACK timer
 
   // Bytes delivered in order to the application so far (= RCV.NXT).
   uint64_t in_order_bytes() const { return rcv_nxt_; }
@@ -43,12 +61,17 @@ class TcpReceiver final : public PacketSink {
  private:
   Scheduler* scheduler_;
   PacketPool* pool_;
-  uint32_t flow_;
   void AddOutOfOrder(uint64_t start, uint64_t end);
   void FillSackBlocks(Packet* ack, uint64_t trigger_seq);
+  // Turns `p` (or a fresh packet) into an ACK and sends it.
+  void SendAck(Packet* p, uint64_t trigger_seq);
 
-  uint32_t ack_bytes_;
-  bool sack_;
+  TcpReceiverParams params_;
+  int unacked_segments_ = 0;
+  uint64_t timer_generation_ = 0;
+  bool timer_armed_ = false;
+  Time ts_recent_;
+  uint64_t last_trigger_seq_ = 0;
   PacketSink* out_ = nullptr;
   ReceiverObserver* observer_ = nullptr;
 

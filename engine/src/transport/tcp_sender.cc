@@ -95,6 +95,8 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   p->seq = seq;
   p->payload = len;
   p->wire_bytes = len + params_.header_bytes;
+  p->has_timestamp = params_.timestamps;
+  p->ts_val = scheduler_->now();
   // RFC 6298 §5.1: start the timer when data is sent and it is not running.
   if (!timer_armed_) RestartRetransmissionTimer();
   out_->Receive(p);
@@ -112,6 +114,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
   std::optional<Time> sent_at;
   if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
+  if (new_ack && params_.timestamps && ack_packet->has_timestamp) sent_at = ack_packet->ts_ecr;
   if (ack_packet->sack_count > 0 && ack <= state_.snd_max) {
     scoreboard_.OnSack(ack_packet->sack, ack_packet->sack_count);
   }

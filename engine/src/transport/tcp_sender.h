@@ -43,6 +43,10 @@ struct TcpSenderParams {
   uint32_t initial_window_segments = 2;
   uint64_t max_window_bytes = 1ULL << 30;  // the receiver's advertised window
   int dupack_threshold = 3;
+  // RFC 7323: carry timestamps (12 more header bytes, counted by the caller in
+  // header_bytes) and take an RTT sample from every ACK of new data, retransmitted
+  // or not, since the echo says which transmission it answers.
+  bool timestamps = false;
   RttEstimator::Params rtt;
 };
 

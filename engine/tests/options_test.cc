@@ -1,0 +1,78 @@
+// Per-flow TCP options: delayed ACKs (RFC 1122 / 5681) and timestamps (RFC 7323).
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+using plab::testing::RunOk;
+
+nlohmann::json Transfer(int segments) {
+  return {{"duration_s", 20},
+          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+          {"flows",
+           {{{"protocol", "newreno"},
+             {"tcp", {{"initial_window_segments", 2}}},
+             {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"size_bytes", segments * 1000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+}
+
+TEST(DelayedAck, HalvesTheAcksAndSlowsSlowStart) {
+  const auto every = RunOk(Transfer(501));
+  nlohmann::json s = Transfer(501);
+  s["flows"][0]["tcp"]["delayed_ack"] = true;
+  const auto delayed = RunOk(s);
+  EXPECT_EQ(every.summary["acks_sent"].get<int>(), 501);
+  // One ACK per two segments, plus the timer's ACKs for a lone segment.
+  EXPECT_GE(delayed.summary["acks_sent"].get<int>(), 251);
+  EXPECT_LE(delayed.summary["acks_sent"].get<int>(), 275);
+  // Fewer ACKs, slower growth (RFC 5681 counts ACKs, not bytes, in slow start).
+  EXPECT_GT(delayed.summary["connection_time_s"].get<double>(), every.summary["connection_time_s"].get<double>() + 0.05);
+}
+
+TEST(DelayedAck, TheTimerAcknowledgesALoneSegment) {
+  // A one-segment transfer: no second segment comes, the 200 ms timer sends the ACK.
+  nlohmann::json s = Transfer(1);
+  s["flows"][0]["tcp"]["delayed_ack"] = true;
+  const auto r = RunOk(s);
+  // 2 x 25 ms path + 200 ms timer, plus serialization.
+  EXPECT_NEAR(r.summary["connection_time_s"].get<double>(), 0.250, 0.005);
+}
+
+TEST(DelayedAck, OutOfOrderDataIsAcknowledgedAtOnce) {
+  // A loss must still give three duplicate ACKs quickly: recovery by fast retransmit.
+  nlohmann::json s = Transfer(200);
+  s["flows"][0]["tcp"]["delayed_ack"] = true;
+  s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {60}}};
+  const auto r = RunOk(s);
+  EXPECT_EQ(r.summary["fast_retransmits"].get<int>(), 1);
+  EXPECT_EQ(r.summary["timeouts"].get<int>(), 0);
+}
+
+TEST(Timestamps, AddTwelveBytesToEveryPacket) {
+  nlohmann::json s = Transfer(0);
+  s["flows"][0]["app"]["size_bytes"] = 0;
+  s["flows"][0]["tcp"]["max_window_segments"] = 100;  // link-limited, no loss
+  const double plain = RunOk(s).summary["goodput_mbps"].get<double>();
+  s["flows"][0]["tcp"]["timestamps"] = true;
+  const double ts = RunOk(s).summary["goodput_mbps"].get<double>();
+  EXPECT_NEAR(plain / ts, 1052.0 / 1040.0, 0.002);
+}
+
+TEST(Timestamps, GiveRttSamplesThroughRetransmissions) {
+  // After a timeout Karn's rule keeps the backed-off RTO until a segment that was
+  // never retransmitted is acknowledged; the timestamp echo needs no such wait, so the
+  // mean RTO over the run is lower with timestamps.
+  nlohmann::json s = Transfer(0);
+  s["flows"][0]["app"]["size_bytes"] = 0;
+  s["flows"][0]["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.05}};
+  s["flows"][0]["tcp"]["min_rto_ms"] = 200;
+  const double karn = RunOk(s).summary["mean_rto_ms"].get<double>();
+  s["flows"][0]["tcp"]["timestamps"] = true;
+  const double ts = RunOk(s).summary["mean_rto_ms"].get<double>();
+  EXPECT_LT(ts, karn);
+}
+
+}  // namespace
+}  // namespace plab
