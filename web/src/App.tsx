@@ -1,9 +1,37 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Charts } from './charts/Charts';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Charts, useChartHeights } from './charts/Charts';
 import { Controls, errorFor } from './components/Controls';
 import { Summary } from './components/Summary';
+import { optionLabel } from './model/labels';
+import { PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
 import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
+import { CompareView } from './views/CompareView';
+import { SweepView } from './views/SweepView';
+
+const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep' };
+
+function ViewSwitcher({ store }: { store: LabStore }) {
+  const s = useLab(store);
+  const current = s.view.view;
+  return (
+    <nav className="view-switch" role="tablist" aria-label="View">
+      {VIEWS.map((v) => (
+        <button
+          key={v}
+          type="button"
+          role="tab"
+          aria-selected={v === current}
+          data-testid={`view-${v}`}
+          disabled={s.phase !== 'ready'}
+          onClick={() => store.setView(v)}
+        >
+          {VIEW_LABELS[v]}
+        </button>
+      ))}
+    </nav>
+  );
+}
 
 function useLab(store: LabStore) {
   return useSyncExternalStore(store.subscribe, store.getState);
@@ -12,7 +40,18 @@ function useLab(store: LabStore) {
 function StatusLine({ store }: { store: LabStore }) {
   const s = useLab(store);
   let text: string;
-  if (s.phase === 'loading') text = 'loading engine…';
+  const sweep = s.sweepRun;
+  if (s.phase === 'ready' && s.view.view === 'compare')
+    text = s.compare.busy
+      ? `comparing ${s.compare.entries.length} protocols…`
+      : `${s.compare.entries.length} protocols compared${s.compare.ms ? ` in ${Math.round(s.compare.ms)} ms` : ''}`;
+  else if (s.phase === 'ready' && s.view.view === 'sweep')
+    text = !sweep
+      ? 'sweep not run yet'
+      : sweep.status === 'running'
+        ? `sweeping… ${sweep.done} / ${sweep.total} runs`
+        : `sweep ${sweep.status === 'done' ? 'done' : 'cancelled'}: ${sweep.done} / ${sweep.total} runs in ${(sweep.elapsedMs / 1000).toFixed(1)} s`;
+  else if (s.phase === 'loading') text = 'loading engine…';
   else if (s.phase === 'failed') text = 'engine failed to load';
   else if (s.busy) text = 'simulating…';
   else if (s.runError) text = 'last run failed';
@@ -22,7 +61,7 @@ function StatusLine({ store }: { store: LabStore }) {
   else text = 'ready';
   return (
     <div
-      className={`status${s.busy ? ' busy' : s.runError || s.engineErrors.length || s.phase === 'failed' ? ' failed' : ''}`}
+      className={`status${s.busy || s.compare.busy || s.sweepRun?.status === 'running' ? ' busy' : s.runError || s.engineErrors.length || s.phase === 'failed' ? ' failed' : ''}`}
       data-testid="status"
       role="status"
       aria-live="polite"
@@ -66,14 +105,37 @@ export function App({ store }: { store: LabStore }) {
     el?.querySelector<HTMLElement>('input:not([type=range]), select')?.focus({ preventScroll: true });
   };
   const stale = s.engineErrors.length > 0 || !!s.runError;
+  const heights = useChartHeights();
+  const view = s.view.view;
+  const overrides = useMemo(() => {
+    const m = new Map<string, string>();
+    const model = s.model;
+    if (!model) return m;
+    if (view === 'compare') {
+      const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
+      m.set(PROTOCOL_PATH, `set by the compare view: ${s.view.compare.map((p) => optionLabel(decl, p)).join(', ')}`);
+    } else if (view === 'sweep') {
+      const c = s.view.sweep;
+      m.set(c.x, `swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
+      m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.values.seed)}`);
+    }
+    return m;
+  }, [s.model, view, s.view.compare, s.view.sweep, s.values.seed]);
 
   return (
-    <div className="app" data-busy={s.busy ? '1' : '0'} data-last-finished={s.lastFinishedId} data-phase={s.phase}>
+    <div
+      className="app"
+      data-busy={s.busy ? '1' : '0'}
+      data-last-finished={s.lastFinishedId}
+      data-phase={s.phase}
+      data-view={view}
+    >
       <header className="top">
         <div className="brand">
           <h1>Protocol Lab</h1>
           <p className="tagline">Transport protocols, simulated packet by packet in your browser</p>
         </div>
+        <ViewSwitcher store={store} />
         <div className="top-right">
           <StatusLine store={store} />
           <div className="actions">
@@ -163,14 +225,47 @@ export function App({ store }: { store: LabStore }) {
       <main className="layout">
         <aside className="sidebar">
           {s.phase === 'ready' ? (
-            <Controls store={store} groups={s.groups} rules={s.rules} values={s.values} engineErrors={s.engineErrors} />
+            <Controls
+              store={store}
+              groups={s.groups}
+              rules={s.rules}
+              values={s.values}
+              engineErrors={s.engineErrors}
+              overrides={overrides}
+            />
           ) : (
             <p className="muted">{s.phase === 'loading' ? 'Loading the engine…' : 'No engine, no controls.'}</p>
           )}
         </aside>
         <div className="results">
-          <Summary summary={s.displayed?.summary} stale={stale} />
-          <Charts displayed={s.displayed} stale={stale} />
+          {view === 'live' && (
+            <>
+              <Summary summary={s.displayed?.summary} stale={stale} />
+              <Charts displayed={s.displayed} stale={stale} />
+            </>
+          )}
+          {view === 'compare' && s.model && (
+            <CompareView
+              store={store}
+              model={s.model}
+              compare={s.view.compare}
+              hidden={s.view.hidden}
+              state={s.compare}
+              height={heights.other}
+            />
+          )}
+          {view === 'sweep' && s.model && (
+            <SweepView
+              store={store}
+              model={s.model}
+              config={s.view.sweep}
+              run={s.sweepRun}
+              values={s.values}
+              rules={s.rules}
+              liveSummary={s.displayed?.summary}
+              height={Math.round(heights.main * 1.35)}
+            />
+          )}
         </div>
       </main>
     </div>

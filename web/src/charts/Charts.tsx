@@ -1,4 +1,4 @@
-// The three live charts. Data comes from the store's last displayed result; after they
+// The live charts (cwnd, time–sequence, tokens, playback). Data comes from the store's last displayed result; after they
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
 import { memo, useEffect, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import type { Displayed } from '../state/store';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { get } from './series';
 import { TimeChart, type ChartSeries } from './TimeChart';
+import { TimeSeqChart } from './TimeSeqChart';
 
 const PCT_DOMAIN: [number, number] = [0, 100];
 
@@ -22,7 +23,7 @@ export const COLORS = {
 
 /** Chart heights that let all three charts share one projector screen (1080 p) with
  * the header and summary; on small screens they keep a readable minimum and scroll. */
-function useChartHeights(): { main: number; other: number } {
+export function useChartHeights(): { main: number; other: number } {
   const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 1000 : window.innerHeight));
   useEffect(() => {
     const on = () => setVh(window.innerHeight);
@@ -89,6 +90,12 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
         series={cwnd}
         xMax={xMax}
         height={heights.main}
+      />
+      <TimeSeqChart
+        ex={ex}
+        durationS={xMax}
+        height={heights.main}
+        srttMs={typeof displayed?.summary.mean_srtt_ms === 'number' ? displayed.summary.mean_srtt_ms : undefined}
       />
       <TimeChart
         testId="chart-tokens"

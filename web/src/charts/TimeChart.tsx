@@ -35,6 +35,8 @@ export interface TimeChartProps {
   emptyText?: string;
   /** Called after every draw with the data hash. */
   onDrawn?: (hash: string) => void;
+  /** false: no legend of its own (a view shows one legend for several charts). */
+  showLegend?: boolean;
 }
 
 const MARGIN = { top: 14, right: 22, bottom: 58, left: 74 };
@@ -56,7 +58,7 @@ function markerPath(shape: Shape, x: number, y: number): string {
 }
 
 export function TimeChart(props: TimeChartProps) {
-  const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn } = props;
+  const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn, showLegend = true } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(800);
@@ -207,7 +209,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('stroke-linejoin', 'round');
 
     const hash = hashArrays(series.flatMap((s) => [s.t, s.v]));
-    svg.attr('data-hash', hash).attr('data-points', points);
+    svg.attr('data-hash', hash).attr('data-points', points).attr('data-series-keys', series.map((s) => s.key).join(','));
     onDrawn?.(hash);
   }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
 
@@ -216,20 +218,22 @@ export function TimeChart(props: TimeChartProps) {
     <figure className="chart" ref={wrapRef}>
       <figcaption>
         <span className="chart-title">{title}</span>
-        <ul className="legend">
-          {series.map((s) => (
-            <li key={s.key}>
-              <svg width="30" height="14" aria-hidden="true">
-                {s.shape === 'line' || s.shape === 'step' ? (
-                  <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
-                ) : (
-                  <path d={markerPath(s.shape, 15, 7)} fill={s.shape === 'cross' ? 'none' : s.color} stroke={s.color} strokeWidth="2" />
-                )}
-              </svg>
-              {s.label}
-            </li>
-          ))}
-        </ul>
+        {showLegend && (
+          <ul className="legend">
+            {series.map((s) => (
+              <li key={s.key}>
+                <svg width="30" height="14" aria-hidden="true">
+                  {s.shape === 'line' || s.shape === 'step' ? (
+                    <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
+                  ) : (
+                    <path d={markerPath(s.shape, 15, 7)} fill={s.shape === 'cross' ? 'none' : s.color} stroke={s.color} strokeWidth="2" />
+                  )}
+                </svg>
+                {s.label}
+              </li>
+            ))}
+          </ul>
+        )}
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} />

@@ -14,6 +14,9 @@ export interface ControlsProps {
   rules: Map<string, VisibilityRule>;
   values: Values;
   engineErrors: EngineErrorItem[];
+  /** Parameters the current view sets itself (compare: the protocol; sweep: x), with
+   * what to say in place of their control. */
+  overrides?: Map<string, string>;
 }
 
 // Settings a lesson rarely touches (a presentation choice of this page; the schema
@@ -21,7 +24,9 @@ export interface ControlsProps {
 const ADVANCED = [/^flows\[\d+\]\.tcp\./, /^topology\.access\./, /\.token_bytes$/, /\.startup_ms$/];
 
 export function isAdvanced(spec: ParamSpec): boolean {
-  if (spec.decl.advanced === true || spec.decl.level === 'advanced') return true;
+  // The schema's own flag wins; the patterns are for a schema that does not say.
+  if (typeof spec.decl.advanced === 'boolean') return spec.decl.advanced;
+  if (spec.decl.level === 'advanced') return true;
   return ADVANCED.some((re) => re.test(spec.path));
 }
 
@@ -36,22 +41,29 @@ interface GroupProps {
   values: Values;
   engineErrors: EngineErrorItem[];
   onChange: (path: string, v: Values[string]) => void;
+  overrides?: Map<string, string>;
 }
 
-function Group({ group, specs, values, engineErrors, onChange }: GroupProps) {
+function Group({ group, specs, values, engineErrors, onChange, overrides }: GroupProps) {
   const [userOpen, setUserOpen] = useState(false);
   const main = specs.filter((s) => !isAdvanced(s));
   const more = specs.filter(isAdvanced);
   const needsOpen = more.some((s) => !sameValue(values[s.path], s.defaultValue) || errorFor(s.path, engineErrors));
-  const control = (s: ParamSpec) => (
-    <ParamControl
-      key={s.path}
-      spec={s}
-      value={values[s.path] ?? s.defaultValue}
-      engineError={errorFor(s.path, engineErrors)}
-      onChange={onChange}
-    />
-  );
+  const control = (s: ParamSpec) =>
+    overrides?.has(s.path) ? (
+      <div className="param" key={s.path} data-param={s.path} data-overridden="1">
+        <span className="param-label">{s.decl.label ?? s.path}</span>
+        <p className="swept-note">{overrides.get(s.path)}</p>
+      </div>
+    ) : (
+      <ParamControl
+        key={s.path}
+        spec={s}
+        value={values[s.path] ?? s.defaultValue}
+        engineError={errorFor(s.path, engineErrors)}
+        onChange={onChange}
+      />
+    );
   return (
     <fieldset className="group">
       <legend>{group}</legend>
@@ -72,7 +84,7 @@ function Group({ group, specs, values, engineErrors, onChange }: GroupProps) {
   );
 }
 
-export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors }: ControlsProps) {
+export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors, overrides }: ControlsProps) {
   const onChange = useCallback((path: string, v: Values[string]) => store.setValue(path, v), [store]);
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Experiment parameters">
@@ -80,7 +92,15 @@ export const Controls = memo(function Controls({ store, groups, rules, values, e
         const visible = specs.filter((s) => isVisible(s.path, rules, values));
         if (visible.length === 0) return null;
         return (
-          <Group key={group} group={group} specs={visible} values={values} engineErrors={engineErrors} onChange={onChange} />
+          <Group
+            key={group}
+            group={group}
+            specs={visible}
+            values={values}
+            engineErrors={engineErrors}
+            onChange={onChange}
+            overrides={overrides}
+          />
         );
       })}
     </form>

@@ -5,6 +5,7 @@
 // slider has "<path>:slider"; the error next to it "<path>:error".
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { ParamValue } from '../engine/types';
+import { optionLabel } from '../model/labels';
 import { checkValue, type ParamSpec } from '../model/params';
 import { SLIDER_STEPS, sliderScale } from '../model/sliderScale';
 
@@ -17,18 +18,6 @@ export interface ParamControlProps {
 
 // Integer ranges this wide (a seed) get no slider: every notch would be arbitrary.
 const MAX_SLIDER_INTEGER_SPAN = 1e6;
-
-// How known enum options read on screen; the value sent and kept in the URL is the
-// engine's own option name. Unknown options show as they are.
-const OPTION_LABELS: Record<string, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  none: 'none (no loss)',
-  bernoulli: 'Bernoulli',
-  on_off: 'ON/OFF (two-state Markov)',
-  scripted: 'scripted drops',
-};
 
 function textOf(v: ParamValue): string {
   return Array.isArray(v) ? v.join(', ') : String(v);
@@ -88,9 +77,9 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
         value={String(value)}
         onChange={(e) => onChange(path, e.target.value)}
       >
-        {(decl.options ?? []).map((o) => (
+        {(decl.options ?? []).map((o, i) => (
           <option key={o} value={o}>
-            {OPTION_LABELS[o] ?? o}
+            {optionLabel(decl, o, i)}
           </option>
         ))}
       </select>

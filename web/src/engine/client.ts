@@ -44,7 +44,7 @@ interface Job {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-function defaultWorker(): Worker {
+export function defaultWorker(): Worker {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plab-engine' });
 }
 

@@ -15,6 +15,14 @@ export interface ParamDecl {
   default?: ParamValue;
   scale?: 'linear' | 'log';
   options?: string[];
+  /** Display names for `options`, same order. */
+  option_labels?: string[];
+  /** int_list: the longest list accepted. */
+  max_items?: number;
+  /** Fold the control away by default. */
+  advanced?: boolean;
+  /** The parameter only matters when another one (same flow) has one of these values. */
+  when?: { path: string; equals: string[] } | unknown;
   help?: string;
   source?: string;
   // Anything else the engine adds is kept (e.g. a visibility rule).
@@ -62,7 +70,10 @@ export type ResultDoc =
 
 // ---- worker protocol -------------------------------------------------------------
 
-export type ToWorker = { type: 'init' } | { type: 'run'; id: number; scenario: string };
+export type ToWorker =
+  | { type: 'init' }
+  /** summaryOnly: leave the columns in the worker (a sweep needs the summary only). */
+  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean };
 
 export type FromWorker =
   | { type: 'ready'; schema: string; defaultScenario: string; loadMs: number }

@@ -66,7 +66,7 @@ async function init() {
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
-async function run(id: number, scenario: string) {
+async function run(id: number, scenario: string, summaryOnly = false) {
   const receivedAt = wallClock();
   const t0 = performance.now();
   let m: PlabModule;
@@ -83,6 +83,10 @@ async function run(id: number, scenario: string) {
     const result = JSON.parse(json);
     if (!ok) {
       post({ type: 'result', id, ok: false, result, engineMs: performance.now() - t0 });
+      return;
+    }
+    if (summaryOnly) {
+      post({ type: 'result', id, ok: true, result, engineMs: performance.now() - t0, receivedAt, postedAt: wallClock() });
       return;
     }
     const ptr = m.ccall('plab_columns_ptr', 'number', [], []) as number;
@@ -104,5 +108,5 @@ async function run(id: number, scenario: string) {
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init();
-  else if (msg.type === 'run') void run(msg.id, msg.scenario);
+  else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true);
 };

@@ -141,6 +141,12 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
       if (Array.isArray(raw)) items = raw;
       else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.split(',').map((s) => s.trim());
       else items = [raw];
+      const maxItems = typeof decl.max_items === 'number' && decl.max_items >= 0 ? decl.max_items : undefined;
+      if (maxItems !== undefined && items.length > maxItems)
+        return {
+          ok: false,
+          message: `${path} must be a list of at most ${maxItems} integers ${rangeText(decl)}, got ${items.length} items`,
+        };
       const out: number[] = [];
       for (const item of items) {
         const c = checkNumber(path, { ...decl, type: 'integer' }, item);

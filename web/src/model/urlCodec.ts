@@ -3,6 +3,7 @@
 // with the engine's schema; anything wrong is reported and falls back to the default.
 import type { ParamValue } from '../engine/types';
 import { checkValue, sameValue, type ParamModel, type Values } from './params';
+import { isViewKey } from './views';
 
 export const URL_VERSION = 1;
 
@@ -15,10 +16,12 @@ export interface UrlMessage {
 export interface Decoded {
   values: Values;
   messages: UrlMessage[];
+  /** The view's own pairs (view=, cmp=, sweep.*=), decoded, for decodeViewParams. */
+  viewPairs: [string, string | null][];
 }
 
 // Characters left as they are in keys and values; everything else is %-encoded.
-function enc(s: string): string {
+export function enc(s: string): string {
   return s.replace(/[^A-Za-z0-9._~,\-[\]]/g, (c) => encodeURIComponent(c));
 }
 
@@ -28,14 +31,16 @@ export function encodeValue(v: ParamValue): string {
   return String(v); // shortest text that reads back as the same double
 }
 
-/** Serialises the values that differ from the defaults (schema order), versioned. */
-export function encodeHash(model: ParamModel, values: Values): string {
+/** Serialises the values that differ from the defaults (schema order), versioned,
+ * then the view's pairs (already encoded). */
+export function encodeHash(model: ParamModel, values: Values, viewParts: readonly string[] = []): string {
   const parts = [`v=${URL_VERSION}`];
   for (const s of model.specs) {
     const v = values[s.path];
     if (v === undefined || sameValue(v, s.defaultValue)) continue;
     parts.push(`${enc(s.key)}=${enc(encodeValue(v))}`);
   }
+  parts.push(...viewParts);
   return '#' + parts.join('&');
 }
 
@@ -55,8 +60,9 @@ function clip(s: string, n = 60): string {
 export function decodeHash(model: ParamModel, hash: string): Decoded {
   const values: Values = { ...model.defaults };
   const messages: UrlMessage[] = [];
+  const viewPairs: [string, string | null][] = [];
   const body = hash.replace(/^#/, '');
-  if (body.trim() === '') return { values, messages };
+  if (body.trim() === '') return { values, messages, viewPairs };
 
   let version: string | null = null;
   const seen = new Set<string>();
@@ -73,6 +79,10 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     }
     if (key === 'v') {
       version = val;
+      continue;
+    }
+    if (isViewKey(key)) {
+      viewPairs.push([key, val]);
       continue;
     }
     const spec = model.byKey.get(key) ?? model.byPath.get(key);
@@ -100,5 +110,5 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
       text: `the link is version v=${clip(version, 12)}, this page reads v=${URL_VERSION} — read as v=${URL_VERSION}, values may differ`,
     });
   }
-  return { values, messages };
+  return { values, messages, viewPairs };
 }

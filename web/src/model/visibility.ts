@@ -1,7 +1,10 @@
 // Which parameters apply under the current choice of a "model" enum (e.g. the error
 // model of a channel): sub-parameters of a model are shown only while it is selected.
 //
-// The schema has no explicit field for this yet, so the rule is found in this order:
+// The engine's schema declares this with `when: {path, equals: [...]}` on a parameter
+// (docs/engine-api.md). When any parameter of the schema has a `when`, the schema is
+// taken at its word: only declared rules apply, nothing is guessed. An older schema
+// without `when` anywhere falls back to finding the rule in this order:
 //  1. an explicit declaration on the parameter, any of
 //       "when": {"path": "...model", "equals": "onoff" | ["onoff", ...]}
 //       "when": {"flows[].channel.forward.model": "onoff" | [...]}
@@ -103,6 +106,15 @@ export function visibilityRules(specs: ParamSpec[]): Map<string, VisibilityRule>
   const models = specs.filter((s) => s.decl.type === 'enum' && leafOf(s.path) === 'model');
   const switches = specs.filter((s) => s.decl.type === 'bool' && leafOf(s.path) === 'enabled' && parentOf(s.path) !== '');
   const rules = new Map<string, VisibilityRule>();
+  const declared = specs.some((s) => s.decl.when !== undefined);
+  if (declared) {
+    for (const s of specs) {
+      if (s.decl.when === undefined) continue;
+      const rule = explicitRule(s.decl, s.path, byPath, nearestModel(s.path, models));
+      if (rule) rules.set(s.path, rule);
+    }
+    return rules;
+  }
   for (const s of specs) {
     if (models.includes(s) && !s.decl.when) continue;
     const model = nearestModel(s.path, models);

@@ -2,11 +2,56 @@
 // about it, and the run status. The URL hash is derived from the values on every change
 // (history.replaceState) and read back, validated, on load and on hashchange.
 import { EngineClient, type RunOutcome } from '../engine/client';
+import { WorkerPool, type BatchHandle, type PoolOutcome } from '../engine/pool';
 import type { EngineErrorItem, EngineSchema, ParamValue, RunSummary } from '../engine/types';
 import { buildModel, buildScenario, groupSpecs, type ParamModel, type ParamSpec, type Values } from '../model/params';
+import { sweepGrid, sweepSeeds, type SweepConfig } from '../model/sweep';
 import { decodeHash, encodeHash, type UrlMessage } from '../model/urlCodec';
+import {
+  decodeViewParams,
+  defaultViewState,
+  encodeViewParams,
+  PROTOCOL_PATH,
+  type ViewName,
+  type ViewState,
+} from '../model/views';
 import { visibilityRules, type VisibilityRule } from '../model/visibility';
 import { seriesFromResult, type Extracted } from '../charts/series';
+
+export interface CompareEntry {
+  protocol: string;
+  scenario: string;
+  status: 'pending' | 'ok' | 'invalid' | 'error';
+  summary?: RunSummary;
+  series?: Extracted;
+  durationS: number;
+  error?: string;
+}
+
+export interface CompareState {
+  entries: CompareEntry[];
+  busy: boolean;
+  /** Wall time of the last batch, ms (runs served from the cache cost nothing). */
+  ms?: number;
+  /** Increases with every batch started. */
+  id: number;
+}
+
+export interface SweepRun {
+  id: number;
+  /** What was run: base scenario, x, grid and seeds (to tell when settings changed). */
+  key: string;
+  config: SweepConfig;
+  grid: number[];
+  seeds: number[];
+  /** summaries[point][seed]: undefined = not run yet, null = the run failed. */
+  summaries: (RunSummary | null | undefined)[][];
+  errors: string[];
+  done: number;
+  total: number;
+  status: 'running' | 'done' | 'cancelled';
+  elapsedMs: number;
+}
 
 export interface Displayed {
   id: number;
@@ -34,6 +79,10 @@ export interface LabState {
   lastFinishedId: number;
   lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
   engineLoadMs?: number;
+  /** The view shown and each view's settings (also in the URL). */
+  view: ViewState;
+  compare: CompareState;
+  sweepRun?: SweepRun;
 }
 
 type Listener = () => void;
@@ -54,12 +103,24 @@ export class LabStore {
     engineErrors: [],
     busy: false,
     lastFinishedId: 0,
+    view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3 } },
+    compare: { entries: [], busy: false, id: 0 },
   };
   private listeners = new Set<Listener>();
   private client: EngineClient | null = null;
   private lastWrittenHash = '';
+  private pool: WorkerPool | null = null;
+  /** The values changed while the live view was not shown: run them when it is. */
+  private liveDirty = true;
+  private compareBatch: BatchHandle | null = null;
+  private compareCache = new Map<string, CompareEntry>();
+  private sweepBatch: BatchHandle | null = null;
+  private sweepStarted = 0;
 
-  constructor(private readonly makeClient: () => EngineClient = () => new EngineClient()) {}
+  constructor(
+    private readonly makeClient: () => EngineClient = () => new EngineClient(),
+    private readonly makePool: () => WorkerPool = () => new WorkerPool(),
+  ) {}
 
   getState = (): LabState => this.state;
 
@@ -92,6 +153,7 @@ export class LabStore {
         groups: groupSpecs(model.specs),
         rules: visibilityRules(model.specs),
         engineLoadMs: info.loadMs,
+        view: defaultViewState(model),
       });
       this.loadFromHash(location.hash);
       window.removeEventListener('hashchange', this.onHashChange);
@@ -108,9 +170,196 @@ export class LabStore {
   private loadFromHash(hash: string) {
     const model = this.state.model;
     if (!model) return;
-    const { values, messages } = decodeHash(model, hash);
-    this.set({ urlMessages: messages });
+    const { values, messages, viewPairs } = decodeHash(model, hash);
+    const view = decodeViewParams(model, viewPairs);
+    this.set({ urlMessages: [...messages, ...view.messages], view: view.state });
     this.commit(values);
+    // A shared sweep link reproduces its sweep: run it (with progress) on load.
+    if (view.state.view === 'sweep') this.runSweep();
+  }
+
+  // ---- views -----------------------------------------------------------------------
+
+  setView(view: ViewName) {
+    if (view === this.state.view.view) return;
+    this.setViewState({ ...this.state.view, view });
+    if (view === 'live' && this.liveDirty) this.runLive();
+    if (view === 'compare') this.runCompare();
+  }
+
+  setCompare(protocols: string[]) {
+    const hidden = this.state.view.hidden.filter((p) => protocols.includes(p));
+    this.setViewState({ ...this.state.view, compare: protocols, hidden });
+    if (this.state.view.view === 'compare') this.runCompare();
+  }
+
+  setHidden(hidden: string[]) {
+    this.setViewState({ ...this.state.view, hidden });
+  }
+
+  setSweep(sweep: SweepConfig) {
+    this.setViewState({ ...this.state.view, sweep });
+  }
+
+  private setViewState(view: ViewState) {
+    this.set({ view });
+    this.writeHash();
+  }
+
+  private writeHash() {
+    const model = this.state.model;
+    if (!model) return;
+    const hash = encodeHash(model, this.state.values, encodeViewParams(model, this.state.view));
+    if (hash !== location.hash) {
+      this.lastWrittenHash = hash;
+      history.replaceState(history.state, '', hash);
+    }
+  }
+
+  private getPool(): WorkerPool {
+    if (!this.pool) this.pool = this.makePool();
+    return this.pool;
+  }
+
+  /** Runs the base scenario once per compared protocol (same seed, same everything
+   * else) in the pool; results already computed for the same scenario are reused. */
+  runCompare() {
+    const model = this.state.model;
+    if (!model) return;
+    this.compareBatch?.cancel();
+    const values = this.state.values;
+    const entries: CompareEntry[] = this.state.view.compare.map((protocol) => {
+      const scenario = buildScenario(model, { ...values, [PROTOCOL_PATH]: protocol });
+      return this.compareCache.get(scenario) ?? { protocol, scenario, status: 'pending', durationS: NaN };
+    });
+    const todo = entries.map((e, i) => (e.status === 'pending' ? i : -1)).filter((i) => i >= 0);
+    const id = this.state.compare.id + 1;
+    const started = performance.now();
+    this.set({ compare: { entries, busy: todo.length > 0, id, ms: todo.length ? undefined : 0 } });
+    if (!todo.length) return;
+    this.compareBatch = this.getPool().runBatch(
+      todo.map((i) => entries[i].scenario),
+      {
+        onResult: (j, o) => {
+          const i = todo[j];
+          const cur = this.state.compare;
+          if (cur.id !== id) return;
+          const entry = this.compareEntry(cur.entries[i], o);
+          if (entry.status === 'ok') this.cache(entry);
+          const next = cur.entries.slice();
+          next[i] = entry;
+          this.set({ compare: { ...cur, entries: next } });
+        },
+        onDone: () => {
+          if (this.state.compare.id !== id) return;
+          this.set({ compare: { ...this.state.compare, busy: false, ms: performance.now() - started } });
+        },
+      },
+    );
+  }
+
+  private compareEntry(e: CompareEntry, o: PoolOutcome): CompareEntry {
+    if (o.kind === 'ok' && o.result?.ok) {
+      let durationS = NaN;
+      try {
+        durationS = Number((JSON.parse(e.scenario) as { duration_s?: unknown }).duration_s);
+      } catch {
+        /* charts fall back to the data's extent */
+      }
+      return { ...e, status: 'ok', summary: o.result.summary ?? {}, series: seriesFromResult(o.result, o.columns), durationS };
+    }
+    if (o.kind === 'invalid' && o.result && !o.result.ok)
+      return { ...e, status: 'invalid', error: (o.result.errors ?? []).map((x) => x.message).join('; ') || 'rejected' };
+    return { ...e, status: 'error', error: o.error ?? 'the engine gave no result' };
+  }
+
+  private cache(e: CompareEntry) {
+    const MAX = 12;
+    this.compareCache.delete(e.scenario);
+    this.compareCache.set(e.scenario, e);
+    while (this.compareCache.size > MAX) this.compareCache.delete(this.compareCache.keys().next().value!);
+  }
+
+  /** What a sweep of these settings runs: its key tells whether a finished sweep is
+   * still the one the settings describe. */
+  sweepPlan(values: Values = this.state.values, cfg: SweepConfig = this.state.view.sweep) {
+    const model = this.state.model;
+    if (!model) return null;
+    const spec = model.byPath.get(cfg.x);
+    if (!spec) return null;
+    const grid = sweepGrid(cfg.from, cfg.to, cfg.n, cfg.scale, spec.decl.type === 'integer');
+    const baseSeed = typeof values.seed === 'number' ? values.seed : 1;
+    const seeds = sweepSeeds(baseSeed, cfg.k);
+    const base = buildScenario(model, values);
+    return { grid, seeds, key: JSON.stringify([base, cfg.x, grid, seeds]) };
+  }
+
+  /** Runs N points × K seeds in the worker pool, point by point (so a cancelled sweep
+   * keeps whole points), summaries only. */
+  runSweep() {
+    const model = this.state.model;
+    const plan = this.sweepPlan();
+    if (!model || !plan) return;
+    this.sweepBatch?.cancel({ terminate: true });
+    const cfg = this.state.view.sweep;
+    const { grid, seeds, key } = plan;
+    const scenarios: string[] = [];
+    for (const x of grid)
+      for (const seed of seeds) scenarios.push(buildScenario(model, { ...this.state.values, [cfg.x]: x, seed }));
+    const id = (this.state.sweepRun?.id ?? 0) + 1;
+    this.sweepStarted = performance.now();
+    this.set({
+      sweepRun: {
+        id,
+        key,
+        config: { ...cfg },
+        grid,
+        seeds,
+        summaries: grid.map(() => seeds.map(() => undefined)),
+        errors: [],
+        done: 0,
+        total: scenarios.length,
+        status: 'running',
+        elapsedMs: 0,
+      },
+    });
+    const k = seeds.length;
+    this.sweepBatch = this.getPool().runBatch(scenarios, {
+      summaryOnly: true,
+      onResult: (idx, o) => {
+        const run = this.state.sweepRun;
+        if (!run || run.id !== id) return;
+        const i = Math.floor(idx / k);
+        const j = idx % k;
+        const summaries = run.summaries.slice();
+        summaries[i] = summaries[i].slice();
+        let errors = run.errors;
+        if (o.kind === 'ok' && o.result?.ok) summaries[i][j] = o.result.summary ?? {};
+        else {
+          summaries[i][j] = null;
+          const msg =
+            o.kind === 'invalid' && o.result && !o.result.ok
+              ? (o.result.errors ?? []).map((e) => e.message).join('; ')
+              : (o.error ?? 'no result');
+          if (errors.length < 5 && !errors.includes(msg)) errors = [...errors, msg];
+        }
+        this.set({ sweepRun: { ...run, summaries, errors, done: run.done + 1, elapsedMs: performance.now() - this.sweepStarted } });
+      },
+      onDone: () => {
+        const run = this.state.sweepRun;
+        if (!run || run.id !== id) return;
+        this.set({ sweepRun: { ...run, status: 'done', elapsedMs: performance.now() - this.sweepStarted } });
+      },
+    });
+  }
+
+  /** Stops a running sweep at once (its workers are terminated); finished points stay. */
+  cancelSweep() {
+    const run = this.state.sweepRun;
+    if (!run || run.status !== 'running') return;
+    this.sweepBatch?.cancel({ terminate: true });
+    this.sweepBatch = null;
+    this.set({ sweepRun: { ...run, status: 'cancelled', elapsedMs: performance.now() - this.sweepStarted } });
   }
 
   setValue(path: string, value: ParamValue) {
@@ -137,12 +386,19 @@ export class LabStore {
     const model = this.state.model;
     if (!model) return;
     this.set({ values });
-    const hash = encodeHash(model, values);
-    if (hash !== location.hash) {
-      this.lastWrittenHash = hash;
-      history.replaceState(history.state, '', hash);
-    }
-    this.client?.run(buildScenario(model, values));
+    this.writeHash();
+    this.liveDirty = true;
+    const view = this.state.view.view;
+    if (view === 'live') this.runLive();
+    else if (view === 'compare') this.runCompare();
+    // The sweep view shows that its result no longer matches; Run starts it again.
+  }
+
+  private runLive() {
+    const model = this.state.model;
+    if (!model || !this.client) return;
+    this.liveDirty = false;
+    this.client.run(buildScenario(model, this.state.values));
   }
 
   private onOutcome(o: RunOutcome) {
@@ -181,6 +437,8 @@ export class LabStore {
     window.removeEventListener('hashchange', this.onHashChange);
     this.client?.dispose();
     this.client = null;
+    this.pool?.dispose();
+    this.pool = null;
     this.listeners.clear();
   }
 }

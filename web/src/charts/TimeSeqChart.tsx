@@ -1,0 +1,340 @@
+// The time–sequence chart: every segment sent (new data), every retransmission, the
+// cumulative ACK as it arrives and each SACK block as a vertical range, against time,
+// so a recovery episode can be read segment by segment. Up to 30000 points per trace:
+// the points go on one <canvas>; axes and the zoom surface are SVG. Zoom is on time
+// only (wheel, drag to pan, double-click resets); y follows the data in view. The
+// <svg> exposes data-points, data-hash (of the traces) and data-x-domain (seconds).
+import { memo, useEffect, useRef, useState } from 'react';
+import * as d3 from 'd3';
+import type { Extracted } from './series';
+import { get, hashArrays } from './series';
+
+export const SEQ_COLORS = {
+  sent: '#1f6fb2',
+  retransmitted: '#d62828',
+  acked: '#2a9d4b',
+  sack: '#8e44ad',
+};
+
+const MARGIN = { top: 12, right: 22, bottom: 58, left: 84 };
+
+/** First index i with t[i] >= x (t ascending). */
+export function lowerBound(t: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Min and max of the values whose time is within [a, b], over several traces. */
+export function valueExtentIn(traces: { t: Float64Array; v: Float64Array }[], a: number, b: number): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const { t, v } of traces) {
+    const end = lowerBound(t, b + 1e-12 * Math.max(1, Math.abs(b)));
+    for (let i = lowerBound(t, a); i < end && i < t.length; i++) {
+      const y = v[i];
+      if (y < lo) lo = y;
+      if (y > hi) hi = y;
+    }
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+export interface TimeSeqChartProps {
+  ex?: Extracted;
+  durationS?: number;
+  height: number;
+  /** Mean smoothed RTT (ms): sizes the "first recovery" zoom. */
+  srttMs?: number;
+}
+
+export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs }: TimeSeqChartProps) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const zoomTo = useRef<((a: number, b: number) => void) | null>(null);
+  const [width, setWidth] = useState(800);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.round(entries[0].contentRect.width);
+      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const sent = ex ? get(ex, 'seq_sent') : undefined;
+  const retx = ex ? get(ex, 'seq_retransmitted') : undefined;
+  const acked = ex ? get(ex, 'seq_acked') : undefined;
+  const sackS = ex ? get(ex, 'seq_sack_start') : undefined;
+  const sackE = ex ? get(ex, 'seq_sack_end') : undefined;
+  const points = [sent, retx, acked, sackS, sackE].reduce((n, s) => n + (s?.t.length ?? 0), 0);
+  const firstRetx = retx && retx.t.length ? retx.t[0] : undefined;
+
+  useEffect(() => {
+    const svgEl = svgRef.current!;
+    const canvas = canvasRef.current!;
+    const svg = d3.select(svgEl);
+    const w = Math.max(width, 240);
+    const innerW = w - MARGIN.left - MARGIN.right;
+    const innerH = height - MARGIN.top - MARGIN.bottom;
+    const E = new Float64Array(0);
+    const S = { t: sent?.t ?? E, v: sent?.v ?? E };
+    const R = { t: retx?.t ?? E, v: retx?.v ?? E };
+    const A = { t: acked?.t ?? E, v: acked?.v ?? E };
+    const SS = { t: sackS?.t ?? E, v: sackS?.v ?? E };
+    const SE = { t: sackE?.t ?? E, v: sackE?.v ?? E };
+    const sackN = Math.min(SS.t.length, SE.t.length);
+
+    let tMax = 0;
+    for (const s of [S, R, A, SS]) if (s.t.length) tMax = Math.max(tMax, s.t[s.t.length - 1]);
+    const x1 = durationS !== undefined && Number.isFinite(durationS) && durationS > 0 ? durationS : tMax > 0 ? tMax : 1;
+    const xFull = d3.scaleLinear().domain([0, x1]).range([0, innerW]);
+
+    svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
+    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    canvas.width = Math.round(innerW * dpr);
+    canvas.height = Math.round(innerH * dpr);
+    canvas.style.left = `${MARGIN.left}px`;
+    canvas.style.top = `${MARGIN.top}px`;
+    canvas.style.width = `${innerW}px`;
+    canvas.style.height = `${innerH}px`;
+
+    const root = svg.selectAll<SVGGElement, null>('g.plot').data([null]).join('g').attr('class', 'plot');
+    root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+    const grid = root.selectAll<SVGGElement, null>('g.grid').data([null]).join('g').attr('class', 'grid');
+    const xAxis = root
+      .selectAll<SVGGElement, null>('g.x-axis')
+      .data([null])
+      .join('g')
+      .attr('class', 'axis x-axis')
+      .attr('transform', `translate(0,${innerH})`);
+    const yAxis = root.selectAll<SVGGElement, null>('g.y-axis').data([null]).join('g').attr('class', 'axis y-axis');
+    root
+      .selectAll('text.x-title')
+      .data(['time (s)'])
+      .join('text')
+      .attr('class', 'axis-title x-title')
+      .attr('x', innerW / 2)
+      .attr('y', innerH + 46)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+    root
+      .selectAll('text.y-title')
+      .data(['sequence number (segments)'])
+      .join('text')
+      .attr('class', 'axis-title y-title')
+      .attr('transform', `translate(${-66},${innerH / 2}) rotate(-90)`)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+    const surface = root
+      .selectAll<SVGRectElement, null>('rect.zoom-surface')
+      .data([null])
+      .join('rect')
+      .attr('class', 'zoom-surface')
+      .attr('width', innerW)
+      .attr('height', innerH)
+      .attr('fill', 'transparent')
+      .style('cursor', 'grab');
+
+    const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 40)));
+    const ctx = canvas.getContext('2d');
+
+    const draw = (xs: d3.ScaleLinear<number, number>) => {
+      const [a, b] = xs.domain();
+      const ext = valueExtentIn([S, R, A, SS, SE], a, b);
+      let y0 = ext ? ext[0] : 0;
+      let y1 = ext ? ext[1] : 1;
+      if (!(y1 > y0)) {
+        y0 -= 1;
+        y1 += 1;
+      }
+      const pad = (y1 - y0) * 0.04;
+      const y = d3
+        .scaleLinear()
+        .domain([Math.max(0, y0 - pad), y1 + pad])
+        .range([innerH, 0])
+        .nice(yTicks);
+
+      xAxis.call(d3.axisBottom(xs).ticks(Math.max(2, Math.floor(innerW / 90))));
+      yAxis.call(d3.axisLeft(y).ticks(yTicks, '~s'));
+      grid.call(
+        d3
+          .axisLeft(y)
+          .ticks(yTicks)
+          .tickSize(-innerW)
+          .tickFormat(() => ''),
+      );
+      svg.attr('data-x-domain', `${+a.toFixed(6)},${+b.toFixed(6)}`);
+
+      if (!ctx) return;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, innerW, innerH);
+      const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
+
+      // SACK blocks: a vertical bar from the block's start to its end.
+      ctx.strokeStyle = SEQ_COLORS.sack;
+      ctx.globalAlpha = 0.75;
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      {
+        const [i0, i1] = range(SS.t);
+        for (let i = i0; i < Math.min(i1, sackN); i++) {
+          const px = xs(SS.t[i]);
+          ctx.moveTo(px, y(SS.v[i]));
+          ctx.lineTo(px, y(SE.v[i]));
+        }
+      }
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+
+      // Cumulative ACK: a step line.
+      ctx.strokeStyle = SEQ_COLORS.acked;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      {
+        const [i0, i1] = range(A.t);
+        for (let i = i0; i < i1; i++) {
+          const px = xs(A.t[i]);
+          const py = y(A.v[i]);
+          if (i === i0) ctx.moveTo(px, py);
+          else {
+            ctx.lineTo(px, y(A.v[i - 1]));
+            ctx.lineTo(px, py);
+          }
+        }
+      }
+      ctx.stroke();
+
+      // Segments sent: small squares, bigger when zoomed in far enough to tell them apart.
+      {
+        const [i0, i1] = range(S.t);
+        const n = i1 - i0;
+        const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
+        ctx.fillStyle = SEQ_COLORS.sent;
+        for (let i = i0; i < i1; i++) ctx.fillRect(xs(S.t[i]) - r, y(S.v[i]) - r, 2 * r, 2 * r);
+      }
+
+      // Retransmissions: red crosses on top.
+      ctx.strokeStyle = SEQ_COLORS.retransmitted;
+      ctx.lineWidth = 2.2;
+      ctx.beginPath();
+      {
+        const [i0, i1] = range(R.t);
+        const r = 5;
+        for (let i = i0; i < i1; i++) {
+          const px = xs(R.t[i]);
+          const py = y(R.v[i]);
+          ctx.moveTo(px - r, py - r);
+          ctx.lineTo(px + r, py + r);
+          ctx.moveTo(px - r, py + r);
+          ctx.lineTo(px + r, py - r);
+        }
+      }
+      ctx.stroke();
+    };
+
+    const zoom = d3
+      .zoom<SVGRectElement, null>()
+      .scaleExtent([1, Math.max(2, x1 / 0.005)])
+      .extent([
+        [0, 0],
+        [innerW, innerH],
+      ])
+      .translateExtent([
+        [0, 0],
+        [innerW, innerH],
+      ])
+      .on('start', () => surface.style('cursor', 'grabbing'))
+      .on('end', () => surface.style('cursor', 'grab'))
+      .on('zoom', (ev: d3.D3ZoomEvent<SVGRectElement, null>) => draw(ev.transform.rescaleX(xFull)));
+    surface.call(zoom).on('dblclick.zoom', null);
+    surface.on('dblclick', () => surface.call(zoom.transform, d3.zoomIdentity));
+    zoomTo.current = (a: number, b: number) => {
+      const lo = Math.max(0, a);
+      const hi = Math.min(x1, b);
+      if (!(hi > lo)) return;
+      const k = x1 / (hi - lo);
+      surface.call(zoom.transform, d3.zoomIdentity.scale(k).translate(-xFull(lo), 0));
+    };
+    // Keep the zoom across new runs (the transform lives on the element); clamp it to
+    // this run's extent.
+    const t = d3.zoomTransform(surface.node()!);
+    surface.call(zoom.transform, t);
+    draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
+
+    svg.attr('data-points', points).attr(
+      'data-hash',
+      hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]),
+    );
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points]);
+
+  const firstRecovery = () => {
+    if (firstRetx === undefined) return;
+    const rtt = srttMs && srttMs > 0 ? srttMs / 1000 : 0.05;
+    zoomTo.current?.(firstRetx - 4 * rtt, firstRetx + 8 * rtt);
+  };
+
+  return (
+    <figure className="chart" ref={wrapRef}>
+      <figcaption>
+        <span className="chart-title">Time–sequence</span>
+        <ul className="legend">
+          <li>
+            <svg width="22" height="14" aria-hidden="true">
+              <rect x="7" y="3" width="8" height="8" fill={SEQ_COLORS.sent} />
+            </svg>
+            segment sent
+          </li>
+          <li>
+            <svg width="22" height="14" aria-hidden="true">
+              <path d="M5,1L17,13M5,13L17,1" stroke={SEQ_COLORS.retransmitted} strokeWidth="2.5" />
+            </svg>
+            retransmitted
+          </li>
+          <li>
+            <svg width="30" height="14" aria-hidden="true">
+              <path d="M1,12H10V7H19V2H29" fill="none" stroke={SEQ_COLORS.acked} strokeWidth="2.5" />
+            </svg>
+            cumulative ACK
+          </li>
+          <li>
+            <svg width="22" height="14" aria-hidden="true">
+              <line x1="11" y1="1" x2="11" y2="13" stroke={SEQ_COLORS.sack} strokeWidth="4" />
+            </svg>
+            SACK block
+          </li>
+        </ul>
+        <span className="chart-hint">
+          scroll to zoom time · drag to pan · double-click to reset
+          {firstRetx !== undefined && (
+            <>
+              {' · '}
+              <button type="button" className="link" onClick={firstRecovery} data-testid="seq-first-recovery">
+                zoom to the first retransmission
+              </button>
+            </>
+          )}
+        </span>
+      </figcaption>
+      <div className="chart-body seq-body">
+        <canvas ref={canvasRef} className="seq-canvas" aria-hidden="true" />
+        <svg
+          ref={svgRef}
+          data-testid="chart-seq"
+          role="img"
+          aria-label="Time–sequence: segments sent, retransmitted, ACKed and SACKed against time"
+        />
+        {points === 0 && <div className="chart-empty">no time–sequence trace in this run</div>}
+      </div>
+    </figure>
+  );
+});

@@ -1,0 +1,65 @@
+// Data shaping for the compare view: a fixed colour per protocol (the same in every
+// chart and the table), and goodput over time derived from the engine's `delivered`
+// series (bytes delivered in order, ascending), as Mb/s per time bin.
+
+// Colour-blind-safe first (Okabe–Ito order), then distinct extras.
+const PROTOCOL_COLORS: Record<string, string> = {
+  newreno: '#0072b2',
+  sack: '#d55e00',
+  cubic: '#009e73',
+  reno: '#cc79a7',
+  tahoe: '#e69f00',
+  fack: '#56b4e9',
+  vegas: '#6a3d9a',
+  westwood: '#8c564b',
+  bbr: '#1b2430',
+};
+const SPARE = ['#b15928', '#7f7f7f', '#bcbd22', '#17becf'];
+
+export function protocolColor(protocol: string, index = 0): string {
+  return PROTOCOL_COLORS[protocol] ?? SPARE[index % SPARE.length];
+}
+
+/** Linear interpolation of an ascending (t, v) series at time x (clamped at the ends;
+ * 0 before the first point). */
+export function interpolateAt(t: Float64Array, v: Float64Array, x: number): number {
+  const n = t.length;
+  if (n === 0 || x < t[0]) return 0;
+  if (x >= t[n - 1]) return v[n - 1];
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid] <= x) lo = mid;
+    else hi = mid;
+  }
+  const span = t[hi] - t[lo];
+  return span > 0 ? v[lo] + ((v[hi] - v[lo]) * (x - t[lo])) / span : v[hi];
+}
+
+/** Goodput (Mb/s) in `bins` equal time bins over [0, durationS], from cumulative
+ * delivered bytes. Point i is at the bin's end and holds that bin's mean rate; the
+ * bins after the series ends (a finished transfer) are left out. */
+export function goodputSeries(
+  t: Float64Array,
+  delivered: Float64Array,
+  durationS: number,
+  bins = 60,
+): { t: Float64Array; v: Float64Array } {
+  const end = Number.isFinite(durationS) && durationS > 0 ? durationS : t.length ? t[t.length - 1] : 0;
+  if (t.length === 0 || !(end > 0) || bins < 1) return { t: new Float64Array(0), v: new Float64Array(0) };
+  const last = t[t.length - 1];
+  const w = end / bins;
+  const ts: number[] = [];
+  const vs: number[] = [];
+  let prev = 0;
+  for (let i = 1; i <= bins; i++) {
+    const x = i * w;
+    if (x > last + w) break;
+    const d = interpolateAt(t, delivered, Math.min(x, last));
+    ts.push(x);
+    vs.push(((d - prev) * 8) / w / 1e6);
+    prev = d;
+  }
+  return { t: Float64Array.from(ts), v: Float64Array.from(vs) };
+}

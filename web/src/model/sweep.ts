@@ -1,0 +1,324 @@
+// The sweep view's arithmetic: its settings and their validation (messages name the
+// field and the allowed range), the x grid (linear or log), per-point aggregation over
+// seeds (mean, min–max, sd) and how far each throughput model is from the measurement.
+import type { ParamSpec, ParamModel } from './params';
+
+export type SweepScale = 'linear' | 'log';
+
+export interface SweepConfig {
+  /** Concrete parameter path on x, e.g. "flows[0].channel.forward.p". */
+  x: string;
+  from: number;
+  to: number;
+  scale: SweepScale;
+  /** Points on x. */
+  n: number;
+  /** Summary figure on y, e.g. "goodput_mbps". */
+  y: string;
+  /** Seeds per point. */
+  k: number;
+}
+
+export type SweepField = keyof SweepConfig;
+
+export const N_RANGE: [number, number] = [2, 200];
+export const K_RANGE: [number, number] = [1, 20];
+
+/** Numeric summary figures (docs/engine-api.md); a result may add more. */
+export const SUMMARY_FIGURES: { key: string; label: string; unit: string }[] = [
+  { key: 'goodput_mbps', label: 'Goodput', unit: 'Mb/s' },
+  { key: 'retransmissions', label: 'Retransmissions', unit: '' },
+  { key: 'timeouts', label: 'Timeouts', unit: '' },
+  { key: 'fast_retransmits', label: 'Fast retransmits', unit: '' },
+  { key: 'partial_acks', label: 'Partial ACKs', unit: '' },
+  { key: 'app_success_pct', label: 'Playback success', unit: '%' },
+  { key: 'mean_tokens_per_rtt', label: 'Tokens per RTT (mean)', unit: 'tokens' },
+  { key: 'mean_allowed_tokens_per_rtt', label: 'Allowed tokens per RTT (mean)', unit: 'tokens' },
+  { key: 'connection_time_s', label: 'Connection time', unit: 's' },
+  { key: 'delivered_bytes', label: 'Delivered', unit: 'bytes' },
+  { key: 'mean_srtt_ms', label: 'Mean SRTT', unit: 'ms' },
+  { key: 'mean_rto_ms', label: 'Mean RTO', unit: 'ms' },
+  { key: 'loss_event_rate', label: 'Loss event rate', unit: '' },
+  { key: 'model_simple_mbps', label: 'Model: simple (Mathis)', unit: 'Mb/s' },
+  { key: 'model_complex_mbps', label: 'Model: complex (Padhye)', unit: 'Mb/s' },
+  { key: 'model_modified_mbps', label: 'Model: modified (Ng & Chan)', unit: 'Mb/s' },
+  { key: 'mean_queue_packets', label: 'Mean queue', unit: 'packets' },
+  { key: 'max_queue_packets', label: 'Max queue', unit: 'packets' },
+  { key: 'bandwidth_estimate_mbps', label: 'Bandwidth estimate', unit: 'Mb/s' },
+  { key: 'final_cwnd_segments', label: 'Final cwnd', unit: 'segments' },
+  { key: 'data_packets_sent', label: 'Data packets sent', unit: '' },
+  { key: 'forward_channel_drops', label: 'Forward channel drops', unit: '' },
+  { key: 'reverse_channel_drops', label: 'Reverse channel drops', unit: '' },
+  { key: 'queue_drops', label: 'Queue drops', unit: '' },
+  { key: 'events', label: 'Simulator events', unit: '' },
+];
+
+export function figureLabel(key: string): { label: string; unit: string } {
+  return SUMMARY_FIGURES.find((f) => f.key === key) ?? { label: key.replace(/_/g, ' '), unit: '' };
+}
+
+/** Parameters that can go on x: numbers and integers with a finite range (not the
+ * seed, which the sweep sets itself). */
+export function sweepableParams(model: ParamModel): ParamSpec[] {
+  return model.specs.filter(
+    (s) =>
+      (s.decl.type === 'number' || s.decl.type === 'integer') &&
+      s.path !== 'seed' &&
+      Number.isFinite(s.decl.min) &&
+      Number.isFinite(s.decl.max) &&
+      (s.decl.max as number) > (s.decl.min as number),
+  );
+}
+
+/** A loss-rate parameter: the throughput models are functions of the loss rate. */
+export function isLossParam(path: string): boolean {
+  return /\.(p|on_p)$/.test(path);
+}
+
+export const MODEL_CURVES = [
+  { key: 'model_simple_mbps', label: 'simple (Mathis)' },
+  { key: 'model_complex_mbps', label: 'complex (Padhye)' },
+  { key: 'model_modified_mbps', label: 'modified (Ng & Chan)' },
+] as const;
+
+export function showsModels(cfg: Pick<SweepConfig, 'x' | 'y'>): boolean {
+  return cfg.y === 'goodput_mbps' && isLossParam(cfg.x);
+}
+
+/** The default range for a parameter: its schema range, with a positive low end on a
+ * log scale; the forward loss rate gets the range a lesson uses (0.1 % .. 5 %). */
+export function defaultRange(spec: ParamSpec): { from: number; to: number; scale: SweepScale } {
+  const min = spec.decl.min as number;
+  const max = spec.decl.max as number;
+  if (isLossParam(spec.path)) return { from: 0.001, to: Math.min(0.05, max), scale: 'log' };
+  if (spec.decl.scale === 'log') {
+    const lo = min > 0 ? min : max / 1000;
+    // Sixteen-fold around the default keeps a run's cost near the live one.
+    const d = typeof spec.defaultValue === 'number' && spec.defaultValue > 0 ? spec.defaultValue : lo;
+    return { from: Math.max(lo, d / 4), to: Math.min(max, d * 4), scale: 'log' };
+  }
+  return { from: min, to: max, scale: 'linear' };
+}
+
+export function defaultSweep(model: ParamModel): SweepConfig {
+  const params = sweepableParams(model);
+  const spec = params.find((s) => s.path === 'flows[0].channel.forward.p') ?? params[0];
+  const x = spec?.path ?? '';
+  const r = spec ? defaultRange(spec) : { from: 0, to: 1, scale: 'linear' as const };
+  return { x, ...r, n: 10, y: 'goodput_mbps', k: 3 };
+}
+
+// ---- validation ----------------------------------------------------------------------
+
+export interface SweepError {
+  field: SweepField;
+  message: string;
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const FIGURE = /^[a-z][a-z0-9_]*$/;
+
+function num(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === 'string' && DECIMAL.test(raw.trim())) return Number(raw.trim());
+  return null;
+}
+
+function shown(raw: unknown): string {
+  return typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+}
+
+export type SweepInput = Partial<Record<SweepField, unknown>>;
+
+/** Checks sweep settings given as values or text (URL, text boxes). Every field that
+ * is wrong gets a message naming it and what is allowed; the config has the valid
+ * fields, and `fallback`'s for the others. */
+export function validateSweep(
+  model: ParamModel,
+  input: SweepInput,
+  fallback: SweepConfig = defaultSweep(model),
+  knownFigures: readonly string[] = SUMMARY_FIGURES.map((f) => f.key),
+): { config: SweepConfig; errors: SweepError[] } {
+  const errors: SweepError[] = [];
+  const cfg: SweepConfig = { ...fallback };
+  const params = sweepableParams(model);
+
+  // x first: the range is checked against its schema range.
+  let spec: ParamSpec | undefined = params.find((s) => s.path === cfg.x);
+  if (input.x !== undefined) {
+    const raw = String(input.x);
+    const found = params.find((s) => s.path === raw || s.key === raw);
+    if (found) {
+      spec = found;
+      cfg.x = found.path;
+      if (found.path !== fallback.x) Object.assign(cfg, defaultRange(found)); // a new x: its own range
+    } else {
+      errors.push({
+        field: 'x',
+        message: `sweep x must be a number or integer parameter of the schema (e.g. flows[0].channel.forward.p), got ${shown(input.x)}`,
+      });
+    }
+  }
+
+  if (input.scale !== undefined) {
+    if (input.scale === 'linear' || input.scale === 'log') cfg.scale = input.scale;
+    else errors.push({ field: 'scale', message: `sweep scale must be linear or log, got ${shown(input.scale)}` });
+  }
+
+  const lo = spec?.decl.min ?? -Infinity;
+  const hi = spec?.decl.max ?? Infinity;
+  const rangeText = `within [${lo}, ${hi}] (the range of ${spec?.path ?? 'x'})`;
+  for (const f of ['from', 'to'] as const) {
+    if (input[f] === undefined) continue;
+    const v = num(input[f]);
+    if (v === null) errors.push({ field: f, message: `sweep ${f} must be a number ${rangeText}, got ${shown(input[f])}` });
+    else if (v < lo || v > hi) errors.push({ field: f, message: `sweep ${f} must be ${rangeText}, got ${v}` });
+    else cfg[f] = v;
+  }
+  if (!errors.some((e) => e.field === 'from' || e.field === 'to')) {
+    if (cfg.from === cfg.to) errors.push({ field: 'to', message: `sweep to must differ from from (${cfg.from})` });
+    else if (cfg.scale === 'log' && (cfg.from <= 0 || cfg.to <= 0))
+      errors.push({
+        field: cfg.from <= 0 ? 'from' : 'to',
+        message: `a log sweep needs from and to above 0 (within (0, ${hi}]), got ${cfg.from <= 0 ? cfg.from : cfg.to}`,
+      });
+  }
+
+  const int = (field: 'n' | 'k', name: string, [a, b]: [number, number]) => {
+    if (input[field] === undefined) return;
+    const v = num(input[field]);
+    if (v === null || !Number.isInteger(v) || v < a || v > b)
+      errors.push({ field, message: `${name} must be an integer within [${a}, ${b}], got ${shown(input[field])}` });
+    else cfg[field] = v;
+  };
+  int('n', 'sweep points N', N_RANGE);
+  int('k', 'seeds per point K', K_RANGE);
+
+  if (input.y !== undefined) {
+    const y = String(input.y);
+    if (knownFigures.includes(y) || (FIGURE.test(y) && y.length <= 64)) cfg.y = y;
+    else errors.push({ field: 'y', message: `sweep y must be a numeric summary figure (e.g. goodput_mbps), got ${shown(input.y)}` });
+  }
+  return { config: cfg, errors };
+}
+
+// ---- the grid ------------------------------------------------------------------------
+
+function roundSig(v: number, sig = 6): number {
+  return v === 0 ? 0 : Number(v.toPrecision(sig));
+}
+
+/** N values from `from` to `to` (both included), evenly spaced on a linear or log
+ * scale, rounded to 6 significant digits (short URLs, same values everywhere). An
+ * integer parameter gets whole numbers, without repeats. */
+export function sweepGrid(from: number, to: number, n: number, scale: SweepScale, integer = false): number[] {
+  if (!(n >= 1) || !Number.isFinite(from) || !Number.isFinite(to)) return [];
+  if (n === 1) return [integer ? Math.round(from) : from];
+  const out: number[] = [];
+  const log = scale === 'log' && from > 0 && to > 0;
+  const a = log ? Math.log(from) : from;
+  const b = log ? Math.log(to) : to;
+  for (let i = 0; i < n; i++) {
+    let v: number;
+    if (i === 0) v = from;
+    else if (i === n - 1) v = to;
+    else {
+      const u = a + ((b - a) * i) / (n - 1);
+      v = roundSig(log ? Math.exp(u) : u);
+    }
+    if (integer) {
+      v = Math.round(v);
+      if (out.length && out[out.length - 1] === v) continue;
+    }
+    out.push(v);
+  }
+  return out;
+}
+
+/** Seeds for the k runs of a point: the scenario's seed, then the next ones. */
+export function sweepSeeds(baseSeed: number, k: number): number[] {
+  const MAX = 4294967295;
+  return Array.from({ length: k }, (_, j) => (baseSeed + j) % (MAX + 1));
+}
+
+// ---- aggregation ---------------------------------------------------------------------
+
+export interface Stats {
+  /** Finite values aggregated. */
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  /** Sample standard deviation (0 for one value). */
+  sd: number;
+}
+
+/** Mean, min, max and sample sd of the finite values; null when there is none. */
+export function aggregate(values: readonly (number | null | undefined)[]): Stats | null {
+  const xs = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (xs.length === 0) return null;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of xs) {
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const mean = sum / xs.length;
+  let ss = 0;
+  for (const v of xs) ss += (v - mean) ** 2;
+  const sd = xs.length > 1 ? Math.sqrt(ss / (xs.length - 1)) : 0;
+  return { n: xs.length, mean, min, max, sd };
+}
+
+export interface SweepPoint extends Stats {
+  x: number;
+  /** Runs finished at this point (some may have no value for y). */
+  runs: number;
+}
+
+type SummaryLike = Record<string, unknown> | null | undefined;
+
+/** One point per x with at least one finished run that has a finite y. */
+export function sweepPoints(grid: readonly number[], summaries: readonly (readonly SummaryLike[])[], y: string): SweepPoint[] {
+  const out: SweepPoint[] = [];
+  grid.forEach((x, i) => {
+    const runs = (summaries[i] ?? []).filter((s) => s != null);
+    const st = aggregate(runs.map((s) => s![y] as number));
+    if (st) out.push({ x, runs: runs.length, ...st });
+  });
+  return out;
+}
+
+// ---- model error ---------------------------------------------------------------------
+
+export interface ModelError {
+  /** Mean of |model − measured| / measured over the points, as a fraction. */
+  mare: number;
+  /** Largest of those relative errors. */
+  maxRel: number;
+  /** Mean of (model − measured) / measured: > 0 when the model overestimates. */
+  bias: number;
+  /** Points compared (measured > 0 and both finite). */
+  n: number;
+}
+
+/** How far a model is from the measured means, point by point. */
+export function modelError(measured: readonly number[], model: readonly number[]): ModelError | null {
+  let sumAbs = 0;
+  let sum = 0;
+  let maxRel = 0;
+  let n = 0;
+  for (let i = 0; i < Math.min(measured.length, model.length); i++) {
+    const y = measured[i];
+    const m = model[i];
+    if (!Number.isFinite(y) || !Number.isFinite(m) || !(y > 0)) continue;
+    const rel = (m - y) / y;
+    sumAbs += Math.abs(rel);
+    sum += rel;
+    maxRel = Math.max(maxRel, Math.abs(rel));
+    n++;
+  }
+  return n ? { mare: sumAbs / n, maxRel, bias: sum / n, n } : null;
+}

@@ -1,0 +1,135 @@
+// Which view the page shows and each view's own settings, and how they are written in
+// the URL next to the scenario's values:
+//   view=compare&cmp=newreno,sack,cubic&hide=sack
+//   view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05
+//     &sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3
+// Only what differs from the defaults is written, except that a sweep is written
+// whole as soon as any of it differs (or the sweep view is open), so a shared sweep
+// link does not depend on this page's defaults.
+import type { ParamModel } from './params';
+import { defaultSweep, validateSweep, type SweepConfig, type SweepInput } from './sweep';
+import { enc, type UrlMessage } from './urlCodec';
+
+export type ViewName = 'live' | 'compare' | 'sweep';
+export const VIEWS: ViewName[] = ['live', 'compare', 'sweep'];
+
+export const MAX_COMPARE = 6;
+
+export interface ViewState {
+  view: ViewName;
+  /** Protocols in the compare view, in the order chosen. */
+  compare: string[];
+  /** Protocols whose curves are hidden (legend clicks). */
+  hidden: string[];
+  sweep: SweepConfig;
+}
+
+export const PROTOCOL_PATH = 'flows[0].protocol';
+
+export function protocolOptions(model: ParamModel): string[] {
+  return model.byPath.get(PROTOCOL_PATH)?.decl.options ?? [];
+}
+
+export function defaultCompare(model: ParamModel): string[] {
+  const options = protocolOptions(model);
+  const wanted = ['newreno', 'sack', 'cubic'].filter((p) => options.includes(p));
+  return wanted.length >= 2 ? wanted : options.slice(0, 3);
+}
+
+export function defaultViewState(model: ParamModel): ViewState {
+  return { view: 'live', compare: defaultCompare(model), hidden: [], sweep: defaultSweep(model) };
+}
+
+/** Keys of the hash that belong to the views, not to the scenario. */
+export function isViewKey(key: string): boolean {
+  return key === 'view' || key === 'cmp' || key === 'hide' || key.startsWith('sweep.');
+}
+
+const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k'] as const;
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The view's part of the hash: "key=value" pairs (already URL-safe). */
+export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
+  const def = defaultViewState(model);
+  const parts: string[] = [];
+  if (v.view !== 'live') parts.push(`view=${v.view}`);
+  if (!sameList(v.compare, def.compare)) parts.push(`cmp=${enc(v.compare.join(','))}`);
+  if (v.hidden.length) parts.push(`hide=${enc(v.hidden.join(','))}`);
+  const sweepChanged = SWEEP_FIELDS.some((f) => v.sweep[f] !== def.sweep[f]);
+  if (v.view === 'sweep' || sweepChanged) {
+    const s = v.sweep;
+    const xKey = model.byPath.get(s.x)?.key ?? s.x;
+    parts.push(
+      `sweep.x=${enc(xKey)}`,
+      `sweep.from=${s.from}`,
+      `sweep.to=${s.to}`,
+      `sweep.scale=${s.scale}`,
+      `sweep.n=${s.n}`,
+      `sweep.y=${enc(s.y)}`,
+      `sweep.k=${s.k}`,
+    );
+  }
+  return parts;
+}
+
+/** Reads the view's pairs (decoded key, decoded value); never throws. Wrong values are
+ * reported and replaced by defaults. */
+export function decodeViewParams(
+  model: ParamModel,
+  pairs: readonly [string, string | null][],
+): { state: ViewState; messages: UrlMessage[] } {
+  const state = defaultViewState(model);
+  const messages: UrlMessage[] = [];
+  const options = protocolOptions(model);
+  const sweepIn: SweepInput = {};
+  for (const [key, val] of pairs) {
+    if (val === null) {
+      messages.push({ text: `${key} has no value in the link — using default` });
+      continue;
+    }
+    if (key === 'view') {
+      if ((VIEWS as string[]).includes(val)) state.view = val as ViewName;
+      else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got "${val}" — showing live` });
+    } else if (key === 'cmp' || key === 'hide') {
+      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((p) => !options.includes(p));
+      const good = [...new Set(list.filter((p) => options.includes(p)))];
+      if (bad.length)
+        messages.push({ text: `${key} must list protocols from ${options.join(', ')}; ignored ${bad.map((b) => `"${b}"`).join(', ')}` });
+      if (key === 'cmp') {
+        if (good.length > MAX_COMPARE)
+          messages.push({ text: `cmp lists ${good.length} protocols; the compare view shows at most ${MAX_COMPARE} — kept the first ${MAX_COMPARE}` });
+        if (good.length) state.compare = good.slice(0, MAX_COMPARE);
+        else if (!bad.length) messages.push({ text: 'cmp lists no protocol — using default' });
+      } else state.hidden = good;
+    } else if (key.startsWith('sweep.')) {
+      const f = key.slice('sweep.'.length);
+      if ((SWEEP_FIELDS as readonly string[]).includes(f)) sweepIn[f as keyof SweepInput] = val;
+      else messages.push({ text: `unknown sweep setting "${key}" in the link — ignored` });
+    }
+  }
+  state.hidden = state.hidden.filter((p) => state.compare.includes(p));
+  const { config, errors } = validateSweep(model, sweepIn, state.sweep);
+  state.sweep = config;
+  for (const e of errors) messages.push({ text: `${e.message} — using default` });
+  return { state, messages };
+}
+
+/** Toggles one protocol in the hidden list (legend click); keeps compare order. */
+export function toggleHidden(hidden: readonly string[], protocol: string, compare: readonly string[]): string[] {
+  const set = new Set(hidden);
+  if (set.has(protocol)) set.delete(protocol);
+  else set.add(protocol);
+  return compare.filter((p) => set.has(p));
+}
+
+/** Adds or removes a protocol from the compare set (at most MAX_COMPARE, at least one). */
+export function toggleCompared(compare: readonly string[], protocol: string, options: readonly string[]): string[] {
+  if (compare.includes(protocol)) return compare.length > 1 ? compare.filter((p) => p !== protocol) : [...compare];
+  if (compare.length >= MAX_COMPARE) return [...compare];
+  const next = [...compare, protocol];
+  return options.filter((o) => next.includes(o));
+}

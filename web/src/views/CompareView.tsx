@@ -1,0 +1,236 @@
+// The compare view: the base scenario run once per chosen protocol (same seed, same
+// everything else; only flows[0].protocol changes), overlaid on four charts with one
+// legend whose entries hide/show a protocol's curves, and a table of their figures.
+import { memo, useMemo } from 'react';
+import { protocolColor, goodputSeries } from '../charts/compareSeries';
+import { get } from '../charts/series';
+import { TimeChart, type ChartSeries } from '../charts/TimeChart';
+import { formatNumber } from '../components/Summary';
+import { optionLabel } from '../model/labels';
+import type { ParamModel } from '../model/params';
+import { MAX_COMPARE, PROTOCOL_PATH, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import type { CompareEntry, CompareState, LabStore } from '../state/store';
+
+const PCT: [number, number] = [0, 100];
+
+const COLUMNS: { key: string; label: string; digits: number; better?: 'high' | 'low' }[] = [
+  { key: 'goodput_mbps', label: 'Goodput (Mb/s)', digits: 2, better: 'high' },
+  { key: 'retransmissions', label: 'Retransmissions', digits: 0, better: 'low' },
+  { key: 'timeouts', label: 'Timeouts', digits: 0, better: 'low' },
+  { key: 'fast_retransmits', label: 'Fast retransmits', digits: 0 },
+  { key: 'app_success_pct', label: 'App success (%)', digits: 1, better: 'high' },
+  { key: 'mean_tokens_per_rtt', label: 'Tokens / RTT (mean)', digits: 1 },
+];
+
+interface Props {
+  store: LabStore;
+  model: ParamModel;
+  compare: string[];
+  hidden: string[];
+  state: CompareState;
+  height: number;
+}
+
+export const CompareView = memo(function CompareView({ store, model, compare, hidden, state, height }: Props) {
+  const options = protocolOptions(model);
+  const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
+  const label = (p: string) => optionLabel(decl, p);
+  const color = (p: string) => protocolColor(p, options.indexOf(p));
+
+  const shown = useMemo(
+    () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
+    [state.entries, hidden],
+  );
+
+  const charts = useMemo(() => {
+    const mk = (e: CompareEntry, name: string, shape: ChartSeries['shape']): ChartSeries => {
+      const s = get(e.series!, name);
+      return { key: e.protocol, label: label(e.protocol), shape, color: color(e.protocol), t: s.t, v: s.v };
+    };
+    return {
+      cwnd: shown.map((e) => mk(e, 'cwnd', 'step')),
+      tokens: shown.map((e) => mk(e, 'tokens_per_rtt', 'line')),
+      app: shown.map((e) => mk(e, 'app_success_pct', 'line')),
+      goodput: shown.map((e) => {
+        const d = get(e.series!, 'delivered');
+        const g = goodputSeries(d.t, d.v, e.durationS, 60);
+        return { key: e.protocol, label: label(e.protocol), shape: 'step' as const, color: color(e.protocol), t: g.t, v: g.v };
+      }),
+    };
+  }, [shown]); // label and color depend on the schema only
+
+  const xMax = shown.find((e) => Number.isFinite(e.durationS))?.durationS;
+  const best = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const c of COLUMNS) {
+      if (!c.better) continue;
+      const vals = state.entries
+        .filter((e) => e.status === 'ok')
+        .map((e) => e.summary?.[c.key])
+        .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+      if (vals.length > 1) out[c.key] = c.better === 'high' ? Math.max(...vals) : Math.min(...vals);
+    }
+    return out;
+  }, [state.entries]);
+
+  const done = state.entries.filter((e) => e.status !== 'pending').length;
+  const failed = state.entries.filter((e) => e.status === 'invalid' || e.status === 'error');
+
+  return (
+    <div
+      className="view compare-view"
+      data-testid="compare-view"
+      data-busy={state.busy ? '1' : '0'}
+      data-compare-id={state.id}
+    >
+      <section className="panel" aria-label="Protocols to compare">
+        <div className="panel-row">
+          <h2>Compare protocols</h2>
+          <span className="muted-note">
+            same scenario and seed, only the protocol changes · up to {MAX_COMPARE} ·{' '}
+            <span data-testid="compare-status">
+              {state.busy ? `running ${done} / ${state.entries.length}…` : state.ms !== undefined ? `${state.entries.length} runs, ${Math.round(state.ms)} ms` : ''}
+            </span>
+          </span>
+        </div>
+        <div className="proto-picker" role="group" aria-label="Protocols">
+          {options.map((p) => {
+            const on = compare.includes(p);
+            const disabled = (!on && compare.length >= MAX_COMPARE) || (on && compare.length === 1);
+            return (
+              <label
+                key={p}
+                className={`proto-chip${on ? ' on' : ''}${disabled ? ' disabled' : ''}`}
+                style={{ ['--chip' as string]: color(p) }}
+              >
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={disabled}
+                  data-testid={`cmp-pick:${p}`}
+                  onChange={() => store.setCompare(toggleCompared(compare, p, options))}
+                />
+                {label(p)}
+              </label>
+            );
+          })}
+        </div>
+      </section>
+
+      {failed.length > 0 && (
+        <div className="banner error" role="alert" data-testid="compare-errors">
+          <div>
+            <strong>Some runs failed:</strong>
+            <ul>
+              {failed.map((e) => (
+                <li key={e.protocol}>
+                  {label(e.protocol)}: {e.error}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+
+      <section className="panel" aria-label="Legend and figures">
+        <div className="panel-row" style={{ marginBottom: 8 }}>
+          <ul className="cmp-legend" data-testid="compare-legend">
+            {compare.map((p) => {
+              const visible = !hidden.includes(p);
+              return (
+                <li key={p}>
+                  <button
+                    type="button"
+                    aria-pressed={visible}
+                    data-testid={`legend:${p}`}
+                    title={visible ? `hide ${label(p)}` : `show ${label(p)}`}
+                    onClick={() => store.setHidden(toggleHidden(hidden, p, compare))}
+                  >
+                    <span className="swatch" style={{ background: color(p) }} />
+                    {label(p)}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <span className="muted-note">click a protocol to hide or show its curves</span>
+        </div>
+        <table className="figures" data-testid="compare-table">
+          <thead>
+            <tr>
+              <th>Protocol</th>
+              {COLUMNS.map((c) => (
+                <th key={c.key}>{c.label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {state.entries.map((e) => (
+              <tr key={e.protocol} data-protocol={e.protocol} className={hidden.includes(e.protocol) ? 'hidden-row' : ''}>
+                <td>
+                  <span className="swatch" style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }} />
+                  {label(e.protocol)}
+                </td>
+                {COLUMNS.map((c) => {
+                  const v = e.summary?.[c.key];
+                  const isBest = typeof v === 'number' && best[c.key] === v;
+                  return (
+                    <td key={c.key} className={isBest ? 'best' : undefined} data-testid={`cmp.${e.protocol}.${c.key}`}>
+                      {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="chart-grid" data-testid="compare-charts">
+        <TimeChart
+          testId="cmp-chart-cwnd"
+          title="Congestion window"
+          xLabel="time (s)"
+          yLabel="cwnd (segments)"
+          series={charts.cwnd}
+          xMax={xMax}
+          height={height}
+          showLegend={false}
+        />
+        <TimeChart
+          testId="cmp-chart-goodput"
+          title="Goodput"
+          xLabel="time (s)"
+          yLabel="goodput (Mb/s)"
+          series={charts.goodput}
+          xMax={xMax}
+          height={height}
+          showLegend={false}
+        />
+        <TimeChart
+          testId="cmp-chart-tokens"
+          title="Tokens consumed per RTT"
+          xLabel="time (s)"
+          yLabel="tokens per RTT"
+          series={charts.tokens}
+          xMax={xMax}
+          height={height}
+          showLegend={false}
+          emptyText="no token-bucket samples (is the token bucket enabled?)"
+        />
+        <TimeChart
+          testId="cmp-chart-app"
+          title="Application (playback) success"
+          xLabel="time (s)"
+          yLabel="successful reads (%)"
+          series={charts.app}
+          xMax={xMax}
+          yDomain={PCT}
+          height={height}
+          showLegend={false}
+          emptyText="no playback reads"
+        />
+      </section>
+    </div>
+  );
+});

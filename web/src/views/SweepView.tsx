@@ -1,0 +1,319 @@
+// The sweep view: one parameter on x (from the schema's numbers), one summary figure on
+// y, K seeds per point, run in the worker pool with progress and cancel. For goodput
+// against a loss rate, the three throughput models (from each run's own summary) are
+// drawn too, with how far each is from the measured mean.
+import { memo, useEffect, useMemo, useState } from 'react';
+import { MEASURED_COLOR, SweepChart, type ModelCurve } from '../charts/SweepChart';
+import { formatNumber } from '../components/Summary';
+import type { RunSummary } from '../engine/types';
+import type { ParamModel, Values } from '../model/params';
+import {
+  figureLabel,
+  K_RANGE,
+  MODEL_CURVES,
+  modelError,
+  N_RANGE,
+  showsModels,
+  SUMMARY_FIGURES,
+  sweepableParams,
+  sweepPoints,
+  validateSweep,
+  type SweepConfig,
+  type SweepError,
+  type SweepField,
+} from '../model/sweep';
+import { isVisible, type VisibilityRule } from '../model/visibility';
+import type { LabStore, SweepRun } from '../state/store';
+
+const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
+  model_simple_mbps: { color: '#d55e00', dash: '9 6' },
+  model_complex_mbps: { color: '#009e73', dash: '3 4' },
+  model_modified_mbps: { color: '#cc79a7', dash: '14 5 3 5' },
+};
+
+type Drafts = Record<SweepField, string>;
+
+function draftsOf(c: SweepConfig): Drafts {
+  return { x: c.x, from: String(c.from), to: String(c.to), scale: c.scale, n: String(c.n), y: c.y, k: String(c.k) };
+}
+
+function paramLabel(model: ParamModel, path: string): string {
+  const spec = model.byPath.get(path);
+  const unit = spec?.decl.unit ? ` (${spec.decl.unit})` : '';
+  return `${spec?.decl.label ?? path}${unit}`;
+}
+
+interface Props {
+  store: LabStore;
+  model: ParamModel;
+  config: SweepConfig;
+  run?: SweepRun;
+  values: Values;
+  rules: Map<string, VisibilityRule>;
+  liveSummary?: RunSummary;
+  height: number;
+}
+
+export const SweepView = memo(function SweepView({ store, model, config, run, values, rules, liveSummary, height }: Props) {
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(config));
+  const [errors, setErrors] = useState<SweepError[]>([]);
+
+  // Follow the store (a new link, a reset) when it differs from what is typed.
+  useEffect(() => {
+    setDrafts((d) => {
+      const r = validateSweep(model, d, config);
+      const same = r.errors.length === 0 && (Object.keys(config) as SweepField[]).every((f) => r.config[f] === config[f]);
+      if (same) return d;
+      setErrors([]);
+      return draftsOf(config);
+    });
+  }, [config, model]);
+
+  const params = useMemo(() => sweepableParams(model), [model]);
+  const figures = useMemo(() => {
+    const keys = SUMMARY_FIGURES.map((f) => f.key);
+    const extra = new Set<string>();
+    const add = (s?: RunSummary | null) => {
+      for (const [k, v] of Object.entries(s ?? {})) if (typeof v === 'number' && !keys.includes(k)) extra.add(k);
+    };
+    add(liveSummary);
+    add(run?.summaries.flat().find((s) => s));
+    return [...keys, ...[...extra].sort()];
+  }, [liveSummary, run]);
+
+  const change = (field: SweepField, text: string) => {
+    let next = { ...drafts, [field]: text };
+    if (field === 'x') {
+      // A new parameter brings its own range and scale.
+      const r = validateSweep(model, { x: text }, config, figures).config;
+      next = { ...next, from: String(r.from), to: String(r.to), scale: r.scale };
+    }
+    setDrafts(next);
+    const r = validateSweep(model, next, config, figures);
+    setErrors(r.errors);
+    if (r.errors.length === 0) store.setSweep(r.config);
+  };
+
+  const plan = useMemo(() => store.sweepPlan(values, config), [store, values, config]);
+  const running = run?.status === 'running';
+  const stale = !!run && !!plan && run.key !== plan.key;
+  const y = config.y;
+  const shownX = run?.config.x ?? config.x;
+
+  const points = useMemo(() => (run ? sweepPoints(run.grid, run.summaries, y) : []), [run, y]);
+  const withModels = showsModels({ x: shownX, y });
+  const models = useMemo<ModelCurve[]>(() => {
+    if (!run || !withModels) return [];
+    return MODEL_CURVES.map((m) => {
+      const pts = sweepPoints(run.grid, run.summaries, m.key);
+      return { key: m.key, label: m.label, ...MODEL_STYLE[m.key], x: pts.map((p) => p.x), y: pts.map((p) => p.mean) };
+    });
+  }, [run, withModels]);
+  const errorsByModel = useMemo(() => {
+    if (!run || !withModels) return [];
+    return MODEL_CURVES.map((m) => {
+      const pts = sweepPoints(run.grid, run.summaries, m.key);
+      const byX = new Map(pts.map((p) => [p.x, p.mean]));
+      const measured = points.map((p) => p.mean);
+      const model = points.map((p) => byX.get(p.x) ?? NaN);
+      return { ...m, err: modelError(measured, model) };
+    });
+  }, [run, withModels, points]);
+
+  // Curves that lie on top of each other would hide one another: say so.
+  const coincide = useMemo(() => {
+    const out: string[] = [];
+    for (let i = 0; i < models.length; i++)
+      for (let j = i + 1; j < models.length; j++) {
+        const a = models[i].y;
+        const b = models[j].y;
+        if (a.length && a.length === b.length && a.every((v, n) => Math.abs(v - b[n]) <= 1e-9 * Math.max(1, Math.abs(v))))
+          out.push(`${models[j].label} coincides with ${models[i].label} on these runs`);
+      }
+    return out;
+  }, [models]);
+
+  const fieldError = (f: SweepField) => errors.find((e) => e.field === f)?.message;
+  const total = plan ? plan.grid.length * plan.seeds.length : 0;
+  const xVisible = isVisible(config.x, rules, values);
+  const yInfo = figureLabel(y);
+  const yLabel = `${yInfo.label}${yInfo.unit ? ` (${yInfo.unit})` : ''}`;
+  const pct = run && run.total ? (100 * run.done) / run.total : 0;
+
+  const field = (f: SweepField, label: string, input: React.ReactNode, cls = '') => (
+    <div className={`${cls}${fieldError(f) ? ' has-error' : ''}`}>
+      <label htmlFor={`sweep-${f}`}>{label}</label>
+      {input}
+      {fieldError(f) && (
+        <div className="field-error" role="alert" data-testid={`sweep.${f}:error`}>
+          {fieldError(f)}
+        </div>
+      )}
+    </div>
+  );
+  const text = (f: SweepField) => (
+    <input
+      id={`sweep-${f}`}
+      type="text"
+      inputMode="decimal"
+      spellCheck={false}
+      data-testid={`sweep.${f}`}
+      value={drafts[f]}
+      aria-invalid={fieldError(f) ? true : undefined}
+      onChange={(e) => change(f, e.target.value)}
+    />
+  );
+  const xSpec = model.byPath.get(drafts.x);
+
+  return (
+    <div className="view sweep-view" data-testid="sweep-view">
+      <section className="panel" aria-label="Sweep settings">
+        <div className="panel-row">
+          <h2>Parameter sweep</h2>
+          <span className="muted-note">every other setting comes from the scenario on the left</span>
+        </div>
+        <form className="sweep-form" onSubmit={(e) => e.preventDefault()}>
+          {field(
+            'x',
+            'x: parameter',
+            <select id="sweep-x" data-testid="sweep.x" value={drafts.x} onChange={(e) => change('x', e.target.value)}>
+              {params.map((s) => (
+                <option key={s.path} value={s.path}>
+                  {s.decl.label ?? s.path} — {s.path}
+                </option>
+              ))}
+            </select>,
+            'wide',
+          )}
+          {field('from', `from${xSpec ? ` (≥ ${xSpec.decl.min})` : ''}`, text('from'))}
+          {field('to', `to${xSpec ? ` (≤ ${xSpec.decl.max})` : ''}`, text('to'))}
+          {field(
+            'scale',
+            'scale',
+            <select id="sweep-scale" data-testid="sweep.scale" value={drafts.scale} onChange={(e) => change('scale', e.target.value)}>
+              <option value="linear">linear</option>
+              <option value="log">log</option>
+            </select>,
+          )}
+          {field('n', `points N (${N_RANGE[0]}–${N_RANGE[1]})`, text('n'))}
+          {field('k', `seeds per point K (${K_RANGE[0]}–${K_RANGE[1]})`, text('k'))}
+          {field(
+            'y',
+            'y: summary figure',
+            <select id="sweep-y" data-testid="sweep.y" value={drafts.y} onChange={(e) => change('y', e.target.value)}>
+              {!figures.includes(drafts.y) && <option value={drafts.y}>{drafts.y}</option>}
+              {figures.map((f) => (
+                <option key={f} value={f}>
+                  {figureLabel(f).label}
+                </option>
+              ))}
+            </select>,
+            'wide',
+          )}
+        </form>
+        {!xVisible && (
+          <p className="swept-note" data-testid="sweep-x-inactive">
+            {paramLabel(model, config.x)} has no effect under the current scenario settings (see the controls on the
+            left); the sweep would show a flat line.
+          </p>
+        )}
+        <div className="run-row">
+          <button
+            type="button"
+            className="primary"
+            data-testid="sweep-run"
+            disabled={errors.length > 0 || !plan || running}
+            onClick={() => store.runSweep()}
+          >
+            {running ? 'Running…' : run ? 'Run again' : 'Run sweep'}
+          </button>
+          <button type="button" className="secondary" data-testid="sweep-cancel" disabled={!running} onClick={() => store.cancelSweep()}>
+            Cancel
+          </button>
+          <div
+            className={`progress${run?.status === 'cancelled' ? ' cancelled' : ''}`}
+            role="progressbar"
+            aria-label="Sweep progress"
+            aria-valuemin={0}
+            aria-valuemax={run?.total ?? total}
+            aria-valuenow={run?.done ?? 0}
+            data-testid="sweep-progress"
+            data-status={run?.status ?? 'idle'}
+            data-elapsed-ms={run ? Math.round(run.elapsedMs) : undefined}
+          >
+            <div className="progress-bar" style={{ width: `${pct}%` }} />
+          </div>
+          <span className="progress-text" data-testid="sweep-progress-text">
+            {run
+              ? `${run.done} / ${run.total} runs · ${(run.elapsedMs / 1000).toFixed(1)} s${run.status === 'cancelled' ? ' · cancelled' : run.status === 'done' ? ' · done' : ''}`
+              : `${total} runs (${plan?.grid.length ?? 0} points × ${plan?.seeds.length ?? 0} seeds)`}
+          </span>
+        </div>
+        {stale && !running && (
+          <p className="swept-note" data-testid="sweep-stale">
+            The scenario or the sweep settings changed since this sweep ran — Run to update it.
+          </p>
+        )}
+        {run && run.errors.length > 0 && (
+          <div className="banner error" role="alert" data-testid="sweep-errors" style={{ margin: '10px 0 0' }}>
+            <div>
+              <strong>Some runs failed:</strong>
+              <ul>
+                {run.errors.map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+      </section>
+
+      <SweepChart
+        points={points}
+        models={models}
+        xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
+        xLog={(run?.config.scale ?? config.scale) === 'log'}
+        xLabel={paramLabel(model, shownX)}
+        yLabel={yLabel}
+        height={height}
+        k={run?.seeds.length ?? config.k}
+      />
+
+      {withModels && errorsByModel.length > 0 && (
+        <section className="panel" aria-label="Model error">
+          <h2>Throughput models against the measurement</h2>
+          <table className="figures" data-testid="model-error">
+            <thead>
+              <tr>
+                <th>Model</th>
+                <th>Mean abs. relative error</th>
+                <th>Largest relative error</th>
+                <th>Bias (mean relative error)</th>
+                <th>Points</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errorsByModel.map((m) => (
+                <tr key={m.key} data-model={m.key}>
+                  <td>
+                    <span className="swatch" style={{ background: MODEL_STYLE[m.key].color, marginRight: 8, verticalAlign: 'middle' }} />
+                    {m.label}
+                  </td>
+                  <td data-testid={`model-error.${m.key}`}>{m.err ? `${formatNumber(m.err.mare * 100, 1)} %` : '—'}</td>
+                  <td>{m.err ? `${formatNumber(m.err.maxRel * 100, 1)} %` : '—'}</td>
+                  <td>{m.err ? `${m.err.bias >= 0 ? '+' : ''}${formatNumber(m.err.bias * 100, 1)} %` : '—'}</td>
+                  <td>{m.err?.n ?? 0}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted-note" style={{ margin: '8px 0 0' }}>
+            Each model is evaluated per run with that run's own loss-event rate, mean SRTT and mean RTO, then averaged
+            per point like the measurement (<span style={{ color: MEASURED_COLOR, fontWeight: 700 }}>solid</span>).
+            {coincide.length > 0 && ` Note: ${coincide.join('; ')}.`}
+          </p>
+        </section>
+      )}
+    </div>
+  );
+});
