@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { buildModel } from './params';
+import {
+  aggregate,
+  defaultSweep,
+  isLossParam,
+  modelError,
+  showsModels,
+  sweepableParams,
+  sweepGrid,
+  sweepPoints,
+  sweepSeeds,
+  validateSweep,
+} from './sweep';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
+
+const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
+
+describe('sweep grid', () => {
+  it('is evenly spaced on a linear scale, both ends included', () => {
+    expect(sweepGrid(0, 1, 5, 'linear')).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(sweepGrid(10, 0, 3, 'linear')).toEqual([10, 5, 0]);
+  });
+
+  it('is evenly spaced in log on a log scale', () => {
+    const g = sweepGrid(0.001, 0.1, 3, 'log');
+    expect(g).toEqual([0.001, 0.01, 0.1]);
+    const g30 = sweepGrid(0.001, 0.05, 30, 'log');
+    expect(g30).toHaveLength(30);
+    expect(g30[0]).toBe(0.001);
+    expect(g30[29]).toBe(0.05);
+    const ratios = g30.slice(1).map((v, i) => v / g30[i]);
+    for (const r of ratios) expect(r).toBeCloseTo(Math.pow(50, 1 / 29), 4);
+  });
+
+  it('rounds inner points to 6 significant digits (short, exact URLs)', () => {
+    for (const v of sweepGrid(0.001, 0.05, 30, 'log')) expect(Number(v.toPrecision(6))).toBe(v);
+  });
+
+  it('gives whole numbers without repeats for an integer parameter', () => {
+    expect(sweepGrid(1, 4, 10, 'linear', true)).toEqual([1, 2, 3, 4]);
+    expect(sweepGrid(1, 1000, 4, 'log', true)).toEqual([1, 10, 100, 1000]);
+  });
+
+  it('falls back to linear when a log range touches zero, and handles n = 1', () => {
+    expect(sweepGrid(0, 1, 3, 'log')).toEqual([0, 0.5, 1]);
+    expect(sweepGrid(2, 5, 1, 'linear')).toEqual([2]);
+  });
+
+  it('uses the scenario seed and the next ones', () => {
+    expect(sweepSeeds(7, 3)).toEqual([7, 8, 9]);
+    expect(sweepSeeds(4294967295, 2)).toEqual([4294967295, 0]);
+  });
+});
+
+describe('aggregation over seeds', () => {
+  it('gives mean, min, max and the sample sd of the finite values', () => {
+    const s = aggregate([2, 4, 4, 4, 5, 5, 7, 9])!;
+    expect(s.n).toBe(8);
+    expect(s.mean).toBe(5);
+    expect(s.min).toBe(2);
+    expect(s.max).toBe(9);
+    expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
+  });
+
+  it('skips missing and non-finite values; none gives null', () => {
+    expect(aggregate([1, null, undefined, NaN, Infinity, 3])).toEqual({ n: 2, mean: 2, min: 1, max: 3, sd: Math.SQRT2 });
+    expect(aggregate([5])).toEqual({ n: 1, mean: 5, min: 5, max: 5, sd: 0 });
+    expect(aggregate([null, NaN])).toBeNull();
+  });
+
+  it('makes one point per x that has a value, partial points included', () => {
+    const grid = [0.01, 0.02, 0.03];
+    const summaries = [
+      [{ goodput_mbps: 2 }, { goodput_mbps: 4 }],
+      [{ goodput_mbps: 1 }, undefined], // cancelled half-way
+      [undefined, undefined],
+    ];
+    const pts = sweepPoints(grid, summaries, 'goodput_mbps');
+    expect(pts).toEqual([
+      { x: 0.01, runs: 2, n: 2, mean: 3, min: 2, max: 4, sd: Math.SQRT2 },
+      { x: 0.02, runs: 1, n: 1, mean: 1, min: 1, max: 1, sd: 0 },
+    ]);
+    expect(sweepPoints(grid, summaries, 'connection_time_s')).toEqual([]);
+  });
+});
+
+describe('model error', () => {
+  it('is the mean absolute relative error against the measured means', () => {
+    const e = modelError([1, 2, 4], [1.5, 2, 3])!;
+    expect(e.n).toBe(3);
+    expect(e.mare).toBeCloseTo((0.5 + 0 + 0.25) / 3, 12);
+    expect(e.maxRel).toBeCloseTo(0.5, 12);
+    expect(e.bias).toBeCloseTo((0.5 + 0 - 0.25) / 3, 12);
+  });
+
+  it('skips points with no measurement above zero or no model value', () => {
+    const e = modelError([0, 2, NaN, 1], [1, 3, 1, NaN])!;
+    expect(e.n).toBe(1);
+    expect(e.mare).toBeCloseTo(0.5, 12);
+    expect(modelError([0], [1])).toBeNull();
+  });
+
+  it('applies to goodput against a loss-rate parameter only', () => {
+    expect(isLossParam('flows[0].channel.forward.p')).toBe(true);
+    expect(isLossParam('flows[0].channel.reverse.on_p')).toBe(true);
+    expect(isLossParam('flows[0].channel.forward.on_mean_s')).toBe(false);
+    expect(showsModels({ x: 'flows[0].channel.forward.p', y: 'goodput_mbps' })).toBe(true);
+    expect(showsModels({ x: 'flows[0].channel.forward.p', y: 'timeouts' })).toBe(false);
+    expect(showsModels({ x: 'duration_s', y: 'goodput_mbps' })).toBe(false);
+  });
+});
+
+describe('sweep settings', () => {
+  it('offers numbers and integers with a range, not the seed', () => {
+    const paths = sweepableParams(model).map((s) => s.path);
+    expect(paths).toContain('flows[0].channel.forward.p');
+    expect(paths).toContain('flows[0].app.token_bucket.depth_tokens');
+    expect(paths).not.toContain('seed');
+    expect(paths).not.toContain('flows[0].protocol');
+  });
+
+  it('defaults to goodput against the forward loss rate, log 0.1 % .. 5 %', () => {
+    expect(defaultSweep(model)).toEqual({ x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 10, y: 'goodput_mbps', k: 3 });
+  });
+
+  it('takes text and checks each field with a message naming it and its range', () => {
+    const ok = validateSweep(model, { from: '0.002', to: '0.2', n: '25', k: '4', scale: 'log', y: 'timeouts' });
+    expect(ok.errors).toEqual([]);
+    expect(ok.config).toMatchObject({ from: 0.002, to: 0.2, n: 25, k: 4, y: 'timeouts' });
+
+    const bad = validateSweep(model, { from: '2', n: '1', k: '21', y: 'Bad Figure!' });
+    const msg = Object.fromEntries(bad.errors.map((e) => [e.field, e.message]));
+    expect(msg.from).toBe('sweep from must be within [0, 1] (the range of flows[0].channel.forward.p), got 2');
+    expect(msg.n).toBe('sweep points N must be an integer within [2, 200], got "1"');
+    expect(msg.k).toBe('seeds per point K must be an integer within [1, 20], got "21"');
+    expect(msg.y).toMatch(/^sweep y must be a numeric summary figure/);
+  });
+
+  it('needs a positive range on a log scale and two different ends', () => {
+    expect(validateSweep(model, { from: '0', scale: 'log' }).errors[0].message).toMatch(/log sweep needs from and to above 0/);
+    expect(validateSweep(model, { from: '0.05', to: '0.05' }).errors[0]).toMatchObject({ field: 'to' });
+  });
+
+  it('brings a new parameter its own range and scale', () => {
+    const r = validateSweep(model, { x: 'topology.bottleneck.rate_mbps' });
+    expect(r.errors).toEqual([]);
+    expect(r.config).toMatchObject({ x: 'topology.bottleneck.rate_mbps', from: 2.5, to: 40, scale: 'log' });
+    const d = validateSweep(model, { x: 'duration_s' });
+    expect(d.config).toMatchObject({ from: 0.1, to: 600, scale: 'linear' });
+    expect(validateSweep(model, { x: 'seed' }).errors[0].message).toMatch(/^sweep x must be a number or integer parameter/);
+  });
+});

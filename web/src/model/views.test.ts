@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineSchema } from '../engine/types';
+import { buildModel } from './params';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
+import { decodeHash, encodeHash } from './urlCodec';
+import {
+  decodeViewParams,
+  defaultViewState,
+  encodeViewParams,
+  MAX_COMPARE,
+  toggleCompared,
+  toggleHidden,
+  type ViewState,
+} from './views';
+
+// The test schema with the engine's nine protocols.
+const PROTOCOLS = ['tahoe', 'reno', 'newreno', 'sack', 'fack', 'vegas', 'westwood', 'cubic', 'bbr'];
+const schema: EngineSchema = {
+  ...TEST_SCHEMA,
+  params: TEST_SCHEMA.params.map((p) => (p.path === 'flows[].protocol' ? { ...p, options: PROTOCOLS } : p)),
+};
+const model = buildModel(schema, TEST_DEFAULT_SCENARIO);
+
+function roundTrip(v: ViewState, values = model.defaults) {
+  const hash = encodeHash(model, values, encodeViewParams(model, v));
+  const d = decodeHash(model, hash);
+  return { hash, values: d.values, urlMessages: d.messages, ...decodeViewParams(model, d.viewPairs) };
+}
+
+describe('view state in the URL', () => {
+  it('writes nothing for the default view', () => {
+    expect(encodeViewParams(model, defaultViewState(model))).toEqual([]);
+    expect(encodeHash(model, model.defaults, encodeViewParams(model, defaultViewState(model)))).toBe('#v=1');
+  });
+
+  it('round-trips the compare view: view, protocols in order, hidden ones', () => {
+    const v: ViewState = { ...defaultViewState(model), view: 'compare', compare: ['cubic', 'newreno', 'bbr'], hidden: ['bbr'] };
+    const r = roundTrip(v, { ...model.defaults, seed: 7 });
+    expect(r.hash).toBe('#v=1&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
+    expect(r.messages).toEqual([]);
+    expect(r.urlMessages).toEqual([]);
+    expect(r.state).toEqual(v);
+    expect(r.values.seed).toBe(7);
+  });
+
+  it('writes a sweep whole, with the parameter by its URL key, and reads it back', () => {
+    const v: ViewState = {
+      ...defaultViewState(model),
+      view: 'sweep',
+      sweep: { x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 30, y: 'goodput_mbps', k: 3 },
+    };
+    const r = roundTrip(v);
+    expect(r.hash).toBe(
+      '#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3',
+    );
+    expect(r.messages).toEqual([]);
+    expect(r.state).toEqual(v);
+  });
+
+  it('keeps a changed sweep in the URL while another view is shown', () => {
+    const v: ViewState = { ...defaultViewState(model), sweep: { ...defaultViewState(model).sweep, n: 40 } };
+    const r = roundTrip(v);
+    expect(r.hash).toContain('sweep.n=40');
+    expect(r.hash).not.toContain('view=');
+    expect(r.state.sweep.n).toBe(40);
+  });
+
+  it('accepts the concrete path for sweep.x too', () => {
+    const { state, messages } = decodeViewParams(model, [['sweep.x', 'topology.bottleneck.rate_mbps']]);
+    expect(messages).toEqual([]);
+    expect(state.sweep.x).toBe('topology.bottleneck.rate_mbps');
+  });
+
+  it('names the field and the allowed range for bad sweep values and falls back', () => {
+    const { state, messages } = decodeViewParams(model, [
+      ['view', 'sweep'],
+      ['sweep.x', 'f0.channel.forward.p'],
+      ['sweep.from', '-1'],
+      ['sweep.to', '0.05'],
+      ['sweep.n', '500'],
+      ['sweep.k', '0'],
+      ['sweep.scale', 'cubic'],
+    ]);
+    const text = messages.map((m) => m.text);
+    expect(text).toContain('sweep from must be within [0, 1] (the range of flows[0].channel.forward.p), got -1 — using default');
+    expect(text).toContain('sweep points N must be an integer within [2, 200], got "500" — using default');
+    expect(text).toContain('seeds per point K must be an integer within [1, 20], got "0" — using default');
+    expect(text).toContain('sweep scale must be linear or log, got "cubic" — using default');
+    const def = defaultViewState(model).sweep;
+    expect(state.sweep).toEqual({ ...def, to: 0.05 });
+    expect(state.view).toBe('sweep');
+  });
+
+  it('reports unknown views, protocols and sweep keys, and never throws', () => {
+    const { state, messages } = decodeViewParams(model, [
+      ['view', 'papers'],
+      ['cmp', 'cubic,quic,cubic'],
+      ['hide', 'reno'],
+      ['sweep.zz', '1'],
+      ['cmp', null as unknown as string],
+    ]);
+    expect(state.view).toBe('live');
+    expect(state.compare).toEqual(['cubic']);
+    expect(state.hidden).toEqual([]); // reno is not compared
+    expect(messages.map((m) => m.text).join('\n')).toMatch(/view must be one of live, compare, sweep, got "papers"/);
+    expect(messages.map((m) => m.text).join('\n')).toMatch(/ignored "quic"/);
+    expect(messages.map((m) => m.text).join('\n')).toMatch(/unknown sweep setting "sweep.zz"/);
+  });
+
+  it('keeps at most six compared protocols', () => {
+    const { state, messages } = decodeViewParams(model, [['cmp', PROTOCOLS.join(',')]]);
+    expect(state.compare).toHaveLength(MAX_COMPARE);
+    expect(messages[0].text).toMatch(/at most 6/);
+  });
+
+  it('does not report view keys as unknown parameters', () => {
+    const d = decodeHash(model, '#v=1&view=compare&cmp=reno,sack&sweep.n=5');
+    expect(d.messages).toEqual([]);
+    expect(d.viewPairs).toEqual([
+      ['view', 'compare'],
+      ['cmp', 'reno,sack'],
+      ['sweep.n', '5'],
+    ]);
+  });
+});
+
+describe('compare legend state', () => {
+  const compare = ['newreno', 'sack', 'cubic'];
+  it('hides and shows a protocol, in compare order', () => {
+    let hidden = toggleHidden([], 'cubic', compare);
+    expect(hidden).toEqual(['cubic']);
+    hidden = toggleHidden(hidden, 'newreno', compare);
+    expect(hidden).toEqual(['newreno', 'cubic']);
+    hidden = toggleHidden(hidden, 'cubic', compare);
+    expect(hidden).toEqual(['newreno']);
+    expect(toggleHidden(hidden, 'newreno', compare)).toEqual([]);
+  });
+
+  it('drops hidden protocols that are no longer compared', () => {
+    expect(toggleHidden(['bbr'], 'sack', compare)).toEqual(['sack']);
+  });
+
+  it('adds protocols in schema order, up to six, and never removes the last one', () => {
+    expect(toggleCompared(compare, 'reno', PROTOCOLS)).toEqual(['reno', 'newreno', 'sack', 'cubic']);
+    expect(toggleCompared(compare, 'sack', PROTOCOLS)).toEqual(['newreno', 'cubic']);
+    expect(toggleCompared(['cubic'], 'cubic', PROTOCOLS)).toEqual(['cubic']);
+    const six = PROTOCOLS.slice(0, 6);
+    expect(toggleCompared(six, 'bbr', PROTOCOLS)).toEqual(six);
+  });
+});
