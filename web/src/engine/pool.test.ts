@@ -15,7 +15,7 @@ class FakeWorker {
   }
   answer() {
     const m = this.sent.shift()!;
-    this.onmessage?.({ data: { type: 'result', id: m.id, ok: true, result: { ok: true, summary: { goodput_mbps: Number(m.scenario) }, series: [] }, engineMs: 1 } } as MessageEvent<FromWorker>);
+    this.onmessage?.({ data: { type: 'result', id: m.id, ok: true, result: { ok: true, summary: { goodput_mbps: Number(m.scenario) }, series: [] }, engineMs: 1 } } as unknown as MessageEvent<FromWorker>);
   }
 }
 
