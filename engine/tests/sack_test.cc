@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "net/packet.h"
+#include "sim/random.h"
 #include "sim/scheduler.h"
 #include "transport/scoreboard.h"
 #include "transport/tcp_receiver.h"
@@ -96,6 +97,41 @@ TEST(Scoreboard, FackJudgesEveryHoleBelowTheForwardMostSackLost) {
   sb.OnSack(blocks, 1);
   EXPECT_EQ(sb.MarkLostByDupThresh(3), 0);  // RFC 6675 waits for more SACKs
   EXPECT_EQ(sb.MarkLostBelowFack(), 8);     // FACK: 0..7 are all lost
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(Scoreboard, IncrementalPipeEqualsAFullScanThroughRandomHistories) {
+  Random rng(11);
+  for (int trial = 0; trial < 50; ++trial) {
+    Scoreboard sb(1000);
+    uint64_t una = 0, next = 0;
+    for (int step = 0; step < 400; ++step) {
+      const uint64_t op = rng.NextU64() % 6;
+      if (op <= 1) {
+        sb.OnSent(next, 1000, Time::Zero(), false, una == next);
+        next += 1000;
+      } else if (op == 2 && next > una) {
+        const uint64_t seg = una + (rng.NextU64() % ((next - una) / 1000)) * 1000;
+        sb.OnSent(seg, 1000, Time::Zero(), true, false);
+      } else if (op == 3 && next > una) {
+        const uint64_t start = una + (rng.NextU64() % ((next - una) / 1000)) * 1000;
+        const SackBlock b{start, std::min(next, start + 1000 * (1 + rng.NextU64() % 3))};
+        sb.OnSack(&b, 1);
+      } else if (op == 4 && next > una) {
+        una += 1000 * (1 + rng.NextU64() % ((next - una) / 1000));
+        sb.OnCumulativeAck(una);
+      } else if (op == 5) {
+        (rng.NextU64() % 2 ? sb.MarkLostByDupThresh(3) : sb.MarkLostBelowFack());
+        if (rng.NextU64() % 20 == 0) sb.MarkAllLost();
+      }
+      ASSERT_EQ(sb.Pipe(), sb.PipeByScan()) << "trial " << trial << " step " << step;
+    }
+  }
 }
 
 }  // namespace

@@ -30,8 +30,11 @@ void Link::StartTransmission() {
 
 void Link::OnEvent(uint32_t tag, uint64_t) {
   if (tag == kTransmitted) {
-    propagating_.push_back(on_wire_);
-    scheduler_->After(params_.delay, this, kArrived);
+    // Packets leave the wire in order and all take `delay`, so only the oldest one in
+    // flight needs an arrival event; the next is scheduled when it lands. This keeps
+    // the scheduler's heap small however long the pipe.
+    propagating_.push_back({on_wire_, scheduler_->now() + params_.delay});
+    if (propagating_.size() == 1) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
     on_wire_ = nullptr;
     if (!queue_.empty()) {
       on_wire_ = queue_.front();
@@ -41,8 +44,9 @@ void Link::OnEvent(uint32_t tag, uint64_t) {
     }
     return;
   }
-  Packet* p = propagating_.front();
+  Packet* p = propagating_.front().packet;
   propagating_.pop_front();
+  if (!propagating_.empty()) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
   if (errors_->Drop(*p, scheduler_->now())) {
     ++stats_.channel_drops;
     pool_->Release(p);

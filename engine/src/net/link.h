@@ -65,7 +65,11 @@ class Link final : public PacketSink, public EventHandler {
 
   std::deque<Packet*> queue_;
   Packet* on_wire_ = nullptr;
-  std::deque<Packet*> propagating_;  // FIFO: equal delay keeps order
+  struct InFlight {
+    Packet* packet;
+    Time arrives_at;
+  };
+  std::deque<InFlight> propagating_;  // FIFO: equal delay keeps order
   LinkStats stats_;
 };
 

@@ -43,9 +43,12 @@ class Scheduler {
     uint32_t tag;
     uint64_t arg;
   };
-  static bool Later(const Event& a, const Event& b) {
-    return a.at != b.at ? a.at > b.at : a.order > b.order;
-  }
+  // A function object rather than a function pointer, so the heap operations inline it.
+  struct Later {
+    bool operator()(const Event& a, const Event& b) const {
+      return a.at != b.at ? a.at > b.at : a.order > b.order;
+    }
+  };
 
   std::vector<Event> heap_;
   Time now_ = Time::Zero();

@@ -18,6 +18,7 @@ void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmis
   const uint64_t index = seq / mss_;
   while (base_ + segments_.size() <= index) segments_.emplace_back();
   Segment& s = segments_[index - base_];
+  const int before = PipeShare(s) - (s.length == 0 ? 1 : 0);  // a fresh record is not in the pipe yet
   if (flight_empty) first_sent_time_ = delivered_time_ = now;
   s.sent_at = now;
   s.length = length;
@@ -29,6 +30,7 @@ void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmis
     s.retransmitted = true;
     s.rtx_in_flight = true;
   }
+  pipe_segments_ += PipeShare(s) - before;
 }
 
 std::optional<Time> Scoreboard::OnCumulativeAck(uint64_t ack) {
@@ -37,6 +39,7 @@ std::optional<Time> Scoreboard::OnCumulativeAck(uint64_t ack) {
   Time newest;
   while (!segments_.empty() && base_ <= last_index) {
     const Segment& s = segments_.front();
+    pipe_segments_ -= PipeShare(s);
     ambiguous = ambiguous || s.retransmitted;
     newest = s.sent_at;
     if (s.sacked) {
@@ -60,6 +63,7 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
       if (s == nullptr) break;
       if (!s->sacked) {
         Deliver(*s);
+        pipe_segments_ -= PipeShare(*s);
         s->sacked = true;
         s->rtx_in_flight = false;
         ++sacked_count_;
@@ -78,7 +82,9 @@ int Scoreboard::MarkLostByDupThresh(int dupthresh) {
     if (it->sacked) {
       ++sacked_above;
     } else if (sacked_above >= dupthresh && !it->lost) {
+      pipe_segments_ -= PipeShare(*it);
       it->lost = true;
+      pipe_segments_ += PipeShare(*it);
       ++newly;
     }
   }
@@ -92,7 +98,9 @@ int Scoreboard::MarkLostBelowFack() {
   for (uint64_t i = 0; i < end && i < segments_.size(); ++i) {
     Segment& s = segments_[i];
     if (!s.sacked && !s.lost) {
+      pipe_segments_ -= PipeShare(s);
       s.lost = true;
+      pipe_segments_ += PipeShare(s);
       ++newly;
     }
   }
@@ -104,6 +112,7 @@ void Scoreboard::MarkAllLost() {
     if (!s.sacked) s.lost = true;
     s.rtx_in_flight = false;
   }
+  pipe_segments_ = 0;  // every segment is now SACKed or lost, none retransmitted yet
 }
 
 void Scoreboard::BeginAck(Time now) {
@@ -143,13 +152,11 @@ RateSample Scoreboard::FinishAck(Time now, Time min_rtt) {
   return sample_;
 }
 
-uint64_t Scoreboard::Pipe() const {
+uint64_t Scoreboard::Pipe() const { return static_cast<uint64_t>(pipe_segments_) * mss_; }
+
+uint64_t Scoreboard::PipeByScan() const {
   uint64_t segments = 0;
-  for (const Segment& s : segments_) {
-    if (s.sacked) continue;
-    if (!s.lost) ++segments;
-    if (s.rtx_in_flight) ++segments;
-  }
+  for (const Segment& s : segments_) segments += static_cast<uint64_t>(PipeShare(s));
   return segments * mss_;
 }
 

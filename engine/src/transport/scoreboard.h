@@ -68,6 +68,8 @@ class Scoreboard {
   // RFC 6675 SetPipe, in bytes: un-SACKed segments not judged lost, plus
   // retransmissions in flight.
   uint64_t Pipe() const;
+  // The same by walking every segment (for tests of the incremental count).
+  uint64_t PipeByScan() const;
   // RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
   std::optional<uint64_t> NextLostSegment() const;
 
@@ -82,6 +84,8 @@ class Scoreboard {
 
  private:
   void Deliver(const Segment& s);
+  // A segment's share of the pipe (RFC 6675 SetPipe, in segments).
+  static int PipeShare(const Segment& s) { return s.sacked ? 0 : (s.lost ? 0 : 1) + (s.rtx_in_flight ? 1 : 0); }
   Segment* Find(uint64_t seq);
   const Segment* Find(uint64_t seq) const;
 
@@ -89,6 +93,7 @@ class Scoreboard {
   std::deque<Segment> segments_;
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;
+  int64_t pipe_segments_ = 0;  // kept up to date on every change, so Pipe() is O(1)
   int64_t highest_sacked_index_ = -1;
 
   // Connection-wide delivery-rate state (C.* in the draft).

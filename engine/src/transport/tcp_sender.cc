@@ -178,7 +178,15 @@ void TcpSender::OnEvent(uint32_t tag, uint64_t arg) {
     TrySend();
     return;
   }
-  if (!timer_armed_ || arg != timer_generation_ || stats_.completed) return;  // cancelled
+  if (arg != timer_generation_) return;  // superseded by an earlier deadline
+  timer_event_pending_ = false;
+  if (!timer_armed_ || stats_.completed) return;
+  if (scheduler_->now() < timer_deadline_) {  // restarted since: wait for the new deadline
+    timer_event_pending_ = true;
+    timer_event_at_ = timer_deadline_;
+    scheduler_->At(timer_deadline_, this, kRetransmissionTimer, ++timer_generation_);
+    return;
+  }
   timer_armed_ = false;
   OnRetransmissionTimeout();
 }
@@ -220,9 +228,13 @@ void TcpSender::RetransmitFirstUnacked() {
 void TcpSender::GoBackN() { state_.snd_nxt = state_.snd_una; }
 
 void TcpSender::RestartRetransmissionTimer() {
-  ++timer_generation_;
   timer_armed_ = true;
-  scheduler_->After(rtt_.rto(), this, kRetransmissionTimer, timer_generation_);
+  timer_deadline_ = scheduler_->now() + rtt_.rto();
+  if (!timer_event_pending_ || timer_event_at_ > timer_deadline_) {
+    timer_event_pending_ = true;
+    timer_event_at_ = timer_deadline_;
+    scheduler_->At(timer_deadline_, this, kRetransmissionTimer, ++timer_generation_);
+  }
 }
 
 void TcpSender::NoteFastRetransmit() {

@@ -92,7 +92,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void OnDupAck();
   void OnRetransmissionTimeout();
   void ArmTimerIfIdle();
-  void StopTimer() { ++timer_generation_; timer_armed_ = false; }
+  void StopTimer() { timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
 
   // RecoveryActions
@@ -121,8 +121,14 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
 
   Scoreboard scoreboard_;
 
-  uint64_t timer_generation_ = 0;
+  // The retransmission timer is restarted on almost every ACK. Rather than queue an
+  // event each time, it keeps one event in the scheduler and moves a deadline; the
+  // event re-arms itself for the deadline when it fires early (a lazy timer wheel).
   bool timer_armed_ = false;
+  Time timer_deadline_;
+  bool timer_event_pending_ = false;
+  Time timer_event_at_;
+  uint64_t timer_generation_ = 0;
   bool source_wakeup_pending_ = false;
   bool pacing_wakeup_pending_ = false;
   Time next_send_time_ = Time::Zero();
