@@ -157,3 +157,29 @@ TEST(ScriptedDropsSack, SackOptionOffIsRefusedForSackRecovery) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(ScriptedDropsSack, HowTheWindowEndsUp) {
+  // Fall & Floyd: after recovering from k losses of a 20-segment window, NewReno and
+  // SACK keep ssthresh = 10 and never fall back to one segment; Reno with 3 losses and
+  // Tahoe with any do. (With the receiver window holding the sender at 20, little is
+  // outstanding at NewReno's full ACK, so RFC 6582 option 1 sets cwnd = FlightSize +
+  // SMSS, a few segments, and slow start refills to ssthresh within an RTT or two.)
+  for (int k = 1; k <= 4; ++k) {
+    for (const char* p : {"newreno", "sack"}) {
+      const auto r = plab::testing::RunOk(DropScenario(p, k));
+      const double fr = r.series.at("fast_retransmit").t.at(0);
+      EXPECT_EQ(r.series.at("ssthresh").v.at(0), 10.0) << p << " k=" << k;
+      EXPECT_GE(MinAfter(r.series.at("cwnd"), fr + 0.001), 2.0) << p << " k=" << k;  // no collapse
+    }
+    const auto tahoe = plab::testing::RunOk(DropScenario("tahoe", k));
+    EXPECT_EQ(MinAfter(tahoe.series.at("cwnd"), tahoe.series.at("fast_retransmit").t.at(0)), 1.0) << k;
+  }
+  const auto reno3 = plab::testing::RunOk(DropScenario("reno", 3));
+  EXPECT_EQ(MinAfter(reno3.series.at("cwnd"), reno3.series.at("timeout").t.at(0)), 1.0);
+}
+
+}  // namespace
+}  // namespace plab
