@@ -23,7 +23,7 @@ void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
 void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes,
                                       RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {  // full ACK: covers all data sent before recovery
-    state.cwnd = std::min<uint64_t>(state.ssthresh, state.flight_size() + state.mss);
+    state.cwnd = std::min<uint64_t>(state.ssthresh, std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
     state.in_recovery = false;
     return;
   }

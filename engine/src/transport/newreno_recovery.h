@@ -5,7 +5,7 @@
 // started when the cumulative ACK covers more than `recover` (§3.2 step 1), which
 // avoids multiple window reductions after a timeout.
 //
-// Choices the RFC leaves open: on the full ACK cwnd = min(ssthresh, FlightSize + SMSS)
+// Choices the RFC leaves open: on the full ACK cwnd = min(ssthresh, max(FlightSize, SMSS) + SMSS)
 // (§3.2 step 3, option 1, which avoids a burst); the retransmission timer is reset
 // only on the first partial ACK ("Impatient" variant, RFC 6582 §4).
 #pragma once
