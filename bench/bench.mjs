@@ -115,4 +115,57 @@ async function main() {
   ]);
 }
 
-main().catch((error) => fail(error.stack ?? String(error)));
+// Issue B: the reference run with every protocol in the schema, natively and in WASM;
+// none may cost more than kProtocolCostLimit x NewReno's time.
+const kProtocolCostLimit = 2;
+const kProtocolRepetitions = 3;
+
+function nativeProtocolMs(protocol) {
+  const times = [];
+  for (let i = 0; i < kProtocolRepetitions; ++i) {
+    const child = spawnSync(kNativeCli, ['run', kScenarioPath, '--timing', '--set', `flows[0].protocol=${protocol}`],
+                            { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (child.status !== 0) fail(`native ${protocol} run failed: ${child.stderr}`);
+    const match = /wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr);
+    times.push(Number(match[1]));
+  }
+  return best(times);
+}
+
+async function protocolCosts() {
+  const plab = await loadPlab();
+  const schema = plab.schema();
+  const protocols = schema.params.find((p) => p.path === 'flows[].protocol').options;
+  const base = JSON.parse(readFileSync(kScenarioPath, 'utf8'));
+  const rows = [['protocol', 'native', 'WASM', 'WASM / NewReno', 'target', '']];
+  const wasm_ms = {};
+  const native_ms = {};
+  for (const protocol of protocols) {
+    const scenario = structuredClone(base);
+    scenario.flows[0].protocol = protocol;
+    const json = JSON.stringify(scenario);
+    plab.run(json);  // warm-up
+    const times = [];
+    for (let i = 0; i < kProtocolRepetitions; ++i) {
+      const start_ms = performance.now();
+      const output = plab.run(json);
+      times.push(performance.now() - start_ms);
+      if (!output.ok) fail(`WASM ${protocol} run failed: ${output.json}`);
+    }
+    wasm_ms[protocol] = best(times);
+    native_ms[protocol] = nativeProtocolMs(protocol);
+  }
+  for (const protocol of protocols) {
+    const ratio = wasm_ms[protocol] / wasm_ms.newreno;
+    rows.push([protocol, `${native_ms[protocol].toFixed(1)} ms`, `${wasm_ms[protocol].toFixed(1)} ms`,
+               `${ratio.toFixed(2)}x`, `<= ${kProtocolCostLimit}x`, ratio <= kProtocolCostLimit ? 'PASS' : 'MISS']);
+  }
+  console.log('');
+  console.log(`Per-protocol cost of the reference run (best of ${kProtocolRepetitions})`);
+  console.log('');
+  printTable(rows);
+}
+
+main()
+  .then(protocolCosts)
+  .catch((error) => fail(error.stack ?? String(error)));
