@@ -4,7 +4,7 @@
 // data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
 import { useEffect, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import { hashArrays, maxFinite } from './series';
+import { hashArrays, maxFinite, robustMax } from './series';
 
 export type Shape = 'line' | 'step' | 'dots' | 'triangle' | 'diamond' | 'cross';
 
@@ -93,7 +93,7 @@ export function TimeChart(props: TimeChartProps) {
       [y0, y1] = yDomain;
     } else {
       const uncapped = series.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
-      const base = maxFinite(uncapped, 0);
+      const base = robustMax(uncapped, 0);
       let top = base;
       for (const s of series) {
         if (s.yExtentCap === undefined) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSeries, get, hashArrays, maxFinite, seriesFromResult } from './series';
+import { extractSeries, get, hashArrays, maxFinite, robustMax, seriesFromResult } from './series';
 
 // Two series back to back: cwnd (3 points) then timeout (1 point).
 const columns = new Float64Array([
@@ -66,5 +66,20 @@ describe('chart helpers', () => {
   it('hashes a subarray view by its own bytes only', () => {
     const ex = extractSeries(descs, columns);
     expect(hashArrays([ex.byName.get('timeout')!.v])).toBe(hashArrays([new Float64Array([6])]));
+  });
+});
+
+describe('robust y extent', () => {
+  it('is the maximum for ordinary data', () => {
+    expect(robustMax([new Float64Array([1, 5, 3]), new Float64Array([80])], 0)).toBe(80);
+    expect(robustMax([new Float64Array(0)], 7)).toBe(7);
+  });
+
+  it('leaves out one absurd sample (an overflowed cwnd) instead of flattening the chart', () => {
+    const v = Float64Array.from({ length: 1000 }, (_, i) => 10 + (i % 50));
+    v[500] = 18446744073709550;
+    const top = robustMax([v], 0);
+    expect(top).toBeLessThan(60);
+    expect(top).toBeGreaterThanOrEqual(58);
   });
 });

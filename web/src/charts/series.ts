@@ -63,6 +63,23 @@ export function maxFinite(list: readonly Float64Array[], fallback: number): numb
   return m === -Infinity ? fallback : m;
 }
 
+/** The top of a y axis: the largest finite value, unless it is an outlier more than
+ * `factor` times the 99.5th percentile (e.g. one overflowed sample), in which case the
+ * percentile; the outlier is then drawn clipped at the top instead of flattening the
+ * rest of the chart to a line. */
+export function robustMax(list: readonly Float64Array[], fallback: number, factor = 100): number {
+  const m = maxFinite(list, NaN);
+  if (Number.isNaN(m)) return fallback;
+  let n = 0;
+  for (const a of list) n += a.length;
+  const all = new Float64Array(n);
+  let k = 0;
+  for (const a of list) for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i])) all[k++] = a[i];
+  const vals = all.subarray(0, k).sort();
+  const q = vals[Math.floor(0.995 * (k - 1))];
+  return q > 0 && m > factor * q ? q : m;
+}
+
 /** FNV-1a (32 bit) over the bytes of the given arrays, as 8 hex digits. Same drawn
  * numbers give the same hash; any change of a value gives (almost surely) another. */
 export function hashArrays(list: readonly Float64Array[]): string {
