@@ -2,6 +2,8 @@
 // property its authors claim (scenario tier) or its specification's formula
 // (algorithm tier).
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -151,6 +153,33 @@ TEST(Cubic, DeterministicCbrtIsExactEnough) {
     EXPECT_NEAR(DeterministicCbrt(x), std::cbrt(x), 1e-12 * std::cbrt(x)) << x;
   }
   EXPECT_DOUBLE_EQ(DeterministicCbrt(-27.0), -3.0);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(AllProtocols, WindowsStayWithinWhatCouldBeOutstanding) {
+  // Guards against a window computed from an "infinite" ssthresh (BBR once exited
+  // SACK recovery with cwnd = 2^64). No cwnd may exceed what the run ever sent.
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  for (const auto& param : schema["params"]) {
+    if (param["path"] != "flows[].protocol") continue;
+    for (const auto& protocol : param["options"]) {
+      std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/reference-ns3.json");
+      std::stringstream text;
+      text << in.rdbuf();
+      nlohmann::json s = nlohmann::json::parse(text.str());
+      s["flows"][0]["protocol"] = protocol;
+      s["flows"][0]["channel"]["forward"]["p"] = 0.005;
+      const auto r = plab::testing::RunOk(s);
+      const double sent = r.summary["data_packets_sent"].get<double>();
+      for (double cwnd : r.series.at("cwnd").v) ASSERT_LE(cwnd, sent) << protocol;
+      for (double ssthresh : r.series.at("ssthresh").v) ASSERT_LE(ssthresh, sent) << protocol;
+    }
+  }
 }
 
 }  // namespace

@@ -152,8 +152,11 @@ nlohmann::ordered_json Simulation::Summary() const {
   s["partial_acks"] = st.partial_acks;
   s["app_success_pct"] = playback_->success_pct();
   s["app_reads"] = playback_->reads();
-  s["mean_tokens_per_rtt"] = metrics_->mean_tokens_per_rtt();
-  s["mean_allowed_tokens_per_rtt"] = metrics_->mean_allowed_tokens_per_rtt();
+  // Without a token bucket there are no tokens to count: null, not 0.
+  const bool tokens = token_bucket_ != nullptr;
+  s["mean_tokens_per_rtt"] = tokens ? nlohmann::ordered_json(metrics_->mean_tokens_per_rtt()) : nlohmann::ordered_json();
+  s["mean_allowed_tokens_per_rtt"] =
+      tokens ? nlohmann::ordered_json(metrics_->mean_allowed_tokens_per_rtt()) : nlohmann::ordered_json();
   s["mean_srtt_ms"] = metrics_->mean_srtt_ms();
   s["data_packets_sent"] = st.data_packets_sent;
   s["acks_sent"] = receiver_->stats().acks_sent;

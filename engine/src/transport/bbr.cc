@@ -155,11 +155,12 @@ void Bbr::OnAckReceived(TcpState& state, const RateSample& rs, Time now) {
   CheckFullPipe(rs);
   UpdateMode(state, now);
   SetCwnd(state, rs);
-  state.ssthresh = std::numeric_limits<uint64_t>::max();  // BBR has no slow-start threshold
 }
 
 uint64_t Bbr::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   // v1 keeps its model through a loss; recovery repairs within the current window.
+  // BBR never reads ssthresh; loss recovery sets cwnd from it on exit, which brings
+  // back the pre-loss window, and the next ACK bounds it by the model again.
   return std::max<uint64_t>(state.cwnd, 4ULL * state.mss);
 }
 
@@ -167,7 +168,6 @@ void Bbr::OnRetransmissionTimeout(TcpState& state) {
   // After an RTO the window restarts from one segment (the sender set it) and is
   // rebuilt from the model as ACKs return; remember where it was (Linux bbr_save_cwnd).
   prior_cwnd_ = std::max(prior_cwnd_, state.ssthresh);
-  state.ssthresh = std::numeric_limits<uint64_t>::max();
 }
 
 }  // namespace plab
