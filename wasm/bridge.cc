@@ -39,6 +39,23 @@ std::string InternalErrorDocument(const std::string& what) {
   return doc.dump();
 }
 
+// Only this file is compiled with exception catching (see CMakeLists.txt).
+int RunAndKeep(const char* scenario_json, const plab::RunOptions& options) {
+  LastRun() = plab::RunOutput{};
+  try {
+    LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
+                                                   : std::string_view(scenario_json),
+                          options);
+  } catch (const std::exception& e) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument(e.what());
+  } catch (...) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument("unknown exception");
+  }
+  return LastRun().ok ? 1 : 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -52,20 +69,14 @@ EMSCRIPTEN_KEEPALIVE const char* plab_default_scenario() {
 }
 
 // Returns 1 when the scenario was valid and ran, 0 on a validation error.
-// Only this file is compiled with exception catching (see CMakeLists.txt).
 EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) {
-  LastRun() = plab::RunOutput{};
-  try {
-    LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
-                                                   : std::string_view(scenario_json));
-  } catch (const std::exception& e) {
-    LastRun() = plab::RunOutput{};
-    LastRun().json = InternalErrorDocument(e.what());
-  } catch (...) {
-    LastRun() = plab::RunOutput{};
-    LastRun().json = InternalErrorDocument("unknown exception");
-  }
-  return LastRun().ok ? 1 : 0;
+  return RunAndKeep(scenario_json, plab::RunOptions{});
+}
+
+// The same run without time series (sweeps read only the summary): faster, and the
+// summary is identical.
+EMSCRIPTEN_KEEPALIVE int plab_run_summary(const char* scenario_json) {
+  return RunAndKeep(scenario_json, plab::RunOptions{false});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* plab_result_json() {

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "metrics/summary_fields.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
@@ -59,12 +60,17 @@ std::string SchemaJson() {
     p["source"] = d.source;
     doc["params"].push_back(p);
   }
+  doc["summary"] = nlohmann::ordered_json::array();
+  for (const SummaryField& f : SummaryFields()) {
+    doc["summary"].push_back(
+        {{"name", f.name}, {"label", f.label}, {"unit", f.unit}, {"help", f.help}, {"numeric", f.numeric}});
+  }
   return doc.dump(2);
 }
 
 std::string DefaultScenarioJson() { return DefaultScenario().dump(2); }
 
-RunOutput Run(std::string_view scenario_json) {
+RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
   RunOutput out;
   try {
     const nlohmann::json input = nlohmann::json::parse(scenario_json, nullptr, /*allow_exceptions=*/false);
@@ -78,16 +84,18 @@ RunOutput Run(std::string_view scenario_json) {
       out.json = ErrorDocument(errors);
       return out;
     }
-    Simulation sim(scenario);
+    Simulation sim(scenario, options.series);
     sim.Run();
 
     nlohmann::ordered_json doc;
     doc["ok"] = true;
     doc["summary"] = sim.Summary();
     nlohmann::ordered_json series = nlohmann::ordered_json::array();
-    for (const TimeSeries* s : sim.metrics().lines()) AppendSeries(*s, "line", series, out.columns);
-    for (const MarkerSeries* s : sim.metrics().markers()) AppendSeries(*s, "marker", series, out.columns);
-    for (const MarkerSeries* s : sim.metrics().traces()) AppendSeries(*s, "trace", series, out.columns);
+    if (options.series) {
+      for (const TimeSeries* s : sim.metrics().lines()) AppendSeries(*s, "line", series, out.columns);
+      for (const MarkerSeries* s : sim.metrics().markers()) AppendSeries(*s, "marker", series, out.columns);
+      for (const MarkerSeries* s : sim.metrics().traces()) AppendSeries(*s, "trace", series, out.columns);
+    }
     doc["series"] = std::move(series);
     doc["scenario"] = scenario.ToJson();
     out.json = doc.dump();

@@ -97,3 +97,30 @@ TEST(Result, SeriesAreBoundedAndFinite) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(Schema, EverySummaryFigureIsDeclaredAndEveryDeclarationIsReported) {
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  std::set<std::string> declared;
+  for (const auto& f : schema["summary"]) declared.insert(f["name"].get<std::string>());
+  const auto doc = nlohmann::json::parse(plab::Run("{}").json);
+  std::set<std::string> reported;
+  for (const auto& [key, value] : doc["summary"].items()) reported.insert(key);
+  EXPECT_EQ(declared, reported);
+}
+
+TEST(Result, SummaryOnlyRunsGiveTheSameSummaryWithoutSeries) {
+  const std::string s = R"({"duration_s":10,"flows":[{"protocol":"sack"}]})";
+  const RunOutput full = plab::Run(s);
+  const RunOutput summary_only = plab::Run(s, RunOptions{false});
+  ASSERT_TRUE(summary_only.ok);
+  const auto a = nlohmann::json::parse(full.json), b = nlohmann::json::parse(summary_only.json);
+  EXPECT_EQ(a["summary"], b["summary"]);
+  EXPECT_TRUE(b["series"].empty());
+  EXPECT_TRUE(summary_only.columns.empty());
+}
+
+}  // namespace
+}  // namespace plab

@@ -22,8 +22,14 @@ std::string SchemaJson();
 // A complete scenario with every parameter at its default, as JSON.
 std::string DefaultScenarioJson();
 
+struct RunOptions {
+  // Record and return the time series; off for sweeps, which only read the summary
+  // (the summary is the same either way).
+  bool series = true;
+};
+
 // Validates and runs one simulation. Never throws: bad input gives ok == false and
 // an error document naming each offending path and its allowed range.
-RunOutput Run(std::string_view scenario_json);
+RunOutput Run(std::string_view scenario_json, const RunOptions& options = {});
 
 }  // namespace plab

@@ -5,8 +5,9 @@
 namespace plab {
 
 FlowMetrics::FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
-                         const TokenBucketSource* token_bucket)
+                         const TokenBucketSource* token_bucket, bool record_series)
     : scheduler_(scheduler),
+      record_(record_series),
       mss_(static_cast<double>(mss)),
       token_bucket_(token_bucket),
       cwnd_("cwnd", "segments", horizon),
@@ -29,10 +30,12 @@ FlowMetrics::FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
       seq_sack_end_("seq_sack_end", "segment", kTraceCap) {}
 
 void FlowMetrics::OnSegmentSent(Time now, uint64_t seq, bool retransmission) {
+  if (!record_) return;
   (retransmission ? seq_retransmitted_ : seq_sent_).Add(now, Segments(seq));
 }
 
 void FlowMetrics::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) {
+  if (!record_) return;
   seq_acked_.Add(now, Segments(ack));
   for (int i = 0; i < sack_count; ++i) {
     seq_sack_start_.Add(now, Segments(sack[i].start));
@@ -41,6 +44,7 @@ void FlowMetrics::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, in
 }
 
 void FlowMetrics::OnWindow(Time now, const TcpState& state) {
+  if (!record_) return;
   cwnd_.Add(now, Segments(state.cwnd));
   // ssthresh is "arbitrarily high" until the first loss: no point to draw.
   if (state.ssthresh_set()) ssthresh_.Add(now, Segments(state.ssthresh));
@@ -49,13 +53,13 @@ void FlowMetrics::OnWindow(Time now, const TcpState& state) {
 
 void FlowMetrics::OnRtt(Time now, const RttEstimator& rtt) {
   if (rtt.has_sample()) {
-    srtt_.Add(now, rtt.srtt().milliseconds());
+    if (record_) srtt_.Add(now, rtt.srtt().milliseconds());
     srtt_sum_ms_ += rtt.srtt().milliseconds();
     rto_sum_ms_ += rtt.rto().milliseconds();
     ++srtt_samples_;
     srtt_now_ = rtt.srtt();
   }
-  rto_.Add(now, rtt.rto().milliseconds());
+  if (record_) rto_.Add(now, rtt.rto().milliseconds());
   // Tokens are counted per RTT once there is an RTT to count over.
   if (token_bucket_ != nullptr && !token_tick_started_ && rtt.has_sample()) {
     token_tick_started_ = true;
@@ -99,7 +103,7 @@ void FlowMetrics::OnTransferComplete(Time) {
 }
 
 void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
-  delivered_.Add(now, static_cast<double>(in_order_bytes));
+  if (record_) delivered_.Add(now, static_cast<double>(in_order_bytes));
   if (recovery_target_ > 0 && !recovered_ && in_order_bytes >= recovery_target_) {
     recovered_ = true;
     recovered_at_ = now;
@@ -107,11 +111,11 @@ void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
 }
 
 void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
-  app_success_.Add(now, 100.0 * static_cast<double>(successes) / static_cast<double>(reads));
+  if (record_) app_success_.Add(now, 100.0 * static_cast<double>(successes) / static_cast<double>(reads));
 }
 
 void FlowMetrics::OnQueueLength(Time now, int64_t packets) {
-  queue_.Add(now, static_cast<double>(packets));
+  if (record_) queue_.Add(now, static_cast<double>(packets));
   max_queue_ = std::max(max_queue_, packets);
   queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
   queue_now_ = packets;

@@ -22,8 +22,9 @@ class FlowMetrics final : public SenderObserver,
                           public QueueObserver,
                           public EventHandler {
  public:
+  // Without `record_series` only the summary figures are kept (sweeps).
   FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
-              const TokenBucketSource* token_bucket);
+              const TokenBucketSource* token_bucket, bool record_series = true);
 
   // SenderObserver
   void OnWindow(Time now, const TcpState& state) override;
@@ -69,6 +70,7 @@ class FlowMetrics final : public SenderObserver,
   double Segments(uint64_t bytes) const { return static_cast<double>(bytes) / mss_; }
 
   Scheduler* scheduler_;
+  bool record_;
   double mss_;
   const TokenBucketSource* token_bucket_;
   TimeSeries cwnd_, ssthresh_, flight_, srtt_, rto_, queue_, delivered_;

@@ -45,7 +45,7 @@ std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix
   return std::make_unique<NoErrors>();
 }
 
-Simulation::Simulation(const Scenario& scenario)
+Simulation::Simulation(const Scenario& scenario, bool record_series)
     : scenario_(scenario),
       rng_(static_cast<uint64_t>(scenario.Integer("seed"))),
       duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))) {
@@ -120,7 +120,7 @@ Simulation::Simulation(const Scenario& scenario)
   pb.total_bytes = total;
   playback_ = std::make_unique<PlaybackReader>(&scheduler_, receiver_.get(), pb);
 
-  metrics_ = std::make_unique<FlowMetrics>(&scheduler_, duration_, sp.mss, token_bucket_);
+  metrics_ = std::make_unique<FlowMetrics>(&scheduler_, duration_, sp.mss, token_bucket_, record_series);
   if (window_drops_ != nullptr) metrics_->WatchRecovery(window_drops_->recovery_target_bytes());
   sender_->set_observer(metrics_.get());
   receiver_->set_observer(metrics_.get());

@@ -23,7 +23,8 @@ namespace plab {
 
 class Simulation {
  public:
-  explicit Simulation(const Scenario& scenario);
+  // `record_series`: keep the time series (off when only the summary is wanted).
+  explicit Simulation(const Scenario& scenario, bool record_series = true);
 
   void Run();
 

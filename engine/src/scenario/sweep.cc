@@ -93,7 +93,7 @@ nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spe
         }
         Scenario::SetPath(s, "seed", base_seed + k);
         if (!protocol.empty()) Scenario::SetPath(s, "flows[0].protocol", protocol);
-        const RunOutput out = Run(s.dump());
+        const RunOutput out = Run(s.dump(), RunOptions{false});
         const auto result = nlohmann::json::parse(out.json);
         if (!out.ok) throw std::invalid_argument(result["errors"][0]["message"].get<std::string>());
         for (const auto& [key, v] : result["summary"].items()) {

@@ -1,0 +1,43 @@
+#include "metrics/summary_fields.h"
+
+namespace plab {
+
+const std::vector<SummaryField>& SummaryFields() {
+  static const std::vector<SummaryField> fields = {
+      {"protocol", "Protocol", "", "The flow's protocol", false},
+      {"goodput_mbps", "Goodput", "Mb/s", "Bytes delivered in order x 8 / connection time (or duration)"},
+      {"delivered_bytes", "Delivered", "bytes", "Bytes delivered in order to the receiving application"},
+      {"completed", "Completed", "", "Whether a fixed-size transfer finished", false},
+      {"connection_time_s", "Connection time", "s", "Time until the last byte was acknowledged (fixed size)"},
+      {"retransmissions", "Retransmissions", "packets", "Data packets sent again"},
+      {"timeouts", "Timeouts", "", "Retransmission timer expiries"},
+      {"fast_retransmits", "Fast retransmits", "", "Loss recoveries started by duplicate ACKs or SACKs"},
+      {"partial_acks", "Partial ACKs", "", "ACKs of new data during recovery that did not end it"},
+      {"app_success_pct", "Playback success", "%", "Playback reads that found their bytes waiting"},
+      {"app_reads", "Playback reads", "", "Playback reads attempted"},
+      {"mean_tokens_per_rtt", "Tokens per RTT", "tokens", "Token-bucket tokens consumed per RTT, mean"},
+      {"mean_allowed_tokens_per_rtt", "Allowed tokens per RTT", "tokens", "Tokens the bucket allowed per RTT, mean"},
+      {"mean_srtt_ms", "Mean SRTT", "ms", "Smoothed RTT, mean over its updates"},
+      {"data_packets_sent", "Data packets", "packets", "Data packets sent, retransmissions included"},
+      {"acks_sent", "ACKs", "packets", "ACKs the receiver sent"},
+      {"forward_channel_drops", "Forward channel losses", "packets", "Data packets the forward error model dropped"},
+      {"reverse_channel_drops", "Reverse channel losses", "packets", "ACKs the reverse error model dropped"},
+      {"queue_drops", "Queue drops", "packets", "Packets dropped by full drop-tail queues"},
+      {"max_queue_packets", "Max queue", "packets", "Longest bottleneck queue"},
+      {"mean_queue_packets", "Mean queue", "packets", "Time-weighted mean bottleneck queue"},
+      {"bandwidth_estimate_mbps", "Bandwidth estimate", "Mb/s", "The algorithm's own estimate (Westwood+, BBR)"},
+      {"mean_rto_ms", "Mean RTO", "ms", "Retransmission timeout, mean over its updates"},
+      {"recovery_duration_s", "Recovery duration", "s",
+       "First loss to every lost segment delivered (window-drop experiment, LE paper §3.1)"},
+      {"loss_event_rate", "Loss indication rate", "", "Fast retransmits + timeouts per data packet"},
+      {"model_simple_mbps", "Simple model", "Mb/s", "Mathis / Floyd equation with this run's p and RTT"},
+      {"model_complex_mbps", "Complex model", "Mb/s", "Padhye equation with this run's p, RTT and RTO"},
+      {"model_modified_mbps", "Modified model", "Mb/s", "Ng & Chan §5 equation with this run's p, RTT and RTO"},
+      {"final_cwnd_segments", "Final cwnd", "segments", "cwnd at the end of the run"},
+      {"events", "Events", "", "Simulator events executed"},
+      {"sim_end_s", "Simulated time", "s", "Where the run stopped (completion or duration)"},
+  };
+  return fields;
+}
+
+}  // namespace plab
