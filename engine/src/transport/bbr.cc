@@ -1,7 +1,6 @@
 #include "transport/bbr.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace plab {
 
