@@ -3,12 +3,12 @@ import { WorkerPool, type PoolOutcome } from './pool';
 import type { FromWorker, ToWorker } from './types';
 
 class FakeWorker {
-  sent: Extract<ToWorker, { type: 'run' }>[] = [];
+  sent: Extract<ToWorker, { type: 'run' | 'run-summary' }>[] = [];
   terminated = false;
   onmessage: ((ev: MessageEvent<FromWorker>) => void) | null = null;
   onerror: ((ev: ErrorEvent) => void) | null = null;
   postMessage(m: ToWorker) {
-    if (m.type === 'run') this.sent.push(m);
+    if (m.type === 'run' || m.type === 'run-summary') this.sent.push(m);
   }
   terminate() {
     this.terminated = true;
@@ -33,13 +33,13 @@ describe('WorkerPool', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('spreads a batch over its workers, one run each at a time, summary only when asked', () => {
+  it('spreads a batch over its workers, one run each at a time, plab_run_summary when asked', () => {
     const got: [number, PoolOutcome][] = [];
     let done = false;
     pool.runBatch(['1', '2', '3'], { summaryOnly: true, onResult: (i, o) => got.push([i, o]), onDone: () => (done = true) });
     expect(workers).toHaveLength(2);
     expect(workers.map((w) => w.sent.map((m) => m.scenario))).toEqual([['1'], ['2']]);
-    expect(workers[0].sent[0].summaryOnly).toBe(true);
+    expect(workers[0].sent[0].type).toBe('run-summary');
     workers[1].answer();
     expect(workers[1].sent.map((m) => m.scenario)).toEqual(['3']);
     workers[0].answer();
@@ -52,6 +52,7 @@ describe('WorkerPool', () => {
     const got: number[] = [];
     let done = false;
     const h = pool.runBatch(['1', '2', '3', '4'], { onResult: (i) => got.push(i), onDone: () => (done = true) });
+    expect(workers[0].sent[0].type).toBe('run'); // not summary-only: full runs
     workers[0].answer();
     h.cancel({ terminate: true });
     expect(workers[0].terminated && workers[1].terminated).toBe(true);

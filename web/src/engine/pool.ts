@@ -5,7 +5,7 @@
 // replaced, so it stops at once). A run longer than `timeoutMs` is a timeout: its
 // worker is replaced. Workers start lazily and load the engine on their first run.
 import { defaultWorker, type OutcomeKind } from './client';
-import type { FromWorker, ResultDoc } from './types';
+import type { FromWorker, ResultDoc, ToWorker } from './types';
 
 export interface PoolOutcome {
   kind: OutcomeKind;
@@ -116,7 +116,11 @@ export class WorkerPool {
       const runId = ++this.seq;
       const timer = setTimeout(() => this.onTimeout(slot!, runId), this.timeoutMs);
       slot.job = { ...job, runId, timer };
-      slot.worker.postMessage({ type: 'run', id: runId, scenario: job.scenario, summaryOnly: job.batch.opts.summaryOnly === true });
+      // A summary-only batch (a sweep) asks for plab_run_summary: no time series at all.
+      const msg: ToWorker = job.batch.opts.summaryOnly
+        ? { type: 'run-summary', id: runId, scenario: job.scenario }
+        : { type: 'run', id: runId, scenario: job.scenario };
+      slot.worker.postMessage(msg);
     }
   }
 

@@ -66,7 +66,15 @@ async function init() {
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
-async function run(id: number, scenario: string, summaryOnly = false) {
+/** 'full': plab_run and the columns; 'summary': plab_run, columns left behind;
+ * 'summary-only': plab_run_summary (no series at all; plab_run on an older engine). */
+type RunMode = 'full' | 'summary' | 'summary-only';
+
+function hasExport(m: PlabModule, fn: string): boolean {
+  return typeof (m as unknown as Record<string, unknown>)[`_${fn}`] === 'function';
+}
+
+async function run(id: number, scenario: string, mode: RunMode = 'full') {
   const receivedAt = wallClock();
   const t0 = performance.now();
   let m: PlabModule;
@@ -78,14 +86,15 @@ async function run(id: number, scenario: string, summaryOnly = false) {
   }
   try {
     stderrTail.length = 0;
-    const ok = m.ccall('plab_run', 'number', ['string'], [scenario]) === 1;
+    const fn = mode === 'summary-only' && hasExport(m, 'plab_run_summary') ? 'plab_run_summary' : 'plab_run';
+    const ok = m.ccall(fn, 'number', ['string'], [scenario]) === 1;
     const json = cString(m, 'plab_result_json');
     const result = JSON.parse(json);
     if (!ok) {
       post({ type: 'result', id, ok: false, result, engineMs: performance.now() - t0 });
       return;
     }
-    if (summaryOnly) {
+    if (mode !== 'full') {
       post({ type: 'result', id, ok: true, result, engineMs: performance.now() - t0, receivedAt, postedAt: wallClock() });
       return;
     }
@@ -108,5 +117,6 @@ async function run(id: number, scenario: string, summaryOnly = false) {
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init();
-  else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true);
+  else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true ? 'summary' : 'full');
+  else if (msg.type === 'run-summary') void run(msg.id, msg.scenario, 'summary-only');
 };
