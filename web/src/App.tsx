@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Charts, useChartHeights } from './charts/Charts';
 import { Controls, errorFor } from './components/Controls';
+import { PapersMenu, PresetNote } from './components/Papers';
 import { Summary } from './components/Summary';
+import { encodeHash } from './model/urlCodec';
 import { optionLabel } from './model/labels';
-import { PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
+import { encodeViewParams, PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
 import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
@@ -105,6 +107,10 @@ export function App({ store }: { store: LabStore }) {
     el?.querySelector<HTMLElement>('input:not([type=range]), select')?.focus({ preventScroll: true });
   };
   const stale = s.engineErrors.length > 0 || !!s.runError;
+  const currentHash = useMemo(
+    () => (s.model ? encodeHash(s.model, s.values, encodeViewParams(s.model, s.view)) : ''),
+    [s.model, s.values, s.view],
+  );
   const heights = useChartHeights();
   const view = s.view.view;
   const overrides = useMemo(() => {
@@ -116,6 +122,10 @@ export function App({ store }: { store: LabStore }) {
       m.set(PROTOCOL_PATH, `set by the compare view: ${s.view.compare.map((p) => optionLabel(decl, p)).join(', ')}`);
     } else if (view === 'sweep') {
       const c = s.view.sweep;
+      if (c.by === 'protocol') {
+        const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
+        m.set(PROTOCOL_PATH, `one curve per protocol: ${s.view.compare.map((p) => optionLabel(decl, p)).join(', ')}`);
+      }
       m.set(c.x, `swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
       m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.values.seed)}`);
     }
@@ -135,7 +145,10 @@ export function App({ store }: { store: LabStore }) {
           <h1>Protocol Lab</h1>
           <p className="tagline">Transport protocols, simulated packet by packet in your browser</p>
         </div>
-        <ViewSwitcher store={store} />
+        <div className="nav-group">
+          <ViewSwitcher store={store} />
+          <PapersMenu model={s.model} current={currentHash} disabled={s.phase !== 'ready'} onOpen={(h) => store.openLink(h)} />
+        </div>
         <div className="top-right">
           <StatusLine store={store} />
           <div className="actions">
@@ -238,9 +251,10 @@ export function App({ store }: { store: LabStore }) {
           )}
         </aside>
         <div className="results">
+          <PresetNote model={s.model} current={currentHash} />
           {view === 'live' && (
             <>
-              <Summary summary={s.displayed?.summary} stale={stale} />
+              <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} />
               <Charts displayed={s.displayed} stale={stale} />
             </>
           )}
@@ -259,6 +273,8 @@ export function App({ store }: { store: LabStore }) {
               store={store}
               model={s.model}
               config={s.view.sweep}
+              compare={s.view.compare}
+              hidden={s.view.hidden}
               run={s.sweepRun}
               values={s.values}
               rules={s.rules}

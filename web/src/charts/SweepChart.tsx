@@ -1,9 +1,10 @@
 // The sweep chart: x = the swept parameter (linear or log axis), y = a summary figure:
-// the mean over seeds as a line with dots, the min–max over seeds as a band, and
-// optional model curves (dashed). Takes finished numbers; draws one path per layer.
-// The <svg> exposes data-points (points with a value) and data-hash (of x, mean, min,
-// max) so a test can tell two sweeps apart or find them equal.
-import { memo, useEffect, useRef, useState } from 'react';
+// per series (one, or one per protocol) the mean over seeds as a line with dots and
+// the min–max over seeds as a band, and optional model curves (dashed). Takes finished
+// numbers; draws one path per layer. The <svg> exposes data-points (points with a
+// value, all series), data-hash (of x, mean, min, max) and data-series so a test can
+// tell two sweeps apart or find them equal; each series' <g> carries its own points.
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
@@ -17,9 +18,27 @@ export interface ModelCurve {
   y: number[];
 }
 
-export interface SweepChartProps {
+export interface SweepLineStyle {
+  key: string;
+  label: string;
+  color: string;
   points: SweepPoint[];
+}
+
+export interface LegendEntry {
+  key: string;
+  label: string;
+  color: string;
+  hidden: boolean;
+}
+
+export interface SweepChartProps {
+  /** The series drawn (hidden ones left out). */
+  lines: SweepLineStyle[];
   models: ModelCurve[];
+  /** By protocol: every series, with a button that hides or shows it. */
+  legend?: LegendEntry[];
+  onToggle?: (key: string) => void;
   xDomain: [number, number];
   xLog: boolean;
   xLabel: string;
@@ -31,8 +50,19 @@ export interface SweepChartProps {
 const MARGIN = { top: 16, right: 28, bottom: 60, left: 84 };
 export const MEASURED_COLOR = '#1f3b57';
 
+function Swatch({ color }: { color: string }) {
+  return (
+    <svg width="34" height="16" aria-hidden="true">
+      <rect x="1" y="2" width="32" height="12" fill={color} fillOpacity="0.16" />
+      <line x1="1" y1="8" x2="33" y2="8" stroke={color} strokeWidth="3" />
+      <circle cx="17" cy="8" r="4" fill={color} />
+    </svg>
+  );
+}
+
 export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
-  const { points, models, xDomain, xLog, xLabel, yLabel, height, k } = props;
+  const { lines, models, legend, onToggle, xDomain, xLog, xLabel, yLabel, height, k } = props;
+  const points = useMemo(() => lines.flatMap((l) => l.points), [lines]);
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(800);
@@ -115,7 +145,8 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .data([null])
       .join('g')
       .attr('class', 'axis y-axis')
-      .call(d3.axisLeft(y).ticks(yTicks, '~s'));
+      // SI prefixes only for large values: "900m" would read as metres, not 0.9 s.
+      .call(d3.axisLeft(y).ticks(yTicks, Math.max(Math.abs(lo), Math.abs(hi)) >= 1e4 ? '~s' : '~g'));
     root
       .selectAll('text.x-title')
       .data([xLabel + (log ? ' — log scale' : '')])
@@ -134,7 +165,6 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .attr('text-anchor', 'middle')
       .text((d) => d);
 
-    const layers = root.selectAll<SVGGElement, null>('g.layers').data([null]).join('g').attr('class', 'layers');
     const band = d3
       .area<SweepPoint>()
       .x((p) => x(p.x))
@@ -144,31 +174,45 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .line<SweepPoint>()
       .x((p) => x(p.x))
       .y((p) => y(p.mean));
-    let dots = '';
-    const r = points.length > 60 ? 3 : 4.5;
-    for (const p of points) {
-      const px = x(p.x);
-      const py = y(p.mean);
-      dots += `M${px - r},${py}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
-    }
+    const many = lines.length > 1;
+    const dotsOf = (pts: SweepPoint[]) => {
+      let dots = '';
+      const r = pts.length > 60 || many ? 3.4 : 4.5;
+      for (const p of pts) {
+        const px = x(p.x);
+        const py = y(p.mean);
+        dots += `M${px - r},${py}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+      }
+      return dots;
+    };
 
     type Layer = { key: string; d: string; fill: string; stroke: string; width: number; dash: string | null; opacity: number };
-    const list: Layer[] = [
-      { key: 'band', d: band(points) ?? '', fill: MEASURED_COLOR, stroke: 'none', width: 0, dash: null, opacity: 0.16 },
-      ...models.map((m) => {
-        const gen = d3
-          .line<number>()
-          .defined((v) => Number.isFinite(v))
-          .x((_, i) => x(m.x[i]))
-          .y((v) => y(v));
-        return { key: m.key, d: gen(m.y) ?? '', fill: 'none', stroke: m.color, width: 2.8, dash: m.dash, opacity: 1 };
-      }),
-      { key: 'mean', d: mean(points) ?? '', fill: 'none', stroke: MEASURED_COLOR, width: 3, dash: null, opacity: 1 },
-      { key: 'dots', d: dots, fill: MEASURED_COLOR, stroke: '#fff', width: 1.2, dash: null, opacity: 1 },
-    ];
+    // Bands first (all series), then models, then the means and dots on top.
+    const bands: Layer[] = lines.map((l) => ({
+      key: `band:${l.key}`,
+      d: band(l.points) ?? '',
+      fill: l.color,
+      stroke: 'none',
+      width: 0,
+      dash: null,
+      opacity: many ? 0.12 : 0.16,
+    }));
+    const modelLayers: Layer[] = models.map((m) => {
+      const gen = d3
+        .line<number>()
+        .defined((v) => Number.isFinite(v))
+        .x((_, i) => x(m.x[i]))
+        .y((v) => y(v));
+      return { key: m.key, d: gen(m.y) ?? '', fill: 'none', stroke: m.color, width: 2.8, dash: m.dash, opacity: 1 };
+    });
+    const means: Layer[] = lines.flatMap((l) => [
+      { key: `mean:${l.key}`, d: mean(l.points) ?? '', fill: 'none', stroke: l.color, width: 3, dash: null, opacity: 1 },
+      { key: `dots:${l.key}`, d: dotsOf(l.points), fill: l.color, stroke: '#fff', width: 1.2, dash: null, opacity: 1 },
+    ]);
+    const layers = root.selectAll<SVGGElement, null>('g.layers').data([null]).join('g').attr('class', 'layers');
     layers
       .selectAll<SVGPathElement, Layer>('path')
-      .data(list, (l) => l.key)
+      .data([...bands, ...modelLayers, ...means], (l) => l.key)
       .join('path')
       .attr('data-layer', (l) => l.key)
       .attr('d', (l) => l.d)
@@ -178,27 +222,57 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .attr('stroke-width', (l) => l.width)
       .attr('stroke-dasharray', (l) => l.dash)
       .attr('stroke-linejoin', 'round');
+    // Each series' numbers, for tests and anyone reading the DOM.
+    root
+      .selectAll<SVGGElement, SweepLineStyle>('g.series-data')
+      .data(lines, (l) => l.key)
+      .join('g')
+      .attr('class', 'series-data')
+      .attr('data-series', (l) => l.key)
+      .attr('data-x', (l) => l.points.map((p) => p.x).join(','))
+      .attr('data-mean', (l) => l.points.map((p) => +p.mean.toPrecision(6)).join(','))
+      .attr('data-n', (l) => l.points.map((p) => p.n).join(','));
 
     const col = (f: (p: SweepPoint) => number) => Float64Array.from(points, f);
     svg
       .attr('data-points', points.length)
       .attr('data-hash', hashArrays([col((p) => p.x), col((p) => p.mean), col((p) => p.min), col((p) => p.max)]))
-      .attr('data-models', models.map((m) => m.key).join(','));
-  }, [points, models, xDomain, xLog, xLabel, yLabel, width, height]);
+      .attr('data-models', models.map((m) => m.key).join(','))
+      .attr('data-series', lines.map((l) => l.key).join(','));
+  }, [lines, points, models, xDomain, xLog, xLabel, yLabel, width, height]);
 
   return (
     <figure className="chart" ref={wrapRef}>
       <figcaption>
         <span className="chart-title">{yLabel} against {xLabel}</span>
-        <ul className="legend">
-          <li>
-            <svg width="34" height="16" aria-hidden="true">
-              <rect x="1" y="2" width="32" height="12" fill={MEASURED_COLOR} fillOpacity="0.16" />
-              <line x1="1" y1="8" x2="33" y2="8" stroke={MEASURED_COLOR} strokeWidth="3" />
-              <circle cx="17" cy="8" r="4" fill={MEASURED_COLOR} />
-            </svg>
-            measured: mean of {k} seed{k === 1 ? '' : 's'}, band = min–max
-          </li>
+        <ul className="legend" data-testid="sweep-legend">
+          {legend && legend.length > 0 ? (
+            <>
+              {legend.map((e) => (
+                <li key={e.key}>
+                  <button
+                    type="button"
+                    className="legend-toggle"
+                    aria-pressed={!e.hidden}
+                    data-testid={`sweep-legend:${e.key}`}
+                    title={e.hidden ? `show ${e.label}` : `hide ${e.label}`}
+                    onClick={() => onToggle?.(e.key)}
+                  >
+                    <Swatch color={e.color} />
+                    {e.label}
+                  </button>
+                </li>
+              ))}
+              <li className="legend-note">
+                mean of {k} seed{k === 1 ? '' : 's'}, band = min–max · click a protocol to hide it
+              </li>
+            </>
+          ) : (
+            <li>
+              <Swatch color={lines[0]?.color ?? MEASURED_COLOR} />
+              measured: mean of {k} seed{k === 1 ? '' : 's'}, band = min–max
+            </li>
+          )}
           {models.map((m) => (
             <li key={m.key}>
               <svg width="34" height="14" aria-hidden="true">

@@ -1,48 +1,63 @@
 import { memo } from 'react';
-// The run's headline figures. Anything missing or not finite shows as "—", never NaN.
+// The run's headline figures, labelled with the schema's `summary` declarations (label,
+// unit, help). Anything null, missing or not finite shows as "—", never NaN, with a
+// note saying why when the run tells (not completed, no token bucket).
 import type { RunSummary } from '../engine/types';
+import { figureInfo, type Figure } from '../model/figures';
 
 interface Item {
   key: keyof RunSummary & string;
-  label: string;
-  unit: string;
   digits: number;
+  /** Shown only when the run has a value for it. */
+  optional?: boolean;
 }
 
 const ITEMS: Item[] = [
-  { key: 'goodput_mbps', label: 'Goodput', unit: 'Mb/s', digits: 2 },
-  { key: 'connection_time_s', label: 'Connection time', unit: 's', digits: 2 },
-  { key: 'retransmissions', label: 'Retransmissions', unit: '', digits: 0 },
-  { key: 'timeouts', label: 'Timeouts', unit: '', digits: 0 },
-  { key: 'fast_retransmits', label: 'Fast retransmits', unit: '', digits: 0 },
-  { key: 'app_success_pct', label: 'Playback success', unit: '%', digits: 1 },
-  { key: 'mean_tokens_per_rtt', label: 'Tokens per RTT (mean)', unit: '', digits: 1 },
+  { key: 'goodput_mbps', digits: 2 },
+  { key: 'connection_time_s', digits: 2 },
+  { key: 'retransmissions', digits: 0 },
+  { key: 'timeouts', digits: 0 },
+  { key: 'fast_retransmits', digits: 0 },
+  { key: 'app_success_pct', digits: 1 },
+  { key: 'mean_tokens_per_rtt', digits: 1 },
+  { key: 'recovery_duration_s', digits: 3, optional: true },
 ];
+
+/** Why a figure has no value, when the summary says. */
+export function noValueNote(key: string, summary: RunSummary | undefined): string {
+  if (!summary) return '';
+  if (key === 'connection_time_s') return summary.completed ? '' : 'not completed';
+  if (key === 'mean_tokens_per_rtt' || key === 'mean_allowed_tokens_per_rtt') return 'no token bucket';
+  if (key === 'recovery_duration_s') return 'window-drop experiment only';
+  if (key === 'app_success_pct') return 'no playback reads';
+  return 'no value in this run';
+}
 
 export function formatNumber(v: unknown, digits: number): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
   return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-export const Summary = memo(function Summary({ summary, stale }: { summary?: RunSummary; stale: boolean }) {
+export const Summary = memo(function Summary({ summary, stale, figures }: { summary?: RunSummary; stale: boolean; figures?: Figure[] }) {
   const allowed = summary?.mean_allowed_tokens_per_rtt;
+  const items = ITEMS.filter((it) => !it.optional || (typeof summary?.[it.key] === 'number' && Number.isFinite(summary[it.key])));
   return (
     <section className={`summary${stale ? ' stale' : ''}`} aria-label="Run summary" data-testid="summary">
-      {ITEMS.map((it) => {
+      {items.map((it) => {
         const text = formatNumber(summary?.[it.key], it.digits);
+        const info = figureInfo(figures, it.key);
+        const unit = info.unit === 'packets' ? '' : info.unit; // "12 packets" reads worse than "12"
         return (
-          <div className="metric" key={it.key}>
-            <div className="metric-label">{it.label}</div>
+          <div className="metric" key={it.key} title={info.help}>
+            <div className="metric-label">{info.label}</div>
             <div className="metric-value" data-testid={`summary.${it.key}`}>
               {text}
-              {text !== '—' && it.unit && <span className="metric-unit"> {it.unit}</span>}
+              {text !== '—' && unit && <span className="metric-unit"> {unit}</span>}
             </div>
             {it.key === 'mean_tokens_per_rtt' && typeof allowed === 'number' && Number.isFinite(allowed) && (
               <div className="metric-note">allowed {formatNumber(allowed, 1)}</div>
             )}
-            {it.key === 'connection_time_s' && summary && text === '—' && (
-              <div className="metric-note">{summary.completed ? '' : 'not completed'}</div>
-            )}
+            {summary && text === '—' && <div className="metric-note">{noValueNote(it.key, summary)}</div>}
           </div>
         );
       })}

@@ -29,9 +29,21 @@ export interface ParamDecl {
   [extra: string]: unknown;
 }
 
+/** One summary figure as the schema declares it (top-level `summary`). */
+export interface SummaryDecl {
+  name: string;
+  label?: string;
+  unit?: string;
+  help?: string;
+  /** A number (or null when the run has no such value), not a name or a flag. */
+  numeric?: boolean;
+}
+
 export interface EngineSchema {
   version: number;
   params: ParamDecl[];
+  /** Every summary figure a run reports (newer engines). */
+  summary?: SummaryDecl[];
 }
 
 /** A series descriptor from the result JSON: columns[offset..offset+length) are times (s),
@@ -73,7 +85,9 @@ export type ResultDoc =
 export type ToWorker =
   | { type: 'init' }
   /** summaryOnly: leave the columns in the worker (a sweep needs the summary only). */
-  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean };
+  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean }
+  /** plab_run_summary: the same summary without any time series (sweeps). */
+  | { type: 'run-summary'; id: number; scenario: string };
 
 export type FromWorker =
   | { type: 'ready'; schema: string; defaultScenario: string; loadMs: number }

@@ -2,6 +2,7 @@
 // flows[0], with their defaults, validation (same ranges and messages as the engine) and
 // the mapping between a flat value map and the nested scenario JSON.
 import type { EngineSchema, ParamDecl, ParamValue } from '../engine/types';
+import { figuresFromSchema, type Figure } from './figures';
 
 export type Values = Record<string, ParamValue>;
 
@@ -24,6 +25,8 @@ export interface ParamModel {
   baseScenario: Record<string, unknown>;
   /** Problems found while reading the schema (shown to the user, not fatal). */
   problems: string[];
+  /** The summary figures the engine declares (or the page's fallback list). */
+  figures: Figure[];
 }
 
 const FLOW_PREFIX = 'flows[0].';
@@ -229,6 +232,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     defaults,
     baseScenario: defaultScenario,
     problems,
+    figures: figuresFromSchema(schema),
   };
 }
 

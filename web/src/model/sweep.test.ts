@@ -121,7 +121,7 @@ describe('sweep settings', () => {
   });
 
   it('defaults to goodput against the forward loss rate, log 0.1 % .. 5 %', () => {
-    expect(defaultSweep(model)).toEqual({ x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 10, y: 'goodput_mbps', k: 3 });
+    expect(defaultSweep(model)).toEqual({ x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 10, y: 'goodput_mbps', k: 3, by: 'none' });
   });
 
   it('takes text and checks each field with a message naming it and its range', () => {

@@ -1,6 +1,7 @@
 // The sweep view's arithmetic: its settings and their validation (messages name the
 // field and the allowed range), the x grid (linear or log), per-point aggregation over
 // seeds (mean, min–max, sd) and how far each throughput model is from the measurement.
+import { FALLBACK_FIGURES, figureInfo, figureValue, type Figure } from './figures';
 import type { ParamSpec, ParamModel } from './params';
 
 export type SweepScale = 'linear' | 'log';
@@ -17,44 +18,24 @@ export interface SweepConfig {
   y: string;
   /** Seeds per point. */
   k: number;
+  /** 'protocol': one series per protocol of the compare list (cmp=); 'none': one series,
+   * the scenario's own protocol. */
+  by: SweepBy;
 }
+
+export type SweepBy = 'none' | 'protocol';
 
 export type SweepField = keyof SweepConfig;
 
 export const N_RANGE: [number, number] = [2, 200];
 export const K_RANGE: [number, number] = [1, 20];
 
-/** Numeric summary figures (docs/engine-api.md); a result may add more. */
-export const SUMMARY_FIGURES: { key: string; label: string; unit: string }[] = [
-  { key: 'goodput_mbps', label: 'Goodput', unit: 'Mb/s' },
-  { key: 'retransmissions', label: 'Retransmissions', unit: '' },
-  { key: 'timeouts', label: 'Timeouts', unit: '' },
-  { key: 'fast_retransmits', label: 'Fast retransmits', unit: '' },
-  { key: 'partial_acks', label: 'Partial ACKs', unit: '' },
-  { key: 'app_success_pct', label: 'Playback success', unit: '%' },
-  { key: 'mean_tokens_per_rtt', label: 'Tokens per RTT (mean)', unit: 'tokens' },
-  { key: 'mean_allowed_tokens_per_rtt', label: 'Allowed tokens per RTT (mean)', unit: 'tokens' },
-  { key: 'connection_time_s', label: 'Connection time', unit: 's' },
-  { key: 'delivered_bytes', label: 'Delivered', unit: 'bytes' },
-  { key: 'mean_srtt_ms', label: 'Mean SRTT', unit: 'ms' },
-  { key: 'mean_rto_ms', label: 'Mean RTO', unit: 'ms' },
-  { key: 'loss_event_rate', label: 'Loss event rate', unit: '' },
-  { key: 'model_simple_mbps', label: 'Model: simple (Mathis)', unit: 'Mb/s' },
-  { key: 'model_complex_mbps', label: 'Model: complex (Padhye)', unit: 'Mb/s' },
-  { key: 'model_modified_mbps', label: 'Model: modified (Ng & Chan)', unit: 'Mb/s' },
-  { key: 'mean_queue_packets', label: 'Mean queue', unit: 'packets' },
-  { key: 'max_queue_packets', label: 'Max queue', unit: 'packets' },
-  { key: 'bandwidth_estimate_mbps', label: 'Bandwidth estimate', unit: 'Mb/s' },
-  { key: 'final_cwnd_segments', label: 'Final cwnd', unit: 'segments' },
-  { key: 'data_packets_sent', label: 'Data packets sent', unit: '' },
-  { key: 'forward_channel_drops', label: 'Forward channel drops', unit: '' },
-  { key: 'reverse_channel_drops', label: 'Reverse channel drops', unit: '' },
-  { key: 'queue_drops', label: 'Queue drops', unit: '' },
-  { key: 'events', label: 'Simulator events', unit: '' },
-];
+/** The page's fallback list of numeric figures (the schema's `summary` is the source). */
+export const SUMMARY_FIGURES: { key: string; label: string; unit: string }[] = FALLBACK_FIGURES;
 
-export function figureLabel(key: string): { label: string; unit: string } {
-  return SUMMARY_FIGURES.find((f) => f.key === key) ?? { label: key.replace(/_/g, ' '), unit: '' };
+/** Label and unit of a figure: from the schema's declarations when given. */
+export function figureLabel(key: string, figures?: readonly Figure[]): { label: string; unit: string } {
+  return figureInfo(figures, key);
 }
 
 /** Parameters that can go on x: numbers and integers with a finite range (not the
@@ -105,7 +86,7 @@ export function defaultSweep(model: ParamModel): SweepConfig {
   const spec = params.find((s) => s.path === 'flows[0].channel.forward.p') ?? params[0];
   const x = spec?.path ?? '';
   const r = spec ? defaultRange(spec) : { from: 0, to: 1, scale: 'linear' as const };
-  return { x, ...r, n: 10, y: 'goodput_mbps', k: 3 };
+  return { x, ...r, n: 10, y: 'goodput_mbps', k: 3, by: 'none' };
 }
 
 // ---- validation ----------------------------------------------------------------------
@@ -137,7 +118,7 @@ export function validateSweep(
   model: ParamModel,
   input: SweepInput,
   fallback: SweepConfig = defaultSweep(model),
-  knownFigures: readonly string[] = SUMMARY_FIGURES.map((f) => f.key),
+  knownFigures: readonly string[] = (model.figures ?? SUMMARY_FIGURES).map((f) => f.key),
 ): { config: SweepConfig; errors: SweepError[] } {
   const errors: SweepError[] = [];
   const cfg: SweepConfig = { ...fallback };
@@ -193,6 +174,11 @@ export function validateSweep(
   };
   int('n', 'sweep points N', N_RANGE);
   int('k', 'seeds per point K', K_RANGE);
+
+  if (input.by !== undefined) {
+    if (input.by === 'none' || input.by === 'protocol') cfg.by = input.by;
+    else errors.push({ field: 'by', message: `sweep by must be protocol or none, got ${shown(input.by)}` });
+  }
 
   if (input.y !== undefined) {
     const y = String(input.y);
@@ -280,15 +266,42 @@ export interface SweepPoint extends Stats {
 
 type SummaryLike = Record<string, unknown> | null | undefined;
 
-/** One point per x with at least one finished run that has a finite y. */
+/** One point per x with at least one finished run that has a value for y: a null
+ * figure (no value in that run) is skipped, and `n` counts the values aggregated. */
 export function sweepPoints(grid: readonly number[], summaries: readonly (readonly SummaryLike[])[], y: string): SweepPoint[] {
   const out: SweepPoint[] = [];
   grid.forEach((x, i) => {
     const runs = (summaries[i] ?? []).filter((s) => s != null);
-    const st = aggregate(runs.map((s) => s![y] as number));
+    const st = aggregate(runs.map((s) => figureValue(s as Record<string, unknown>, y)));
     if (st) out.push({ x, runs: runs.length, ...st });
   });
   return out;
+}
+
+/** One series of a sweep: a protocol's runs (by protocol), or the scenario's own. */
+export interface SweepSeriesRuns {
+  /** The protocol this series runs, or null when the scenario's protocol is kept. */
+  protocol: string | null;
+  /** summaries[point][seed]: undefined = not run yet, null = the run failed. */
+  summaries: SummaryLike[][];
+}
+
+export interface SweepLine {
+  key: string;
+  protocol: string | null;
+  points: SweepPoint[];
+}
+
+/** The points of every series for figure y (hidden protocols left out). */
+export function sweepLines(grid: readonly number[], series: readonly SweepSeriesRuns[], y: string, hidden: readonly string[] = []): SweepLine[] {
+  return series
+    .filter((s) => s.protocol === null || !hidden.includes(s.protocol))
+    .map((s) => ({ key: s.protocol ?? 'measured', protocol: s.protocol, points: sweepPoints(grid, s.summaries, y) }));
+}
+
+/** The protocols a sweep draws one series each for (null: a single series). */
+export function sweepProtocols(cfg: Pick<SweepConfig, 'by'>, compare: readonly string[]): string[] | null {
+  return cfg.by === 'protocol' && compare.length > 0 ? [...compare] : null;
 }
 
 // ---- model error ---------------------------------------------------------------------

@@ -47,7 +47,7 @@ describe('view state in the URL', () => {
     const v: ViewState = {
       ...defaultViewState(model),
       view: 'sweep',
-      sweep: { x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 30, y: 'goodput_mbps', k: 3 },
+      sweep: { x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 30, y: 'goodput_mbps', k: 3, by: 'none' },
     };
     const r = roundTrip(v);
     expect(r.hash).toBe(

@@ -3,6 +3,8 @@
 //   view=compare&cmp=newreno,sack,cubic&hide=sack
 //   view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05
 //     &sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3
+//   view=sweep&cmp=reno,newreno,sack,fack&sweep.by=protocol&...  (one series per
+//     protocol of cmp=; hide= hides some of them in the sweep's legend too)
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
@@ -45,7 +47,7 @@ export function isViewKey(key: string): boolean {
   return key === 'view' || key === 'cmp' || key === 'hide' || key.startsWith('sweep.');
 }
 
-const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k'] as const;
+const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by'] as const;
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -71,6 +73,8 @@ export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
       `sweep.y=${enc(s.y)}`,
       `sweep.k=${s.k}`,
     );
+    // Written only when set, so links made before it existed read the same.
+    if (s.by !== 'none') parts.push(`sweep.by=${s.by}`);
   }
   return parts;
 }

@@ -5,7 +5,7 @@ import { EngineClient, type RunOutcome } from '../engine/client';
 import { WorkerPool, type BatchHandle, type PoolOutcome } from '../engine/pool';
 import type { EngineErrorItem, EngineSchema, ParamValue, RunSummary } from '../engine/types';
 import { buildModel, buildScenario, groupSpecs, type ParamModel, type ParamSpec, type Values } from '../model/params';
-import { sweepGrid, sweepSeeds, type SweepConfig } from '../model/sweep';
+import { sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
 import { decodeHash, encodeHash, type UrlMessage } from '../model/urlCodec';
 import {
   decodeViewParams,
@@ -44,8 +44,10 @@ export interface SweepRun {
   config: SweepConfig;
   grid: number[];
   seeds: number[];
-  /** summaries[point][seed]: undefined = not run yet, null = the run failed. */
-  summaries: (RunSummary | null | undefined)[][];
+  /** One entry per series: each protocol of the compare list (by protocol), or one
+   * with protocol null (the scenario's own). summaries[point][seed]: undefined = not
+   * run yet, null = the run failed. */
+  series: { protocol: string | null; summaries: (RunSummary | null | undefined)[][] }[];
   errors: string[];
   done: number;
   total: number;
@@ -103,7 +105,7 @@ export class LabStore {
     engineErrors: [],
     busy: false,
     lastFinishedId: 0,
-    view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3 } },
+    view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3, by: 'none' } },
     compare: { entries: [], busy: false, id: 0 },
   };
   private listeners = new Set<Listener>();
@@ -172,10 +174,17 @@ export class LabStore {
     if (!model) return;
     const { values, messages, viewPairs } = decodeHash(model, hash);
     const view = decodeViewParams(model, viewPairs);
+    // A new link replaces the experiment: a sweep still running for the old one stops.
+    if (view.state.view !== 'sweep') this.cancelSweep();
     this.set({ urlMessages: [...messages, ...view.messages], view: view.state });
     this.commit(values);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
     if (view.state.view === 'sweep') this.runSweep();
+  }
+
+  /** Opens a link's hash (a preset) as if the page had been opened with it. */
+  openLink(hash: string) {
+    this.loadFromHash(hash);
   }
 
   // ---- views -----------------------------------------------------------------------
@@ -191,6 +200,7 @@ export class LabStore {
     const hidden = this.state.view.hidden.filter((p) => protocols.includes(p));
     this.setViewState({ ...this.state.view, compare: protocols, hidden });
     if (this.state.view.view === 'compare') this.runCompare();
+    // The sweep shows that its result no longer matches (its plan key names them).
   }
 
   setHidden(hidden: string[]) {
@@ -282,7 +292,7 @@ export class LabStore {
 
   /** What a sweep of these settings runs: its key tells whether a finished sweep is
    * still the one the settings describe. */
-  sweepPlan(values: Values = this.state.values, cfg: SweepConfig = this.state.view.sweep) {
+  sweepPlan(values: Values = this.state.values, cfg: SweepConfig = this.state.view.sweep, compare: string[] = this.state.view.compare) {
     const model = this.state.model;
     if (!model) return null;
     const spec = model.byPath.get(cfg.x);
@@ -290,22 +300,30 @@ export class LabStore {
     const grid = sweepGrid(cfg.from, cfg.to, cfg.n, cfg.scale, spec.decl.type === 'integer');
     const baseSeed = typeof values.seed === 'number' ? values.seed : 1;
     const seeds = sweepSeeds(baseSeed, cfg.k);
+    const protocols = sweepProtocols(cfg, compare);
     const base = buildScenario(model, values);
-    return { grid, seeds, key: JSON.stringify([base, cfg.x, grid, seeds]) };
+    const key = JSON.stringify(protocols ? [base, cfg.x, grid, seeds, protocols] : [base, cfg.x, grid, seeds]);
+    return { grid, seeds, protocols, key };
   }
 
-  /** Runs N points × K seeds in the worker pool, point by point (so a cancelled sweep
-   * keeps whole points), summaries only. */
+  /** Runs N points × (protocols ×) K seeds in the worker pool, point by point (so a
+   * cancelled sweep keeps whole points), summaries only (plab_run_summary). */
   runSweep() {
     const model = this.state.model;
     const plan = this.sweepPlan();
     if (!model || !plan) return;
     this.sweepBatch?.cancel({ terminate: true });
     const cfg = this.state.view.sweep;
-    const { grid, seeds, key } = plan;
+    const { grid, seeds, key, protocols } = plan;
+    const lines: (string | null)[] = protocols ?? [null];
     const scenarios: string[] = [];
     for (const x of grid)
-      for (const seed of seeds) scenarios.push(buildScenario(model, { ...this.state.values, [cfg.x]: x, seed }));
+      for (const protocol of lines)
+        for (const seed of seeds) {
+          const values: Values = { ...this.state.values, [cfg.x]: x, seed };
+          if (protocol !== null) values[PROTOCOL_PATH] = protocol;
+          scenarios.push(buildScenario(model, values));
+        }
     const id = (this.state.sweepRun?.id ?? 0) + 1;
     this.sweepStarted = performance.now();
     this.set({
@@ -315,7 +333,7 @@ export class LabStore {
         config: { ...cfg },
         grid,
         seeds,
-        summaries: grid.map(() => seeds.map(() => undefined)),
+        series: lines.map((protocol) => ({ protocol, summaries: grid.map(() => seeds.map(() => undefined)) })),
         errors: [],
         done: 0,
         total: scenarios.length,
@@ -324,15 +342,19 @@ export class LabStore {
       },
     });
     const k = seeds.length;
+    const perPoint = k * lines.length;
     this.sweepBatch = this.getPool().runBatch(scenarios, {
       summaryOnly: true,
       onResult: (idx, o) => {
         const run = this.state.sweepRun;
         if (!run || run.id !== id) return;
-        const i = Math.floor(idx / k);
+        const i = Math.floor(idx / perPoint);
+        const l = Math.floor((idx % perPoint) / k);
         const j = idx % k;
-        const summaries = run.summaries.slice();
+        const series = run.series.slice();
+        const summaries = series[l].summaries.slice();
         summaries[i] = summaries[i].slice();
+        series[l] = { ...series[l], summaries };
         let errors = run.errors;
         if (o.kind === 'ok' && o.result?.ok) summaries[i][j] = o.result.summary ?? {};
         else {
@@ -343,7 +365,7 @@ export class LabStore {
               : (o.error ?? 'no result');
           if (errors.length < 5 && !errors.includes(msg)) errors = [...errors, msg];
         }
-        this.set({ sweepRun: { ...run, summaries, errors, done: run.done + 1, elapsedMs: performance.now() - this.sweepStarted } });
+        this.set({ sweepRun: { ...run, series, errors, done: run.done + 1, elapsedMs: performance.now() - this.sweepStarted } });
       },
       onDone: () => {
         const run = this.state.sweepRun;

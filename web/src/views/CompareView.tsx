@@ -7,19 +7,25 @@ import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
 import { optionLabel } from '../model/labels';
+import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
 import { MAX_COMPARE, PROTOCOL_PATH, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
 
 const PCT: [number, number] = [0, 100];
 
-const COLUMNS: { key: string; label: string; digits: number; better?: 'high' | 'low' }[] = [
-  { key: 'goodput_mbps', label: 'Goodput (Mb/s)', digits: 2, better: 'high' },
-  { key: 'retransmissions', label: 'Retransmissions', digits: 0, better: 'low' },
-  { key: 'timeouts', label: 'Timeouts', digits: 0, better: 'low' },
-  { key: 'fast_retransmits', label: 'Fast retransmits', digits: 0 },
-  { key: 'app_success_pct', label: 'App success (%)', digits: 1, better: 'high' },
-  { key: 'mean_tokens_per_rtt', label: 'Tokens / RTT (mean)', digits: 1 },
+// Which figures the table shows; labels and units come from the schema's `summary`.
+// `optional` columns appear only when some protocol has a value for them.
+const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?: boolean }[] = [
+  { key: 'goodput_mbps', digits: 2, better: 'high' },
+  { key: 'connection_time_s', digits: 3, better: 'low', optional: true },
+  { key: 'recovery_duration_s', digits: 3, better: 'low', optional: true },
+  { key: 'retransmissions', digits: 0, better: 'low' },
+  { key: 'timeouts', digits: 0, better: 'low' },
+  { key: 'fast_retransmits', digits: 0 },
+  { key: 'partial_acks', digits: 0, optional: true },
+  { key: 'app_success_pct', digits: 1, better: 'high' },
+  { key: 'mean_tokens_per_rtt', digits: 2 },
 ];
 
 interface Props {
@@ -59,6 +65,10 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     };
   }, [shown]); // label and color depend on the schema only
 
+  const columns = useMemo(
+    () => COLUMNS.filter((c) => !c.optional || state.entries.some((e) => figureValue(e.summary, c.key) !== null && (c.key !== 'partial_acks' || (e.summary?.partial_acks as number) > 0))),
+    [state.entries],
+  );
   const xMax = shown.find((e) => Number.isFinite(e.durationS))?.durationS;
   const best = useMemo(() => {
     const out: Record<string, number> = {};
@@ -159,9 +169,14 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
           <thead>
             <tr>
               <th>Protocol</th>
-              {COLUMNS.map((c) => (
-                <th key={c.key}>{c.label}</th>
-              ))}
+              {columns.map((c) => {
+                const info = figureInfo(model.figures, c.key);
+                return (
+                  <th key={c.key} title={info.help}>
+                    {figureTitle(info)}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
@@ -171,7 +186,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
                   <span className="swatch" style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }} />
                   {label(e.protocol)}
                 </td>
-                {COLUMNS.map((c) => {
+                {columns.map((c) => {
                   const v = e.summary?.[c.key];
                   const isBest = typeof v === 'number' && best[c.key] === v;
                   return (

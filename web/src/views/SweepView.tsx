@@ -1,27 +1,33 @@
 // The sweep view: one parameter on x (from the schema's numbers), one summary figure on
-// y, K seeds per point, run in the worker pool with progress and cancel. For goodput
-// against a loss rate, the three throughput models (from each run's own summary) are
-// drawn too, with how far each is from the measured mean.
+// y (from the schema's `summary` declarations), K seeds per point, run in the worker
+// pool (plab_run_summary) with progress and cancel. One series, or one per protocol of
+// the compare list ("one curve per protocol", sweep.by=protocol) with a legend that
+// hides some (hide=). For goodput against a loss rate, the three throughput models
+// (from each run's own summary) are drawn too when a single series is shown, with how
+// far each is from the measured mean. A run whose figure is null is skipped (n counts).
 import { memo, useEffect, useMemo, useState } from 'react';
-import { MEASURED_COLOR, SweepChart, type ModelCurve } from '../charts/SweepChart';
+import { protocolColor } from '../charts/compareSeries';
+import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
 import { formatNumber } from '../components/Summary';
 import type { RunSummary } from '../engine/types';
+import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
+import { optionLabel } from '../model/labels';
 import type { ParamModel, Values } from '../model/params';
 import {
-  figureLabel,
   K_RANGE,
   MODEL_CURVES,
   modelError,
   N_RANGE,
   showsModels,
-  SUMMARY_FIGURES,
   sweepableParams,
+  sweepLines,
   sweepPoints,
   validateSweep,
   type SweepConfig,
   type SweepError,
   type SweepField,
 } from '../model/sweep';
+import { MAX_COMPARE, PROTOCOL_PATH, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 
@@ -34,7 +40,7 @@ const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
 type Drafts = Record<SweepField, string>;
 
 function draftsOf(c: SweepConfig): Drafts {
-  return { x: c.x, from: String(c.from), to: String(c.to), scale: c.scale, n: String(c.n), y: c.y, k: String(c.k) };
+  return { x: c.x, from: String(c.from), to: String(c.to), scale: c.scale, n: String(c.n), y: c.y, k: String(c.k), by: c.by };
 }
 
 function paramLabel(model: ParamModel, path: string): string {
@@ -47,6 +53,9 @@ interface Props {
   store: LabStore;
   model: ParamModel;
   config: SweepConfig;
+  /** The compare view's protocols (cmp=): the series when sweeping by protocol. */
+  compare: string[];
+  hidden: string[];
   run?: SweepRun;
   values: Values;
   rules: Map<string, VisibilityRule>;
@@ -54,7 +63,7 @@ interface Props {
   height: number;
 }
 
-export const SweepView = memo(function SweepView({ store, model, config, run, values, rules, liveSummary, height }: Props) {
+export const SweepView = memo(function SweepView({ store, model, config, compare, hidden, run, values, rules, liveSummary, height }: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(config));
   const [errors, setErrors] = useState<SweepError[]>([]);
 
@@ -70,16 +79,14 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
   }, [config, model]);
 
   const params = useMemo(() => sweepableParams(model), [model]);
-  const figures = useMemo(() => {
-    const keys = SUMMARY_FIGURES.map((f) => f.key);
-    const extra = new Set<string>();
-    const add = (s?: RunSummary | null) => {
-      for (const [k, v] of Object.entries(s ?? {})) if (typeof v === 'number' && !keys.includes(k)) extra.add(k);
-    };
-    add(liveSummary);
-    add(run?.summaries.flat().find((s) => s));
-    return [...keys, ...[...extra].sort()];
-  }, [liveSummary, run]);
+  const figures = useMemo(
+    () => numericFigureKeys(model.figures, liveSummary, run?.series[0]?.summaries.flat().find((s) => s) as RunSummary | undefined),
+    [model, liveSummary, run],
+  );
+  const options = protocolOptions(model);
+  const protoDecl = model.byPath.get(PROTOCOL_PATH)?.decl;
+  const protoLabel = (p: string) => optionLabel(protoDecl, p);
+  const protoColor = (p: string) => protocolColor(p, options.indexOf(p));
 
   const change = (field: SweepField, text: string) => {
     let next = { ...drafts, [field]: text };
@@ -94,31 +101,53 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
     if (r.errors.length === 0) store.setSweep(r.config);
   };
 
-  const plan = useMemo(() => store.sweepPlan(values, config), [store, values, config]);
+  const plan = useMemo(() => store.sweepPlan(values, config, compare), [store, values, config, compare]);
   const running = run?.status === 'running';
   const stale = !!run && !!plan && run.key !== plan.key;
   const y = config.y;
   const shownX = run?.config.x ?? config.x;
 
-  const points = useMemo(() => (run ? sweepPoints(run.grid, run.summaries, y) : []), [run, y]);
+  const byProtocol = !!run && run.series.some((l) => l.protocol !== null);
+  const drawn = useMemo(() => (run ? sweepLines(run.grid, run.series, y, hidden) : []), [run, y, hidden]);
+  const lines = useMemo<SweepLineStyle[]>(
+    () =>
+      drawn.map((l) => ({
+        key: l.key,
+        label: l.protocol === null ? 'measured' : protoLabel(l.protocol),
+        color: l.protocol === null ? MEASURED_COLOR : protoColor(l.protocol),
+        points: l.points,
+      })),
+    [drawn], // label and colour depend on the schema only
+  );
+  const legend = useMemo<LegendEntry[] | undefined>(
+    () =>
+      byProtocol
+        ? run!.series.map((l) => ({ key: l.protocol!, label: protoLabel(l.protocol!), color: protoColor(l.protocol!), hidden: hidden.includes(l.protocol!) }))
+        : undefined,
+    [byProtocol, run, hidden],
+  );
+  // The models are drawn for a single series only (one per protocol would be a tangle):
+  // with one protocol left visible, they are that protocol's.
+  const single = run && drawn.length === 1 ? run.series.find((l) => (l.protocol ?? 'measured') === drawn[0].key) : undefined;
+  const points = drawn.length === 1 ? drawn[0].points : [];
   const withModels = showsModels({ x: shownX, y });
   const models = useMemo<ModelCurve[]>(() => {
-    if (!run || !withModels) return [];
+    if (!run || !withModels || !single) return [];
     return MODEL_CURVES.map((m) => {
-      const pts = sweepPoints(run.grid, run.summaries, m.key);
+      const pts = sweepPoints(run.grid, single.summaries, m.key);
       return { key: m.key, label: m.label, ...MODEL_STYLE[m.key], x: pts.map((p) => p.x), y: pts.map((p) => p.mean) };
     });
-  }, [run, withModels]);
+  }, [run, withModels, single]);
   const errorsByModel = useMemo(() => {
-    if (!run || !withModels) return [];
+    if (!run || !withModels || !single) return [];
     return MODEL_CURVES.map((m) => {
-      const pts = sweepPoints(run.grid, run.summaries, m.key);
+      const pts = sweepPoints(run.grid, single.summaries, m.key);
       const byX = new Map(pts.map((p) => [p.x, p.mean]));
       const measured = points.map((p) => p.mean);
       const model = points.map((p) => byX.get(p.x) ?? NaN);
       return { ...m, err: modelError(measured, model) };
     });
-  }, [run, withModels, points]);
+  }, [run, withModels, single, points]);
 
   // Curves that lie on top of each other would hide one another: say so.
   const coincide = useMemo(() => {
@@ -134,10 +163,11 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
   }, [models]);
 
   const fieldError = (f: SweepField) => errors.find((e) => e.field === f)?.message;
-  const total = plan ? plan.grid.length * plan.seeds.length : 0;
+  const total = plan ? plan.grid.length * plan.seeds.length * (plan.protocols?.length ?? 1) : 0;
   const xVisible = isVisible(config.x, rules, values);
-  const yInfo = figureLabel(y);
-  const yLabel = `${yInfo.label}${yInfo.unit ? ` (${yInfo.unit})` : ''}`;
+  const yInfo = figureInfo(model.figures, y);
+  const yLabel = figureTitle(yInfo);
+  const digits = figureDigits(yInfo);
   const pct = run && run.total ? (100 * run.done) / run.total : 0;
 
   const field = (f: SweepField, label: string, input: React.ReactNode, cls = '') => (
@@ -202,15 +232,57 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
             'y: summary figure',
             <select id="sweep-y" data-testid="sweep.y" value={drafts.y} onChange={(e) => change('y', e.target.value)}>
               {!figures.includes(drafts.y) && <option value={drafts.y}>{drafts.y}</option>}
-              {figures.map((f) => (
-                <option key={f} value={f}>
-                  {figureLabel(f).label}
-                </option>
-              ))}
+              {figures.map((f) => {
+                const info = figureInfo(model.figures, f);
+                return (
+                  <option key={f} value={f} title={info.help}>
+                    {figureTitle(info)}
+                  </option>
+                );
+              })}
             </select>,
             'wide',
           )}
+          <div className="by-protocol">
+            <label className="check">
+              <input
+                type="checkbox"
+                id="sweep-by"
+                data-testid="sweep.by"
+                checked={drafts.by === 'protocol'}
+                onChange={(e) => change('by', e.target.checked ? 'protocol' : 'none')}
+              />
+              one curve per protocol
+            </label>
+          </div>
         </form>
+        {yInfo.help && (
+          <p className="muted-note figure-help" data-testid="sweep-y-help">
+            <strong>{yInfo.label}:</strong> {yInfo.help}. Runs where it has no value are left out of a point's mean (n
+            counts the runs used).
+          </p>
+        )}
+        {drafts.by === 'protocol' && (
+          <div className="proto-picker" role="group" aria-label="Protocols to sweep" data-testid="sweep-protocols">
+            {options.map((p) => {
+              const on = compare.includes(p);
+              const disabled = (!on && compare.length >= MAX_COMPARE) || (on && compare.length === 1);
+              return (
+                <label key={p} className={`proto-chip${on ? ' on' : ''}${disabled ? ' disabled' : ''}`} style={{ ['--chip' as string]: protoColor(p) }}>
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={disabled}
+                    data-testid={`sweep-pick:${p}`}
+                    onChange={() => store.setCompare(toggleCompared(compare, p, options))}
+                  />
+                  {protoLabel(p)}
+                </label>
+              );
+            })}
+            <span className="muted-note">shared with the Compare view · model curves appear when one protocol is shown</span>
+          </div>
+        )}
         {!xVisible && (
           <p className="swept-note" data-testid="sweep-x-inactive">
             {paramLabel(model, config.x)} has no effect under the current scenario settings (see the controls on the
@@ -246,7 +318,7 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
           <span className="progress-text" data-testid="sweep-progress-text">
             {run
               ? `${run.done} / ${run.total} runs · ${(run.elapsedMs / 1000).toFixed(1)} s${run.status === 'cancelled' ? ' · cancelled' : run.status === 'done' ? ' · done' : ''}`
-              : `${total} runs (${plan?.grid.length ?? 0} points × ${plan?.seeds.length ?? 0} seeds)`}
+              : `${total} runs (${plan?.grid.length ?? 0} points × ${plan?.protocols ? `${plan.protocols.length} protocols × ` : ''}${plan?.seeds.length ?? 0} seeds)`}
           </span>
         </div>
         {stale && !running && (
@@ -269,8 +341,10 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
       </section>
 
       <SweepChart
-        points={points}
+        lines={lines}
         models={models}
+        legend={legend}
+        onToggle={(p) => store.setHidden(toggleHidden(hidden, p, compare))}
         xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
         xLog={(run?.config.scale ?? config.scale) === 'log'}
         xLabel={paramLabel(model, shownX)}
@@ -278,6 +352,39 @@ export const SweepView = memo(function SweepView({ store, model, config, run, va
         height={height}
         k={run?.seeds.length ?? config.k}
       />
+
+      {run && run.grid.length > 0 && (
+        <details className="panel sweep-table" data-testid="sweep-table-panel">
+          <summary>Table of the points (mean, n = runs with a value)</summary>
+          <table className="figures" data-testid="sweep-table">
+            <thead>
+              <tr>
+                <th>{paramLabel(model, shownX)}</th>
+                {run.series.map((l) => (
+                  <th key={l.protocol ?? 'measured'}>{l.protocol === null ? yLabel : `${protoLabel(l.protocol)}: ${yInfo.label}`}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {run.grid.map((x, i) => (
+                <tr key={x}>
+                  <td>{x}</td>
+                  {run.series.map((l) => {
+                    const key = l.protocol ?? 'measured';
+                    const p = sweepPoints([x], [l.summaries[i]], y)[0];
+                    const runs = l.summaries[i].filter((r) => r != null).length;
+                    return (
+                      <td key={key} data-testid={`sweep-cell:${key}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
+                        {p ? `${formatNumber(p.mean, digits)} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})` : runs ? `— (no value in ${runs} runs)` : '…'}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
 
       {withModels && errorsByModel.length > 0 && (
         <section className="panel" aria-label="Model error">
