@@ -1,0 +1,120 @@
+// The Papers menu: presets from public/presets/presets.json, opened by real clicks.
+// LE Fig. 4 (the full preset, K = 10): the sweep completes with one curve per protocol,
+// FACK recovers faster than NewReno at 16 losses, and the legend hides SACK. Every other
+// preset opens its experiment with a finite summary and a drawn chart.
+import { expect, test, type Page } from '@playwright/test';
+
+async function ready(page: Page) {
+  await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
+}
+
+async function openPreset(page: Page, id: string) {
+  await page.getByTestId('papers-button').click();
+  const menu = page.getByTestId('papers-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByTestId(`preset:${id}`).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+}
+
+async function sweepDone(page: Page, timeout = 50_000) {
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout });
+}
+
+async function compareSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="compare-view"]');
+    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
+  });
+}
+
+/** The mean of a protocol's curve at x, from the chart's data attributes. */
+async function meanAt(page: Page, series: string, x: number): Promise<number> {
+  const g = page.locator(`[data-testid="chart-sweep"] g.series-data[data-series="${series}"]`);
+  const xs = ((await g.getAttribute('data-x')) ?? '').split(',').map(Number);
+  const ms = ((await g.getAttribute('data-mean')) ?? '').split(',').map(Number);
+  const i = xs.indexOf(x);
+  expect(i, `${series} has a point at x=${x}`).toBeGreaterThanOrEqual(0);
+  return ms[i];
+}
+
+const meanPaths = (page: Page) => page.locator('[data-testid="chart-sweep"] path[data-layer^="mean:"]');
+
+test('Papers menu → LE Fig. 4: four protocol curves, FACK below NewReno at 16 losses, the legend hides SACK', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('papers-button').click();
+  const menu = page.getByTestId('papers-menu');
+  await expect(menu.locator('a[data-testid^="preset:"]')).toHaveCount(4);
+  await expect(menu).toContainText('LE paper Fig. 4');
+  await page.screenshot({ path: info.outputPath('papers-menu.png') });
+
+  await menu.getByTestId('preset:le-fig4').click(); // the preset as it is: K = 10
+  await expect(page).toHaveURL(/view=sweep.*sweep\.k=10&sweep\.by=protocol/);
+  await expect(page.getByTestId('preset-note')).toContainText('FACK stays single-RTT');
+  await expect(page.getByTestId('sweep.by')).toBeChecked();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('aria-valuemax', String(31 * 4 * 10));
+  await sweepDone(page, 200_000);
+  const ms = Number(await page.getByTestId('sweep-progress').getAttribute('data-elapsed-ms'));
+  console.log(`LE Fig. 4 preset sweep (1240 runs): ${(ms / 1000).toFixed(1)} s`);
+  info.annotations.push({ type: 'le-fig4-sweep-ms', description: String(ms) });
+
+  const chart = page.getByTestId('chart-sweep');
+  await expect(chart).toHaveAttribute('data-series', 'reno,newreno,sack,fack');
+  await expect(meanPaths(page)).toHaveCount(4);
+  await expect(chart).toHaveAttribute('data-points', String(31 * 4));
+  const fack16 = await meanAt(page, 'fack', 16);
+  const newreno16 = await meanAt(page, 'newreno', 16);
+  expect(fack16).toBeGreaterThan(0);
+  expect(fack16).toBeLessThan(newreno16);
+  // The accessible table says the same.
+  await expect(page.getByTestId('sweep-cell:fack:16')).toHaveAttribute('data-n', '10');
+  expect(Number(await page.getByTestId('sweep-cell:fack:16').getAttribute('data-mean'))).toBeCloseTo(fack16, 4);
+  await page.screenshot({ path: info.outputPath('le-fig4.png'), fullPage: true });
+
+  await page.getByTestId('sweep-legend:sack').click();
+  await expect(page.getByTestId('sweep-legend:sack')).toHaveAttribute('aria-pressed', 'false');
+  await expect(meanPaths(page)).toHaveCount(3);
+  await expect(page.locator('[data-testid="chart-sweep"] path[data-layer="mean:sack"]')).toHaveCount(0);
+  await expect(chart).toHaveAttribute('data-series', 'reno,newreno,fack');
+  await expect(page).toHaveURL(/hide=sack/);
+  await expect(page.getByTestId('preset-note')).toBeVisible(); // hiding a curve keeps the experiment
+});
+
+test('every other preset opens exactly its experiment: finite summary, chart drawn', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+
+  // TCP-Real §4.4: Tahoe and Reno compared, tokens per RTT finite.
+  await openPreset(page, 'tcp-real-tokens');
+  await expect(page).toHaveURL(/view=compare&cmp=tahoe,reno/);
+  await compareSettled(page);
+  for (const p of ['tahoe', 'reno']) {
+    await expect(page.getByTestId(`cmp.${p}.goodput_mbps`)).toHaveText(/^\d+\.\d\d$/);
+    await expect(page.getByTestId(`cmp.${p}.mean_tokens_per_rtt`)).toHaveText(/^\d+\.\d\d$/);
+  }
+  await expect(page.locator('[data-testid="cmp-chart-tokens"] path[data-series]')).toHaveCount(2);
+
+  // Fall & Floyd: four protocols, the transfer completes for each.
+  await openPreset(page, 'fall-floyd-drops');
+  await compareSettled(page);
+  for (const p of ['tahoe', 'reno', 'newreno', 'sack']) {
+    await expect(page.getByTestId(`cmp.${p}.connection_time_s`)).toHaveText(/^\d+\.\d{3}$/);
+  }
+  await expect(page.getByTestId('cmp.reno.timeouts')).toHaveText('1');
+  await expect(page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]')).toHaveCount(4);
+  await page.screenshot({ path: info.outputPath('fall-floyd.png') });
+
+  // Ng & Chan: goodput against p, three models.
+  await openPreset(page, 'ng-chan-models');
+  await expect(page.getByTestId('sweep.by')).not.toBeChecked();
+  await sweepDone(page, 150_000);
+  const chart = page.getByTestId('chart-sweep');
+  await expect(chart).toHaveAttribute('data-points', '20');
+  await expect(chart).toHaveAttribute('data-models', 'model_simple_mbps,model_complex_mbps,model_modified_mbps');
+  await expect(page.getByTestId('model-error.model_modified_mbps')).toHaveText(/^\d+\.\d %$/);
+  await page.screenshot({ path: info.outputPath('ng-chan.png') });
+});

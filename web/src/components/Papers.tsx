@@ -1,0 +1,154 @@
+// The "Papers" menu: experiments from the papers (public/presets/presets.json), each a
+// plain link to its URL hash, so opening one is the same as opening a shared link.
+// A preset this engine cannot read exactly is flagged with what the page would change.
+// PresetNote shows the caption of the preset the page currently shows.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ParamModel } from '../model/params';
+import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
+
+/** A small document icon (an emoji may have no glyph on a lab machine). */
+function PaperIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" className="paper-icon">
+      <path d="M3 1.5h6.5L13 5v9.5H3z" fill="currentColor" fillOpacity="0.12" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+      <path d="M9.5 1.5V5H13M5.5 8h5M5.5 10.5h5M5.5 13h3" fill="none" stroke="currentColor" strokeWidth="1.2" />
+    </svg>
+  );
+}
+
+export function usePresets(): { presets: Preset[]; error?: string } {
+  const [state, setState] = useState<{ presets: Preset[]; error?: string }>({ presets: [] });
+  useEffect(() => {
+    let live = true;
+    loadPresets().then(
+      (r) => {
+        if (!live) return;
+        if (r.problems.length) console.warn('[plab] presets:', r.problems);
+        setState({ presets: r.presets });
+      },
+      (e) => live && setState({ presets: [], error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+interface Props {
+  model?: ParamModel;
+  /** The page's current hash (to mark the preset shown). */
+  current: string;
+  disabled: boolean;
+  onOpen: (hash: string) => void;
+}
+
+export function PapersMenu({ model, current, disabled, onOpen }: Props) {
+  const { presets, error } = usePresets();
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDown = (e: MouseEvent) => {
+      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('mousedown', onDown);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('mousedown', onDown);
+    };
+  }, [open]);
+
+  const checked = useMemo(
+    () => presets.map((p) => ({ preset: p, check: model ? checkPreset(model, p.hash) : undefined })),
+    [presets, model],
+  );
+  const here = withoutHidden(current);
+
+  return (
+    <div className="papers" ref={wrap}>
+      <button
+        type="button"
+        className="papers-button"
+        aria-expanded={open}
+        aria-controls="papers-menu"
+        aria-haspopup="dialog"
+        data-testid="papers-button"
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <PaperIcon /> Papers <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div className="papers-menu" id="papers-menu" role="dialog" aria-label="Experiments from the papers" data-testid="papers-menu">
+          <div className="papers-head">
+            <h2>Experiments from the papers</h2>
+            <span className="muted-note">each opens the experiment as a link you can share</span>
+          </div>
+          {error && <p className="field-error">Could not load the presets: {error}</p>}
+          {!error && presets.length === 0 && <p className="muted">Loading…</p>}
+          <ul>
+            {checked.map(({ preset: p, check }) => {
+              const active = check && withoutHidden(check.canonical) === here;
+              return (
+                <li key={p.id} className={active ? 'active' : undefined}>
+                  <a
+                    href={p.hash}
+                    data-testid={`preset:${p.id}`}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={(e) => {
+                      setOpen(false);
+                      // Same link again: no hashchange, so reopen it ourselves.
+                      if (location.hash === p.hash || active) {
+                        e.preventDefault();
+                        onOpen(p.hash);
+                      }
+                    }}
+                  >
+                    <span className="preset-title">{p.title}</span>
+                    <span className="preset-source">
+                      {p.paper} · {p.section}
+                    </span>
+                    <span className="preset-caption">{p.caption}</span>
+                  </a>
+                  {check && check.messages.length > 0 && (
+                    <p className="field-error" data-testid={`preset-problem:${p.id}`}>
+                      This engine reads this preset differently: {check.messages.map((m) => m.text).join('; ')}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="muted-note papers-foot">Presets live in presets/presets.json; add one there, no code needed.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The caption of the preset on screen (while the experiment is unchanged). */
+export function PresetNote({ model, current }: { model?: ParamModel; current: string }) {
+  const { presets } = usePresets();
+  const here = withoutHidden(current);
+  const preset = useMemo(
+    () => (model ? presets.find((p) => withoutHidden(checkPreset(model, p.hash).canonical) === here) : undefined),
+    [presets, model, here],
+  );
+  if (!preset) return null;
+  return (
+    <section className="panel preset-note" aria-label="About this experiment" data-testid="preset-note" data-preset={preset.id}>
+      <div className="preset-note-head">
+        <PaperIcon size={20} />
+        <strong>{preset.title}</strong>
+        <span className="muted-note">
+          {preset.paper} · {preset.section}
+        </span>
+      </div>
+      <p>{preset.caption}</p>
+    </section>
+  );
+}

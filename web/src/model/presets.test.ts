@@ -1,0 +1,173 @@
+// The paper presets (public/presets/presets.json) against the REAL engine schema, loaded
+// in Node from the engine's glue (wasm/dist/plab.mjs, `npm run build:wasm`, the same
+// module the worker imports as 'plab-glue'): every preset decodes with no
+// URL message, is written in the page's canonical form (so opening it and copying the
+// link gives the same link), and sets up exactly the experiment it promises.
+import createPlab, { type PlabModule } from 'plab-glue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import presetsJson from '../../../public/presets/presets.json?raw';
+import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
+import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
+import tcpRealJson from '../../../engine/scenarios/tcp-real-playback.json?raw';
+import type { EngineSchema } from '../engine/types';
+import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
+import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets';
+import { sweepGrid } from './sweep';
+import { decodeHash } from './urlCodec';
+import { decodeViewParams } from './views';
+
+const doc = JSON.parse(presetsJson);
+let engine: PlabModule;
+let model: ParamModel;
+let schema: EngineSchema;
+
+const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
+
+beforeAll(async () => {
+  engine = await createPlab();
+  schema = JSON.parse(str('plab_schema'));
+  model = buildModel(schema, JSON.parse(str('plab_default_scenario')));
+});
+
+function open(p: Preset) {
+  const d = decodeHash(model, p.hash);
+  const v = decodeViewParams(model, d.viewPairs);
+  return { values: d.values, view: v.state, messages: [...d.messages, ...v.messages] };
+}
+
+function byId(id: string): Preset {
+  const p = parsePresets(doc).presets.find((x) => x.id === id);
+  if (!p) throw new Error(`no preset ${id}`);
+  return p;
+}
+
+describe('presets.json', () => {
+  it('has the right shape: every preset valid, unique ids, at least the four papers', () => {
+    const { presets, problems } = parsePresets(doc);
+    expect(problems).toEqual([]);
+    expect(presets.length).toBe(doc.presets.length);
+    expect(presets.map((p) => p.id)).toEqual(expect.arrayContaining(['le-fig4', 'tcp-real-tokens', 'ng-chan-models', 'fall-floyd-drops']));
+    for (const p of presets) {
+      expect(p.title.length, p.id).toBeGreaterThan(10);
+      expect(p.caption.length, p.id).toBeGreaterThan(60);
+    }
+  });
+
+  it('every preset decodes against the real schema with no message, and is canonical', () => {
+    expect(schema.summary?.length).toBeGreaterThan(10);
+    for (const p of parsePresets(doc).presets) {
+      const c = checkPreset(model, p.hash);
+      expect(c.messages, p.id).toEqual([]);
+      expect(c.canonical, p.id).toBe(p.hash);
+    }
+  });
+
+  it('every preset scenario is accepted by the engine and gives a finite summary', () => {
+    for (const p of parsePresets(doc).presets) {
+      const { values, view } = open(p);
+      // The sweep's first point (or the scenario as it is), with each protocol shown.
+      const protos = view.view === 'live' ? [values['flows[0].protocol'] as string] : view.compare;
+      for (const protocol of protos) {
+        const v: Values = { ...values, 'flows[0].protocol': protocol };
+        if (view.view === 'sweep') v[view.sweep.x] = view.sweep.from;
+        const ok = engine.ccall('plab_run_summary', 'number', ['string'], [buildScenario(model, v)]);
+        const result = JSON.parse(str('plab_result_json'));
+        expect(ok, `${p.id} ${protocol}: ${JSON.stringify(result.errors)}`).toBe(1);
+        expect(Number.isFinite(result.summary.goodput_mbps), p.id).toBe(true);
+      }
+    }
+  });
+
+  it('LE Fig. 4: window drops 1..31 on the le-fig4-recovery base, recovery duration, K=10, one curve per protocol', () => {
+    const { values, view } = open(byId('le-fig4'));
+    const base = JSON.parse(leFig4Json);
+    const scenario = JSON.parse(buildScenario(model, values));
+    for (const p of [
+      'duration_s',
+      'topology.access.rate_mbps',
+      'topology.access.delay_ms',
+      'topology.access.queue_packets',
+      'topology.bottleneck.rate_mbps',
+      'topology.bottleneck.delay_ms',
+      'topology.bottleneck.queue_packets',
+      'flows[0].tcp.initial_window_segments',
+      'flows[0].tcp.max_window_segments',
+      'flows[0].tcp.min_rto_ms',
+      'flows[0].channel.forward.model',
+      'flows[0].channel.forward.window_first_segment',
+      'flows[0].channel.forward.window_segments',
+      'flows[0].channel.reverse.model',
+      'flows[0].app.size_bytes',
+      'flows[0].app.token_bucket.enabled',
+    ])
+      expect(getAt(scenario, p), p).toEqual(getAt(base, p));
+    expect(view.view).toBe('sweep');
+    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack']);
+    expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.window_drops', from: 1, to: 31, scale: 'linear', n: 31, y: 'recovery_duration_s', k: 10, by: 'protocol' });
+    expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+  });
+
+  it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe and Reno compared', () => {
+    const { values, view } = open(byId('tcp-real-tokens'));
+    const base = JSON.parse(tcpRealJson);
+    base.duration_s = 60;
+    base.flows[0].app.size_bytes = 0;
+    const scenario = JSON.parse(buildScenario(model, values));
+    const flat = (o: unknown, pre = ''): [string, unknown][] =>
+      Array.isArray(o)
+        ? o.flatMap((v, i) => flat(v, `${pre}[${i}]`))
+        : o && typeof o === 'object'
+          ? Object.entries(o).flatMap(([k, v]) => flat(v, pre ? `${pre}.${k}` : k))
+          : [[pre, o]];
+    const leaves = flat(base);
+    expect(leaves.length).toBeGreaterThan(15);
+    for (const [p, v] of leaves) expect(getAt(scenario, p), p).toEqual(v);
+    expect(values['flows[0].protocol']).toBe('reno');
+    expect(view.view).toBe('compare');
+    expect(view.compare).toEqual(['tahoe', 'reno']);
+  });
+
+  it('Ng & Chan: the reference scenario, p from 0.001 to 0.1 log, 20 points, K=3, goodput (models drawn)', () => {
+    const { values, view } = open(byId('ng-chan-models'));
+    const base = JSON.parse(referenceJson);
+    const scenario = JSON.parse(buildScenario(model, values));
+    for (const p of ['duration_s', 'topology.bottleneck.rate_mbps', 'topology.bottleneck.delay_ms', 'flows[0].protocol', 'flows[0].tcp.header_bytes', 'flows[0].tcp.timestamps', 'flows[0].tcp.initial_window_segments', 'flows[0].tcp.max_window_segments', 'flows[0].tcp.min_rto_ms', 'flows[0].channel.forward.model', 'flows[0].channel.reverse.model', 'flows[0].app.token_bucket.enabled'])
+      expect(getAt(scenario, p), p).toEqual(getAt(base, p));
+    expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.p', from: 0.001, to: 0.1, scale: 'log', n: 20, y: 'goodput_mbps', k: 3, by: 'none' });
+  });
+
+  it('Fall & Floyd: 100 segments, window 20, drops 50/52/54, four protocols', () => {
+    const { values, view } = open(byId('fall-floyd-drops'));
+    const s = JSON.parse(buildScenario(model, values));
+    expect(s.duration_s).toBe(5);
+    expect(s.topology.bottleneck).toEqual({ rate_mbps: 10, delay_ms: 24, queue_packets: 1000 });
+    expect(s.flows[0].tcp.max_window_segments).toBe(20);
+    expect(s.flows[0].tcp.initial_window_segments).toBe(2);
+    expect(s.flows[0].channel.forward.model).toBe('scripted');
+    expect(s.flows[0].channel.forward.drop_packets).toEqual([50, 52, 54]);
+    expect(s.flows[0].channel.reverse.model).toBe('none');
+    expect(s.flows[0].app.size_bytes).toBe(100000);
+    expect(s.flows[0].app.token_bucket.enabled).toBe(false);
+    expect(view.compare).toEqual(['tahoe', 'reno', 'newreno', 'sack']);
+  });
+});
+
+describe('parsePresets', () => {
+  it('leaves out a preset with a missing field, a bad id or a duplicate, and says why', () => {
+    const good = { id: 'a', title: 't', paper: 'p', section: 's', caption: 'c', hash: '#v=1' };
+    const r = parsePresets({ presets: [good, { ...good, title: '' }, { ...good, id: 'B C' }, good, { ...good, id: 'b', hash: 'v=1' }] });
+    expect(r.presets).toEqual([good]);
+    expect(r.problems).toEqual([
+      'preset 2 has no title — left out',
+      'preset 3: id "B C" must be lowercase letters, digits and dashes — left out',
+      'preset 4: id "a" appears twice — left out',
+      'preset "b": hash must start with "#" — left out',
+    ]);
+    expect(parsePresets(null).problems).toHaveLength(1);
+    expect(parsePresets({ presets: 3 }).presets).toEqual([]);
+  });
+
+  it('ignores hide= when telling which preset is shown', () => {
+    expect(withoutHidden('#v=1&view=sweep&hide=sack&sweep.k=3')).toBe('#v=1&view=sweep&sweep.k=3');
+  });
+});

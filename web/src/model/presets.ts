@@ -1,0 +1,76 @@
+// Paper presets: experiments from the papers, each a link (the URL hash) with a title,
+// the paper and section, and a caption. They live in public/presets/presets.json,
+// served as-is, so one can be added without touching the code:
+//   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash" } ] }
+import type { ParamModel } from './params';
+import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
+import { decodeViewParams, encodeViewParams } from './views';
+
+export interface Preset {
+  id: string;
+  title: string;
+  paper: string;
+  section: string;
+  caption: string;
+  /** "#v=1&..." — exactly what the page writes for that experiment. */
+  hash: string;
+}
+
+export const PRESETS_URL = 'presets/presets.json';
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+const FIELDS = ['id', 'title', 'paper', 'section', 'caption', 'hash'] as const;
+
+/** Reads the presets document: the valid presets, and a message for each one that is
+ * not (it is left out). Never throws. */
+export function parsePresets(doc: unknown): { presets: Preset[]; problems: string[] } {
+  const problems: string[] = [];
+  const presets: Preset[] = [];
+  const list = (doc as { presets?: unknown } | null)?.presets;
+  if (!doc || typeof doc !== 'object' || !Array.isArray(list)) return { presets, problems: ['presets.json must be { "version": 1, "presets": [...] }'] };
+  const ids = new Set<string>();
+  list.forEach((p: unknown, i) => {
+    const o = (p ?? {}) as Record<string, unknown>;
+    const missing = FIELDS.filter((f) => typeof o[f] !== 'string' || (o[f] as string).trim() === '');
+    if (missing.length) return void problems.push(`preset ${i + 1} has no ${missing.join(', ')} — left out`);
+    const preset = Object.fromEntries(FIELDS.map((f) => [f, o[f]])) as unknown as Preset;
+    if (!ID.test(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" must be lowercase letters, digits and dashes — left out`);
+    if (ids.has(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" appears twice — left out`);
+    if (!preset.hash.startsWith('#')) return void problems.push(`preset "${preset.id}": hash must start with "#" — left out`);
+    ids.add(preset.id);
+    presets.push(preset);
+  });
+  return { presets, problems };
+}
+
+/** What this page makes of a preset's link: the messages it would show (none for a
+ * preset that fits this engine) and the hash it writes back (canonical form). */
+export function checkPreset(model: ParamModel, hash: string): { messages: UrlMessage[]; canonical: string } {
+  const d = decodeHash(model, hash);
+  const v = decodeViewParams(model, d.viewPairs);
+  return { messages: [...d.messages, ...v.messages], canonical: encodeHash(model, d.values, encodeViewParams(model, v.state)) };
+}
+
+/** The hash without hide= (hiding a curve does not change the experiment). */
+export function withoutHidden(hash: string): string {
+  return hash
+    .split('&')
+    .filter((p) => !p.startsWith('hide='))
+    .join('&');
+}
+
+let cache: Promise<{ presets: Preset[]; problems: string[] }> | null = null;
+
+/** Fetches public/presets/presets.json once (relative to the page). */
+export function loadPresets(): Promise<{ presets: Preset[]; problems: string[] }> {
+  if (!cache) {
+    cache = fetch(PRESETS_URL, { cache: 'no-cache' })
+      .then((r) => {
+        if (!r.ok) throw new Error(`${PRESETS_URL}: HTTP ${r.status}`);
+        return r.json();
+      })
+      .then(parsePresets);
+    cache.catch(() => (cache = null));
+  }
+  return cache;
+}
