@@ -24,8 +24,8 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
   { key: 'timeouts', digits: 0, better: 'low' },
   { key: 'fast_retransmits', digits: 0 },
   { key: 'partial_acks', digits: 0, optional: true },
-  { key: 'app_success_pct', digits: 1, better: 'high' },
-  { key: 'mean_tokens_per_rtt', digits: 2 },
+  { key: 'app_success_pct', digits: 1, better: 'high', optional: true },
+  { key: 'mean_tokens_per_rtt', digits: 2, optional: true },
 ];
 
 interface Props {
@@ -165,6 +165,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
           </ul>
           <span className="muted-note">click a protocol to hide or show its curves</span>
         </div>
+        <div className="table-scroll">
         <table className="figures" data-testid="compare-table">
           <thead>
             <tr>
@@ -199,6 +200,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
             ))}
           </tbody>
         </table>
+        </div>
       </section>
 
       <section className="chart-grid" data-testid="compare-charts">
