@@ -76,3 +76,36 @@ TEST(Timestamps, GiveRttSamplesThroughRetransmissions) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(CwndValidation, AnApplicationLimitedFlowDoesNotBuildAWindowItNeverUses) {
+  // A 5.3 Mb/s token bucket over a clean 100 Mb/s path: ~20 segments per RTT leave.
+  auto final_cwnd = [](bool validation) {
+    return RunOk({{"duration_s", 20},
+                  {"topology", {{"bottleneck", {{"rate_mbps", 100}}}}},
+                  {"flows", {{{"tcp", {{"cwnd_validation", validation}}}, {"channel", {{"forward", {{"p", 0}}}}}}}}})
+        .summary["final_cwnd_segments"].get<double>();
+  };
+  EXPECT_LT(final_cwnd(true), 100.0);    // about twice what is in flight
+  EXPECT_GT(final_cwnd(false), 1000.0);  // every ACK grew it (RFC 5681 alone)
+}
+
+TEST(CwndValidation, AReceiverLimitedFlowStaysWithinTwiceItsWindow) {
+  for (bool validation : {true, false}) {
+    nlohmann::json s = Transfer(100);
+    s["flows"][0]["tcp"] = {{"initial_window_segments", 2}, {"max_window_segments", 20}, {"cwnd_validation", validation}};
+    const auto r = RunOk(s);
+    double max_cwnd = 0;
+    for (double v : r.series.at("cwnd").v) max_cwnd = std::max(max_cwnd, v);
+    if (validation) {
+      EXPECT_LE(max_cwnd, 40.0);
+    } else {
+      EXPECT_GT(max_cwnd, 40.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace plab

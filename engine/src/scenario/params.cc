@@ -128,6 +128,10 @@ std::vector<ParamDecl> Declare() {
   p.push_back(Bool("flows[].tcp.timestamps", "Timestamps", "TCP", false,
                    "RFC 7323 timestamps: 12 more header bytes on every packet, and an RTT sample from every "
                    "ACK of new data, retransmissions included", "RFC 7323").Advanced());
+  p.push_back(Bool("flows[].tcp.cwnd_validation", "Window validation", "TCP", true,
+                   "Grow cwnd only while it limits sending (not when the application or the receiver "
+                   "window holds the flow back), as Linux and ns-3 do; off = every ACK grows cwnd, as "
+                   "1990s stacks did", "RFC 7661; Linux tcp_is_cwnd_limited").Advanced());
   p.push_back(Bool("flows[].tcp.delayed_ack", "Delayed ACK", "TCP", false,
                    "The receiver acknowledges in-order data every few segments or after a timer",
                    "RFC 1122 §4.2.3.2, RFC 5681 §4.2").Advanced());

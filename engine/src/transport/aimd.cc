@@ -7,6 +7,7 @@ namespace plab {
 void Aimd::OnAck(TcpState& state, uint64_t acked_bytes, Time) { RenoWindowIncrease(state, acked_bytes); }
 
 void RenoWindowIncrease(TcpState& state, uint64_t acked_bytes) {
+  if (!state.cwnd_limited) return;
   if (state.in_slow_start()) {
     // RFC 5681 §3.1: at most SMSS per ACK (no appropriate byte counting).
     state.cwnd += std::min<uint64_t>(acked_bytes, state.mss);

@@ -37,6 +37,7 @@ void Cubic::OnAck(TcpState& state, uint64_t acked_bytes, Time now) {
     RenoWindowIncrease(state, acked_bytes);
     return;
   }
+  if (!state.cwnd_limited) return;  // RFC 9438 §5.8: no growth while application-limited
   const double mss = state.mss;
   const double cwnd = static_cast<double>(state.cwnd) / mss;
   if (!epoch_started_) {

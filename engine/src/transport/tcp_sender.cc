@@ -76,6 +76,13 @@ void TcpSender::TrySend() {
     state_.snd_max = std::max(state_.snd_max, choice.seq + len);
     limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
   }
+  // Linux tcp_is_cwnd_limited: in slow start, cwnd may grow to twice what is in
+  // flight; afterwards only while the flight fills cwnd (less one segment, which a
+  // whole-segment sender cannot use).
+  const uint64_t in_flight = state_.in_recovery ? state_.pipe : state_.snd_nxt - state_.snd_una;
+  state_.cwnd_limited = !params_.cwnd_validation ||
+                        (state_.in_slow_start() ? state_.cwnd < 2 * in_flight
+                                                : in_flight + state_.mss > state_.cwnd);
 }
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {

@@ -47,6 +47,8 @@ struct TcpSenderParams {
   // header_bytes) and take an RTT sample from every ACK of new data, retransmitted
   // or not, since the echo says which transmission it answers.
   bool timestamps = false;
+  // RFC 7661-style congestion-window validation: grow cwnd only while it limits sending.
+  bool cwnd_validation = true;
   RttEstimator::Params rtt;
 };
 

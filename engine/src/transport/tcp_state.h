@@ -31,6 +31,12 @@ struct TcpState {
   // after every ACK and send; equals flight_size() when nothing is SACKed or lost.
   uint64_t pipe = 0;
 
+  // Whether the congestion window is what limits sending (RFC 7661; Linux
+  // tcp_is_cwnd_limited): window laws grow cwnd only then, so a flow held back by its
+  // application or the receiver window does not build a window it never used.
+  // Always true when congestion-window validation is off.
+  bool cwnd_limited = true;
+
   // FlightSize of RFC 5681: data sent and not yet cumulatively acknowledged.
   uint64_t flight_size() const { return snd_max - snd_una; }
   bool in_slow_start() const { return cwnd < ssthresh; }

@@ -17,7 +17,7 @@ void Vegas::OnAck(TcpState& state, uint64_t acked_bytes, Time) {
     EndRound(state);
     return;
   }
-  if (state.in_slow_start() && grow_this_round_) {
+  if (state.in_slow_start() && grow_this_round_ && state.cwnd_limited) {
     state.cwnd += std::min<uint64_t>(acked_bytes, state.mss);
   }
 }
@@ -48,7 +48,7 @@ void Vegas::EndRound(TcpState& state) {
     return;
   }
   if (diff < params_.alpha) {
-    state.cwnd += state.mss;
+    if (state.cwnd_limited) state.cwnd += state.mss;
   } else if (diff > params_.beta) {
     state.cwnd = std::max<uint64_t>(state.cwnd - state.mss, 2ULL * state.mss);
     state.ssthresh = std::min(state.ssthresh, state.cwnd);
