@@ -4,8 +4,9 @@
 // numbers; draws one path per layer. The <svg> exposes data-points (points with a
 // value, all series), data-hash (of x, mean, min, max) and data-series so a test can
 // tell two sweeps apart or find them equal; each series' <g> carries its own points.
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
+import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
 
@@ -65,18 +66,8 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const points = useMemo(() => lines.flatMap((l) => l.points), [lines]);
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(800);
+  const width = useContainerWidth(wrapRef);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0].contentRect.width);
-      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     const svg = d3.select(svgRef.current!);
@@ -147,23 +138,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .attr('class', 'axis y-axis')
       // SI prefixes only for large values: "900m" would read as metres, not 0.9 s.
       .call(d3.axisLeft(y).ticks(yTicks, Math.max(Math.abs(lo), Math.abs(hi)) >= 1e4 ? '~s' : '~g'));
-    root
-      .selectAll('text.x-title')
-      .data([xLabel + (log ? ' — log scale' : '')])
-      .join('text')
-      .attr('class', 'axis-title x-title')
-      .attr('x', innerW / 2)
-      .attr('y', innerH + 48)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
-    root
-      .selectAll('text.y-title')
-      .data([yLabel])
-      .join('text')
-      .attr('class', 'axis-title y-title')
-      .attr('transform', `translate(${-66},${innerH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
+    drawAxisTitles(root, innerW, innerH, xLabel + (log ? ' — log scale' : ''), yLabel, { x: 48, y: 66 });
 
     const band = d3
       .area<SweepPoint>()

@@ -2,8 +2,9 @@
 // and one <path> per series (markers too: one path per marker series). It owns no
 // simulation state and creates no per-point React elements. The <svg> exposes
 // data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
+import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
 
 export type Shape = 'line' | 'step' | 'dots' | 'triangle' | 'diamond' | 'cross';
@@ -61,19 +62,9 @@ export function TimeChart(props: TimeChartProps) {
   const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn, showLegend = true } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(800);
+  const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0].contentRect.width);
-      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const points = series.reduce((n, s) => n + s.t.length, 0);
 
@@ -153,23 +144,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('class', 'axis y-axis')
       .call(d3.axisLeft(y).ticks(yTicks, '~s'));
 
-    root
-      .selectAll('text.x-title')
-      .data([xLabel])
-      .join('text')
-      .attr('class', 'axis-title x-title')
-      .attr('x', innerW / 2)
-      .attr('y', innerH + 46)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
-    root
-      .selectAll('text.y-title')
-      .data([yLabel])
-      .join('text')
-      .attr('class', 'axis-title y-title')
-      .attr('transform', `translate(${-56},${innerH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
+    drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
 
     const line = (s: ChartSeries): string => {
       const n = s.t.length;

@@ -4,8 +4,9 @@
 // the points go on one <canvas>; axes and the zoom surface are SVG. Zoom is on time
 // only (wheel, drag to pan, double-click resets); y follows the data in view. The
 // <svg> exposes data-points, data-hash (of the traces) and data-x-domain (seconds).
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import * as d3 from 'd3';
+import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
 
@@ -58,18 +59,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const zoomTo = useRef<((a: number, b: number) => void) | null>(null);
-  const [width, setWidth] = useState(800);
+  const width = useContainerWidth(wrapRef);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0].contentRect.width);
-      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const sent = ex ? get(ex, 'seq_sent') : undefined;
   const retx = ex ? get(ex, 'seq_retransmitted') : undefined;
@@ -118,23 +109,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       .attr('class', 'axis x-axis')
       .attr('transform', `translate(0,${innerH})`);
     const yAxis = root.selectAll<SVGGElement, null>('g.y-axis').data([null]).join('g').attr('class', 'axis y-axis');
-    root
-      .selectAll('text.x-title')
-      .data(['time (s)'])
-      .join('text')
-      .attr('class', 'axis-title x-title')
-      .attr('x', innerW / 2)
-      .attr('y', innerH + 46)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
-    root
-      .selectAll('text.y-title')
-      .data(['sequence number (segments)'])
-      .join('text')
-      .attr('class', 'axis-title y-title')
-      .attr('transform', `translate(${-66},${innerH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
+    drawAxisTitles(root, innerW, innerH, 'time (s)', 'sequence number (segments)', { x: 46, y: 66 });
     const surface = root
       .selectAll<SVGRectElement, null>('rect.zoom-surface')
       .data([null])

@@ -14,6 +14,31 @@ import type { CompareEntry, CompareState, LabStore } from '../state/store';
 
 const PCT: [number, number] = [0, 100];
 
+/** The compare view's charts, in reading order. */
+const COMPARE_CHARTS: {
+  key: 'cwnd' | 'goodput' | 'tokens' | 'app';
+  title: string;
+  yLabel: string;
+  yDomain?: [number, number];
+  emptyText?: string;
+}[] = [
+  { key: 'cwnd', title: 'Congestion window', yLabel: 'cwnd (segments)' },
+  { key: 'goodput', title: 'Goodput', yLabel: 'goodput (Mb/s)' },
+  {
+    key: 'tokens',
+    title: 'Tokens consumed per RTT',
+    yLabel: 'tokens per RTT',
+    emptyText: 'no token-bucket samples (is the token bucket enabled?)',
+  },
+  {
+    key: 'app',
+    title: 'Application (playback) success',
+    yLabel: 'successful reads (%)',
+    yDomain: PCT,
+    emptyText: 'no playback reads',
+  },
+];
+
 // Which figures the table shows; labels and units come from the schema's `summary`.
 // `optional` columns appear only when some protocol has a value for them.
 const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?: boolean }[] = [
@@ -204,49 +229,21 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
       </section>
 
       <section className="chart-grid" data-testid="compare-charts">
-        <TimeChart
-          testId="cmp-chart-cwnd"
-          title="Congestion window"
-          xLabel="time (s)"
-          yLabel="cwnd (segments)"
-          series={charts.cwnd}
-          xMax={xMax}
-          height={height}
-          showLegend={false}
-        />
-        <TimeChart
-          testId="cmp-chart-goodput"
-          title="Goodput"
-          xLabel="time (s)"
-          yLabel="goodput (Mb/s)"
-          series={charts.goodput}
-          xMax={xMax}
-          height={height}
-          showLegend={false}
-        />
-        <TimeChart
-          testId="cmp-chart-tokens"
-          title="Tokens consumed per RTT"
-          xLabel="time (s)"
-          yLabel="tokens per RTT"
-          series={charts.tokens}
-          xMax={xMax}
-          height={height}
-          showLegend={false}
-          emptyText="no token-bucket samples (is the token bucket enabled?)"
-        />
-        <TimeChart
-          testId="cmp-chart-app"
-          title="Application (playback) success"
-          xLabel="time (s)"
-          yLabel="successful reads (%)"
-          series={charts.app}
-          xMax={xMax}
-          yDomain={PCT}
-          height={height}
-          showLegend={false}
-          emptyText="no playback reads"
-        />
+        {COMPARE_CHARTS.map((c) => (
+          <TimeChart
+            key={c.key}
+            testId={`cmp-chart-${c.key}`}
+            title={c.title}
+            xLabel="time (s)"
+            yLabel={c.yLabel}
+            series={charts[c.key]}
+            xMax={xMax}
+            yDomain={c.yDomain}
+            height={height}
+            showLegend={false}
+            emptyText={c.emptyText}
+          />
+        ))}
       </section>
     </div>
   );

@@ -1,0 +1,48 @@
+// What every chart needs besides its own marks: the width of its container (charts
+// redraw at the new size, never stretch) and the two axis titles.
+import { useEffect, useState, type RefObject } from 'react';
+import type * as d3 from 'd3';
+
+/** The container's content width in px, following resizes (1 px jitter ignored). */
+export function useContainerWidth(ref: RefObject<HTMLElement | null>, initial = 800): number {
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.round(entries[0].contentRect.width);
+      if (w > 0) setWidth((old) => (Math.abs(old - w) > 1 ? w : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** Draws (or updates) the x title under the plot and the y title left of it. */
+export function drawAxisTitles<Datum, PElement extends d3.BaseType, PDatum>(
+  root: d3.Selection<SVGGElement, Datum, PElement, PDatum>,
+  innerW: number,
+  innerH: number,
+  xLabel: string,
+  yLabel: string,
+  offsets: { x: number; y: number },
+): void {
+  root
+    .selectAll('text.x-title')
+    .data([xLabel])
+    .join('text')
+    .attr('class', 'axis-title x-title')
+    .attr('x', innerW / 2)
+    .attr('y', innerH + offsets.x)
+    .attr('text-anchor', 'middle')
+    .text((d) => d);
+  root
+    .selectAll('text.y-title')
+    .data([yLabel])
+    .join('text')
+    .attr('class', 'axis-title y-title')
+    .attr('transform', `translate(${-offsets.y},${innerH / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .text((d) => d);
+}
