@@ -139,7 +139,10 @@ TEST(ScriptedDropsSack, SackRepairsEveryLossOfTheWindowInOneRoundTrip) {
     const auto newreno = plab::testing::RunOk(DropScenario("newreno", k));
     EXPECT_EQ(sack.summary["timeouts"].get<int>(), 0) << k;
     EXPECT_EQ(sack.summary["fast_retransmits"].get<int>(), 1) << k;
-    EXPECT_EQ(sack.summary["retransmissions"].get<int>(), k) << k;  // exactly the holes
+    // Exactly the holes, plus at most RFC 6675's one rescue retransmission (NextSeg
+    // rule 4), which it sends when the receiver window leaves nothing new to send.
+    EXPECT_GE(sack.summary["retransmissions"].get<int>(), k) << k;
+    EXPECT_LE(sack.summary["retransmissions"].get<int>(), k + 1) << k;
     const double t = sack.summary["connection_time_s"].get<double>();
     EXPECT_LT(t - base, 0.010) << k << " losses cost SACK more than a few packet times";
     if (k >= 2) {

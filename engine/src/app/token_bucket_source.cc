@@ -9,16 +9,21 @@ TokenBucketSource::TokenBucketSource(const Params& params) : params_(params) {
   credit_ = capacity_;
 }
 
-void TokenBucketSource::Refill(Time now) {
+int64_t TokenBucketSource::CreditAt(Time now) const {
   const int64_t elapsed = (now - refilled_at_).ns();
-  refilled_at_ = now;
   // credit + elapsed * rate, saturating at the depth without overflowing.
   const int64_t room = capacity_ - credit_;
-  if (elapsed >= room / std::max<int64_t>(1, params_.tokens_per_interval) + 1) {
-    credit_ = capacity_;
-  } else {
-    credit_ = std::min(capacity_, credit_ + elapsed * params_.tokens_per_interval);
-  }
+  if (elapsed >= room / std::max<int64_t>(1, params_.tokens_per_interval) + 1) return capacity_;
+  return std::min(capacity_, credit_ + elapsed * params_.tokens_per_interval);
+}
+
+void TokenBucketSource::Refill(Time now) {
+  credit_ = CreditAt(now);
+  refilled_at_ = now;
+}
+
+bool TokenBucketSource::CanSendNew(Time now, uint32_t bytes) const {
+  return CreditAt(now) >= TokensFor(bytes) * params_.interval.ns();
 }
 
 bool TokenBucketSource::TrySendNew(Time now, uint32_t bytes, Time* retry_at) {

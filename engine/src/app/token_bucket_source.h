@@ -27,6 +27,7 @@ class TokenBucketSource final : public DataSource {
 
   uint64_t total_bytes() const override { return params_.total_bytes; }
   bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) override;
+  bool CanSendNew(Time now, uint32_t bytes) const override;
 
   int64_t tokens_consumed() const { return tokens_consumed_; }
   // Tokens the bucket allows over a span (rate x span), for "allowed per RTT".
@@ -34,6 +35,7 @@ class TokenBucketSource final : public DataSource {
 
  private:
   void Refill(Time now);
+  int64_t CreditAt(Time now) const;
   int64_t TokensFor(uint32_t bytes) const {
     return (static_cast<int64_t>(bytes) + params_.token_bytes - 1) / params_.token_bytes;
   }

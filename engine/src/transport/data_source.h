@@ -17,6 +17,8 @@ class DataSource {
   // May a new (not retransmitted) segment of `bytes` leave now? If so it is
   // accounted as sent. If not, `retry_at` says when to ask again.
   virtual bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) = 0;
+  // Would TrySendNew succeed now? Changes nothing.
+  virtual bool CanSendNew(Time now, uint32_t bytes) const = 0;
 };
 
 // Bulk transfer: `total` bytes (default unlimited), always ready.
@@ -25,6 +27,7 @@ class BulkSource final : public DataSource {
   explicit BulkSource(uint64_t total = std::numeric_limits<uint64_t>::max()) : total_(total) {}
   uint64_t total_bytes() const override { return total_; }
   bool TrySendNew(Time, uint32_t, Time*) override { return true; }
+  bool CanSendNew(Time, uint32_t) const override { return true; }
 
  private:
   uint64_t total_;

@@ -43,6 +43,7 @@ struct SendLimits {
   uint64_t window = 0;       // min(cwnd, receiver window), bytes
   uint64_t rwnd = 0;         // receiver window, bytes
   uint64_t total_bytes = 0;  // the application's data ends here
+  bool new_data_ready = true;  // the application would let a new segment go now
 };
 struct SendChoice {
   bool send = false;

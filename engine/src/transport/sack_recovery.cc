@@ -32,6 +32,7 @@ void SackRecovery::Enter(TcpState& state, RecoveryActions& actions) {
   state.in_recovery = true;
   state.recover = state.snd_max;  // RecoveryPoint = HighData
   state.recover_set = true;
+  rescue_sent_ = false;
   MarkLosses(state, actions.scoreboard());
   actions.RetransmitFirstUnacked();
 }
@@ -63,12 +64,22 @@ SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboa
   const uint64_t pipe = scoreboard.Pipe();
   if (pipe + state.mss > state.cwnd) return {};
   if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
-  // Rule 2: new data, within the receiver's window.
-  if (state.snd_max < limits.total_bytes) {
+  // Rule 2: new data the application offers, within the receiver's window.
+  if (state.snd_max < limits.total_bytes && limits.new_data_ready) {
     const uint64_t len = std::min<uint64_t>(state.mss, limits.total_bytes - state.snd_max);
     if (state.snd_max + len <= state.snd_una + limits.rwnd) {
       state.snd_nxt = state.snd_max;
       return {true, state.snd_max};
+    }
+  }
+  // Rule 3: an un-SACKed hole below the highest SACK, even if not yet judged lost.
+  if (const auto hole = scoreboard.NextUnsackedBelowHighestSack()) return {true, *hole};
+  // Rule 4: one rescue retransmission per recovery, of the highest un-SACKed segment,
+  // so a loss at the tail of the flight does not wait for the RTO.
+  if (!rescue_sent_) {
+    if (const auto tail = scoreboard.HighestUnsacked()) {
+      rescue_sent_ = true;
+      return {true, *tail};
     }
   }
   return {};

@@ -4,8 +4,11 @@
 // segment with DupThresh SACKed segments above it): RecoveryPoint = HighData,
 // ssthresh = cwnd = max(FlightSize / 2, 2 SMSS) (§5 step 4.2), retransmit the first
 // segment. On every ACK during recovery: update the scoreboard, recompute `pipe`
-// (SetPipe), and while cwnd - pipe >= 1 SMSS send NextSeg (lowest lost segment not yet
-// retransmitted; else new data). Recovery ends when snd_una passes RecoveryPoint.
+// (SetPipe), and while cwnd - pipe >= 1 SMSS send NextSeg: (1) the lowest lost segment
+// not yet retransmitted; else (2) new data; else (3) the lowest un-SACKed segment
+// below the highest SACK, lost or not; else (4) once per recovery, a rescue
+// retransmission of the highest un-SACKed segment. Recovery ends when snd_una passes
+// RecoveryPoint.
 //
 // FACK (Mathis & Mahdavi, SIGCOMM 1996) differs in how much is judged lost: every
 // un-SACKed segment below the forward-most SACKed byte (snd.fack) is lost, so the
@@ -33,6 +36,7 @@ class SackRecovery : public LossRecovery {
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions);
+  bool rescue_sent_ = false;  // rule 4 at most once per recovery (RescueRxt)
 };
 
 class FackRecovery final : public SackRecovery {

@@ -168,6 +168,23 @@ std::optional<uint64_t> Scoreboard::NextLostSegment() const {
   return std::nullopt;
 }
 
+std::optional<uint64_t> Scoreboard::NextUnsackedBelowHighestSack() const {
+  if (highest_sacked_index_ < 0) return std::nullopt;
+  const uint64_t end = static_cast<uint64_t>(highest_sacked_index_) - base_;
+  for (uint64_t i = 0; i < end && i < segments_.size(); ++i) {
+    const Segment& s = segments_[i];
+    if (!s.sacked && !s.rtx_in_flight) return (base_ + i) * mss_;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> Scoreboard::HighestUnsacked() const {
+  for (size_t i = segments_.size(); i-- > 0;) {
+    if (!segments_[i].sacked) return (base_ + i) * mss_;
+  }
+  return std::nullopt;
+}
+
 bool Scoreboard::IsSacked(uint64_t seq) const {
   const Segment* s = Find(seq);
   return s != nullptr && s->sacked;

@@ -72,6 +72,11 @@ class Scoreboard {
   uint64_t PipeByScan() const;
   // RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
   std::optional<uint64_t> NextLostSegment() const;
+  // RFC 6675 NextSeg rule 3: the lowest un-SACKed segment below the highest SACKed one
+  // that has not been retransmitted in this flight, lost or not.
+  std::optional<uint64_t> NextUnsackedBelowHighestSack() const;
+  // The highest un-SACKed segment (RFC 6675 rule 4, the rescue retransmission).
+  std::optional<uint64_t> HighestUnsacked() const;
 
   bool IsSacked(uint64_t seq) const;
   // When the segment holding `seq` was last sent, if it is on the board.

@@ -38,6 +38,7 @@ void TcpSender::TrySend() {
   limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
   limits.total_bytes = source_->total_bytes();
   while (true) {
+    limits.new_data_ready = source_->CanSendNew(scheduler_->now(), params_.mss);
     const SendChoice choice = recovery_->NextSegment(state_, scoreboard_, limits);
     if (!choice.send) {
       // The window is open but the application has nothing more (yet): rate samples
