@@ -109,3 +109,26 @@ TEST(CwndValidation, AReceiverLimitedFlowStaysWithinTwiceItsWindow) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(LimitedTransmit, LetsASmallWindowReachThreeDuplicateAcks) {
+  // Initial window 3, the first segment lost: only 2 duplicate ACKs can come back.
+  // Without RFC 3042 the sender waits for its 1 s RTO; with it, each of those dupacks
+  // releases a new segment whose ACK is the third duplicate.
+  auto run = [](bool limited_transmit) {
+    nlohmann::json s = Transfer(10);
+    s["flows"][0]["tcp"] = {{"initial_window_segments", 3}, {"limited_transmit", limited_transmit}};
+    s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {1}}};
+    return RunOk(s).summary;
+  };
+  const auto off = run(false), on = run(true);
+  EXPECT_EQ(off["timeouts"].get<int>(), 1);
+  EXPECT_EQ(on["timeouts"].get<int>(), 0);
+  EXPECT_EQ(on["fast_retransmits"].get<int>(), 1);
+  EXPECT_LT(on["connection_time_s"].get<double>(), off["connection_time_s"].get<double>() - 0.5);
+}
+
+}  // namespace
+}  // namespace plab

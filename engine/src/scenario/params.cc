@@ -132,6 +132,10 @@ std::vector<ParamDecl> Declare() {
                    "Grow cwnd only while it limits sending (not when the application or the receiver "
                    "window holds the flow back), as Linux and ns-3 do; off = every ACK grows cwnd, as "
                    "1990s stacks did", "RFC 7661; Linux tcp_is_cwnd_limited").Advanced());
+  p.push_back(Bool("flows[].tcp.limited_transmit", "Limited transmit", "TCP", false,
+                   "Each of the first two duplicate ACKs sends one new segment, so a small window can "
+                   "still collect three duplicate ACKs (off: the classic stacks of the papers)",
+                   "RFC 3042").Advanced());
   p.push_back(Bool("flows[].tcp.delayed_ack", "Delayed ACK", "TCP", false,
                    "The receiver acknowledges in-order data every few segments or after a timer",
                    "RFC 1122 §4.2.3.2, RFC 5681 §4.2").Advanced());

@@ -80,6 +80,7 @@ Simulation::Simulation(const Scenario& scenario, bool record_series)
   sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
   sp.timestamps = scenario.Bool(f + "tcp.timestamps");
   sp.cwnd_validation = scenario.Bool(f + "tcp.cwnd_validation");
+  sp.limited_transmit = scenario.Bool(f + "tcp.limited_transmit");
   // RFC 7323 §3: the option is 10 bytes, padded to 12.
   sp.header_bytes = static_cast<uint32_t>(scenario.Integer(f + "tcp.header_bytes")) + (sp.timestamps ? 12 : 0);
   sp.initial_window_segments = static_cast<uint32_t>(scenario.Integer(f + "tcp.initial_window_segments"));

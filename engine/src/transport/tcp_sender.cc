@@ -35,7 +35,7 @@ void TcpSender::TrySend() {
   if (stats_.completed) return;
   SendLimits limits;
   limits.rwnd = params_.max_window_bytes;
-  limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
+  limits.window = std::min<uint64_t>(state_.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
   limits.total_bytes = source_->total_bytes();
   while (true) {
     limits.new_data_ready = source_->CanSendNew(scheduler_->now(), params_.mss);
@@ -75,7 +75,7 @@ void TcpSender::TrySend() {
     }
     if (choice.seq == state_.snd_nxt) state_.snd_nxt += len;
     state_.snd_max = std::max(state_.snd_max, choice.seq + len);
-    limits.window = std::min<uint64_t>(state_.cwnd, params_.max_window_bytes);
+    limits.window = std::min<uint64_t>(state_.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
   }
   // Linux tcp_is_cwnd_limited: in slow start, cwnd may grow to twice what is in
   // flight; afterwards only while the flight fills cwnd (less one segment, which a
@@ -84,6 +84,14 @@ void TcpSender::TrySend() {
   state_.cwnd_limited = !params_.cwnd_validation ||
                         (state_.in_slow_start() ? state_.cwnd < 2 * in_flight
                                                 : in_flight + state_.mss > state_.cwnd);
+}
+
+uint64_t TcpSender::LimitedTransmitAllowance() const {
+  // RFC 3042 §2: up to two segments past cwnd while the first two dupacks are in,
+  // outside recovery; cwnd itself is unchanged.
+  if (!params_.limited_transmit || state_.in_recovery) return 0;
+  const int dupacks = std::min(state_.dupacks, std::min(2, state_.dupack_threshold - 1));
+  return dupacks > 0 ? static_cast<uint64_t>(dupacks) * state_.mss : 0;
 }
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {

@@ -49,6 +49,9 @@ struct TcpSenderParams {
   bool timestamps = false;
   // RFC 7661-style congestion-window validation: grow cwnd only while it limits sending.
   bool cwnd_validation = true;
+  // RFC 3042 limited transmit: each of the first two duplicate ACKs lets one new
+  // segment go beyond cwnd, so a small window still produces the third.
+  bool limited_transmit = false;
   RttEstimator::Params rtt;
 };
 
@@ -96,6 +99,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void ArmTimerIfIdle();
   void StopTimer() { timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
+  uint64_t LimitedTransmitAllowance() const;
 
   // RecoveryActions
   void RetransmitFirstUnacked() override;
