@@ -35,10 +35,15 @@ bool TokenBucketSource::TrySendNew(Time now, uint32_t bytes, Time* retry_at) {
     tokens_consumed_ += tokens;
     return true;
   }
-  const int64_t missing = needed - credit_;
-  const int64_t wait_ns = (missing + params_.tokens_per_interval - 1) / params_.tokens_per_interval;
-  *retry_at = now + Time::FromNanoseconds(wait_ns);
+  *retry_at = ReadyAt(now, bytes);
   return false;
+}
+
+Time TokenBucketSource::ReadyAt(Time now, uint32_t bytes) const {
+  const int64_t missing = TokensFor(bytes) * params_.interval.ns() - CreditAt(now);
+  if (missing <= 0) return now;
+  const int64_t wait_ns = (missing + params_.tokens_per_interval - 1) / params_.tokens_per_interval;
+  return now + Time::FromNanoseconds(wait_ns);
 }
 
 double TokenBucketSource::AllowedTokens(Time span) const {

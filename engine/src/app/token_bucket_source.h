@@ -28,6 +28,7 @@ class TokenBucketSource final : public DataSource {
   uint64_t total_bytes() const override { return params_.total_bytes; }
   bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) override;
   bool CanSendNew(Time now, uint32_t bytes) const override;
+  Time ReadyAt(Time now, uint32_t bytes) const override;
 
   int64_t tokens_consumed() const { return tokens_consumed_; }
   // Tokens the bucket allows over a span (rate x span), for "allowed per RTT".

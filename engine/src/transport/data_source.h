@@ -19,6 +19,8 @@ class DataSource {
   virtual bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) = 0;
   // Would TrySendNew succeed now? Changes nothing.
   virtual bool CanSendNew(Time now, uint32_t bytes) const = 0;
+  // The earliest time TrySendNew could succeed for `bytes` (now if it can already).
+  virtual Time ReadyAt(Time now, uint32_t bytes) const = 0;
 };
 
 // Bulk transfer: `total` bytes (default unlimited), always ready.
@@ -28,6 +30,7 @@ class BulkSource final : public DataSource {
   uint64_t total_bytes() const override { return total_; }
   bool TrySendNew(Time, uint32_t, Time*) override { return true; }
   bool CanSendNew(Time, uint32_t) const override { return true; }
+  Time ReadyAt(Time now, uint32_t) const override { return now; }
 
  private:
   uint64_t total_;

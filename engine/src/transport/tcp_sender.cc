@@ -44,6 +44,11 @@ void TcpSender::TrySend() {
       // The window is open but the application has nothing more (yet): rate samples
       // until this flight is delivered do not show the path's capacity.
       if (state_.snd_max >= limits.total_bytes) scoreboard_.MarkAppLimited(state_.flight_size());
+      // Recovery passed over new data the source was not ready to release: come back
+      // when it is, rather than wait for an ACK that may never come.
+      if (!limits.new_data_ready && state_.snd_max < limits.total_bytes) {
+        ScheduleSourceWakeup(source_->ReadyAt(scheduler_->now(), params_.mss));
+      }
       break;
     }
     const Time now = scheduler_->now();
@@ -61,10 +66,7 @@ void TcpSender::TrySend() {
       Time retry_at;
       if (!source_->TrySendNew(now, len, &retry_at)) {
         scoreboard_.MarkAppLimited(state_.flight_size());
-        if (!source_wakeup_pending_) {
-          source_wakeup_pending_ = true;
-          scheduler_->At(std::max(retry_at, now), this, kSourceReady);
-        }
+        ScheduleSourceWakeup(retry_at);
         break;
       }
     }
@@ -84,6 +86,12 @@ void TcpSender::TrySend() {
   state_.cwnd_limited = !params_.cwnd_validation ||
                         (state_.in_slow_start() ? state_.cwnd < 2 * in_flight
                                                 : in_flight + state_.mss > state_.cwnd);
+}
+
+void TcpSender::ScheduleSourceWakeup(Time at) {
+  if (source_wakeup_pending_) return;
+  source_wakeup_pending_ = true;
+  scheduler_->At(std::max(at, scheduler_->now()), this, kSourceReady);
 }
 
 uint64_t TcpSender::LimitedTransmitAllowance() const {

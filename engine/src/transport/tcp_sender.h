@@ -100,6 +100,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void StopTimer() { timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
   uint64_t LimitedTransmitAllowance() const;
+  void ScheduleSourceWakeup(Time at);
 
   // RecoveryActions
   void RetransmitFirstUnacked() override;
