@@ -5,35 +5,50 @@
 namespace plab {
 namespace {
 
+ParamDecl Decl(std::string path, std::string label, std::string group, ParamType type, std::string unit,
+               double min, double max, nlohmann::json def, std::string help, std::string source, bool log_scale) {
+  ParamDecl d;
+  d.path = std::move(path);
+  d.label = std::move(label);
+  d.group = std::move(group);
+  d.type = type;
+  d.unit = std::move(unit);
+  d.min = min;
+  d.max = max;
+  d.default_value = std::move(def);
+  d.help = std::move(help);
+  d.source = std::move(source);
+  d.log_scale = log_scale;
+  return d;
+}
+
 ParamDecl Number(std::string path, std::string label, std::string group, std::string unit,
                  double min, double max, double def, std::string help, std::string source = "",
                  bool log_scale = false) {
-  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kNumber,
-              std::move(unit), min, max, def, std::move(help), std::move(source), {}, log_scale};
-  return d;
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kNumber, std::move(unit), min, max,
+              def, std::move(help), std::move(source), log_scale);
 }
 
 ParamDecl Integer(std::string path, std::string label, std::string group, std::string unit,
                   double min, double max, int64_t def, std::string help, std::string source = "",
                   bool log_scale = false) {
-  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kInteger,
-              std::move(unit), min, max, def, std::move(help), std::move(source), {}, log_scale};
-  return d;
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kInteger, std::move(unit), min, max,
+              def, std::move(help), std::move(source), log_scale);
 }
 
 ParamDecl Enum(std::string path, std::string label, std::string group,
                std::vector<std::string> options, std::string def, std::string help,
                std::string source = "") {
-  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kEnum, "",
-              0, 0, std::move(def), std::move(help), std::move(source), std::move(options), false};
+  ParamDecl d = Decl(std::move(path), std::move(label), std::move(group), ParamType::kEnum, "", 0, 0,
+                     std::move(def), std::move(help), std::move(source), false);
+  d.options = std::move(options);
   return d;
 }
 
 ParamDecl Bool(std::string path, std::string label, std::string group, bool def,
                std::string help, std::string source = "") {
-  ParamDecl d{std::move(path), std::move(label), std::move(group), ParamType::kBool, "",
-              0, 1, def, std::move(help), std::move(source), {}, false};
-  return d;
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kBool, "", 0, 1, def,
+              std::move(help), std::move(source), false);
 }
 
 // The error-model parameters of one channel direction.
@@ -65,10 +80,10 @@ void AddChannel(std::vector<ParamDecl>& out, const std::string& dir, const std::
                        "ON/OFF: loss probability per packet while ON", "TCP-Real §4.4: 20%").When(model, {"on_off"}));
   out.push_back(Number(base + "off_p", name + " OFF loss rate", group, "", 0, 1, 0,
                        "ON/OFF: loss probability per packet while OFF", "TCP-Real §3: 0").When(model, {"on_off"}));
-  ParamDecl script{base + "drop_packets", name + " scripted drops", group, ParamType::kIntList,
-                   "", 1, 1e9, nlohmann::json::array(),
-                   "Scripted: 1-based indices of the " + carries + " to drop, counted in the "
-                   "order they reach the channel (retransmissions included)", "", {}, false};
+  ParamDecl script = Decl(base + "drop_packets", name + " scripted drops", group, ParamType::kIntList, "", 1, 1e9,
+                          nlohmann::json::array(),
+                          "Scripted: 1-based indices of the " + carries + " to drop, counted in the "
+                          "order they reach the channel (retransmissions included)", "", false);
   script.When(model, {"scripted"});
   script.max_items = kMaxIntListItems;
   out.push_back(script);
