@@ -242,16 +242,16 @@ export class LabStore {
       const scenario = buildScenario(model, { ...values, [PROTOCOL_PATH]: protocol });
       return this.compareCache.get(scenario) ?? { protocol, scenario, status: 'pending', durationS: NaN };
     });
-    const todo = entries.map((e, i) => (e.status === 'pending' ? i : -1)).filter((i) => i >= 0);
+    const pendingIndices = entries.map((e, i) => (e.status === 'pending' ? i : -1)).filter((i) => i >= 0);
     const id = this.state.compare.id + 1;
     const started = performance.now();
-    this.set({ compare: { entries, busy: todo.length > 0, id, ms: todo.length ? undefined : 0 } });
-    if (!todo.length) return;
+    this.set({ compare: { entries, busy: pendingIndices.length > 0, id, ms: pendingIndices.length ? undefined : 0 } });
+    if (!pendingIndices.length) return;
     this.compareBatch = this.getPool().runBatch(
-      todo.map((i) => entries[i].scenario),
+      pendingIndices.map((i) => entries[i].scenario),
       {
         onResult: (j, o) => {
-          const i = todo[j];
+          const i = pendingIndices[j];
           const cur = this.state.compare;
           if (cur.id !== id) return;
           const entry = this.compareEntry(cur.entries[i], o);
