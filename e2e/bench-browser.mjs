@@ -23,20 +23,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 15);
 const WARMUP = 2;
 const TARGET_MS = 100;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_PATH;
 const SLIDER = '[data-testid="flows[0].channel.forward.p:slider"]';
 const SWEEP_TRIALS = Number(process.env.BENCH_SWEEP_TRIALS ?? 3);
 const SWEEP_TARGET_MS = 5000;

@@ -3,20 +3,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // 4173 unless PLAB_E2E_PORT says otherwise (two checkouts testing on one machine).
 const PORT = Number(process.env.PLAB_E2E_PORT ?? 4173);
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: '.',
@@ -33,7 +25,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}/`,
     browserName: 'chromium',
     viewport: { width: 1440, height: 1000 },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

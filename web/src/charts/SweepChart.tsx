@@ -6,7 +6,7 @@
 // tell two sweeps apart or find them equal; each series' <g> carries its own points.
 import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
-import { drawAxisTitles, useContainerWidth } from './chartFrame';
+import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
 
@@ -99,18 +99,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
 
     const root = svg.selectAll<SVGGElement, null>('g.plot').data([null]).join('g').attr('class', 'plot');
     root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
-    root
-      .selectAll<SVGGElement, null>('g.grid')
-      .data([null])
-      .join('g')
-      .attr('class', 'grid')
-      .call(
-        d3
-          .axisLeft(y)
-          .ticks(yTicks)
-          .tickSize(-innerW)
-          .tickFormat(() => ''),
-      );
+    drawYGrid(root, d3.axisLeft(y), yTicks, innerW);
     // Log axis: ticks at 1, 2, 5 × 10^k only, so the labels never crowd.
     const fmt = d3.format('~g');
     const xAxis = log

@@ -4,7 +4,7 @@
 // data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
-import { drawAxisTitles, useContainerWidth } from './chartFrame';
+import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
 
 export type Shape = 'line' | 'step' | 'dots' | 'triangle' | 'diamond' | 'cross';
@@ -118,18 +118,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('width', innerW)
       .attr('height', innerH + 8);
 
-    root
-      .selectAll<SVGGElement, null>('g.grid')
-      .data([null])
-      .join('g')
-      .attr('class', 'grid')
-      .call(
-        d3
-          .axisLeft(y)
-          .ticks(yTicks)
-          .tickSize(-innerW)
-          .tickFormat(() => ''),
-      );
+    drawYGrid(root, d3.axisLeft(y), yTicks, innerW);
     root
       .selectAll<SVGGElement, null>('g.x-axis')
       .data([null])

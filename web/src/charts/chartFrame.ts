@@ -46,3 +46,18 @@ export function drawAxisTitles<Datum, PElement extends d3.BaseType, PDatum>(
     .attr('text-anchor', 'middle')
     .text((d) => d);
 }
+
+/** Horizontal grid lines at the y ticks, under the marks. */
+export function drawYGrid<Datum, PElement extends d3.BaseType, PDatum>(
+  root: d3.Selection<SVGGElement, Datum, PElement, PDatum>,
+  axis: d3.Axis<d3.NumberValue>,
+  ticks: number,
+  innerW: number,
+): void {
+  root
+    .selectAll<SVGGElement, null>('g.grid')
+    .data([null])
+    .join('g')
+    .attr('class', 'grid')
+    .call(axis.ticks(ticks).tickSize(-innerW).tickFormat(() => ''));
+}
