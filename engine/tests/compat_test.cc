@@ -1,0 +1,52 @@
+// Old experiments keep their numbers: every run recorded from the single-flow engine
+// (commit 5766ed6, tests/data/golden-5766ed6.jsonl: the scenario files, each protocol
+// under three channels, the Papers presets) is run again, and every summary figure it
+// had must come out bit for bit the same. The multi-flow engine adds figures; it may
+// not move old ones, except where a fidelity fix says why (kChanged below).
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+struct GoldenRun {
+  std::string name;
+  nlohmann::json scenario;
+  nlohmann::json summary;
+};
+
+std::vector<GoldenRun> LoadGolden() {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/golden-5766ed6.jsonl");
+  EXPECT_TRUE(in.good());
+  std::vector<GoldenRun> runs;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto row = nlohmann::json::parse(line);
+    runs.push_back({row["name"], row["scenario"], row["summary"]});
+  }
+  return runs;
+}
+
+TEST(Compatibility, OldScenariosGiveTheirOldSummaries) {
+  const auto runs = LoadGolden();
+  ASSERT_GT(runs.size(), 100u);
+  int compared = 0;
+  for (const GoldenRun& run : runs) {
+    const auto now = plab::testing::RunOk(run.scenario).summary;
+    for (const auto& [key, old_value] : run.summary.items()) {
+      ASSERT_TRUE(now.contains(key)) << run.name << ": figure " << key << " is gone";
+      EXPECT_EQ(now[key], old_value) << run.name << ": " << key << " was " << old_value << ", now " << now[key];
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 3000);
+}
+
+}  // namespace
+}  // namespace plab
