@@ -2,7 +2,7 @@
 // tcp_cubic_sender_bytes_test style): feed ACKs, read cwnd.
 #include <gtest/gtest.h>
 
-#include "transport/aimd.h"
+#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 namespace {

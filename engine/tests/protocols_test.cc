@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "test_util.h"
-#include "transport/cubic.h"
+#include "transport/tcp/cc/cubic.h"
 
 namespace plab {
 namespace {

@@ -5,8 +5,8 @@
 #include "net/packet.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
-#include "transport/scoreboard.h"
-#include "transport/tcp_receiver.h"
+#include "transport/tcp/scoreboard.h"
+#include "transport/tcp/tcp_receiver.h"
 
 namespace plab {
 namespace {

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "sim/scheduler.h"
-#include "transport/tcp_receiver.h"
+#include "transport/tcp/tcp_receiver.h"
 
 namespace plab {
 

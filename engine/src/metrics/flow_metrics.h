@@ -11,8 +11,8 @@
 #include "metrics/time_series.h"
 #include "net/link.h"
 #include "sim/scheduler.h"
-#include "transport/tcp_receiver.h"
-#include "transport/tcp_sender.h"
+#include "transport/tcp/tcp_receiver.h"
+#include "transport/tcp/tcp_sender.h"
 
 namespace plab {
 

@@ -16,8 +16,8 @@
 #include "scenario/scenario.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
-#include "transport/tcp_receiver.h"
-#include "transport/tcp_sender.h"
+#include "transport/tcp/tcp_receiver.h"
+#include "transport/tcp/tcp_sender.h"
 
 namespace plab {
 

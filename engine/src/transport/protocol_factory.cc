@@ -2,15 +2,15 @@
 
 #include <stdexcept>
 
-#include "transport/aimd.h"
-#include "transport/bbr.h"
-#include "transport/cubic.h"
-#include "transport/newreno_recovery.h"
-#include "transport/reno_recovery.h"
-#include "transport/sack_recovery.h"
-#include "transport/tahoe_recovery.h"
-#include "transport/vegas.h"
-#include "transport/westwood.h"
+#include "transport/tcp/cc/aimd.h"
+#include "transport/tcp/cc/bbr.h"
+#include "transport/tcp/cc/cubic.h"
+#include "transport/tcp/recovery/newreno_recovery.h"
+#include "transport/tcp/recovery/reno_recovery.h"
+#include "transport/tcp/recovery/sack_recovery.h"
+#include "transport/tcp/recovery/tahoe_recovery.h"
+#include "transport/tcp/cc/vegas.h"
+#include "transport/tcp/cc/westwood.h"
 
 namespace plab {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "transport/congestion_control.h"
-#include "transport/loss_recovery.h"
+#include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 namespace plab {
 

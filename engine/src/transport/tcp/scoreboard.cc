@@ -1,4 +1,4 @@
-#include "transport/scoreboard.h"
+#include "transport/tcp/scoreboard.h"
 
 #include <algorithm>
 

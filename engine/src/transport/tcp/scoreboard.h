@@ -13,7 +13,7 @@
 #include <optional>
 
 #include "net/packet.h"
-#include "transport/rate_sample.h"
+#include "transport/tcp/rate_sample.h"
 #include "sim/time.h"
 
 namespace plab {

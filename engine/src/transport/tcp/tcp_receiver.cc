@@ -1,4 +1,4 @@
-#include "transport/tcp_receiver.h"
+#include "transport/tcp/tcp_receiver.h"
 
 #include <algorithm>
 #include <iterator>

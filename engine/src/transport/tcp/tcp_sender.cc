@@ -1,4 +1,4 @@
-#include "transport/tcp_sender.h"
+#include "transport/tcp/tcp_sender.h"
 
 #include <algorithm>
 

@@ -10,12 +10,12 @@
 
 #include "net/packet.h"
 #include "sim/scheduler.h"
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 #include "transport/data_source.h"
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 #include "transport/rtt_estimator.h"
-#include "transport/scoreboard.h"
-#include "transport/tcp_state.h"
+#include "transport/tcp/scoreboard.h"
+#include "transport/tcp/tcp_state.h"
 
 namespace plab {
 

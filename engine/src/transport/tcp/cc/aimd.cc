@@ -1,4 +1,4 @@
-#include "transport/aimd.h"
+#include "transport/tcp/cc/aimd.h"
 
 #include <algorithm>
 

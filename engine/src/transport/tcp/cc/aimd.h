@@ -6,7 +6,7 @@
 //   after a loss:                  ssthresh = max(FlightSize / 2, 2 * SMSS)   (eq. 4)
 #pragma once
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "transport/bbr.h"
+#include "transport/tcp/cc/bbr.h"
 
 #include <algorithm>
 

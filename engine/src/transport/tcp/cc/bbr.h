@@ -17,7 +17,7 @@
 
 #include <array>
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 
 namespace plab {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 
 #include "sim/time.h"
-#include "transport/rate_sample.h"
-#include "transport/tcp_state.h"
+#include "transport/tcp/rate_sample.h"
+#include "transport/tcp/tcp_state.h"
 
 namespace plab {
 

@@ -1,9 +1,9 @@
-#include "transport/cubic.h"
+#include "transport/tcp/cc/cubic.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "transport/aimd.h"
+#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 

@@ -10,7 +10,7 @@
 // libm may differ in the last bit.
 #pragma once
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 
 namespace plab {
 

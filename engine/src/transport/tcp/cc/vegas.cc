@@ -1,8 +1,8 @@
-#include "transport/vegas.h"
+#include "transport/tcp/cc/vegas.h"
 
 #include <algorithm>
 
-#include "transport/aimd.h"
+#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 

@@ -12,7 +12,7 @@
 // fine-grained early retransmission is on the loss-recovery side (NewReno + ER).
 #pragma once
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 
 namespace plab {
 

@@ -1,8 +1,8 @@
-#include "transport/westwood.h"
+#include "transport/tcp/cc/westwood.h"
 
 #include <algorithm>
 
-#include "transport/aimd.h"
+#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 

@@ -9,7 +9,7 @@
 // Window growth is Reno's.
 #pragma once
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 #include <algorithm>
 

@@ -6,10 +6,10 @@
 
 #include <cstdint>
 
-#include "transport/congestion_control.h"
+#include "transport/tcp/cc/congestion_control.h"
 #include "transport/rtt_estimator.h"
-#include "transport/scoreboard.h"
-#include "transport/tcp_state.h"
+#include "transport/tcp/scoreboard.h"
+#include "transport/tcp/tcp_state.h"
 
 namespace plab {
 

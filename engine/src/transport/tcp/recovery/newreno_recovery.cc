@@ -1,8 +1,8 @@
-#include "transport/newreno_recovery.h"
+#include "transport/tcp/recovery/newreno_recovery.h"
 
 #include <algorithm>
 
-#include "transport/reno_recovery.h"
+#include "transport/tcp/recovery/reno_recovery.h"
 
 namespace plab {
 

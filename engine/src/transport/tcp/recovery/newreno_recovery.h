@@ -10,7 +10,7 @@
 // only on the first partial ACK ("Impatient" variant, RFC 6582 §4).
 #pragma once
 
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 namespace plab {
 

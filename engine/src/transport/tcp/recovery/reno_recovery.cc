@@ -1,4 +1,4 @@
-#include "transport/reno_recovery.h"
+#include "transport/tcp/recovery/reno_recovery.h"
 
 namespace plab {
 

@@ -6,7 +6,7 @@
 // next loss needs three more dupacks or, usually, a timeout (Fall & Floyd 1996).
 #pragma once
 
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "transport/sack_recovery.h"
+#include "transport/tcp/recovery/sack_recovery.h"
 
 #include <algorithm>
 

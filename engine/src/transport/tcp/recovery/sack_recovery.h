@@ -17,7 +17,7 @@
 // segments, without waiting for the third duplicate ACK.
 #pragma once
 
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "transport/tahoe_recovery.h"
+#include "transport/tcp/recovery/tahoe_recovery.h"
 
 namespace plab {
 

@@ -7,7 +7,7 @@
 // stops one loss episode from halving ssthresh twice.
 #pragma once
 
-#include "transport/loss_recovery.h"
+#include "transport/tcp/recovery/loss_recovery.h"
 
 namespace plab {
 
