@@ -5,6 +5,8 @@
 
 #include "net/error_model.h"
 #include "net/link.h"
+#include "net/queue/drop_tail_queue.h"
+#include "net/route.h"
 
 namespace plab {
 namespace {
@@ -32,13 +34,18 @@ Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) {
   return p;
 }
 
+std::unique_ptr<Link> DropTailLink(Scheduler& s, PacketPool& pool, Link::Params params, int64_t queue_packets) {
+  return std::make_unique<Link>(&s, &pool, params, std::make_unique<DropTailQueue>(&pool, queue_packets), nullptr);
+}
+
 TEST(Link, SerializesBackToBackThenPropagates) {
   Scheduler s;
   PacketPool pool;
-  Link link(&s, &pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5), 10}, nullptr);
+  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
   Sink sink(&s, &pool);
-  link.set_sink(&sink);
-  for (uint64_t i = 0; i < 3; ++i) link.Receive(MakePacket(pool, i, 1250));  // 1 ms each
+  Route route;
+  route.hops = {link.get(), &sink};
+  for (uint64_t i = 0; i < 3; ++i) route.Inject(MakePacket(pool, i, 1250));  // 1 ms each
   s.RunUntil(Time::Infinite());
   ASSERT_EQ(sink.arrivals.size(), 3u);
   EXPECT_EQ(sink.arrivals[0], Time::FromMilliseconds(6));
@@ -50,13 +57,15 @@ TEST(Link, SerializesBackToBackThenPropagates) {
 TEST(Link, DropTailKeepsQueueCapacityPlusThePacketOnTheWire) {
   Scheduler s;
   PacketPool pool;
-  Link link(&s, &pool, {Bandwidth::FromMbpsDouble(1), Time::Zero(), 4}, nullptr);
+  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(1), Time::Zero()}, 4);
   Sink sink(&s, &pool);
-  link.set_sink(&sink);
-  for (uint64_t i = 0; i < 10; ++i) link.Receive(MakePacket(pool, i, 1000));
+  Route route;
+  route.hops = {link.get(), &sink};
+  for (uint64_t i = 0; i < 10; ++i) route.Inject(MakePacket(pool, i, 1000));
   s.RunUntil(Time::Infinite());
   EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
-  EXPECT_EQ(link.stats().queue_drops, 5);
+  EXPECT_EQ(link->queue_stats().overflow_drops, 5);
+  EXPECT_EQ(route.stats.queue_drops, 5);
 }
 
 TEST(ErrorModels, BernoulliLosesAboutP) {

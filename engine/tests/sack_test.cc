@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "net/packet.h"
+#include "net/route.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
 #include "transport/tcp/scoreboard.h"
@@ -15,10 +16,12 @@ class AckCollector : public PacketSink {
  public:
   explicit AckCollector(PacketPool* pool) : pool_(pool) {}
   void Receive(Packet* p) override {
-    acks.push_back(*p);
+    acks.push_back(Tcp(*p));
+    wire_bytes.push_back(p->wire_bytes);
     pool_->Release(p);
   }
-  std::vector<Packet> acks;
+  std::vector<TcpHeader> acks;
+  std::vector<uint32_t> wire_bytes;
 
  private:
   PacketPool* pool_;
@@ -38,18 +41,20 @@ TEST(ReceiverSack, FirstBlockHoldsTheNewestSegmentThenTheMostRecentOthers) {
   rp.sack = true;
   TcpReceiver r(&s, &pool, rp);
   AckCollector out(&pool);
-  r.set_out(&out);
+  Route back;
+  back.hops = {&out};
+  r.set_route(&back);
   for (uint64_t seg : {0, 2, 4, 6}) Deliver(r, pool, seg);
-  const Packet& a = out.acks.back();
+  const TcpHeader& a = out.acks.back();
   EXPECT_EQ(a.ack, 1000u);
   ASSERT_EQ(a.sack_count, 3);
   EXPECT_EQ(a.sack[0].start, 6000u);
   EXPECT_EQ(a.sack[1].start, 4000u);
   EXPECT_EQ(a.sack[2].start, 2000u);
-  EXPECT_EQ(a.wire_bytes, 40u + 28u);  // 2 + 3 x 8 option bytes, padded to 28
+  EXPECT_EQ(out.wire_bytes.back(), 40u + 28u);  // 2 + 3 x 8 option bytes, padded to 28
   // Filling 3 joins [2000, 3000) and [4000, 5000) into one block, reported first.
   Deliver(r, pool, 3);
-  const Packet& b = out.acks.back();
+  const TcpHeader& b = out.acks.back();
   ASSERT_EQ(b.sack_count, 2);
   EXPECT_EQ(b.sack[0].start, 2000u);
   EXPECT_EQ(b.sack[0].end, 5000u);
@@ -66,10 +71,12 @@ TEST(ReceiverSack, OffMeansPlainCumulativeAcks) {
   PacketPool pool;
   TcpReceiver r(&s, &pool, TcpReceiverParams{});
   AckCollector out(&pool);
-  r.set_out(&out);
+  Route back;
+  back.hops = {&out};
+  r.set_route(&back);
   for (uint64_t seg : {0, 2, 4}) Deliver(r, pool, seg);
   EXPECT_EQ(out.acks.back().sack_count, 0);
-  EXPECT_EQ(out.acks.back().wire_bytes, 40u);
+  EXPECT_EQ(out.wire_bytes.back(), 40u);
 }
 
 TEST(Scoreboard, IsLostPipeAndNextSegFollowRfc6675) {

@@ -56,7 +56,7 @@ WindowDropErrors::WindowDropErrors(int64_t first, int64_t window, int64_t drops,
 }
 
 bool WindowDropErrors::Drop(const Packet& p, Time now) {
-  if (p.is_ack || p.payload == 0) return false;
+  if (p.is_feedback() || p.payload == 0) return false;
   const uint64_t segment = p.seq / mss_;
   const auto it = std::lower_bound(chosen_.begin(), chosen_.end(), segment);
   if (it == chosen_.end() || *it != segment) return false;

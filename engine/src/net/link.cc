@@ -1,63 +1,74 @@
 #include "net/link.h"
 
+#include <algorithm>
+
+#include "net/route.h"
+
 namespace plab {
 
-Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params,
+Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params, std::unique_ptr<QueueDiscipline> queue,
            std::unique_ptr<ErrorModel> errors)
-    : scheduler_(scheduler), pool_(pool), params_(params), errors_(std::move(errors)) {
+    : scheduler_(scheduler),
+      pool_(pool),
+      params_(params),
+      queue_(std::move(queue)),
+      errors_(std::move(errors)) {
   if (!errors_) errors_ = std::make_unique<NoErrors>();
 }
 
 void Link::Receive(Packet* p) {
   ++stats_.packets_in;
-  if (on_wire_ == nullptr) {
-    on_wire_ = p;
-    StartTransmission();
+  // Every packet goes through the discipline, even onto an idle wire, so an AQM sees
+  // every arrival (ns-2 enqueues and at once dequeues); a packet that goes straight
+  // to the wire never shows in the queue length.
+  if (!queue_->Enqueue(p, scheduler_->now())) {
+    NotifyQueue();
     return;
   }
-  if (queue_length() >= params_.queue_packets) {
-    ++stats_.queue_drops;
-    pool_->Release(p);
-    return;
-  }
-  queue_.push_back(p);
+  if (on_wire_ == nullptr) StartNext();
   NotifyQueue();
 }
 
-void Link::StartTransmission() {
-  scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+void Link::StartNext() {
+  on_wire_ = queue_->Dequeue(scheduler_->now());
+  if (on_wire_ != nullptr) {
+    scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+  }
 }
 
 void Link::OnEvent(uint32_t tag, uint64_t) {
   if (tag == kTransmitted) {
-    // Packets leave the wire in order and all take `delay`, so only the oldest one in
-    // flight needs an arrival event; the next is scheduled when it lands. This keeps
-    // the scheduler's heap small however long the pipe.
-    propagating_.push_back({on_wire_, scheduler_->now() + params_.delay});
+    // Packets leave the wire in order; only the oldest one in flight needs an arrival
+    // event, and the next is scheduled when it lands, which keeps the scheduler's heap
+    // small however long the pipe. Arrival times never decrease: a delay made shorter
+    // mid-run holds a packet behind the slower ones already on the way.
+    Time arrives = scheduler_->now() + params_.delay;
+    if (!propagating_.empty()) arrives = std::max(arrives, propagating_.back().arrives_at);
+    propagating_.push_back({on_wire_, arrives});
     if (propagating_.size() == 1) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
-    on_wire_ = nullptr;
-    if (!queue_.empty()) {
-      on_wire_ = queue_.front();
-      queue_.pop_front();
-      NotifyQueue();
-      StartTransmission();
-    }
+    StartNext();
+    NotifyQueue();
     return;
   }
   Packet* p = propagating_.front().packet;
   propagating_.pop_front();
   if (!propagating_.empty()) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
   if (errors_->Drop(*p, scheduler_->now())) {
-    ++stats_.channel_drops;
+    ++stats_.link_drops;
+    ++p->route->stats.link_drops;
     pool_->Release(p);
     return;
   }
   ++stats_.delivered;
-  sink_->Receive(p);
+  stats_.bytes_delivered += p->wire_bytes;
+  ForwardAlongRoute(p, scheduler_->now(), pool_);
 }
 
 void Link::NotifyQueue() {
-  if (queue_observer_ != nullptr) queue_observer_->OnQueueLength(scheduler_->now(), queue_length());
+  const int64_t length = queue_->length_packets();
+  if (length == notified_length_) return;
+  notified_length_ = length;
+  if (queue_observer_ != nullptr) queue_observer_->OnQueueLength(scheduler_->now(), length);
 }
 
 }  // namespace plab

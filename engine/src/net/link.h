@@ -1,17 +1,21 @@
-// One direction of a link: a drop-tail queue in packets, serialization at `rate`, a
-// propagation delay, then the channel's error model (htsim Queue + Pipe, joined here
-// because every link in our topologies has exactly one of each).
+// One direction of a link: a queue discipline, serialization at `rate`, a propagation
+// delay, then the link's own error model (htsim Queue + Pipe, joined here because
+// every link in our topologies has exactly one of each). A packet that gets through
+// goes on along its own route (net/route.h), so one link serves any number of flows.
 //
-//   Receive() -> [queue: capacity packets] -> serialize (wire_bytes / rate)
-//             -> propagate (delay) -> error model -> sink->Receive()
+//   Receive() -> [queue discipline] -> serialize (wire_bytes / rate)
+//             -> propagate (delay) -> link error model -> the flow's channel, if here
+//             -> next hop of the packet's route
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 
 #include "net/error_model.h"
 #include "net/packet.h"
+#include "net/queue/queue_discipline.h"
 #include "sim/scheduler.h"
 
 namespace plab {
@@ -25,9 +29,9 @@ class QueueObserver {
 
 struct LinkStats {
   int64_t packets_in = 0;
-  int64_t queue_drops = 0;
-  int64_t channel_drops = 0;
-  int64_t delivered = 0;
+  int64_t link_drops = 0;   // lost to the link's own error model
+  int64_t delivered = 0;    // handed to the next hop (before any flow channel)
+  int64_t bytes_delivered = 0;
 };
 
 class Link final : public PacketSink, public EventHandler {
@@ -35,41 +39,47 @@ class Link final : public PacketSink, public EventHandler {
   struct Params {
     Bandwidth rate;
     Time delay;
-    int64_t queue_packets = 100;  // waiting room, not counting the packet on the wire
   };
 
+  // `errors` may be null (a clean link).
   Link(Scheduler* scheduler, PacketPool* pool, const Params& params,
-       std::unique_ptr<ErrorModel> errors);
+       std::unique_ptr<QueueDiscipline> queue, std::unique_ptr<ErrorModel> errors);
 
-  void set_sink(PacketSink* sink) { sink_ = sink; }
   void set_queue_observer(QueueObserver* observer) { queue_observer_ = observer; }
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
-  int64_t queue_length() const { return static_cast<int64_t>(queue_.size()); }
+  // Live changes (Simulation::Set): take effect from the next packet serialized.
+  void set_rate(Bandwidth rate) { params_.rate = rate; }
+  void set_delay(Time delay) { params_.delay = delay; }
+
+  int64_t queue_length() const { return queue_->length_packets(); }
   const LinkStats& stats() const { return stats_; }
+  const QueueStats& queue_stats() const { return queue_->stats(); }
   const Params& params() const { return params_; }
+  QueueDiscipline& queue() { return *queue_; }
+  ErrorModel& errors() { return *errors_; }
 
  private:
   enum Tag : uint32_t { kTransmitted, kArrived };
-  void StartTransmission();
+  void StartNext();
   void NotifyQueue();
 
   Scheduler* scheduler_;
   PacketPool* pool_;
   Params params_;
+  std::unique_ptr<QueueDiscipline> queue_;
   std::unique_ptr<ErrorModel> errors_;
-  PacketSink* sink_ = nullptr;
   QueueObserver* queue_observer_ = nullptr;
+  int64_t notified_length_ = 0;
 
-  std::deque<Packet*> queue_;
   Packet* on_wire_ = nullptr;
   struct InFlight {
     Packet* packet;
     Time arrives_at;
   };
-  std::deque<InFlight> propagating_;  // FIFO: equal delay keeps order
+  std::deque<InFlight> propagating_;  // FIFO: a delay change only applies to later packets
   LinkStats stats_;
 };
 

@@ -1,39 +1,69 @@
-// A packet on the wire. Data segments carry [seq, seq + payload); ACKs carry the
-// cumulative `ack` (next byte expected). Packets recycle through a PacketPool, so the
-// hot path allocates nothing (htsim PacketDB style).
+// A packet on the wire. The network needs only the common fields: which flow, which
+// way it goes (route + hop), how many bytes it puts on the wire, and for data the
+// payload range. Everything a transport protocol adds lives in `header`, a fixed
+// block of bytes each protocol family reads as its own struct (TCP: TcpHeader; a
+// rate-based protocol: its feedback report), so a new protocol extends the packet
+// without touching this file. Packets recycle through a PacketPool, so the hot path
+// allocates nothing (htsim PacketDB style).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "sim/time.h"
 
 namespace plab {
 
-// A SACK block (RFC 2018): the receiver holds [start, end).
-struct SackBlock {
-  uint64_t start = 0;
-  uint64_t end = 0;
+struct Route;
+
+// A fixed block of bytes read and written as one trivially copyable struct. Protocols
+// keep their header fields here (and nested blocks for options of their own).
+template <size_t kBytes>
+class HeaderArea {
+ public:
+  static constexpr size_t kCapacity = kBytes;
+
+  template <typename H>
+  H& As() {
+    static_assert(std::is_trivially_copyable_v<H> && std::is_trivially_destructible_v<H>,
+                  "a header is plain data");
+    static_assert(sizeof(H) <= kBytes, "the header does not fit its area");
+    static_assert(alignof(H) <= alignof(std::max_align_t), "over-aligned header");
+    return *std::launder(reinterpret_cast<H*>(bytes_));
+  }
+  template <typename H>
+  const H& As() const {
+    return const_cast<HeaderArea*>(this)->As<H>();
+  }
+  void Clear() { std::memset(bytes_, 0, kBytes); }
+
+ private:
+  alignas(std::max_align_t) unsigned char bytes_[kBytes] = {};
 };
 
-// RFC 2018 §3: with the timestamp option in use, at most 3 blocks fit in an ACK.
-constexpr int kMaxSackBlocks = 3;
+enum class PacketKind : uint8_t {
+  kData,      // carries payload [seq, seq + payload)
+  kFeedback,  // from receiver to sender: an ACK, a receiver report
+};
 
 struct Packet {
   uint32_t flow = 0;
-  bool is_ack = false;
-  uint64_t seq = 0;      // data: first payload byte
-  uint32_t payload = 0;  // data: payload bytes
-  uint64_t ack = 0;      // ACK: next byte the receiver expects
+  PacketKind kind = PacketKind::kData;
+  uint64_t seq = 0;         // data: first payload byte
+  uint32_t payload = 0;     // data: payload bytes
   uint32_t wire_bytes = 0;  // payload + headers: what the links serialize
-  // RFC 7323 timestamps, when the option is on: the sender's clock (data), and the
-  // echo of the timestamp of the segment that made this ACK (ACK).
-  bool has_timestamp = false;
-  Time ts_val;
-  Time ts_ecr;
-  int sack_count = 0;       // ACK: SACK blocks carried, most recent first
-  SackBlock sack[kMaxSackBlocks];
+  // Where the packet goes: route->hops[hop] is where it is now (see net/route.h).
+  const Route* route = nullptr;
+  uint16_t hop = 0;
+  Time enqueued_at;  // when it joined the queue it is in (CoDel's sojourn time)
+  // The transport's own header: 128 bytes, read as the family's struct.
+  HeaderArea<128> header;
+
+  bool is_feedback() const { return kind == PacketKind::kFeedback; }
 };
 
 class PacketPool {
@@ -49,14 +79,15 @@ class PacketPool {
     return p;
   }
   void Release(Packet* p) { free_.push_back(p); }
+  size_t allocated() const { return storage_.size(); }
 
  private:
   std::vector<std::unique_ptr<Packet>> storage_;
   std::vector<Packet*> free_;
 };
 
-// Anything a link can deliver to: another link, a sender, a receiver. Ownership of the
-// packet passes with the call; the receiver releases it to the pool when done.
+// Anything a packet can be handed to: a link, a sender, a receiver. Ownership of the
+// packet passes with the call; whoever ends its journey releases it to the pool.
 class PacketSink {
  public:
   virtual ~PacketSink() = default;

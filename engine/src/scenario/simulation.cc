@@ -16,7 +16,6 @@ Link::Params LinkParams(const Scenario& s, const std::string& prefix) {
   Link::Params p;
   p.rate = Bandwidth::FromMbpsDouble(s.Number(prefix + "rate_mbps"));
   p.delay = Time::FromMillisecondsDouble(s.Number(prefix + "delay_ms"));
-  p.queue_packets = s.Integer(prefix + "queue_packets");
   return p;
 }
 
@@ -69,12 +68,16 @@ Simulation::Simulation(const Scenario& scenario, bool record_series)
   }
 
   const auto mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
-  access_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
-  access_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.access."), nullptr);
-  bottleneck_fwd_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
-                                           MakeErrorModel(f + "channel.forward.", kForwardChannelStream, mss));
-  bottleneck_rev_ = std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, "topology.bottleneck."),
-                                           MakeErrorModel(f + "channel.reverse.", kReverseChannelStream, mss));
+  auto link = [&](const std::string& prefix) {
+    auto queue = std::make_unique<DropTailQueue>(&pool_, scenario.Integer(prefix + "queue_packets"));
+    return std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, prefix), std::move(queue), nullptr);
+  };
+  access_fwd_ = link("topology.access.");
+  access_rev_ = link("topology.access.");
+  bottleneck_fwd_ = link("topology.bottleneck.");
+  bottleneck_rev_ = link("topology.bottleneck.");
+  forward_channel_ = MakeErrorModel(f + "channel.forward.", kForwardChannelStream, mss);
+  reverse_channel_ = MakeErrorModel(f + "channel.reverse.", kReverseChannelStream, mss);
 
   TcpSenderParams sp;
   sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
@@ -108,12 +111,14 @@ Simulation::Simulation(const Scenario& scenario, bool record_series)
   rp.delayed_ack_timeout = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.delayed_ack_timeout_ms"));
   receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, rp);
 
-  sender_->set_out(access_fwd_.get());
-  access_fwd_->set_sink(bottleneck_fwd_.get());
-  bottleneck_fwd_->set_sink(receiver_.get());
-  receiver_->set_out(bottleneck_rev_.get());
-  bottleneck_rev_->set_sink(access_rev_.get());
-  access_rev_->set_sink(sender_.get());
+  forward_route_.hops = {access_fwd_.get(), bottleneck_fwd_.get(), receiver_.get()};
+  forward_route_.channel = forward_channel_.get();
+  forward_route_.channel_hop = 1;
+  reverse_route_.hops = {bottleneck_rev_.get(), access_rev_.get(), sender_.get()};
+  reverse_route_.channel = reverse_channel_.get();
+  reverse_route_.channel_hop = 0;
+  sender_->set_route(&forward_route_);
+  receiver_->set_route(&reverse_route_);
 
   PlaybackReader::Params pb;
   pb.startup = Time::FromMillisecondsDouble(scenario.Number(f + "app.playback.startup_ms"));
@@ -162,10 +167,9 @@ nlohmann::ordered_json Simulation::Summary() const {
   s["mean_srtt_ms"] = metrics_->mean_srtt_ms();
   s["data_packets_sent"] = st.data_packets_sent;
   s["acks_sent"] = receiver_->stats().acks_sent;
-  s["forward_channel_drops"] = bottleneck_fwd_->stats().channel_drops;
-  s["reverse_channel_drops"] = bottleneck_rev_->stats().channel_drops;
-  s["queue_drops"] = bottleneck_fwd_->stats().queue_drops + access_fwd_->stats().queue_drops +
-                     bottleneck_rev_->stats().queue_drops + access_rev_->stats().queue_drops;
+  s["forward_channel_drops"] = forward_route_.stats.channel_drops;
+  s["reverse_channel_drops"] = reverse_route_.stats.channel_drops;
+  s["queue_drops"] = forward_route_.stats.queue_drops + reverse_route_.stats.queue_drops;
   s["max_queue_packets"] = metrics_->max_queue();
   s["mean_queue_packets"] = metrics_->MeanQueue(end);
   s["bandwidth_estimate_mbps"] = static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;

@@ -13,6 +13,8 @@
 #include "app/token_bucket_source.h"
 #include "metrics/flow_metrics.h"
 #include "net/link.h"
+#include "net/queue/drop_tail_queue.h"
+#include "net/route.h"
 #include "scenario/scenario.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
@@ -51,6 +53,8 @@ class Simulation {
   const TokenBucketSource* token_bucket_ = nullptr;
   const WindowDropErrors* window_drops_ = nullptr;  // the LE recovery experiment, if used
   std::unique_ptr<Link> access_fwd_, bottleneck_fwd_, bottleneck_rev_, access_rev_;
+  std::unique_ptr<ErrorModel> forward_channel_, reverse_channel_;
+  Route forward_route_, reverse_route_;
   std::unique_ptr<TcpSender> sender_;
   std::unique_ptr<TcpReceiver> receiver_;
   std::unique_ptr<PlaybackReader> playback_;

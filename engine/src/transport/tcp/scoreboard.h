@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "net/packet.h"
+#include "transport/tcp/tcp_header.h"
 #include "transport/tcp/rate_sample.h"
 #include "sim/time.h"
 

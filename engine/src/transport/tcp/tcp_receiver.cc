@@ -12,7 +12,8 @@ void TcpReceiver::Receive(Packet* p) {
   const uint64_t before = rcv_nxt_;
   const bool had_holes = !out_of_order_.empty();
   // RFC 7323 §4.3: remember the timestamp of a segment at or below RCV.NXT.
-  if (p->has_timestamp && start <= rcv_nxt_) ts_recent_ = p->ts_val;
+  const TcpHeader& data = Tcp(*p);
+  if (data.has_timestamp && start <= rcv_nxt_) ts_recent_ = data.ts_val;
 
   bool in_order = false;
   if (end <= rcv_nxt_) {
@@ -57,18 +58,20 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   unacked_segments_ = 0;
   timer_armed_ = false;
   ++timer_generation_;
-  p->is_ack = true;
+  // The segment that triggered the ACK is turned into it (or a fresh packet is used).
+  p->kind = PacketKind::kFeedback;
   p->flow = params_.flow;
   p->seq = 0;
   p->payload = 0;
-  p->ack = rcv_nxt_;
   p->wire_bytes = params_.ack_bytes;
-  p->has_timestamp = params_.timestamps;
-  p->ts_ecr = ts_recent_;
-  p->sack_count = 0;
+  p->header.Clear();
+  TcpHeader& ack = Tcp(*p);
+  ack.ack = rcv_nxt_;
+  ack.has_timestamp = params_.timestamps;
+  ack.ts_ecr = ts_recent_;
   if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);
   ++stats_.acks_sent;
-  out_->Receive(p);
+  route_->Inject(p);
 }
 
 void TcpReceiver::AddOutOfOrder(uint64_t start, uint64_t end) {
@@ -94,7 +97,8 @@ void TcpReceiver::AddOutOfOrder(uint64_t start, uint64_t end) {
   out_of_order_.emplace(start, end);
 }
 
-void TcpReceiver::FillSackBlocks(Packet* ack, uint64_t trigger_seq) {
+void TcpReceiver::FillSackBlocks(Packet* p, uint64_t trigger_seq) {
+  TcpHeader& ack = Tcp(*p);
   // Newest first; forget what is now in order, and keep the list short.
   recent_.insert(recent_.begin(), trigger_seq);
   std::vector<uint64_t> kept;
@@ -108,13 +112,13 @@ void TcpReceiver::FillSackBlocks(Packet* ack, uint64_t trigger_seq) {
     --it;
     if (seq >= it->second) continue;
     bool duplicate = false;
-    for (int i = 0; i < ack->sack_count; ++i) duplicate = duplicate || ack->sack[i].start == it->first;
+    for (int i = 0; i < ack.sack_count; ++i) duplicate = duplicate || ack.sack[i].start == it->first;
     if (duplicate) continue;
-    ack->sack[ack->sack_count++] = SackBlock{it->first, it->second};
-    if (ack->sack_count == kMaxSackBlocks) break;
+    ack.sack[ack.sack_count++] = SackBlock{it->first, it->second};
+    if (ack.sack_count == kMaxSackBlocks) break;
   }
   // RFC 2018 §3: 2 bytes of kind/length + 8 per block, padded to 4 bytes.
-  ack->wire_bytes += static_cast<uint32_t>((2 + 8 * ack->sack_count + 3) / 4 * 4);
+  p->wire_bytes += static_cast<uint32_t>((2 + 8 * ack.sack_count + 3) / 4 * 4);
 }
 
 }  // namespace plab

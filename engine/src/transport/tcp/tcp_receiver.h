@@ -18,6 +18,8 @@
 #include "sim/time.h"
 
 #include "net/packet.h"
+#include "net/route.h"
+#include "transport/tcp/tcp_header.h"
 #include "sim/scheduler.h"
 
 namespace plab {
@@ -48,7 +50,8 @@ class TcpReceiver final : public PacketSink, public EventHandler {
   TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiverParams& params)
       : scheduler_(scheduler), pool_(pool), params_(params) {}
 
-  void set_out(PacketSink* out) { out_ = out; }
+  // The route its ACKs take back to the sender.
+  void set_route(const Route* route) { route_ = route; }
   void set_observer(ReceiverObserver* observer) { observer_ = observer; }
 
   void Receive(Packet* p) override;
@@ -72,7 +75,7 @@ class TcpReceiver final : public PacketSink, public EventHandler {
   bool timer_armed_ = false;
   Time ts_recent_;
   uint64_t last_trigger_seq_ = 0;
-  PacketSink* out_ = nullptr;
+  const Route* route_ = nullptr;
   ReceiverObserver* observer_ = nullptr;
 
   uint64_t rcv_nxt_ = 0;

@@ -116,18 +116,21 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
 
   Packet* p = pool_->Acquire();
   p->flow = params_.flow;
+  p->kind = PacketKind::kData;
   p->seq = seq;
   p->payload = len;
   p->wire_bytes = len + params_.header_bytes;
-  p->has_timestamp = params_.timestamps;
-  p->ts_val = scheduler_->now();
+  TcpHeader& tcp = Tcp(*p);
+  tcp.has_timestamp = params_.timestamps;
+  tcp.ts_val = scheduler_->now();
   // RFC 6298 §5.1: start the timer when data is sent and it is not running.
   if (!timer_armed_) RestartRetransmissionTimer();
-  out_->Receive(p);
+  route_->Inject(p);
 }
 
 void TcpSender::Receive(Packet* ack_packet) {
-  const uint64_t ack = ack_packet->ack;
+  const TcpHeader& header = Tcp(*ack_packet);
+  const uint64_t ack = header.ack;
   if (stats_.completed) {
     pool_->Release(ack_packet);
     return;
@@ -138,11 +141,11 @@ void TcpSender::Receive(Packet* ack_packet) {
   // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
   std::optional<Time> sent_at;
   if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
-  if (new_ack && params_.timestamps && ack_packet->has_timestamp) sent_at = ack_packet->ts_ecr;
-  if (ack_packet->sack_count > 0 && ack <= state_.snd_max) {
-    scoreboard_.OnSack(ack_packet->sack, ack_packet->sack_count);
+  if (new_ack && params_.timestamps && header.has_timestamp) sent_at = header.ts_ecr;
+  if (header.sack_count > 0 && ack <= state_.snd_max) {
+    scoreboard_.OnSack(header.sack, header.sack_count);
   }
-  if (observer_) observer_->OnAckArrived(scheduler_->now(), ack, ack_packet->sack, ack_packet->sack_count);
+  if (observer_) observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
   pool_->Release(ack_packet);
   if (new_ack) {
     OnNewAck(ack, sent_at);

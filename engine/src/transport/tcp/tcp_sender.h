@@ -9,12 +9,14 @@
 #include <optional>
 
 #include "net/packet.h"
+#include "net/route.h"
 #include "sim/scheduler.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/data_source.h"
 #include "transport/tcp/recovery/loss_recovery.h"
 #include "transport/rtt_estimator.h"
 #include "transport/tcp/scoreboard.h"
+#include "transport/tcp/tcp_header.h"
 #include "transport/tcp/tcp_state.h"
 
 namespace plab {
@@ -72,7 +74,8 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
             std::unique_ptr<CongestionControl> cc, std::unique_ptr<LossRecovery> recovery,
             DataSource* source);
 
-  void set_out(PacketSink* out) { out_ = out; }
+  // The route its data packets take to the receiver.
+  void set_route(const Route* route) { route_ = route; }
   void set_observer(SenderObserver* observer) { observer_ = observer; }
 
   // Begins sending at the current time.
@@ -119,7 +122,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   std::unique_ptr<CongestionControl> cc_;
   std::unique_ptr<LossRecovery> recovery_;
   DataSource* source_;
-  PacketSink* out_ = nullptr;
+  const Route* route_ = nullptr;
   SenderObserver* observer_ = nullptr;
 
   TcpState state_;

@@ -1,0 +1,46 @@
+// A link's queue discipline: what waits for the wire, and what is dropped on the way
+// in (drop-tail, RED) or on the way out (CoDel). The link asks for the next packet
+// whenever the wire is free; the discipline answers with it or with nothing.
+//
+// Lengths count only packets waiting, not the one being serialized (as ns-2 and ns-3
+// count a device queue). A discipline releases what it drops to the pool itself and
+// counts it; the link counts what it hands on.
+#pragma once
+
+#include <cstdint>
+
+#include "net/packet.h"
+#include "sim/time.h"
+
+namespace plab {
+
+struct QueueStats {
+  int64_t enqueued = 0;
+  int64_t overflow_drops = 0;  // the queue was full
+  int64_t aqm_drops = 0;       // an active queue management decision (RED early drop, CoDel)
+};
+
+class QueueDiscipline {
+ public:
+  virtual ~QueueDiscipline() = default;
+
+  // A packet arrives at `now`. Returns false if it was dropped (already released, and
+  // counted in stats()). The caller must not touch a dropped packet.
+  virtual bool Enqueue(Packet* p, Time now) = 0;
+  // The wire is free at `now`: the next packet to send, or nullptr if none waits.
+  // May drop packets on the way (CoDel), releasing them.
+  virtual Packet* Dequeue(Time now) = 0;
+
+  virtual int64_t length_packets() const = 0;
+  virtual int64_t length_bytes() const = 0;
+  const QueueStats& stats() const { return stats_; }
+
+  // The route of a dropped packet learns of it (per-flow drop counts); call this for
+  // every packet a discipline drops.
+  static void CountDropOnRoute(const Packet& p);
+
+ protected:
+  QueueStats stats_;
+};
+
+}  // namespace plab

@@ -1,0 +1,39 @@
+// TCP's header fields beyond the common packet ones (net/packet.h): the cumulative
+// ACK, RFC 7323 timestamps and RFC 2018 SACK blocks, plus a small block of option
+// bytes that a protocol built on TCP writes its own fields into (TCP-Real's wave
+// level and DACK bit), so such a protocol extends the header without editing it.
+#pragma once
+
+#include <cstdint>
+
+#include "net/packet.h"
+#include "sim/time.h"
+
+namespace plab {
+
+// A SACK block (RFC 2018): the receiver holds [start, end).
+struct SackBlock {
+  uint64_t start = 0;
+  uint64_t end = 0;
+};
+
+// RFC 2018 §3: with the timestamp option in use, at most 3 blocks fit in an ACK.
+constexpr int kMaxSackBlocks = 3;
+
+struct TcpHeader {
+  uint64_t ack = 0;  // feedback: next byte the receiver expects
+  // RFC 7323 timestamps, when the option is on: the sender's clock (data), and the
+  // echo of the timestamp of the segment that made this ACK (feedback).
+  bool has_timestamp = false;
+  Time ts_val;
+  Time ts_ecr;
+  int sack_count = 0;  // feedback: SACK blocks carried, most recent first
+  SackBlock sack[kMaxSackBlocks];
+  // A protocol's own option fields (read with option.As<T>()).
+  HeaderArea<16> option;
+};
+
+inline TcpHeader& Tcp(Packet& p) { return p.header.As<TcpHeader>(); }
+inline const TcpHeader& Tcp(const Packet& p) { return p.header.As<TcpHeader>(); }
+
+}  // namespace plab
