@@ -109,26 +109,27 @@ TEST(Cubic, WindowFollowsTheCubicFunctionAfterALoss) {
   // RFC 9438 §4.2 with C = 0.4, beta = 0.7: a loss at W_max = 100 segments gives
   // cwnd = 70 and K = cbrt(100 x 0.3 / 0.4) = 4.2172 s; the window is back at W_max at
   // t = K and at W_max + 0.4 K^3 = 130 at t = 2K. Feed one window of ACKs per 100 ms RTT.
+  const Time rtt = Time::FromMilliseconds(100);
+  RttStats rtt_stats(RttStats::Params{});
+  rtt_stats.OnSample(rtt);
   Cubic cubic(Cubic::Params{});
+  cubic.Init(&rtt_stats, 1000, 100000);
   TcpState s;
   s.mss = 1000;
-  s.cwnd = 100000;
-  s.ssthresh = 50000;
-  const Time rtt = Time::FromMilliseconds(100);
-  cubic.OnRttSample(rtt, Time::Zero());
-  s.ssthresh = cubic.SsthreshAfterLoss(s, s.cwnd);
-  s.cwnd = s.ssthresh;
-  EXPECT_EQ(s.cwnd, 70000u);
+  s.snd_max = 100000;
+  cubic.EnterRecovery(s, 0);
+  cubic.ExitRecovery();
+  EXPECT_EQ(cubic.cwnd(), 70000u);
   EXPECT_NEAR(cubic.k_seconds(), 4.2172, 1e-4);
   Time now = Time::Zero();
   double at_k = 0, at_2k = 0;
   while (now < Time::FromSecondsDouble(2 * 4.2172) + rtt) {
-    const uint64_t acks = s.cwnd / s.mss;
+    const uint64_t acks = cubic.cwnd() / s.mss;
     for (uint64_t i = 0; i < acks; ++i) cubic.OnAck(s, s.mss, now + rtt * static_cast<int64_t>(i) / static_cast<int64_t>(acks));
     now += rtt;
     const double t = now.seconds();
-    if (at_k == 0 && t >= 4.2172) at_k = static_cast<double>(s.cwnd) / s.mss;
-    if (at_2k == 0 && t >= 2 * 4.2172) at_2k = static_cast<double>(s.cwnd) / s.mss;
+    if (at_k == 0 && t >= 4.2172) at_k = static_cast<double>(cubic.cwnd()) / s.mss;
+    if (at_2k == 0 && t >= 2 * 4.2172) at_2k = static_cast<double>(cubic.cwnd()) / s.mss;
   }
   // cwnd aims one RTT ahead of W_cubic(t), so it leads the curve by about an RTT.
   EXPECT_NEAR(at_k, 100.0, 2.0);
@@ -137,15 +138,16 @@ TEST(Cubic, WindowFollowsTheCubicFunctionAfterALoss) {
 }
 
 TEST(Cubic, FastConvergenceRemembersLessWhenTheWindowShrinks) {
+  RttStats rtt_stats(RttStats::Params{});
   Cubic cubic(Cubic::Params{});
+  cubic.Init(&rtt_stats, 1000, 100000);
   TcpState s;
   s.mss = 1000;
-  s.cwnd = 100000;
-  cubic.SsthreshAfterLoss(s, s.cwnd);
+  s.snd_max = 100000;
+  cubic.EnterRecovery(s, 0);  // a loss at 100 segments: cwnd 70
   EXPECT_DOUBLE_EQ(cubic.w_max(), 100.0);
-  s.cwnd = 80000;  // the next loss comes below the last W_max
-  cubic.SsthreshAfterLoss(s, s.cwnd);
-  EXPECT_DOUBLE_EQ(cubic.w_max(), 80.0 * (1 + 0.7) / 2);  // §4.7
+  cubic.EnterRecovery(s, 0);  // the next loss comes at 70, below the last W_max
+  EXPECT_DOUBLE_EQ(cubic.w_max(), 70.0 * (1 + 0.7) / 2);  // §4.7
 }
 
 TEST(Cubic, DeterministicCbrtIsExactEnough) {

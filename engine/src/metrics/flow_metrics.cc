@@ -43,15 +43,15 @@ void FlowMetrics::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, in
   }
 }
 
-void FlowMetrics::OnWindow(Time now, const TcpState& state) {
+void FlowMetrics::OnWindow(Time now, const WindowSnapshot& window) {
   if (!record_) return;
-  cwnd_.Add(now, Segments(state.cwnd));
+  cwnd_.Add(now, Segments(window.cwnd));
   // ssthresh is "arbitrarily high" until the first loss: no point to draw.
-  if (state.ssthresh_set()) ssthresh_.Add(now, Segments(state.ssthresh));
-  flight_.Add(now, Segments(state.flight_size()));
+  if (window.ssthresh_set) ssthresh_.Add(now, Segments(window.ssthresh));
+  flight_.Add(now, Segments(window.flight_size));
 }
 
-void FlowMetrics::OnRtt(Time now, const RttEstimator& rtt) {
+void FlowMetrics::OnRtt(Time now, const RttStats& rtt) {
   if (rtt.has_sample()) {
     if (record_) srtt_.Add(now, rtt.srtt().milliseconds());
     srtt_sum_ms_ += rtt.srtt().milliseconds();
@@ -83,12 +83,12 @@ void FlowMetrics::OnEvent(uint32_t, uint64_t) {
   scheduler_->After(std::max(srtt_now_, Time::FromMilliseconds(1)), this, 0);
 }
 
-void FlowMetrics::OnFastRetransmit(Time now, const TcpState& state) {
-  fast_retransmit_.Add(now, Segments(state.cwnd));
+void FlowMetrics::OnFastRetransmit(Time now, const WindowSnapshot& window) {
+  fast_retransmit_.Add(now, Segments(window.cwnd));
 }
 
-void FlowMetrics::OnPartialAck(Time now, const TcpState& state) {
-  partial_ack_.Add(now, Segments(state.cwnd));
+void FlowMetrics::OnPartialAck(Time now, const WindowSnapshot& window) {
+  partial_ack_.Add(now, Segments(window.cwnd));
 }
 
 void FlowMetrics::OnTimeout(Time now, uint64_t cwnd_before) {

@@ -27,10 +27,10 @@ class FlowMetrics final : public SenderObserver,
               const TokenBucketSource* token_bucket, bool record_series = true);
 
   // SenderObserver
-  void OnWindow(Time now, const TcpState& state) override;
-  void OnRtt(Time now, const RttEstimator& rtt) override;
-  void OnFastRetransmit(Time now, const TcpState& state) override;
-  void OnPartialAck(Time now, const TcpState& state) override;
+  void OnWindow(Time now, const WindowSnapshot& window) override;
+  void OnRtt(Time now, const RttStats& rtt) override;
+  void OnFastRetransmit(Time now, const WindowSnapshot& window) override;
+  void OnPartialAck(Time now, const WindowSnapshot& window) override;
   void OnTimeout(Time now, uint64_t cwnd_before) override;
   void OnTransferComplete(Time now) override;
   void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override;

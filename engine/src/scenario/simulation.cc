@@ -191,7 +191,7 @@ nlohmann::ordered_json Simulation::Summary() const {
   s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
   s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
   s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
-  s["final_cwnd_segments"] = static_cast<double>(sender_->state().cwnd) / sender_->state().mss;
+  s["final_cwnd_segments"] = static_cast<double>(sender_->window().cwnd) / sender_->state().mss;
   s["events"] = scheduler_.events_run();
   s["sim_end_s"] = end_s;
   return s;

@@ -18,11 +18,15 @@ TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderPara
   state_.mss = params_.mss;
   state_.dupack_threshold = params_.dupack_threshold;
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
-  state_.cwnd = static_cast<uint64_t>(params_.initial_window_segments) * params_.mss;
+  cc_->Init(&rtt_, params_.mss, static_cast<uint64_t>(params_.initial_window_segments) * params_.mss);
+}
+
+WindowSnapshot TcpSender::window() const {
+  return {cc_->cwnd(), cc_->ssthresh(), cc_->ssthresh_set(), state_.flight_size()};
 }
 
 void TcpSender::Start() {
-  if (observer_) observer_->OnWindow(scheduler_->now(), state_);
+  if (observer_) observer_->OnWindow(scheduler_->now(), window());
   TrySend();
 }
 
@@ -35,7 +39,8 @@ void TcpSender::TrySend() {
   if (stats_.completed) return;
   SendLimits limits;
   limits.rwnd = params_.max_window_bytes;
-  limits.window = std::min<uint64_t>(state_.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
+  limits.cwnd = cc_->cwnd();
+  limits.window = std::min<uint64_t>(limits.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
   limits.total_bytes = source_->total_bytes();
   while (true) {
     limits.new_data_ready = source_->CanSendNew(scheduler_->now(), params_.mss);
@@ -77,15 +82,15 @@ void TcpSender::TrySend() {
     }
     if (choice.seq == state_.snd_nxt) state_.snd_nxt += len;
     state_.snd_max = std::max(state_.snd_max, choice.seq + len);
-    limits.window = std::min<uint64_t>(state_.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
+    limits.cwnd = cc_->cwnd();
+    limits.window = std::min<uint64_t>(limits.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
   }
   // Linux tcp_is_cwnd_limited: in slow start, cwnd may grow to twice what is in
   // flight; afterwards only while the flight fills cwnd (less one segment, which a
   // whole-segment sender cannot use).
   const uint64_t in_flight = state_.in_recovery ? state_.pipe : state_.snd_nxt - state_.snd_una;
   state_.cwnd_limited = !params_.cwnd_validation ||
-                        (state_.in_slow_start() ? state_.cwnd < 2 * in_flight
-                                                : in_flight + state_.mss > state_.cwnd);
+                        (cc_->InSlowStart() ? cc_->cwnd() < 2 * in_flight : in_flight + state_.mss > cc_->cwnd());
 }
 
 void TcpSender::ScheduleSourceWakeup(Time at) {
@@ -153,9 +158,9 @@ void TcpSender::Receive(Packet* ack_packet) {
     OnDupAck();
   }
   state_.pipe = scoreboard_.Pipe();
-  const Time min_rtt = rtt_.has_sample() ? min_rtt_ : Time::Zero();
+  const Time min_rtt = rtt_.has_sample() ? rtt_.min_rtt() : Time::Zero();
   cc_->OnAckReceived(state_, scoreboard_.FinishAck(scheduler_->now(), min_rtt), scheduler_->now());
-  if (observer_) observer_->OnWindow(scheduler_->now(), state_);
+  if (observer_) observer_->OnWindow(scheduler_->now(), window());
   TrySend();
 }
 
@@ -164,9 +169,8 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at) {
   const uint64_t acked = ack - state_.snd_una;
 
   if (sent_at.has_value()) {
-    min_rtt_ = std::min(min_rtt_, now - *sent_at);
     rtt_.OnSample(now - *sent_at);
-    cc_->OnRttSample(now - *sent_at, now);
+    cc_->OnRttUpdated(now);
     if (observer_) observer_->OnRtt(now, rtt_);
   }
 
@@ -220,12 +224,12 @@ void TcpSender::OnEvent(uint32_t tag, uint64_t arg) {
 
 void TcpSender::OnRetransmissionTimeout() {
   const Time now = scheduler_->now();
-  const uint64_t cwnd_before = state_.cwnd;
+  const uint64_t cwnd_before = cc_->cwnd();
   ++stats_.timeouts;
-  // RFC 5681 §3.1 eq. 4 and the loss window of one segment; RFC 6582 §3.2 step 1's
-  // `recover` is set so that stale duplicate ACKs do not start a fast retransmit.
-  state_.ssthresh = cc_->SsthreshAfterLoss(state_, state_.flight_size());
-  state_.cwnd = state_.mss;
+  // RFC 5681 §3.1 eq. 4 and the loss window of one segment (the algorithm may answer
+  // differently); RFC 6582 §3.2 step 1's `recover` is set so that stale duplicate ACKs
+  // do not start a fast retransmit.
+  cc_->OnRetransmissionTimeout(state_);
   state_.in_recovery = false;
   state_.dupacks = 0;
   state_.recover = state_.snd_max;
@@ -233,7 +237,6 @@ void TcpSender::OnRetransmissionTimeout() {
   rtt_.Backoff();  // RFC 6298 §5.5
   scoreboard_.MarkAllLost();
   state_.pipe = scoreboard_.Pipe();
-  cc_->OnRetransmissionTimeout(state_);
   recovery_->OnTimeout(state_);
   if (observer_) {
     observer_->OnTimeout(now, cwnd_before);
@@ -241,7 +244,7 @@ void TcpSender::OnRetransmissionTimeout() {
   }
   GoBackN();
   RetransmitFirstUnacked();  // RFC 6298 §5.4, arms the timer with the backed-off RTO
-  if (observer_) observer_->OnWindow(now, state_);
+  if (observer_) observer_->OnWindow(now, window());
   TrySend();
 }
 
@@ -266,12 +269,12 @@ void TcpSender::RestartRetransmissionTimer() {
 
 void TcpSender::NoteFastRetransmit() {
   ++stats_.fast_retransmits;
-  if (observer_) observer_->OnFastRetransmit(scheduler_->now(), state_);
+  if (observer_) observer_->OnFastRetransmit(scheduler_->now(), window());
 }
 
 void TcpSender::NotePartialAck() {
   ++stats_.partial_acks;
-  if (observer_) observer_->OnPartialAck(scheduler_->now(), state_);
+  if (observer_) observer_->OnPartialAck(scheduler_->now(), window());
 }
 
 }  // namespace plab

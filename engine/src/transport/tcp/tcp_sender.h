@@ -14,21 +14,29 @@
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/data_source.h"
 #include "transport/tcp/recovery/loss_recovery.h"
-#include "transport/rtt_estimator.h"
+#include "transport/rtt_stats.h"
 #include "transport/tcp/scoreboard.h"
 #include "transport/tcp/tcp_header.h"
 #include "transport/tcp/tcp_state.h"
 
 namespace plab {
 
+// The window as metrics see it at one instant, in bytes.
+struct WindowSnapshot {
+  uint64_t cwnd = 0;
+  uint64_t ssthresh = 0;
+  bool ssthresh_set = false;  // false until the first loss ("arbitrarily high")
+  uint64_t flight_size = 0;
+};
+
 // What metrics see of a sender (STYLE §9: observation apart from logic).
 class SenderObserver {
  public:
   virtual ~SenderObserver() = default;
-  virtual void OnWindow(Time /*now*/, const TcpState& /*state*/) {}
-  virtual void OnRtt(Time /*now*/, const RttEstimator& /*rtt*/) {}
-  virtual void OnFastRetransmit(Time /*now*/, const TcpState& /*state*/) {}
-  virtual void OnPartialAck(Time /*now*/, const TcpState& /*state*/) {}
+  virtual void OnWindow(Time /*now*/, const WindowSnapshot& /*window*/) {}
+  virtual void OnRtt(Time /*now*/, const RttStats& /*rtt*/) {}
+  virtual void OnFastRetransmit(Time /*now*/, const WindowSnapshot& /*window*/) {}
+  virtual void OnPartialAck(Time /*now*/, const WindowSnapshot& /*window*/) {}
   // `cwnd_before` is the window just before the timeout collapsed it.
   virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
   virtual void OnNewDataSent(Time /*now*/, uint32_t /*bytes*/) {}
@@ -54,7 +62,7 @@ struct TcpSenderParams {
   // RFC 3042 limited transmit: each of the first two duplicate ACKs lets one new
   // segment go beyond cwnd, so a small window still produces the third.
   bool limited_transmit = false;
-  RttEstimator::Params rtt;
+  RttStats::Params rtt;
 };
 
 struct TcpSenderStats {
@@ -85,7 +93,8 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
   const TcpState& state() const { return state_; }
-  const RttEstimator& rtt() const { return rtt_; }
+  WindowSnapshot window() const;
+  const RttStats& rtt() const { return rtt_; }
   const TcpSenderStats& stats() const { return stats_; }
   const CongestionControl& congestion_control_algorithm() const { return *cc_; }
   const LossRecovery& loss_recovery() const { return *recovery_; }
@@ -114,7 +123,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   CongestionControl& congestion_control() override { return *cc_; }
   Scoreboard& scoreboard() override { return scoreboard_; }
   Time now() const override { return scheduler_->now(); }
-  const RttEstimator& rtt_estimator() const override { return rtt_; }
+  const RttStats& rtt_stats() const override { return rtt_; }
 
   Scheduler* scheduler_;
   PacketPool* pool_;
@@ -126,7 +135,7 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   SenderObserver* observer_ = nullptr;
 
   TcpState state_;
-  RttEstimator rtt_;
+  RttStats rtt_;
   TcpSenderStats stats_;
 
   Scoreboard scoreboard_;
@@ -142,7 +151,6 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   bool source_wakeup_pending_ = false;
   bool pacing_wakeup_pending_ = false;
   Time next_send_time_ = Time::Zero();
-  Time min_rtt_ = Time::Infinite();
 };
 
 }  // namespace plab

@@ -1,18 +1,16 @@
-// The sender state the two plug-ins share (ns-3 TcpSocketState style): congestion
-// control and loss recovery read it and may change cwnd / ssthresh; everything else
-// (sequence numbers, timers, the RTT estimate) is owned by TcpSender and is read-only
-// to them. All windows are in bytes (STYLE §2); convert to segments at the edges.
+// The sender's sequence state, shared with the two plug-ins (ns-3 TcpSocketState
+// style). Sequence numbers, the scoreboard's pipe and the dupack count are the
+// sender's; loss recovery keeps its recovery flags here. The window itself is not
+// here: cwnd and ssthresh belong to the congestion control (cc/congestion_control.h).
+// All sizes are in bytes (STYLE §2); convert to segments at the edges.
 #pragma once
 
 #include <cstdint>
-#include <limits>
 
 namespace plab {
 
 struct TcpState {
   uint32_t mss = 1000;
-  uint64_t cwnd = 0;
-  uint64_t ssthresh = std::numeric_limits<uint64_t>::max();  // "arbitrarily high" (RFC 5681 §3.1)
 
   uint64_t snd_una = 0;  // oldest unacknowledged byte
   uint64_t snd_nxt = 0;  // next byte to send (moves back after a timeout: go-back-N)
@@ -39,8 +37,6 @@ struct TcpState {
 
   // FlightSize of RFC 5681: data sent and not yet cumulatively acknowledged.
   uint64_t flight_size() const { return snd_max - snd_una; }
-  bool in_slow_start() const { return cwnd < ssthresh; }
-  bool ssthresh_set() const { return ssthresh != std::numeric_limits<uint64_t>::max(); }
 };
 
 }  // namespace plab

@@ -10,14 +10,11 @@
 
 namespace plab {
 
-// The slow-start / congestion-avoidance increase above, for every algorithm that
-// grows like Reno (Westwood+, Vegas's fallback).
-void RenoWindowIncrease(TcpState& state, uint64_t acked_bytes);
-
 class Aimd final : public CongestionControl {
  public:
-  const char* name() const override { return "aimd"; }
-  void OnAck(TcpState& state, uint64_t acked_bytes, Time now) override;
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
+
+ protected:
   uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
 };
 

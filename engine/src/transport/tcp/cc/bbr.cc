@@ -4,8 +4,8 @@
 
 namespace plab {
 
-void Bbr::OnRttSample(Time rtt, Time now) {
-  last_rtt_ = rtt;
+void Bbr::OnRttUpdated(Time now) {
+  const Time rtt = this->rtt().latest_rtt();
   // RTprop filter: a lower sample, or any sample once the old one is 10 s stale.
   if (rtt <= min_rtt_ || now > min_rtt_stamp_ + params_.min_rtt_window) {
     min_rtt_ = rtt;
@@ -85,7 +85,7 @@ void Bbr::AdvanceCyclePhase(const TcpState& state, Time now) {
   cycle_stamp_ = now;
 }
 
-void Bbr::UpdateMode(TcpState& state, Time now) {
+void Bbr::UpdateMode(const TcpState& state, Time now) {
   if (mode_ == Mode::kStartup && filled_pipe_) {
     mode_ = Mode::kDrain;
     pacing_gain_ = 1 / params_.high_gain;
@@ -99,7 +99,7 @@ void Bbr::UpdateMode(TcpState& state, Time now) {
     mode_ = Mode::kProbeRtt;
     pacing_gain_ = 1;
     cwnd_gain_ = 1;
-    prior_cwnd_ = std::max(prior_cwnd_, state.cwnd);
+    prior_cwnd_ = std::max(prior_cwnd_, cwnd_);
     probe_rtt_done_ = Time::Infinite();
     probe_rtt_round_done_ = false;
   }
@@ -113,7 +113,7 @@ void Bbr::UpdateMode(TcpState& state, Time now) {
       if (round_start_) probe_rtt_round_done_ = true;
       if (probe_rtt_round_done_ && now > probe_rtt_done_) {
         min_rtt_stamp_ = now;  // RTprop refreshed
-        state.cwnd = std::max(state.cwnd, prior_cwnd_);
+        cwnd_ = std::max(cwnd_, prior_cwnd_);
         prior_cwnd_ = 0;
         if (filled_pipe_) {
           EnterProbeBw(now);
@@ -126,10 +126,10 @@ void Bbr::UpdateMode(TcpState& state, Time now) {
   }
 }
 
-void Bbr::SetCwnd(TcpState& state, const RateSample& rs) {
+void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   const uint64_t min_cwnd = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
   if (mode_ == Mode::kProbeRtt) {
-    state.cwnd = std::min(state.cwnd, min_cwnd);
+    cwnd_ = std::min(cwnd_, min_cwnd);
     return;
   }
   // Linux bbr_set_cwnd: without an RTT sample the target is the initial window; with
@@ -140,15 +140,15 @@ void Bbr::SetCwnd(TcpState& state, const RateSample& rs) {
                               ? initial_cwnd_
                               : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss;
   if (filled_pipe_) {
-    state.cwnd = std::min<uint64_t>(state.cwnd + rs.newly_delivered, target);
-  } else if (state.cwnd < target || rs.total_delivered < initial_cwnd_) {
-    state.cwnd += rs.newly_delivered;
+    cwnd_ = std::min<uint64_t>(cwnd_ + rs.newly_delivered, target);
+  } else if (cwnd_ < target || rs.total_delivered < initial_cwnd_) {
+    cwnd_ += rs.newly_delivered;
   }
-  state.cwnd = std::max(state.cwnd, min_cwnd);
+  cwnd_ = std::max(cwnd_, min_cwnd);
 }
 
-void Bbr::OnAckReceived(TcpState& state, const RateSample& rs, Time now) {
-  if (initial_cwnd_ == 0) initial_cwnd_ = state.cwnd;
+void Bbr::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
+  if (initial_cwnd_ == 0) initial_cwnd_ = cwnd_;
   UpdateRound(rs);
   UpdateBtlBw(rs);
   CheckFullPipe(rs);
@@ -160,13 +160,13 @@ uint64_t Bbr::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   // v1 keeps its model through a loss; recovery repairs within the current window.
   // BBR never reads ssthresh; loss recovery sets cwnd from it on exit, which brings
   // back the pre-loss window, and the next ACK bounds it by the model again.
-  return std::max<uint64_t>(state.cwnd, 4ULL * state.mss);
+  return std::max<uint64_t>(cwnd_, 4ULL * state.mss);
 }
 
-void Bbr::OnRetransmissionTimeout(TcpState& state) {
+void Bbr::AfterRetransmissionTimeout(const TcpState&) {
   // After an RTO the window restarts from one segment (the sender set it) and is
   // rebuilt from the model as ACKs return; remember where it was (Linux bbr_save_cwnd).
-  prior_cwnd_ = std::max(prior_cwnd_, state.ssthresh);
+  prior_cwnd_ = std::max(prior_cwnd_, ssthresh_);
 }
 
 }  // namespace plab

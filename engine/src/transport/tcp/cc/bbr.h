@@ -38,25 +38,27 @@ class Bbr final : public CongestionControl {
 
   explicit Bbr(const Params& params) : params_(params) {}
 
-  const char* name() const override { return "bbr"; }
-  void OnAck(TcpState&, uint64_t, Time) override {}  // the window is set per ACK below
-  void OnAckReceived(TcpState& state, const RateSample& rs, Time now) override;
-  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
-  void OnRttSample(Time rtt, Time now) override;
-  void OnRetransmissionTimeout(TcpState& state) override;
+  void OnAck(const TcpState&, uint64_t, Time) override {}  // the window is set per ACK below
+  void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
+  void OnRttUpdated(Time now) override;
   int64_t BandwidthEstimateBps() const override { return static_cast<int64_t>(btl_bw_bps_); }
   int64_t PacingRateBps() const override;
 
   Mode mode() const { return mode_; }
+  // RTprop: BBR's own windowed minimum (10 s), not the connection's all-time minimum.
   Time min_rtt() const { return min_rtt_; }
+
+ protected:
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
+  void AfterRetransmissionTimeout(const TcpState& state) override;
 
  private:
   void UpdateRound(const RateSample& rs);
   void UpdateBtlBw(const RateSample& rs);
   void CheckFullPipe(const RateSample& rs);
-  void UpdateMode(TcpState& state, Time now);
+  void UpdateMode(const TcpState& state, Time now);
   void AdvanceCyclePhase(const TcpState& state, Time now);
-  void SetCwnd(TcpState& state, const RateSample& rs);
+  void SetCwnd(const TcpState& state, const RateSample& rs);
   double Bdp() const;  // bytes
   void EnterProbeBw(Time now);
 
@@ -79,7 +81,6 @@ class Bbr final : public CongestionControl {
 
   Time min_rtt_ = Time::Infinite();
   Time min_rtt_stamp_;
-  Time last_rtt_;
 
   double full_bw_bps_ = 0;
   int full_bw_count_ = 0;

@@ -1,43 +1,101 @@
 // Congestion control: the axis that decides how big the window is (QUICHE
-// SendAlgorithmInterface / ns-3 TcpCongestionOps). The sender owns reliability and
-// the RTT estimate; an algorithm owns how cwnd grows and how far ssthresh falls.
-// Optional hooks have no-op defaults.
+// SendAlgorithmInterface / ns-3 TcpCongestionOps). It is the one owner of cwnd and
+// ssthresh: the sender and loss recovery tell it what happened and ask it what the
+// window is now; nobody else writes them. The sender owns reliability and the RTT
+// statistics (RttStats, shared and read-only here).
+//
+// Loss recovery asks the window to answer a loss in one of a few classic ways, each
+// a method below with the RFC rule as its default; an algorithm overrides the ones it
+// answers differently (BBR keeps its model; a fixed window ignores them all):
+//   RestartAfterLoss        Tahoe: ssthresh from the algorithm, cwnd = 1 SMSS
+//   EnterRecovery(k)        Reno/NewReno: cwnd = ssthresh + k SMSS (k dupacks); SACK: k = 0
+//   InflateForDupAck        Reno fast recovery: cwnd += SMSS per further dupack
+//   DeflateOnPartialAck(n)  NewReno partial ACK (RFC 6582 §3.2 step 5)
+//   ExitRecovery(cap)       cwnd = min(ssthresh, cap)
+//   OnRetransmissionTimeout RFC 5681 §3.1 eq. 4 and a loss window of 1 SMSS
+// A rate-based algorithm has no window and does not implement this interface.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "sim/time.h"
+#include "transport/rtt_stats.h"
 #include "transport/tcp/rate_sample.h"
+#include "transport/tcp/tcp_header.h"
 #include "transport/tcp/tcp_state.h"
 
 namespace plab {
 
 class CongestionControl {
  public:
+  static constexpr uint64_t kNoSsthresh = std::numeric_limits<uint64_t>::max();
+
   virtual ~CongestionControl() = default;
-  virtual const char* name() const = 0;
 
-  // Newly acknowledged bytes outside loss recovery: grow cwnd.
-  virtual void OnAck(TcpState& state, uint64_t acked_bytes, Time now) = 0;
+  // Called once by the sender before anything else: the shared RTT statistics, the
+  // segment size and the initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
+  void Init(const RttStats* rtt, uint32_t mss, uint64_t initial_cwnd) {
+    rtt_ = rtt;
+    mss_ = mss;
+    cwnd_ = initial_cwnd;
+  }
 
-  // The ssthresh to use after a loss detected with `flight_size` bytes outstanding.
-  virtual uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) = 0;
-
-  // A valid (Karn) RTT sample was taken.
-  virtual void OnRttSample(Time /*rtt*/, Time /*now*/) {}
-
-  // Every ACK, new or duplicate, after the sender has updated snd_una and the
-  // scoreboard, with the ACK's delivery-rate sample (bandwidth estimators count
-  // delivered data here, also during loss recovery; BBR sets its window here).
-  virtual void OnAckReceived(TcpState& /*state*/, const RateSample& /*rs*/, Time /*now*/) {}
+  uint64_t cwnd() const { return cwnd_; }
+  // "Arbitrarily high" (kNoSsthresh) until the first loss (RFC 5681 §3.1).
+  uint64_t ssthresh() const { return ssthresh_; }
+  bool ssthresh_set() const { return ssthresh_ != kNoSsthresh; }
+  bool InSlowStart() const { return cwnd_ < ssthresh_; }
 
   // Estimated bottleneck bandwidth, bits per second; 0 if the algorithm has none.
   virtual int64_t BandwidthEstimateBps() const { return 0; }
   // Pacing rate in bits per second; 0 = send as the window allows (no pacing).
   virtual int64_t PacingRateBps() const { return 0; }
 
-  // The retransmission timer fired; the sender has already set ssthresh and cwnd.
-  virtual void OnRetransmissionTimeout(TcpState& /*state*/) {}
+  // ---- what the sender reports ------------------------------------------------------
+
+  // Newly acknowledged bytes outside loss recovery: grow cwnd.
+  virtual void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) = 0;
+  // Every ACK, new or duplicate, after the sender has updated snd_una and the
+  // scoreboard, with the ACK's delivery-rate sample (bandwidth estimators count
+  // delivered data here, also during loss recovery; BBR sets its window here).
+  virtual void OnAckReceived(const TcpState& /*state*/, const RateSample& /*rs*/, Time /*now*/) {}
+  // The RTT statistics took a valid (Karn) sample: rtt().latest_rtt().
+  virtual void OnRttUpdated(Time /*now*/) {}
+  // The fields a receiver wrote into an ACK, before the sender acts on it: a
+  // receiver-driven algorithm (TCP-Real) reads its decisions from header.option.
+  virtual void OnAckHeader(const TcpHeader& /*header*/, Time /*now*/) {}
+  // The retransmission timer fired: ssthresh from the algorithm (RFC 5681 §3.1 eq. 4),
+  // cwnd = 1 SMSS; then AfterRetransmissionTimeout.
+  void OnRetransmissionTimeout(const TcpState& state);
+
+  // ---- what loss recovery asks (see the table above) --------------------------------
+
+  virtual void RestartAfterLoss(const TcpState& state);
+  virtual void EnterRecovery(const TcpState& state, int inflation_segments);
+  virtual void InflateForDupAck();
+  virtual void DeflateOnPartialAck(uint64_t acked_bytes);
+  virtual void ExitRecovery(uint64_t cap = kNoSsthresh);
+
+ protected:
+  // The ssthresh after a loss detected with `flight_size` bytes outstanding.
+  virtual uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) = 0;
+  // After OnRetransmissionTimeout has set ssthresh and cwnd.
+  virtual void AfterRetransmissionTimeout(const TcpState& /*state*/) {}
+
+  // Slow start + congestion avoidance of RFC 5681 §3.1, for every algorithm that grows
+  // like Reno (AIMD, Westwood+, CUBIC's slow start, Vegas's fallback):
+  //   slow start: cwnd += min(acked, SMSS); avoidance: cwnd += SMSS^2 / cwnd (eq. 3).
+  void RenoIncrease(const TcpState& state, uint64_t acked_bytes);
+
+  const RttStats& rtt() const { return *rtt_; }
+
+  uint32_t mss_ = 1000;
+  uint64_t cwnd_ = 0;
+  uint64_t ssthresh_ = kNoSsthresh;
+
+ private:
+  const RttStats* rtt_ = nullptr;
 };
 
 }  // namespace plab

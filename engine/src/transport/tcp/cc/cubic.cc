@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 
@@ -23,23 +22,19 @@ double DeterministicCbrt(double x) {
   return negative ? -y : y;
 }
 
-void Cubic::OnRttSample(Time rtt, Time) {
-  srtt_ = srtt_ == Time::Zero() ? rtt : (srtt_ * 7 + rtt) / 8;
-}
-
 double Cubic::WindowAt(Time since_epoch) const {
   const double d = since_epoch.seconds() - k_;
   return params_.c * d * d * d + w_max_;
 }
 
-void Cubic::OnAck(TcpState& state, uint64_t acked_bytes, Time now) {
-  if (state.in_slow_start()) {
-    RenoWindowIncrease(state, acked_bytes);
+void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
+  if (InSlowStart()) {
+    RenoIncrease(state, acked_bytes);
     return;
   }
   if (!state.cwnd_limited) return;  // RFC 9438 §5.8: no growth while application-limited
   const double mss = state.mss;
-  const double cwnd = static_cast<double>(state.cwnd) / mss;
+  const double cwnd = static_cast<double>(cwnd_) / mss;
   if (!epoch_started_) {
     // A congestion-avoidance epoch without a prior loss (§4.8): start from here.
     epoch_started_ = true;
@@ -52,14 +47,14 @@ void Cubic::OnAck(TcpState& state, uint64_t acked_bytes, Time now) {
   }
   const double alpha = 3 * (1 - params_.beta) / (1 + params_.beta);
   w_est_ += alpha * (static_cast<double>(acked_bytes) / mss) / cwnd;
-  const double target = std::clamp(WindowAt(now - epoch_start_ + srtt_), cwnd, 1.5 * cwnd);
+  const double target = std::clamp(WindowAt(now - epoch_start_ + rtt().smoothed_rtt()), cwnd, 1.5 * cwnd);
   double next = cwnd + (target - cwnd) / cwnd;
   if (WindowAt(now - epoch_start_) < w_est_) next = std::max(next, w_est_);  // Reno-friendly region
-  state.cwnd = std::max(state.cwnd, static_cast<uint64_t>(next * mss));
+  cwnd_ = std::max(cwnd_, static_cast<uint64_t>(next * mss));
 }
 
 uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
-  const double cwnd = static_cast<double>(state.cwnd) / state.mss;
+  const double cwnd = static_cast<double>(cwnd_) / state.mss;
   // §4.7 fast convergence.
   if (params_.fast_convergence && cwnd < w_last_max_) {
     w_last_max_ = cwnd;
@@ -75,6 +70,6 @@ uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   return static_cast<uint64_t>(ssthresh * state.mss);
 }
 
-void Cubic::OnRetransmissionTimeout(TcpState&) { epoch_started_ = false; }
+void Cubic::AfterRetransmissionTimeout(const TcpState&) { epoch_started_ = false; }
 
 }  // namespace plab

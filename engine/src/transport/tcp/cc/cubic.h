@@ -23,16 +23,16 @@ class Cubic final : public CongestionControl {
   };
   explicit Cubic(const Params& params) : params_(params) {}
 
-  const char* name() const override { return "cubic"; }
-  void OnAck(TcpState& state, uint64_t acked_bytes, Time now) override;
-  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
-  void OnRttSample(Time rtt, Time now) override;
-  void OnRetransmissionTimeout(TcpState& state) override;
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
 
   // W_cubic(t) in segments for the current epoch (for tests and plots).
   double WindowAt(Time since_epoch) const;
   double w_max() const { return w_max_; }
   double k_seconds() const { return k_; }
+
+ protected:
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
+  void AfterRetransmissionTimeout(const TcpState& state) override;
 
  private:
   Params params_;
@@ -42,7 +42,6 @@ class Cubic final : public CongestionControl {
   double w_est_ = 0;        // segments
   bool epoch_started_ = false;
   Time epoch_start_;
-  Time srtt_;
 };
 
 // Cube root by Newton's method: deterministic across platforms.

@@ -25,20 +25,21 @@ class Vegas final : public CongestionControl {
   };
   explicit Vegas(const Params& params) : params_(params) {}
 
-  const char* name() const override { return "vegas"; }
-  void OnAck(TcpState& state, uint64_t acked_bytes, Time now) override;
-  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
-  void OnRttSample(Time rtt, Time now) override;
-  void OnRetransmissionTimeout(TcpState& state) override;
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
+  void OnRttUpdated(Time now) override;
 
   // Debug state for tests and metrics.
   double last_diff() const { return last_diff_; }
 
+ protected:
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
+  void AfterRetransmissionTimeout(const TcpState& state) override;
+
  private:
-  void EndRound(TcpState& state);
+  void EndRound(const TcpState& state);
 
   Params params_;
-  Time base_rtt_ = Time::Infinite();
+  // BaseRTT is the connection's smallest RTT: rtt().min_rtt().
   Time round_min_rtt_ = Time::Infinite();
   int round_samples_ = 0;
   uint64_t round_end_ = 0;  // the round ends when snd_una passes this

@@ -2,18 +2,12 @@
 
 #include <algorithm>
 
-#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 
-void Westwood::OnAck(TcpState& state, uint64_t acked_bytes, Time) { RenoWindowIncrease(state, acked_bytes); }
+void Westwood::OnAck(const TcpState& state, uint64_t acked_bytes, Time) { RenoIncrease(state, acked_bytes); }
 
-void Westwood::OnRttSample(Time rtt, Time) {
-  last_rtt_ = rtt;
-  min_rtt_ = std::min(min_rtt_, rtt);
-}
-
-void Westwood::OnAckReceived(TcpState& state, const RateSample&, Time now) {
+void Westwood::OnAckReceived(const TcpState& state, const RateSample&, Time now) {
   // Linux westwood_acked_count.
   uint64_t cumul = state.snd_una - snd_una_;
   if (cumul == 0) {
@@ -32,7 +26,8 @@ void Westwood::OnAckReceived(TcpState& state, const RateSample&, Time now) {
   window_bytes_ += cumul;
 
   const Time elapsed = now - window_start_;
-  if (elapsed > std::max(last_rtt_, kMinWindow) && last_rtt_ > Time::Zero()) {
+  const Time last_rtt = rtt().latest_rtt();
+  if (elapsed > std::max(last_rtt, kMinWindow) && last_rtt > Time::Zero()) {
     const double sample = static_cast<double>(window_bytes_) / elapsed.seconds();
     if (first_sample_) {
       bwe_ns_bytes_per_s_ = bwe_bytes_per_s_ = sample;
@@ -47,8 +42,9 @@ void Westwood::OnAckReceived(TcpState& state, const RateSample&, Time now) {
 }
 
 uint64_t Westwood::SsthreshAfterLoss(const TcpState& state, uint64_t) {
-  if (min_rtt_.IsInfinite() || first_sample_) return std::max<uint64_t>(state.cwnd / 2, 2ULL * state.mss);
-  const auto bdp = static_cast<uint64_t>(bwe_bytes_per_s_ * min_rtt_.seconds());
+  const Time min_rtt = rtt().min_rtt();
+  if (min_rtt.IsInfinite() || first_sample_) return std::max<uint64_t>(cwnd_ / 2, 2ULL * state.mss);
+  const auto bdp = static_cast<uint64_t>(bwe_bytes_per_s_ * min_rtt.seconds());
   return std::max<uint64_t>(bdp, 2ULL * state.mss);
 }
 

@@ -15,12 +15,12 @@ namespace plab {
 
 class Westwood final : public CongestionControl {
  public:
-  const char* name() const override { return "westwood+"; }
-  void OnAck(TcpState& state, uint64_t acked_bytes, Time now) override;
-  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
-  void OnRttSample(Time rtt, Time now) override;
-  void OnAckReceived(TcpState& state, const RateSample& rs, Time now) override;
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
+  void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
   int64_t BandwidthEstimateBps() const override { return static_cast<int64_t>(bwe_bytes_per_s_ * 8); }
+
+ protected:
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
 
  private:
   static constexpr Time kMinWindow = Time::FromMilliseconds(50);  // Linux TCP_WESTWOOD_RTT_MIN
@@ -32,8 +32,6 @@ class Westwood final : public CongestionControl {
   uint64_t accounted_ = 0;   // bytes already credited by duplicate ACKs
   uint64_t window_bytes_ = 0;
   Time window_start_ = Time::Zero();
-  Time last_rtt_ = Time::Zero();
-  Time min_rtt_ = Time::Infinite();
 };
 
 }  // namespace plab

@@ -16,7 +16,7 @@ SendChoice WindowedNextSegment(TcpState& state, const Scoreboard& scoreboard, co
 }
 
 bool FineGrainedTimeoutExpired(const TcpState& state, RecoveryActions& actions) {
-  const RttEstimator& rtt = actions.rtt_estimator();
+  const RttStats& rtt = actions.rtt_stats();
   if (!rtt.has_sample()) return false;
   const auto sent_at = actions.scoreboard().SentAt(state.snd_una);
   if (!sent_at.has_value()) return false;

@@ -1,13 +1,14 @@
 // Loss recovery: the axis that decides what to do about duplicate ACKs and partial
-// ACKs (ns-3 TcpRecoveryOps). It may change cwnd/ssthresh in TcpState and ask the
-// sender to retransmit through RecoveryActions. Timeouts are the sender's (RFC 6298)
-// and are the same for every variant.
+// ACKs (ns-3 TcpRecoveryOps): what is lost, what to send next, when recovery ends. It
+// never writes the window: it asks the congestion control to answer the loss (the
+// methods of cc/congestion_control.h) and asks the sender to retransmit through
+// RecoveryActions. Timeouts are the sender's (RFC 6298), the same for every variant.
 #pragma once
 
 #include <cstdint>
 
 #include "transport/tcp/cc/congestion_control.h"
-#include "transport/rtt_estimator.h"
+#include "transport/rtt_stats.h"
 #include "transport/tcp/scoreboard.h"
 #include "transport/tcp/tcp_state.h"
 
@@ -29,7 +30,7 @@ class RecoveryActions {
   virtual CongestionControl& congestion_control() = 0;
   virtual Scoreboard& scoreboard() = 0;
   virtual Time now() const = 0;
-  virtual const RttEstimator& rtt_estimator() const = 0;
+  virtual const RttStats& rtt_stats() const = 0;
 };
 
 // Vegas' fine-grained timeout check (Brakmo & Peterson 1995; TCP-ER paper §II-B): on
@@ -40,7 +41,8 @@ bool FineGrainedTimeoutExpired(const TcpState& state, RecoveryActions& actions);
 
 // What the sender may send next, and within what limits.
 struct SendLimits {
-  uint64_t window = 0;       // min(cwnd, receiver window), bytes
+  uint64_t cwnd = 0;         // the congestion window, bytes
+  uint64_t window = 0;       // min(cwnd + limited transmit, receiver window), bytes
   uint64_t rwnd = 0;         // receiver window, bytes
   uint64_t total_bytes = 0;  // the application's data ends here
   bool new_data_ready = true;  // the application would let a new segment go now
@@ -57,7 +59,6 @@ SendChoice WindowedNextSegment(TcpState& state, const Scoreboard& scoreboard, co
 class LossRecovery {
  public:
   virtual ~LossRecovery() = default;
-  virtual const char* name() const = 0;
 
   // A duplicate ACK arrived; state.dupacks already counts it.
   virtual void OnDupAck(TcpState& state, RecoveryActions& actions) = 0;

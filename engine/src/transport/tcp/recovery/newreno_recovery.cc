@@ -8,7 +8,7 @@ namespace plab {
 
 void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   if (state.in_recovery) {
-    state.cwnd += state.mss;
+    actions.congestion_control().InflateForDupAck();
     return;
   }
   const bool early = early_retransmit_ && state.dupacks < state.dupack_threshold &&
@@ -23,16 +23,14 @@ void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
 void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes,
                                       RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {  // full ACK: covers all data sent before recovery
-    state.cwnd = std::min<uint64_t>(state.ssthresh, std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
+    actions.congestion_control().ExitRecovery(std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
     state.in_recovery = false;
     return;
   }
   // Partial ACK (§3.2 step 5).
   actions.NotePartialAck();
   actions.RetransmitFirstUnacked();
-  state.cwnd = (state.cwnd > acked_bytes ? state.cwnd - acked_bytes : 0);
-  if (acked_bytes >= state.mss) state.cwnd += state.mss;
-  state.cwnd = std::max<uint64_t>(state.cwnd, state.mss);
+  actions.congestion_control().DeflateOnPartialAck(acked_bytes);
   if (!partial_ack_seen_) actions.RestartRetransmissionTimer();
   partial_ack_seen_ = true;
 }

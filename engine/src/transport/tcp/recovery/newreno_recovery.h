@@ -19,7 +19,6 @@ class NewRenoRecovery final : public LossRecovery {
   // With `early_retransmit`, a duplicate ACK before the threshold also starts recovery
   // when the fine-grained timeout has expired (Vegas; FineGrainedTimeoutExpired).
   explicit NewRenoRecovery(bool early_retransmit = false) : early_retransmit_(early_retransmit) {}
-  const char* name() const override { return early_retransmit_ ? "newreno+er" : "newreno"; }
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
 

@@ -12,7 +12,6 @@ namespace plab {
 
 class RenoRecovery final : public LossRecovery {
  public:
-  const char* name() const override { return "reno"; }
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
 };

@@ -27,8 +27,7 @@ bool FackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreb
 
 void SackRecovery::Enter(TcpState& state, RecoveryActions& actions) {
   actions.NoteFastRetransmit();
-  state.ssthresh = actions.congestion_control().SsthreshAfterLoss(state, state.flight_size());
-  state.cwnd = state.ssthresh;
+  actions.congestion_control().EnterRecovery(state, 0);
   state.in_recovery = true;
   state.recover = state.snd_max;  // RecoveryPoint = HighData
   state.recover_set = true;
@@ -50,7 +49,7 @@ void SackRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
 
 void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {
-    state.cwnd = state.ssthresh;
+    actions.congestion_control().ExitRecovery();
     state.in_recovery = false;
     return;
   }
@@ -62,7 +61,7 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
 SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
   if (!state.in_recovery) return WindowedNextSegment(state, scoreboard, limits);
   const uint64_t pipe = scoreboard.Pipe();
-  if (pipe + state.mss > state.cwnd) return {};
+  if (pipe + state.mss > limits.cwnd) return {};
   if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
   // Rule 2: new data the application offers, within the receiver's window.
   if (state.snd_max < limits.total_bytes && limits.new_data_ready) {

@@ -23,7 +23,6 @@ namespace plab {
 
 class SackRecovery : public LossRecovery {
  public:
-  const char* name() const override { return "sack"; }
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) override;
@@ -41,7 +40,6 @@ class SackRecovery : public LossRecovery {
 
 class FackRecovery final : public SackRecovery {
  public:
-  const char* name() const override { return "fack"; }
 
  protected:
   int MarkLosses(const TcpState& state, Scoreboard& scoreboard) override;

@@ -6,8 +6,7 @@ void TahoeRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   if (state.dupacks != state.dupack_threshold) return;
   if (state.recover_set && state.snd_una < state.recover) return;
   actions.NoteFastRetransmit();  // before the window changes: the marker shows cwnd at loss
-  state.ssthresh = actions.congestion_control().SsthreshAfterLoss(state, state.flight_size());
-  state.cwnd = state.mss;
+  actions.congestion_control().RestartAfterLoss(state);
   state.recover = state.snd_max;
   state.recover_set = true;
   actions.GoBackN();

@@ -13,7 +13,6 @@ namespace plab {
 
 class TahoeRecovery final : public LossRecovery {
  public:
-  const char* name() const override { return "tahoe"; }
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
 };

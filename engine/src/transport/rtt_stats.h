@@ -1,4 +1,8 @@
-// RTT estimation and the retransmission timeout of RFC 6298, in integer nanoseconds:
+// The RTT statistics of one connection, shared: the sender updates them from each
+// valid sample, and every algorithm reads them (QUICHE RttStats), so none keeps its own
+// copy of the minimum or the smoothed RTT.
+//   latest_rtt: the last sample;  min_rtt: the smallest since the start;
+//   smoothed_rtt / rttvar / rto: RFC 6298, in integer nanoseconds:
 //   first sample R:  SRTT = R, RTTVAR = R/2
 //   later samples:   RTTVAR = 3/4 RTTVAR + 1/4 |SRTT - R|,  SRTT = 7/8 SRTT + 1/8 R
 //   RTO = max(min_rto, SRTT + max(G, 4 RTTVAR)), at most max_rto (§2, §2.4-2.5)
@@ -12,7 +16,7 @@
 
 namespace plab {
 
-class RttEstimator {
+class RttStats {
  public:
   struct Params {
     Time initial_rto = Time::FromMilliseconds(1000);  // RFC 6298 §2.1
@@ -21,9 +25,11 @@ class RttEstimator {
     Time granularity = Time::FromMilliseconds(1);     // G: a 1 ms clock, as ns-3
   };
 
-  explicit RttEstimator(const Params& params) : params_(params) {}
+  explicit RttStats(const Params& params) : params_(params) {}
 
   void OnSample(Time rtt) {
+    latest_ = rtt;
+    min_ = std::min(min_, rtt);
     if (!has_sample_) {
       srtt_ = rtt;
       rttvar_ = rtt / 2;
@@ -49,6 +55,12 @@ class RttEstimator {
     return std::min(backed, params_.max_rto);
   }
   bool has_sample() const { return has_sample_; }
+  // Zero before the first sample.
+  Time latest_rtt() const { return latest_; }
+  // Infinite before the first sample.
+  Time min_rtt() const { return min_; }
+  // RFC 6298 SRTT and RTTVAR (zero before the first sample).
+  Time smoothed_rtt() const { return srtt_; }
   Time srtt() const { return srtt_; }
   Time rttvar() const { return rttvar_; }
 
@@ -57,6 +69,8 @@ class RttEstimator {
   bool has_sample_ = false;
   Time srtt_;
   Time rttvar_;
+  Time latest_ = Time::Zero();
+  Time min_ = Time::Infinite();
   int64_t backoff_ = 1;
 };
 

@@ -1,16 +1,16 @@
 #include <gtest/gtest.h>
 
-#include "transport/rtt_estimator.h"
+#include "transport/rtt_stats.h"
 
 namespace plab {
 namespace {
 
 Time Ms(int64_t ms) { return Time::FromMilliseconds(ms); }
 
-TEST(RttEstimator, FollowsRfc6298) {
-  RttEstimator::Params params;
+TEST(RttStats, FollowsRfc6298) {
+  RttStats::Params params;
   params.min_rto = Ms(200);
-  RttEstimator e(params);
+  RttStats e(params);
   EXPECT_EQ(e.rto(), Ms(1000));  // §2.1: 1 s before any sample
   e.OnSample(Ms(100));            // §2.2: SRTT = R, RTTVAR = R/2
   EXPECT_EQ(e.srtt(), Ms(100));
@@ -22,9 +22,9 @@ TEST(RttEstimator, FollowsRfc6298) {
   EXPECT_EQ(e.rto(), Time::FromMicroseconds(362500));
 }
 
-TEST(RttEstimator, MinimumRtoAndBackoffWithCap) {
-  RttEstimator::Params params;  // min RTO 1 s, max 60 s
-  RttEstimator e(params);
+TEST(RttStats, MinimumRtoAndBackoffWithCap) {
+  RttStats::Params params;  // min RTO 1 s, max 60 s
+  RttStats e(params);
   e.OnSample(Ms(10));
   EXPECT_EQ(e.rto(), Ms(1000));  // §2.4
   e.Backoff();
@@ -33,6 +33,17 @@ TEST(RttEstimator, MinimumRtoAndBackoffWithCap) {
   EXPECT_EQ(e.rto(), Ms(60000));  // §2.5 cap
   e.OnSample(Ms(10));             // a valid sample clears the backoff (Karn)
   EXPECT_EQ(e.rto(), Ms(1000));
+}
+
+TEST(RttStats, KeepsTheLatestAndTheSmallestSample) {
+  RttStats e(RttStats::Params{});
+  EXPECT_EQ(e.latest_rtt(), Time::Zero());
+  EXPECT_TRUE(e.min_rtt().IsInfinite());
+  e.OnSample(Ms(80));
+  e.OnSample(Ms(50));
+  e.OnSample(Ms(70));
+  EXPECT_EQ(e.latest_rtt(), Ms(70));
+  EXPECT_EQ(e.min_rtt(), Ms(50));
 }
 
 }  // namespace
