@@ -2,6 +2,7 @@
 // whether a new segment may leave now (a token bucket says no until it has tokens).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -21,6 +22,8 @@ class DataSource {
   virtual bool CanSendNew(Time now, uint32_t bytes) const = 0;
   // The earliest time TrySendNew could succeed for `bytes` (now if it can already).
   virtual Time ReadyAt(Time now, uint32_t bytes) const = 0;
+  // The application closes: it offers nothing beyond `at_bytes` (a flow's stop time).
+  virtual void Close(uint64_t at_bytes) = 0;
 };
 
 // Bulk transfer: `total` bytes (default unlimited), always ready.
@@ -31,6 +34,9 @@ class BulkSource final : public DataSource {
   bool TrySendNew(Time, uint32_t, Time*) override { return true; }
   bool CanSendNew(Time, uint32_t) const override { return true; }
   Time ReadyAt(Time now, uint32_t) const override { return now; }
+  void Close(uint64_t at_bytes) override { total_ = std::min(total_, at_bytes); }
+  // A new transfer of `total` bytes (a web user's next response).
+  void Reset(uint64_t total) { total_ = total; }
 
  private:
   uint64_t total_;

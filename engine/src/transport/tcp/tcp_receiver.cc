@@ -5,8 +5,34 @@
 
 namespace plab {
 
+TcpReceiver::TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiverParams& params,
+                         std::unique_ptr<TcpReceiverAlgorithm> algorithm)
+    : scheduler_(scheduler), pool_(pool), params_(params), algorithm_(std::move(algorithm)) {
+  if (algorithm_) algorithm_->Attach(scheduler_, this);
+}
+
+void TcpReceiver::SendAckNow() { SendAck(pool_->Acquire(), rcv_nxt_); }
+
+void TcpReceiver::Restart(uint32_t flow) {
+  params_.flow = flow;
+  unacked_segments_ = 0;
+  timer_armed_ = false;
+  ++timer_generation_;  // a delayed-ACK timer of the old connection is now stale
+  ts_recent_ = Time::Zero();
+  last_trigger_seq_ = 0;
+  rcv_nxt_ = 0;
+  out_of_order_.clear();
+  recent_.clear();
+  stats_ = TcpReceiverStats{};
+}
+
 void TcpReceiver::Receive(Packet* p) {
+  if (p->flow != params_.flow) {  // a segment of an earlier connection (Restart)
+    pool_->Release(p);
+    return;
+  }
   ++stats_.segments_received;
+  if (algorithm_) algorithm_->OnSegment(scheduler_->now(), *p);
   const uint64_t start = p->seq;
   const uint64_t end = p->seq + p->payload;
   const uint64_t before = rcv_nxt_;
@@ -70,6 +96,7 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   ack.has_timestamp = params_.timestamps;
   ack.ts_ecr = ts_recent_;
   if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);
+  if (algorithm_) algorithm_->OnAckBuilt(scheduler_->now(), ack);
   ++stats_.acks_sent;
   route_->Inject(p);
 }

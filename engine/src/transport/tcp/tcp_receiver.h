@@ -13,22 +13,19 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "sim/time.h"
 
 #include "net/packet.h"
 #include "net/route.h"
+#include "transport/endpoint.h"
+#include "transport/tcp/receiver_algorithm.h"
 #include "transport/tcp/tcp_header.h"
 #include "sim/scheduler.h"
 
 namespace plab {
-
-class ReceiverObserver {
- public:
-  virtual ~ReceiverObserver() = default;
-  virtual void OnInOrderBytes(Time now, uint64_t in_order_bytes) = 0;
-};
 
 struct TcpReceiverStats {
   int64_t segments_received = 0;
@@ -45,23 +42,30 @@ struct TcpReceiverParams {
   Time delayed_ack_timeout = Time::FromMilliseconds(200);
 };
 
-class TcpReceiver final : public PacketSink, public EventHandler {
+class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private TcpReceiverActions {
  public:
-  TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiverParams& params)
-      : scheduler_(scheduler), pool_(pool), params_(params) {}
+  // `algorithm` (may be null): protocol logic living in the receiver (receiver_algorithm.h).
+  TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiverParams& params,
+              std::unique_ptr<TcpReceiverAlgorithm> algorithm = nullptr);
 
-  // The route its ACKs take back to the sender.
-  void set_route(const Route* route) { route_ = route; }
-  void set_observer(ReceiverObserver* observer) { observer_ = observer; }
+  // ReceiverEndpoint
+  void set_route(const Route* route) override { route_ = route; }
+  void set_observer(ReceiverObserver* observer) override { observer_ = observer; }
+  // Bytes delivered in order to the application so far (= RCV.NXT).
+  uint64_t in_order_bytes() const override { return rcv_nxt_; }
+  int64_t feedback_sent() const override { return stats_.acks_sent; }
+  void Restart(uint32_t flow) override;
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;  // the delayed-ACK timer
 
-  // Bytes delivered in order to the application so far (= RCV.NXT).
-  uint64_t in_order_bytes() const { return rcv_nxt_; }
   const TcpReceiverStats& stats() const { return stats_; }
 
  private:
+  // TcpReceiverActions
+  void SendAckNow() override;
+  uint64_t rcv_nxt() const override { return rcv_nxt_; }
+
   Scheduler* scheduler_;
   PacketPool* pool_;
   void AddOutOfOrder(uint64_t start, uint64_t end);
@@ -77,6 +81,7 @@ class TcpReceiver final : public PacketSink, public EventHandler {
   uint64_t last_trigger_seq_ = 0;
   const Route* route_ = nullptr;
   ReceiverObserver* observer_ = nullptr;
+  std::unique_ptr<TcpReceiverAlgorithm> algorithm_;
 
   uint64_t rcv_nxt_ = 0;
   std::map<uint64_t, uint64_t> out_of_order_;  // start -> end: disjoint, non-adjacent, above rcv_nxt_

@@ -4,29 +4,64 @@
 
 namespace plab {
 
-TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params,
-                     std::unique_ptr<CongestionControl> cc, std::unique_ptr<LossRecovery> recovery,
+TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params, PluginMakers makers,
                      DataSource* source)
     : scheduler_(scheduler),
       pool_(pool),
       params_(params),
-      cc_(std::move(cc)),
-      recovery_(std::move(recovery)),
+      makers_(std::move(makers)),
       source_(source),
       rtt_(params.rtt),
       scoreboard_(params.mss) {
+  Initialize();
+}
+
+void TcpSender::Initialize() {
+  cc_ = makers_.congestion_control();
+  recovery_ = makers_.loss_recovery();
+  state_ = TcpState{};
   state_.mss = params_.mss;
   state_.dupack_threshold = params_.dupack_threshold;
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
   cc_->Init(&rtt_, params_.mss, static_cast<uint64_t>(params_.initial_window_segments) * params_.mss);
 }
 
+void TcpSender::Restart(uint32_t flow) {
+  params_.flow = flow;
+  rtt_ = RttStats(params_.rtt);
+  stats_ = TcpSenderStats{};
+  scoreboard_ = Scoreboard(params_.mss);
+  // Timer and wake-up events of the old connection may still be queued: a new
+  // generation makes the timer's stale; a stale wake-up only calls TrySend early.
+  timer_armed_ = false;
+  timer_event_pending_ = false;
+  ++timer_generation_;
+  source_wakeup_pending_ = false;
+  pacing_wakeup_pending_ = false;
+  next_send_time_ = Time::Zero();
+  Initialize();
+}
+
 WindowSnapshot TcpSender::window() const {
-  return {cc_->cwnd(), cc_->ssthresh(), cc_->ssthresh_set(), state_.flight_size()};
+  return {cc_->cwnd(), cc_->ssthresh(), cc_->ssthresh_set(), state_.flight_size(), cc_->BandwidthEstimateBps()};
+}
+
+void TcpSender::Close() {
+  source_->Close(state_.snd_max);
+  // Everything handed over may already be acknowledged.
+  if (!stats_.completed && state_.snd_una >= source_->total_bytes()) Complete();
+  TrySend();
+}
+
+void TcpSender::Complete() {
+  stats_.completed = true;
+  stats_.completed_at = scheduler_->now();
+  StopTimer();
+  if (observer_) observer_->OnTransferComplete(scheduler_->now());
 }
 
 void TcpSender::Start() {
-  if (observer_) observer_->OnWindow(scheduler_->now(), window());
+  if (tcp_observer_) tcp_observer_->OnWindow(scheduler_->now(), window());
   TrySend();
 }
 
@@ -117,7 +152,7 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   }
   ++stats_.data_packets_sent;
   state_.pipe += len;
-  if (observer_) observer_->OnSegmentSent(scheduler_->now(), seq, retransmission);
+  if (tcp_observer_) tcp_observer_->OnSegmentSent(scheduler_->now(), seq, retransmission);
 
   Packet* p = pool_->Acquire();
   p->flow = params_.flow;
@@ -134,8 +169,13 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
 }
 
 void TcpSender::Receive(Packet* ack_packet) {
+  if (ack_packet->flow != params_.flow) {  // an ACK of an earlier connection (Restart)
+    pool_->Release(ack_packet);
+    return;
+  }
   const TcpHeader& header = Tcp(*ack_packet);
   const uint64_t ack = header.ack;
+  cc_->OnAckHeader(header, scheduler_->now());
   if (stats_.completed) {
     pool_->Release(ack_packet);
     return;
@@ -150,7 +190,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   if (header.sack_count > 0 && ack <= state_.snd_max) {
     scoreboard_.OnSack(header.sack, header.sack_count);
   }
-  if (observer_) observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
+  if (tcp_observer_) tcp_observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
   pool_->Release(ack_packet);
   if (new_ack) {
     OnNewAck(ack, sent_at);
@@ -160,7 +200,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   state_.pipe = scoreboard_.Pipe();
   const Time min_rtt = rtt_.has_sample() ? rtt_.min_rtt() : Time::Zero();
   cc_->OnAckReceived(state_, scoreboard_.FinishAck(scheduler_->now(), min_rtt), scheduler_->now());
-  if (observer_) observer_->OnWindow(scheduler_->now(), window());
+  if (tcp_observer_) tcp_observer_->OnWindow(scheduler_->now(), window());
   TrySend();
 }
 
@@ -184,10 +224,7 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at) {
   }
 
   if (ack >= source_->total_bytes()) {
-    stats_.completed = true;
-    stats_.completed_at = now;
-    StopTimer();
-    if (observer_) observer_->OnTransferComplete(now);
+    Complete();
     return;
   }
   // RFC 6298 §5.2-5.3; during NewReno recovery the recovery decides (RFC 6582 §4).
@@ -238,13 +275,11 @@ void TcpSender::OnRetransmissionTimeout() {
   scoreboard_.MarkAllLost();
   state_.pipe = scoreboard_.Pipe();
   recovery_->OnTimeout(state_);
-  if (observer_) {
-    observer_->OnTimeout(now, cwnd_before);
-    observer_->OnRtt(now, rtt_);
-  }
+  if (tcp_observer_) tcp_observer_->OnTimeout(now, cwnd_before);
+  if (observer_) observer_->OnRtt(now, rtt_);
   GoBackN();
   RetransmitFirstUnacked();  // RFC 6298 §5.4, arms the timer with the backed-off RTO
-  if (observer_) observer_->OnWindow(now, window());
+  if (tcp_observer_) tcp_observer_->OnWindow(now, window());
   TrySend();
 }
 
@@ -269,12 +304,12 @@ void TcpSender::RestartRetransmissionTimer() {
 
 void TcpSender::NoteFastRetransmit() {
   ++stats_.fast_retransmits;
-  if (observer_) observer_->OnFastRetransmit(scheduler_->now(), window());
+  if (tcp_observer_) tcp_observer_->OnFastRetransmit(scheduler_->now(), window());
 }
 
 void TcpSender::NotePartialAck() {
   ++stats_.partial_acks;
-  if (observer_) observer_->OnPartialAck(scheduler_->now(), window());
+  if (tcp_observer_) tcp_observer_->OnPartialAck(scheduler_->now(), window());
 }
 
 }  // namespace plab

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
 #include "net/packet.h"
 #include "net/route.h"
+#include "transport/endpoint.h"
 #include "sim/scheduler.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/data_source.h"
@@ -27,23 +29,22 @@ struct WindowSnapshot {
   uint64_t ssthresh = 0;
   bool ssthresh_set = false;  // false until the first loss ("arbitrarily high")
   uint64_t flight_size = 0;
+  int64_t bandwidth_estimate_bps = 0;  // the algorithm's own, 0 if it has none
 };
 
-// What metrics see of a sender (STYLE §9: observation apart from logic).
-class SenderObserver {
+// What metrics see of a TCP sender beyond what every sender reports
+// (endpoint.h's SenderObserver; STYLE §9: observation apart from logic).
+class TcpSenderObserver {
  public:
-  virtual ~SenderObserver() = default;
+  virtual ~TcpSenderObserver() = default;
   virtual void OnWindow(Time /*now*/, const WindowSnapshot& /*window*/) {}
-  virtual void OnRtt(Time /*now*/, const RttStats& /*rtt*/) {}
   virtual void OnFastRetransmit(Time /*now*/, const WindowSnapshot& /*window*/) {}
   virtual void OnPartialAck(Time /*now*/, const WindowSnapshot& /*window*/) {}
   // `cwnd_before` is the window just before the timeout collapsed it.
   virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
-  virtual void OnNewDataSent(Time /*now*/, uint32_t /*bytes*/) {}
   // Every data segment sent, and every ACK arriving (time-sequence traces).
   virtual void OnSegmentSent(Time /*now*/, uint64_t /*seq*/, bool /*retransmission*/) {}
   virtual void OnAckArrived(Time /*now*/, uint64_t /*ack*/, const SackBlock* /*sack*/, int /*sack_count*/) {}
-  virtual void OnTransferComplete(Time /*now*/) {}
 };
 
 struct TcpSenderParams {
@@ -76,25 +77,37 @@ struct TcpSenderStats {
   Time completed_at;
 };
 
-class TcpSender final : public PacketSink, public EventHandler, private RecoveryActions {
+class TcpSender final : public SenderEndpoint, public EventHandler, private RecoveryActions {
  public:
-  TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params,
-            std::unique_ptr<CongestionControl> cc, std::unique_ptr<LossRecovery> recovery,
+  // The two plug-ins, made afresh for each connection (Restart).
+  struct PluginMakers {
+    std::function<std::unique_ptr<CongestionControl>()> congestion_control;
+    std::function<std::unique_ptr<LossRecovery>()> loss_recovery;
+  };
+
+  TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params, PluginMakers makers,
             DataSource* source);
 
-  // The route its data packets take to the receiver.
-  void set_route(const Route* route) { route_ = route; }
-  void set_observer(SenderObserver* observer) { observer_ = observer; }
+  // SenderEndpoint
+  void set_route(const Route* route) override { route_ = route; }
+  void set_observer(SenderObserver* observer) override { observer_ = observer; }
+  void Start() override;
+  void Close() override;
+  bool completed() const override { return stats_.completed; }
+  Time completed_at() const override { return stats_.completed_at; }
+  const RttStats& rtt() const override { return rtt_; }
+  SenderCounts counts() const override {
+    return {stats_.data_packets_sent, stats_.retransmissions, stats_.acks_received};
+  }
+  void Restart(uint32_t flow) override;
 
-  // Begins sending at the current time.
-  void Start();
+  void set_tcp_observer(TcpSenderObserver* observer) { tcp_observer_ = observer; }
 
   void Receive(Packet* ack) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
   const TcpState& state() const { return state_; }
   WindowSnapshot window() const;
-  const RttStats& rtt() const { return rtt_; }
   const TcpSenderStats& stats() const { return stats_; }
   const CongestionControl& congestion_control_algorithm() const { return *cc_; }
   const LossRecovery& loss_recovery() const { return *recovery_; }
@@ -103,7 +116,9 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
  private:
   enum Tag : uint32_t { kRetransmissionTimer, kSourceReady, kPacingReady };
 
+  void Initialize();
   void TrySend();
+  void Complete();
   void SendSegment(uint64_t seq, bool retransmission);
   void OnNewAck(uint64_t ack, std::optional<Time> sent_at);
   void OnDupAck();
@@ -128,11 +143,13 @@ class TcpSender final : public PacketSink, public EventHandler, private Recovery
   Scheduler* scheduler_;
   PacketPool* pool_;
   TcpSenderParams params_;
+  PluginMakers makers_;
   std::unique_ptr<CongestionControl> cc_;
   std::unique_ptr<LossRecovery> recovery_;
   DataSource* source_;
   const Route* route_ = nullptr;
   SenderObserver* observer_ = nullptr;
+  TcpSenderObserver* tcp_observer_ = nullptr;
 
   TcpState state_;
   RttStats rtt_;

@@ -1,0 +1,15 @@
+#include "scenario/param_view.h"
+
+#include "scenario/scenario.h"
+
+namespace plab {
+
+double ParamView::Number(const std::string& relative) const { return scenario_->Number(prefix_ + relative); }
+int64_t ParamView::Integer(const std::string& relative) const { return scenario_->Integer(prefix_ + relative); }
+const std::string& ParamView::Enum(const std::string& relative) const { return scenario_->Enum(prefix_ + relative); }
+bool ParamView::Bool(const std::string& relative) const { return scenario_->Bool(prefix_ + relative); }
+std::vector<int64_t> ParamView::IntList(const std::string& relative) const {
+  return scenario_->IntList(prefix_ + relative);
+}
+
+}  // namespace plab

@@ -1,0 +1,170 @@
+// The registry's tables. A protocol of the TCP family names the congestion control
+// and the loss recovery it is made of; both are entries of their own, so any control
+// pairs with any recovery (`recovery` per flow), as the LE paper pairs them.
+#include "transport/registry.h"
+
+#include <algorithm>
+
+#include "scenario/param_view.h"
+#include "scenario/scenario.h"
+#include "transport/tcp/cc/aimd.h"
+#include "transport/tcp/cc/bbr.h"
+#include "transport/tcp/cc/cubic.h"
+#include "transport/tcp/cc/vegas.h"
+#include "transport/tcp/cc/westwood.h"
+#include "transport/tcp/recovery/newreno_recovery.h"
+#include "transport/tcp/recovery/reno_recovery.h"
+#include "transport/tcp/recovery/sack_recovery.h"
+#include "transport/tcp/recovery/tahoe_recovery.h"
+#include "transport/tcp/tcp_family.h"
+
+namespace plab {
+namespace {
+
+// What a TCP sender reports per flow (names of the schema's declared series).
+const std::vector<std::string> kTcpSeries = {"cwnd", "ssthresh", "flight_size", "srtt", "rto",
+                                             "fast_retransmit", "partial_ack", "timeout"};
+
+ProtocolEntry Tcp(std::string name, std::string label, std::string congestion_control, std::string loss_recovery,
+                  std::string help, std::string source) {
+  ProtocolEntry e;
+  e.name = std::move(name);
+  e.label = std::move(label);
+  e.family = "tcp";
+  e.help = std::move(help);
+  e.source = std::move(source);
+  e.tcp = TcpComposition{std::move(congestion_control), std::move(loss_recovery)};
+  const TcpComposition composition = *e.tcp;
+  e.make_sender = [composition](const FlowEnv& env) { return MakeTcpSender(env, composition); };
+  e.make_receiver = [composition](const FlowEnv& env) { return MakeTcpReceiver(env, composition); };
+  e.validate = [composition](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
+    ValidateTcpFlow(v, composition, prefix, errors);
+    const CongestionControlEntry* cc = FindCongestionControl(composition.congestion_control);
+    if (cc->validate) cc->validate(v, prefix, errors);
+  };
+  e.series = kTcpSeries;
+  return e;
+}
+
+std::vector<ProtocolEntry> DeclareProtocols() {
+  return {
+      Tcp("tahoe", "Tahoe", "aimd", "tahoe",
+          "Slow start + AIMD; on three duplicate ACKs, retransmit and slow-start again from one segment",
+          "Jacobson 1988; RFC 5681 §3.2 without fast recovery"),
+      Tcp("reno", "Reno", "aimd", "reno", "Slow start + AIMD with fast retransmit and fast recovery", "RFC 5681"),
+      Tcp("newreno", "NewReno", "aimd", "newreno",
+          "Reno whose partial ACKs keep fast recovery going: one lost segment repaired per RTT", "RFC 6582"),
+      Tcp("sack", "SACK", "aimd", "sack",
+          "Slow start + AIMD with SACK-based loss recovery: several holes repaired in one RTT", "RFC 2018, RFC 6675"),
+      Tcp("fack", "FACK", "aimd", "fack",
+          "SACK recovery that counts every un-SACKed segment below the forward-most SACK as lost",
+          "Mathis & Mahdavi, SIGCOMM 1996"),
+      Tcp("vegas", "Vegas", "vegas", "newreno_er",
+          "Keeps between alpha and beta packets queued by comparing expected and actual rates; "
+          "fine-grained early retransmission",
+          "Brakmo & Peterson, JSAC 1995; TCP-ER paper §II-B"),
+      Tcp("westwood", "Westwood+", "westwood", "newreno",
+          "After a loss, ssthresh = the bandwidth it measured x the minimum RTT, not half the window",
+          "Mascolo et al. 2001; Grieco & Mascolo 2004"),
+      Tcp("cubic", "CUBIC", "cubic", "sack", "The window follows a cubic function of the time since the last loss",
+          "RFC 9438"),
+      Tcp("bbr", "BBR v1", "bbr", "sack",
+          "Paces at its model of the bottleneck bandwidth and keeps about one BDP in flight",
+          "Cardwell et al., ACM Queue 2016"),
+  };
+}
+
+std::vector<CongestionControlEntry> DeclareCongestionControls() {
+  std::vector<CongestionControlEntry> out;
+  out.push_back({"aimd", "AIMD", "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)", {},
+                 [](const ParamView&) { return std::make_unique<Aimd>(); }, nullptr});
+
+  CongestionControlEntry vegas{"vegas", "Vegas", "Brakmo & Peterson 1995: queue-length based avoidance", {},
+                               [](const ParamView& v) {
+                                 return std::make_unique<Vegas>(Vegas::Params{
+                                     v.Number("vegas.alpha"), v.Number("vegas.beta"), v.Number("vegas.gamma")});
+                               },
+                               nullptr};
+  vegas.params.push_back(NumberParam("vegas.alpha", "Vegas alpha", "TCP", "packets", 0, 100, 1,
+                                     "Vegas grows the window when fewer than alpha packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 1"));
+  vegas.params.push_back(NumberParam("vegas.beta", "Vegas beta", "TCP", "packets", 0, 100, 3,
+                                     "Vegas shrinks the window when more than beta packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 3"));
+  vegas.params.push_back(NumberParam("vegas.gamma", "Vegas gamma", "TCP", "packets", 0, 100, 1,
+                                     "Vegas leaves slow start when more than gamma packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 1"));
+  vegas.validate = [](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
+    if (v.Number("vegas.beta") < v.Number("vegas.alpha")) {
+      errors.push_back({prefix + "vegas.beta", prefix + "vegas.beta must be at least vegas.alpha (" +
+                                                   FormatNumber(v.Number("vegas.alpha")) + "), got " +
+                                                   FormatNumber(v.Number("vegas.beta"))});
+    }
+  };
+  out.push_back(std::move(vegas));
+
+  out.push_back({"westwood", "Westwood+", "Bandwidth estimate from the ACK stream sets ssthresh after a loss", {},
+                 [](const ParamView&) { return std::make_unique<Westwood>(); }, nullptr});
+  out.push_back({"cubic", "CUBIC", "RFC 9438", {},
+                 [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); }, nullptr});
+  out.push_back({"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
+                 [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr});
+  return out;
+}
+
+std::vector<LossRecoveryEntry> DeclareLossRecoveries() {
+  return {
+      {"tahoe", "Tahoe", "Fast retransmit, then slow start from one segment (go-back-N)", false,
+       [] { return std::make_unique<TahoeRecovery>(); }},
+      {"reno", "Reno", "Fast retransmit and fast recovery (RFC 5681 §3.2)", false,
+       [] { return std::make_unique<RenoRecovery>(); }},
+      {"newreno", "NewReno", "Partial ACKs keep recovery going (RFC 6582)", false,
+       [] { return std::make_unique<NewRenoRecovery>(false); }},
+      {"newreno_er", "NewReno + early retransmit",
+       "NewReno, and a duplicate ACK retransmits at once when the fine-grained timer has expired (Vegas)", false,
+       [] { return std::make_unique<NewRenoRecovery>(true); }},
+      {"sack", "SACK (RFC 6675)", "Conservative SACK-based recovery: pipe, NextSeg, rescue retransmission", true,
+       [] { return std::make_unique<SackRecovery>(); }},
+      {"fack", "FACK", "Forward acknowledgment: un-SACKed segments below the highest SACK are lost", true,
+       [] { return std::make_unique<FackRecovery>(); }},
+  };
+}
+
+template <typename Entry>
+const Entry* FindIn(const std::vector<Entry>& entries, const std::string& name) {
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == name; });
+  return it == entries.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+const std::vector<ProtocolEntry>& Protocols() {
+  static const std::vector<ProtocolEntry> entries = DeclareProtocols();
+  return entries;
+}
+
+const std::vector<CongestionControlEntry>& CongestionControls() {
+  static const std::vector<CongestionControlEntry> entries = DeclareCongestionControls();
+  return entries;
+}
+
+const std::vector<LossRecoveryEntry>& LossRecoveries() {
+  static const std::vector<LossRecoveryEntry> entries = DeclareLossRecoveries();
+  return entries;
+}
+
+const ProtocolEntry* FindProtocol(const std::string& name) { return FindIn(Protocols(), name); }
+const CongestionControlEntry* FindCongestionControl(const std::string& name) {
+  return FindIn(CongestionControls(), name);
+}
+const LossRecoveryEntry* FindLossRecovery(const std::string& name) { return FindIn(LossRecoveries(), name); }
+
+std::vector<std::string> ProtocolsUsingCongestionControl(const std::string& cc) {
+  std::vector<std::string> names;
+  for (const ProtocolEntry& p : Protocols()) {
+    if (p.tcp && p.tcp->congestion_control == cc) names.push_back(p.name);
+  }
+  return names;
+}
+
+}  // namespace plab

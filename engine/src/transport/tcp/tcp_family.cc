@@ -1,0 +1,166 @@
+#include "transport/tcp/tcp_family.h"
+
+#include "scenario/param_view.h"
+#include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/receiver_algorithm.h"
+#include "transport/tcp/recovery/loss_recovery.h"
+#include "transport/tcp/tcp_receiver.h"
+#include "transport/tcp/tcp_sender.h"
+
+namespace plab {
+namespace {
+
+// The loss recovery a flow uses: its protocol's own unless `recovery` overrides it.
+const LossRecoveryEntry& ResolveRecovery(const ParamView& params, const TcpComposition& composition) {
+  const std::string& chosen = params.Enum("recovery");
+  const LossRecoveryEntry* entry = FindLossRecovery(chosen == "default" ? composition.loss_recovery : chosen);
+  return *entry;
+}
+
+bool SackOn(const ParamView& params, const LossRecoveryEntry& recovery) {
+  const std::string& option = params.Enum("tcp.sack");
+  return option == "on" || (option == "auto" && recovery.needs_sack);
+}
+
+// RFC 7323 §3: the timestamp option is 10 bytes, padded to 12.
+uint32_t HeaderBytes(const ParamView& params) {
+  return static_cast<uint32_t>(params.Integer("tcp.header_bytes")) + (params.Bool("tcp.timestamps") ? 12 : 0);
+}
+
+}  // namespace
+
+std::vector<ParamDecl> TcpFamilyParams() {
+  std::vector<std::string> recoveries = {"default"};
+  std::vector<std::string> recovery_labels = {"The protocol's own"};
+  for (const LossRecoveryEntry& r : LossRecoveries()) {
+    recoveries.push_back(r.name);
+    recovery_labels.push_back(r.label);
+  }
+  const std::string g = "TCP";
+  std::vector<ParamDecl> p;
+  p.push_back(EnumParam("recovery", "Loss recovery", g, recoveries, "default",
+                        "Override the protocol's loss recovery (default: its own; Vegas uses NewReno with "
+                        "early retransmission, CUBIC and BBR use SACK)")
+                  .Labels(recovery_labels)
+                  .Source("LE paper §4: one recovery, several controls")
+                  .Advanced());
+  p.push_back(EnumParam("tcp.sack", "SACK option", g, {"auto", "on", "off"}, "auto",
+                        "Whether the receiver sends SACK blocks (RFC 2018): auto = on when the loss recovery "
+                        "is SACK or FACK, off otherwise")
+                  .Source("RFC 2018")
+                  .Advanced());
+  p.push_back(BoolParam("tcp.timestamps", "Timestamps", g, false,
+                        "RFC 7323 timestamps: 12 more header bytes on every packet, and an RTT sample from every "
+                        "ACK of new data, retransmissions included")
+                  .Source("RFC 7323")
+                  .Advanced());
+  p.push_back(BoolParam("tcp.cwnd_validation", "Window validation", g, true,
+                        "Grow cwnd only while it limits sending (not when the application or the receiver "
+                        "window holds the flow back), as Linux and ns-3 do; off = every ACK grows cwnd, as "
+                        "1990s stacks did")
+                  .Source("RFC 7661; Linux tcp_is_cwnd_limited")
+                  .Advanced());
+  p.push_back(BoolParam("tcp.limited_transmit", "Limited transmit", g, false,
+                        "Each of the first two duplicate ACKs sends one new segment, so a small window can "
+                        "still collect three duplicate ACKs (off: the classic stacks of the papers)")
+                  .Source("RFC 3042")
+                  .Advanced());
+  p.push_back(BoolParam("tcp.delayed_ack", "Delayed ACK", g, false,
+                        "The receiver acknowledges in-order data every few segments or after a timer")
+                  .Source("RFC 1122 §4.2.3.2, RFC 5681 §4.2")
+                  .Advanced());
+  p.push_back(IntegerParam("tcp.delayed_ack_count", "Delayed ACK count", g, "segments", 2, 16, 2,
+                           "Acknowledge at the latest every this many full segments")
+                  .Source("RFC 5681 §4.2: 2")
+                  .Advanced()
+                  .When("tcp.delayed_ack", {"true"}));
+  p.push_back(NumberParam("tcp.delayed_ack_timeout_ms", "Delayed ACK timer", g, "ms", 1, 500, 200,
+                          "Acknowledge pending data at the latest this long after it arrived")
+                  .Source("RFC 1122: at most 500 ms; 200 ms is classic BSD")
+                  .Advanced()
+                  .When("tcp.delayed_ack", {"true"}));
+  p.push_back(IntegerParam("tcp.mss_bytes", "MSS", g, "bytes", 100, 9000, 1000, "Payload bytes per segment")
+                  .Advanced());
+  p.push_back(IntegerParam("tcp.header_bytes", "Header bytes", g, "bytes", 0, 200, 40,
+                           "Bytes added to every packet on the wire (IP + TCP headers, plus 12 with timestamps "
+                           "on); a bare ACK is this size")
+                  .Advanced());
+  p.push_back(IntegerParam("tcp.initial_window_segments", "Initial window", g, "segments", 1, 100, 2,
+                           "cwnd at the start of the connection")
+                  .Source("RFC 5681 §3.1"));
+  p.push_back(IntegerParam("tcp.max_window_segments", "Receiver window", g, "segments", 1, 1000000, 10000,
+                           "Receiver's advertised window: cwnd never lets more than this be outstanding")
+                  .Log()
+                  .Advanced());
+  p.push_back(IntegerParam("tcp.dupack_threshold", "Dupack threshold", g, "ACKs", 1, 64, 3,
+                           "Duplicate ACKs that trigger a fast retransmit")
+                  .Source("RFC 5681 §3.2")
+                  .Advanced());
+  p.push_back(NumberParam("tcp.min_rto_ms", "Minimum RTO", g, "ms", 1, 60000, 1000,
+                          "Lower bound of the retransmission timeout")
+                  .Source("RFC 6298 §2.4")
+                  .Log());
+  p.push_back(NumberParam("tcp.initial_rto_ms", "Initial RTO", g, "ms", 1, 60000, 1000,
+                          "Retransmission timeout before the first RTT sample")
+                  .Source("RFC 6298 §2.1")
+                  .Log()
+                  .Advanced());
+  p.push_back(NumberParam("tcp.max_rto_ms", "Maximum RTO", g, "ms", 100, 600000, 60000,
+                          "Upper bound of the backed-off retransmission timeout")
+                  .Source("RFC 6298 §2.5")
+                  .Log()
+                  .Advanced());
+  return p;
+}
+
+void ValidateTcpFlow(const ParamView& params, const TcpComposition& composition, const std::string& prefix,
+                     std::vector<ValidationError>& errors) {
+  const LossRecoveryEntry& recovery = ResolveRecovery(params, composition);
+  if (recovery.needs_sack && params.Enum("tcp.sack") == "off") {
+    errors.push_back({prefix + "tcp.sack", prefix + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
+                                               params.Enum("protocol") + ", recovery " + params.Enum("recovery") +
+                                               "), got \"off\""});
+  }
+}
+
+SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition) {
+  const ParamView& v = *env.params;
+  TcpSenderParams sp;
+  sp.flow = env.flow;
+  sp.mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+  sp.timestamps = v.Bool("tcp.timestamps");
+  sp.cwnd_validation = v.Bool("tcp.cwnd_validation");
+  sp.limited_transmit = v.Bool("tcp.limited_transmit");
+  sp.header_bytes = HeaderBytes(v);
+  sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));
+  sp.max_window_bytes = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) * sp.mss;
+  sp.dupack_threshold = static_cast<int>(v.Integer("tcp.dupack_threshold"));
+  sp.rtt.min_rto = Time::FromMillisecondsDouble(v.Number("tcp.min_rto_ms"));
+  sp.rtt.initial_rto = Time::FromMillisecondsDouble(v.Number("tcp.initial_rto_ms"));
+  sp.rtt.max_rto = Time::FromMillisecondsDouble(v.Number("tcp.max_rto_ms"));
+  const CongestionControlEntry* cc = FindCongestionControl(composition.congestion_control);
+  const LossRecoveryEntry* recovery = &ResolveRecovery(v, composition);
+  // A view is a scenario pointer and a prefix: cheap to keep, and the scenario
+  // outlives every connection of the run.
+  TcpSender::PluginMakers makers;
+  makers.congestion_control = [cc, view = v] { return cc->make(view); };
+  makers.loss_recovery = [recovery] { return recovery->make(); };
+  auto sender = std::make_unique<TcpSender>(env.scheduler, env.pool, sp, std::move(makers), env.source);
+  TcpSender* raw = sender.get();
+  return {std::move(sender), [raw](TcpSenderObserver* observer) { raw->set_tcp_observer(observer); }};
+}
+
+std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpComposition& composition,
+                                                  std::unique_ptr<TcpReceiverAlgorithm> algorithm) {
+  const ParamView& v = *env.params;
+  TcpReceiverParams rp;
+  rp.flow = env.flow;
+  rp.ack_bytes = HeaderBytes(v);
+  rp.sack = SackOn(v, ResolveRecovery(v, composition));
+  rp.timestamps = v.Bool("tcp.timestamps");
+  rp.delayed_ack_count = v.Bool("tcp.delayed_ack") ? static_cast<int>(v.Integer("tcp.delayed_ack_count")) : 1;
+  rp.delayed_ack_timeout = Time::FromMillisecondsDouble(v.Number("tcp.delayed_ack_timeout_ms"));
+  return std::make_unique<TcpReceiver>(env.scheduler, env.pool, rp, std::move(algorithm));
+}
+
+}  // namespace plab
