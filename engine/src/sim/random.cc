@@ -52,6 +52,12 @@ Random Random::Fork(uint64_t stream_id) {
   return Random(SplitMix64(x));
 }
 
+Random Random::Stream(uint64_t seed, uint64_t stream_id) {
+  uint64_t x = seed ^ (stream_id * 0x9fb21c651e98df25ULL) ^ 0x5851f42d4c957f2dULL;
+  SplitMix64(x);
+  return Random(SplitMix64(x) ^ stream_id);
+}
+
 double DeterministicLog(double x) {
   static constexpr double kLn2Hi = 6.93147180369123816490e-01;
   static constexpr double kLn2Lo = 1.90821492927058770002e-10;

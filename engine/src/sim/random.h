@@ -20,9 +20,13 @@ class Random {
   // Exponential with the given mean, by inverse CDF.
   double Exponential(double mean);
 
-  // An independent stream for a sub-component, so adding one consumer of random
-  // numbers does not shift every other component's stream.
+  // An independent stream for a sub-component. It draws from this generator, so the
+  // order of forks matters: only the single-flow engine's two channels use it (their
+  // streams are kept as they were); everything else takes Stream().
   Random Fork(uint64_t stream_id);
+  // The stream of consumer `stream_id` under `seed`, from those two numbers alone: a
+  // consumer added or removed shifts no other stream.
+  static Random Stream(uint64_t seed, uint64_t stream_id);
 
  private:
   uint64_t s_[4];

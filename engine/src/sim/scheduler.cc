@@ -15,6 +15,7 @@ void Scheduler::At(Time at, EventHandler* handler, uint32_t tag, uint64_t arg) {
 void Scheduler::RunUntil(Time end) {
   stopped_ = false;
   while (!heap_.empty() && !stopped_ && heap_.front().at <= end) {
+    if (events_run_ >= event_budget_) return;
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     const Event ev = heap_.back();
     heap_.pop_back();

@@ -31,9 +31,13 @@ class Scheduler {
   }
 
   // Runs events up to and including time `end`; returns with now() == end unless the
-  // queue ran dry earlier or Stop() was called.
+  // queue ran dry earlier, Stop() was called or the event budget is spent.
   void RunUntil(Time end);
   void Stop() { stopped_ = true; }
+  // At most this many events in all (a run that would keep a browser busy for
+  // minutes stops instead, and says so).
+  void set_event_budget(uint64_t events) { event_budget_ = events; }
+  bool budget_spent() const { return events_run_ >= event_budget_; }
 
  private:
   struct Event {
@@ -54,6 +58,7 @@ class Scheduler {
   Time now_ = Time::Zero();
   uint64_t next_order_ = 0;
   uint64_t events_run_ = 0;
+  uint64_t event_budget_ = UINT64_MAX;
   bool stopped_ = false;
 };
 
