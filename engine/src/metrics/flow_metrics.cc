@@ -4,62 +4,31 @@
 
 namespace plab {
 
-FlowMetrics::FlowMetrics(Scheduler* scheduler, Time horizon, uint32_t mss,
-                         const TokenBucketSource* token_bucket, bool record_series)
+FlowMetrics::FlowMetrics(Scheduler* scheduler, const Params& params, const TokenBucketSource* token_bucket)
     : scheduler_(scheduler),
-      record_(record_series),
-      mss_(static_cast<double>(mss)),
+      params_(params),
       token_bucket_(token_bucket),
-      cwnd_("cwnd", "segments", horizon),
-      ssthresh_("ssthresh", "segments", horizon),
-      flight_("flight_size", "segments", horizon),
-      srtt_("srtt", "ms", horizon),
-      rto_("rto", "ms", horizon),
-      queue_("queue", "packets", horizon),
-      delivered_("delivered", "bytes", horizon),
-      tokens_("tokens_per_rtt", "tokens", horizon),
-      tokens_allowed_("tokens_allowed_per_rtt", "tokens", horizon),
-      app_success_("app_success_pct", "%", horizon),
-      fast_retransmit_("fast_retransmit", "segments"),
-      partial_ack_("partial_ack", "segments"),
-      timeout_("timeout", "segments"),
-      seq_sent_("seq_sent", "segment", kTraceCap),
-      seq_retransmitted_("seq_retransmitted", "segment", kTraceCap),
-      seq_acked_("seq_acked", "segment", kTraceCap),
-      seq_sack_start_("seq_sack_start", "segment", kTraceCap),
-      seq_sack_end_("seq_sack_end", "segment", kTraceCap) {}
-
-void FlowMetrics::OnSegmentSent(Time now, uint64_t seq, bool retransmission) {
-  if (!record_) return;
-  (retransmission ? seq_retransmitted_ : seq_sent_).Add(now, Segments(seq));
-}
-
-void FlowMetrics::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) {
-  if (!record_) return;
-  seq_acked_.Add(now, Segments(ack));
-  for (int i = 0; i < sack_count; ++i) {
-    seq_sack_start_.Add(now, Segments(sack[i].start));
-    seq_sack_end_.Add(now, Segments(sack[i].end));
-  }
-}
-
-void FlowMetrics::OnWindow(Time now, const WindowSnapshot& window) {
-  if (!record_) return;
-  cwnd_.Add(now, Segments(window.cwnd));
-  // ssthresh is "arbitrarily high" until the first loss: no point to draw.
-  if (window.ssthresh_set) ssthresh_.Add(now, Segments(window.ssthresh));
-  flight_.Add(now, Segments(window.flight_size));
+      srtt_("srtt", "ms", params.horizon, params.buckets),
+      rto_("rto", "ms", params.horizon, params.buckets),
+      delivered_series_("delivered", "bytes", params.horizon, params.buckets),
+      tokens_("tokens_per_rtt", "tokens", params.horizon, params.buckets),
+      tokens_allowed_("tokens_allowed_per_rtt", "tokens", params.horizon, params.buckets),
+      app_success_("app_success_pct", "%", params.horizon, params.buckets),
+      throughput_("throughput", "Mb/s", params.horizon, params.throughput_bins) {
+  const int bins = std::max(1, params.throughput_bins);
+  bin_width_ = Time::FromNanoseconds(std::max<int64_t>(1, (params.horizon.ns() + bins - 1) / bins));
+  bin_bytes_.assign(static_cast<size_t>(bins), 0.0);
 }
 
 void FlowMetrics::OnRtt(Time now, const RttStats& rtt) {
   if (rtt.has_sample()) {
-    if (record_) srtt_.Add(now, rtt.srtt().milliseconds());
+    if (params_.record_series) srtt_.Add(now, rtt.srtt().milliseconds());
     srtt_sum_ms_ += rtt.srtt().milliseconds();
     rto_sum_ms_ += rtt.rto().milliseconds();
     ++srtt_samples_;
     srtt_now_ = rtt.srtt();
   }
-  if (record_) rto_.Add(now, rtt.rto().milliseconds());
+  if (params_.record_series) rto_.Add(now, rtt.rto().milliseconds());
   // Tokens are counted per RTT once there is an RTT to count over.
   if (token_bucket_ != nullptr && !token_tick_started_ && rtt.has_sample()) {
     token_tick_started_ = true;
@@ -70,12 +39,14 @@ void FlowMetrics::OnRtt(Time now, const RttStats& rtt) {
 }
 
 void FlowMetrics::OnEvent(uint32_t, uint64_t) {
-  if (stopped_) return;
+  if (completed_) return;
   const Time now = scheduler_->now();
   const int64_t consumed = token_bucket_->tokens_consumed() - last_tokens_;
   const double allowed = token_bucket_->AllowedTokens(now - last_tick_);
-  tokens_.Add(now, static_cast<double>(consumed));
-  tokens_allowed_.Add(now, allowed);
+  if (params_.record_series) {
+    tokens_.Add(now, static_cast<double>(consumed));
+    tokens_allowed_.Add(now, allowed);
+  }
   tokens_per_rtt_samples_.push_back(static_cast<double>(consumed));
   allowed_per_rtt_samples_.push_back(allowed);
   last_tick_ = now;
@@ -83,27 +54,19 @@ void FlowMetrics::OnEvent(uint32_t, uint64_t) {
   scheduler_->After(std::max(srtt_now_, Time::FromMilliseconds(1)), this, 0);
 }
 
-void FlowMetrics::OnFastRetransmit(Time now, const WindowSnapshot& window) {
-  fast_retransmit_.Add(now, Segments(window.cwnd));
-}
-
-void FlowMetrics::OnPartialAck(Time now, const WindowSnapshot& window) {
-  partial_ack_.Add(now, Segments(window.cwnd));
-}
-
-void FlowMetrics::OnTimeout(Time now, uint64_t cwnd_before) {
-  timeout_.Add(now, Segments(cwnd_before));
-}
-
-// A fixed-size run ends with its transfer: connection time is what TCP-Real §3
-// measures, and reads after the last byte arrived would all succeed trivially.
-void FlowMetrics::OnTransferComplete(Time) {
-  stopped_ = true;
-  scheduler_->Stop();
+// A fixed-size transfer's measurements end with it: connection time is what TCP-Real
+// §3 measures, and token counts after the last byte would only dilute the mean.
+void FlowMetrics::OnTransferComplete(Time now) {
+  completed_ = true;
+  completed_at_ = now;
 }
 
 void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
-  if (record_) delivered_.Add(now, static_cast<double>(in_order_bytes));
+  if (params_.record_series) delivered_series_.Add(now, static_cast<double>(in_order_bytes));
+  const size_t bin = std::min(bin_bytes_.size() - 1, static_cast<size_t>(now.ns() / bin_width_.ns()));
+  bin_bytes_[bin] += static_cast<double>(in_order_bytes - delivered_);
+  delivered_ = in_order_bytes;
+  if (now < std::max(params_.start, params_.measure_from)) delivered_before_window_ = in_order_bytes;
   if (recovery_target_ > 0 && !recovered_ && in_order_bytes >= recovery_target_) {
     recovered_ = true;
     recovered_at_ = now;
@@ -111,41 +74,40 @@ void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
 }
 
 void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
-  if (record_) app_success_.Add(now, 100.0 * static_cast<double>(successes) / static_cast<double>(reads));
-}
-
-void FlowMetrics::OnQueueLength(Time now, int64_t packets) {
-  if (record_) queue_.Add(now, static_cast<double>(packets));
-  max_queue_ = std::max(max_queue_, packets);
-  queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
-  queue_now_ = packets;
-  queue_changed_at_ = now;
-}
-
-void FlowMetrics::Finish() {
-  for (TimeSeries* s : {&cwnd_, &ssthresh_, &flight_, &srtt_, &rto_, &queue_, &delivered_,
-                        &tokens_, &tokens_allowed_, &app_success_}) {
-    s->Finish();
+  if (params_.record_series) {
+    app_success_.Add(now, 100.0 * static_cast<double>(successes) / static_cast<double>(reads));
   }
 }
 
-std::vector<const TimeSeries*> FlowMetrics::lines() const {
-  return {&cwnd_, &ssthresh_, &flight_, &srtt_, &rto_, &queue_, &delivered_,
-          &tokens_, &tokens_allowed_, &app_success_};
+void FlowMetrics::Finish(Time end) {
+  for (TimeSeries* s : {&srtt_, &rto_, &delivered_series_, &tokens_, &tokens_allowed_, &app_success_}) s->Finish();
+  if (!params_.record_series) return;
+  // Throughput per bin up to the end of the flow's measured life (a partial last bin
+  // is divided by its own length, so a flow that ends mid-bin shows no false dip).
+  const Time stop = completed_ ? completed_at_ : end;
+  for (size_t i = 0; i < bin_bytes_.size(); ++i) {
+    const Time from = bin_width_ * static_cast<int64_t>(i);
+    if (from >= stop) break;
+    const Time to = std::min(from + bin_width_, stop);
+    if (to + bin_width_ <= params_.start) continue;  // before the flow began
+    const double mbps = bin_bytes_[i] * 8 / (to - from).seconds() / 1e6;
+    throughput_.Add(to, mbps);
+  }
+  throughput_.Finish();
 }
 
-std::vector<const MarkerSeries*> FlowMetrics::markers() const {
-  return {&fast_retransmit_, &partial_ack_, &timeout_};
+double FlowMetrics::GoodputMbps(Time end) const {
+  const Time from = std::max(params_.start, params_.measure_from);
+  const double span_s = (end - from).seconds();
+  if (span_s <= 0) return 0.0;
+  return static_cast<double>(delivered_ - delivered_before_window_) * 8.0 / span_s / 1e6;
 }
 
-std::vector<const MarkerSeries*> FlowMetrics::traces() const {
-  return {&seq_sent_, &seq_retransmitted_, &seq_acked_, &seq_sack_start_, &seq_sack_end_};
-}
-
-double FlowMetrics::MeanQueue(Time to) const {
-  if (to <= Time::Zero()) return 0;
-  const double integral = queue_integral_ + static_cast<double>(queue_now_) * (to - queue_changed_at_).seconds();
-  return integral / to.seconds();
+void FlowMetrics::AppendSeries(SeriesSink& out) const {
+  for (const TimeSeries* s : {&srtt_, &rto_, &delivered_series_, &throughput_, &tokens_, &tokens_allowed_,
+                              &app_success_}) {
+    out.Add(*s);
+  }
 }
 
 double FlowMetrics::Mean(const std::vector<double>& v) {

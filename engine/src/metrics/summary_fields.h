@@ -13,6 +13,9 @@ struct SummaryField {
   std::string unit;
   std::string help;
   bool numeric = true;  // false for text and yes/no figures
+  // "flow": each flow has it (the headline summary gives flows[0]'s); "run": the run as
+  // a whole (links, aggregates over the flows).
+  std::string scope = "flow";
 };
 
 const std::vector<SummaryField>& SummaryFields();

@@ -29,6 +29,7 @@ class BernoulliErrors final : public ErrorModel {
  public:
   BernoulliErrors(double p, Random rng) : p_(p), rng_(rng) {}
   bool Drop(const Packet&, Time) override { return rng_.Bernoulli(p_); }
+  void set_p(double p) { p_ = p; }
 
  private:
   double p_;
@@ -51,6 +52,8 @@ class OnOffErrors final : public ErrorModel {
   OnOffErrors(const Params& params, Random rng);
   bool Drop(const Packet& p, Time now) override;
   bool on() const { return on_; }
+  // Live changes: new sojourn means apply from the next state change.
+  Params& params() { return params_; }
 
  private:
   void AdvanceTo(Time now);

@@ -1,0 +1,32 @@
+#include "metrics/series_fields.h"
+
+namespace plab {
+
+const std::vector<SeriesField>& SeriesFields() {
+  static const std::vector<SeriesField> fields = {
+      {"cwnd", "cwnd", "segments", "line", "flow", "Congestion window"},
+      {"ssthresh", "ssthresh", "segments", "line", "flow", "Slow-start threshold (from the first loss on)"},
+      {"flight_size", "Flight size", "segments", "line", "flow", "Data sent and not yet acknowledged"},
+      {"srtt", "SRTT", "ms", "line", "flow", "Smoothed RTT (RFC 6298)"},
+      {"rto", "RTO", "ms", "line", "flow", "Retransmission timeout, with backoff"},
+      {"delivered", "Delivered", "bytes", "line", "flow", "Bytes delivered in order to the application"},
+      {"throughput", "Throughput", "Mb/s", "line", "flow", "Goodput per time bin"},
+      {"tokens_per_rtt", "Tokens per RTT", "tokens", "line", "flow", "Token-bucket tokens consumed per RTT"},
+      {"tokens_allowed_per_rtt", "Tokens allowed per RTT", "tokens", "line", "flow", "What the bucket allowed"},
+      {"app_success_pct", "Playback success", "%", "line", "flow", "Successful playback reads so far"},
+      {"fast_retransmit", "Fast retransmit", "segments", "marker", "flow", "A loss recovery began (cwnd then)"},
+      {"partial_ack", "Partial ACK", "segments", "marker", "flow", "An ACK during recovery that did not end it"},
+      {"timeout", "Timeout", "segments", "marker", "flow", "The retransmission timer fired (cwnd before)"},
+      {"seq_sent", "Sent", "segment", "trace", "flow", "Every new segment sent"},
+      {"seq_retransmitted", "Retransmitted", "segment", "trace", "flow", "Every retransmission"},
+      {"seq_acked", "ACK", "segment", "trace", "flow", "The cumulative ACK of every ACK arriving"},
+      {"seq_sack_start", "SACK block start", "segment", "trace", "flow", "SACK blocks (aligned with their ends)"},
+      {"seq_sack_end", "SACK block end", "segment", "trace", "flow", "SACK blocks (aligned with their starts)"},
+      {"queue", "Queue", "packets", "line", "link", "Packets waiting at the bottleneck"},
+      {"throughput", "Group throughput", "Mb/s", "line", "group", "A background group's goodput per time bin"},
+      {"jain", "Jain's index", "", "line", "run", "Fairness of the explicit flows' throughput per time bin"},
+  };
+  return fields;
+}
+
+}  // namespace plab

@@ -1,0 +1,21 @@
+// The series a run can report, declared once with a label, unit, kind and what they
+// belong to, so the page learns what to draw from the schema instead of a copy.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace plab {
+
+struct SeriesField {
+  std::string name;
+  std::string label;
+  std::string unit;
+  std::string kind;   // "line", "marker" (point events), "trace" (every segment / ACK)
+  std::string scope;  // "flow", "link", "group" or "run"
+  std::string help;
+};
+
+const std::vector<SeriesField>& SeriesFields();
+
+}  // namespace plab

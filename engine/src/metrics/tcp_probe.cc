@@ -1,0 +1,88 @@
+#include "metrics/tcp_probe.h"
+
+#include "metrics/throughput_models.h"
+
+namespace plab {
+
+TcpProbe::TcpProbe(const Params& params)
+    : params_(params),
+      mss_(static_cast<double>(params.mss)),
+      cwnd_("cwnd", "segments", params.horizon, params.buckets),
+      ssthresh_("ssthresh", "segments", params.horizon, params.buckets),
+      flight_("flight_size", "segments", params.horizon, params.buckets),
+      fast_retransmit_("fast_retransmit", "segments"),
+      partial_ack_("partial_ack", "segments"),
+      timeout_("timeout", "segments"),
+      seq_sent_("seq_sent", "segment", kTraceCap),
+      seq_retransmitted_("seq_retransmitted", "segment", kTraceCap),
+      seq_acked_("seq_acked", "segment", kTraceCap),
+      seq_sack_start_("seq_sack_start", "segment", kTraceCap),
+      seq_sack_end_("seq_sack_end", "segment", kTraceCap) {}
+
+void TcpProbe::OnWindow(Time now, const WindowSnapshot& window) {
+  last_ = window;
+  if (!params_.record_series) return;
+  cwnd_.Add(now, Segments(window.cwnd));
+  // ssthresh is "arbitrarily high" until the first loss: no point to draw.
+  if (window.ssthresh_set) ssthresh_.Add(now, Segments(window.ssthresh));
+  flight_.Add(now, Segments(window.flight_size));
+}
+
+void TcpProbe::OnFastRetransmit(Time now, const WindowSnapshot& window) {
+  fast_retransmit_.Add(now, Segments(window.cwnd));
+}
+
+void TcpProbe::OnPartialAck(Time now, const WindowSnapshot& window) { partial_ack_.Add(now, Segments(window.cwnd)); }
+
+void TcpProbe::OnTimeout(Time now, uint64_t cwnd_before) { timeout_.Add(now, Segments(cwnd_before)); }
+
+void TcpProbe::OnSegmentSent(Time now, uint64_t seq, bool retransmission) {
+  if (!params_.record_traces) return;
+  (retransmission ? seq_retransmitted_ : seq_sent_).Add(now, Segments(seq));
+}
+
+void TcpProbe::OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) {
+  if (!params_.record_traces) return;
+  seq_acked_.Add(now, Segments(ack));
+  for (int i = 0; i < sack_count; ++i) {
+    seq_sack_start_.Add(now, Segments(sack[i].start));
+    seq_sack_end_.Add(now, Segments(sack[i].end));
+  }
+}
+
+void TcpProbe::Finish() {
+  for (TimeSeries* s : {&cwnd_, &ssthresh_, &flight_}) s->Finish();
+}
+
+void TcpProbe::AppendSeries(SeriesSink& out) const {
+  out.Add(cwnd_);
+  out.Add(ssthresh_);
+  out.Add(flight_);
+  for (const MarkerSeries* s : {&fast_retransmit_, &partial_ack_, &timeout_}) out.Add(*s, "marker");
+  if (!params_.record_traces) return;
+  for (const MarkerSeries* s : {&seq_sent_, &seq_retransmitted_, &seq_acked_, &seq_sack_start_, &seq_sack_end_}) {
+    out.Add(*s, "trace");
+  }
+}
+
+void TcpProbe::AppendSummary(nlohmann::ordered_json& s, double mean_srtt_ms, double mean_rto_ms,
+                             int64_t data_packets_sent) const {
+  s["timeouts"] = timeout_.count();
+  s["fast_retransmits"] = fast_retransmit_.count();
+  s["partial_acks"] = partial_ack_.count();
+  s["bandwidth_estimate_mbps"] = static_cast<double>(last_.bandwidth_estimate_bps) / 1e6;
+  // The throughput equations with this flow's own loss-indication rate, RTT and RTO.
+  const double indications = static_cast<double>(fast_retransmit_.count() + timeout_.count());
+  ModelInputs model;
+  model.segment_bytes = params_.mss;
+  model.rtt_s = mean_srtt_ms / 1e3;
+  model.rto_s = mean_rto_ms / 1e3;
+  model.p = data_packets_sent > 0 ? indications / static_cast<double>(data_packets_sent) : 0;
+  s["loss_event_rate"] = model.p;
+  s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
+  s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
+  s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
+  s["final_cwnd_segments"] = static_cast<double>(last_.cwnd) / params_.mss;
+}
+
+}  // namespace plab
