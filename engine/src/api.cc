@@ -5,10 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "metrics/series_fields.h"
 #include "metrics/summary_fields.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
+#include "scenario/topology_schema.h"
+#include "transport/registry.h"
 
 namespace plab {
 namespace {
@@ -21,20 +24,20 @@ std::string ErrorDocument(const std::vector<ValidationError>& errors) {
   return doc.dump();
 }
 
-template <typename SeriesT>
-void AppendSeries(const SeriesT& s, const char* kind, nlohmann::ordered_json& meta, std::vector<double>& columns) {
-  const size_t n = s.times_s().size();
-  meta.push_back({{"name", s.name()}, {"unit", s.unit()}, {"kind", kind},
-                  {"offset", columns.size()}, {"length", n}});
-  columns.insert(columns.end(), s.times_s().begin(), s.times_s().end());
-  columns.insert(columns.end(), s.values().begin(), s.values().end());
-}
-
 }  // namespace
 
 std::string SchemaJson() {
   nlohmann::ordered_json doc;
-  doc["version"] = 1;
+  doc["version"] = 2;
+  doc["lists"] = nlohmann::ordered_json::array();
+  for (const ListDecl& l : AllLists()) {
+    doc["lists"].push_back({{"name", l.name},
+                            {"label", l.label},
+                            {"min_items", l.min_items},
+                            {"max_items", l.max_items},
+                            {"default_items", l.default_items},
+                            {"help", l.help}});
+  }
   doc["params"] = nlohmann::ordered_json::array();
   for (const ParamDecl& d : AllParams()) {
     nlohmann::ordered_json p;
@@ -54,6 +57,7 @@ std::string SchemaJson() {
     if (d.type == ParamType::kIntList) p["max_items"] = d.max_items;
     if (!d.when_path.empty()) p["when"] = {{"path", d.when_path}, {"equals", d.when_values}};
     p["advanced"] = d.advanced;
+    p["live"] = d.live;
     p["default"] = d.default_value;
     p["scale"] = d.log_scale ? "log" : "linear";
     p["help"] = d.help;
@@ -62,9 +66,32 @@ std::string SchemaJson() {
   }
   doc["summary"] = nlohmann::ordered_json::array();
   for (const SummaryField& f : SummaryFields()) {
-    doc["summary"].push_back(
-        {{"name", f.name}, {"label", f.label}, {"unit", f.unit}, {"help", f.help}, {"numeric", f.numeric}});
+    doc["summary"].push_back({{"name", f.name},
+                              {"label", f.label},
+                              {"unit", f.unit},
+                              {"help", f.help},
+                              {"numeric", f.numeric},
+                              {"scope", f.scope}});
   }
+  doc["series"] = nlohmann::ordered_json::array();
+  for (const SeriesField& f : SeriesFields()) {
+    doc["series"].push_back({{"name", f.name},
+                             {"label", f.label},
+                             {"unit", f.unit},
+                             {"kind", f.kind},
+                             {"scope", f.scope},
+                             {"help", f.help}});
+  }
+  doc["protocols"] = nlohmann::ordered_json::array();
+  for (const ProtocolEntry& e : Protocols()) {
+    doc["protocols"].push_back({{"name", e.name},
+                                {"label", e.label},
+                                {"family", e.family},
+                                {"help", e.help},
+                                {"source", e.source},
+                                {"series", e.series}});
+  }
+  doc["topologies"] = TopologiesJson();
   return doc.dump(2);
 }
 
@@ -86,19 +113,7 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
     }
     Simulation sim(scenario, options.series);
     sim.Run();
-
-    nlohmann::ordered_json doc;
-    doc["ok"] = true;
-    doc["summary"] = sim.Summary();
-    nlohmann::ordered_json series = nlohmann::ordered_json::array();
-    if (options.series) {
-      for (const TimeSeries* s : sim.metrics().lines()) AppendSeries(*s, "line", series, out.columns);
-      for (const MarkerSeries* s : sim.metrics().markers()) AppendSeries(*s, "marker", series, out.columns);
-      for (const MarkerSeries* s : sim.metrics().traces()) AppendSeries(*s, "trace", series, out.columns);
-    }
-    doc["series"] = std::move(series);
-    doc["scenario"] = scenario.ToJson();
-    out.json = doc.dump();
+    out.json = sim.Report(&out.columns).dump();
     out.ok = true;
   } catch (const std::exception& e) {
     out = RunOutput{};

@@ -17,8 +17,12 @@ TEST(Validation, OutOfRangeNamesThePathAndTheRange) {
   EXPECT_EQ(FirstError(R"({"flows":[{"channel":{"forward":{"p":1.5}}}]})"),
             "flows[0].channel.forward.p must be within [0, 1], got 1.5");
   EXPECT_EQ(FirstError(R"({"topology":{"bottleneck":{"rate_mbps":0}}})"),
-            "topology.bottleneck.rate_mbps must be within [0.01, 10000], got 0");
-  EXPECT_EQ(FirstError(R"({"duration_s":-1})"), "duration_s must be within [0.1, 600], got -1");
+            "topology.bottleneck.rate_mbps must be within [0.001, 10000], got 0");
+  EXPECT_EQ(FirstError(R"({"duration_s":-1})"), "duration_s must be within [0.1, 2000], got -1");
+  EXPECT_EQ(FirstError(R"({"flows":[{}, {"start_s":30}]})"),
+            "flows[1].start_s must be less than duration_s (20), got 30");
+  EXPECT_EQ(FirstError(R"({"flows":[{}],"metrics":{"trace_flow":3}})"),
+            "metrics.trace_flow must name one of the 1 flows (0 to 0), got 3");
 }
 
 TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
@@ -33,7 +37,14 @@ TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
             "flows[0].app.token_bucket.enabled must be true or false, got 1");
   EXPECT_EQ(FirstError(R"({"flows":[{"channel":{"forward":{"drop_packets":[3,0]}}}]})"),
             "flows[0].channel.forward.drop_packets[1] must be an integer within [1, 1000000000], got 0");
-  EXPECT_EQ(FirstError(R"({"flows":[]})"), "flows must be a list of exactly 1 flow (one path, one flow), got 0 flows");
+  EXPECT_EQ(FirstError(R"({"flows":[]})"), "flows must be a list of 1 to 64 items, got 0 items");
+  EXPECT_EQ(FirstError(R"({"background":[{"kind":"smtp"}]})"),
+            "background[0].kind must be one of ftp, http, got \"smtp\"");
+  // A field is reached one way only: no dotted or indexed keys as aliases.
+  EXPECT_EQ(FirstError(R"({"flows[0]":{"protocol":"reno"}})"),
+            "unknown field \"flows[0]\" (fields are plain names, nested as objects)");
+  EXPECT_EQ(FirstError(R"({"topology.access.rate_mbps":7})"),
+            "unknown field \"topology.access.rate_mbps\" (fields are plain names, nested as objects)");
   EXPECT_EQ(FirstError("[1,2]"), "the scenario must be a JSON object, got [1,2]");
   EXPECT_EQ(FirstError("{not json"), "the scenario is not valid JSON");
 }

@@ -5,7 +5,7 @@
 namespace plab {
 
 void PlaybackReader::OnEvent(uint32_t, uint64_t) {
-  if (consumed_ >= params_.total_bytes) return;  // everything has been played
+  if (stopped_ || consumed_ >= params_.total_bytes) return;  // everything has been played
   const uint64_t want = std::min(params_.read_bytes, params_.total_bytes - consumed_);
   const uint64_t waiting = receiver_->in_order_bytes() - consumed_;
   const bool success = waiting >= want;

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "sim/scheduler.h"
-#include "transport/tcp/tcp_receiver.h"
+#include "transport/endpoint.h"
 
 namespace plab {
 
@@ -28,11 +28,13 @@ class PlaybackReader final : public EventHandler {
     uint64_t total_bytes = UINT64_MAX;  // the transfer size; reading stops there
   };
 
-  PlaybackReader(Scheduler* scheduler, const TcpReceiver* receiver, const Params& params)
+  PlaybackReader(Scheduler* scheduler, const ReceiverEndpoint* receiver, const Params& params)
       : scheduler_(scheduler), receiver_(receiver), params_(params) {}
 
   void set_observer(PlaybackObserver* observer) { observer_ = observer; }
   void Start() { scheduler_->After(params_.startup, this, 0); }
+  // No reads after this (its flow's transfer is complete: later reads would all succeed).
+  void Stop() { stopped_ = true; }
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
   int64_t reads() const { return reads_; }
@@ -43,12 +45,13 @@ class PlaybackReader final : public EventHandler {
 
  private:
   Scheduler* scheduler_;
-  const TcpReceiver* receiver_;
+  const ReceiverEndpoint* receiver_;
   Params params_;
   PlaybackObserver* observer_ = nullptr;
   uint64_t consumed_ = 0;
   int64_t reads_ = 0;
   int64_t successes_ = 0;
+  bool stopped_ = false;
 };
 
 }  // namespace plab

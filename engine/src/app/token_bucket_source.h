@@ -7,6 +7,7 @@
 // (the bucket shapes what the application offers; retransmissions are TCP's own).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "transport/data_source.h"
@@ -29,6 +30,7 @@ class TokenBucketSource final : public DataSource {
   bool TrySendNew(Time now, uint32_t bytes, Time* retry_at) override;
   bool CanSendNew(Time now, uint32_t bytes) const override;
   Time ReadyAt(Time now, uint32_t bytes) const override;
+  void Close(uint64_t at_bytes) override { params_.total_bytes = std::min(params_.total_bytes, at_bytes); }
 
   int64_t tokens_consumed() const { return tokens_consumed_; }
   // Tokens the bucket allows over a span (rate x span), for "allowed per RTT".

@@ -6,21 +6,21 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "scenario/param_view.h"
 #include "scenario/params.h"
-#include "transport/protocol_factory.h"
+#include "transport/registry.h"
 
 namespace plab {
 namespace {
 
-const std::regex kFlowIndex(R"(^flows\[(\d+)\])");
+// A key of a scenario object: a plain name. Paths ("a.b"), indices ("flows[0]") and
+// anything else are not keys, so no field can be reached by two spellings.
+const std::regex kKey(R"(^[a-z][a-z0-9_]*$)");
+// "flows[12]..." at the start of a path.
+const std::regex kListItem(R"(^([a-z][a-z0-9_]*)\[(\d+)\])");
 
 std::string Join(const std::string& base, const std::string& key) {
   return base.empty() ? key : base + "." + key;
-}
-
-// "flows[3].x" -> "flows[].x"
-std::string Pattern(const std::string& concrete) {
-  return std::regex_replace(concrete, kFlowIndex, "flows[]");
 }
 
 std::string Range(const ParamDecl& d) {
@@ -42,74 +42,34 @@ bool IsIntegral(const nlohmann::json& v) {
   return std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 9e15;
 }
 
-double AsDouble(const nlohmann::json& v) { return v.get<double>(); }
-
-void ValidateLeaf(const ParamDecl& d, const std::string& path, const nlohmann::json& v,
-                  std::vector<ValidationError>& errors) {
-  auto fail = [&](const std::string& what) { errors.push_back({path, path + " " + what}); };
-  switch (d.type) {
-    case ParamType::kNumber:
-    case ParamType::kInteger: {
-      const bool integer = d.type == ParamType::kInteger;
-      const std::string kind = integer ? "an integer" : "a number";
-      if (!v.is_number() || (integer && !IsIntegral(v))) {
-        fail("must be " + kind + " within " + Range(d) + ", got " + v.dump());
-        return;
-      }
-      const double x = AsDouble(v);
-      if (!std::isfinite(x) || x < d.min || x > d.max) {
-        fail("must be within " + Range(d) + ", got " + FormatNumber(x));
-      }
-      return;
-    }
-    case ParamType::kEnum: {
-      std::string options;
-      for (const auto& o : d.options) options += (options.empty() ? "" : ", ") + o;
-      if (!v.is_string() || std::find(d.options.begin(), d.options.end(), v.get<std::string>()) == d.options.end()) {
-        fail("must be one of " + options + ", got " + v.dump());
-      }
-      return;
-    }
-    case ParamType::kBool:
-      if (!v.is_boolean()) fail("must be true or false, got " + v.dump());
-      return;
-    case ParamType::kIntList: {
-      if (!v.is_array() || v.size() > kMaxIntListItems) {
-        fail("must be a list of at most " + std::to_string(kMaxIntListItems) + " integers within " + Range(d) +
-             ", got " + (v.is_array() ? std::to_string(v.size()) + " items" : v.dump()));
-        return;
-      }
-      for (size_t i = 0; i < v.size(); ++i) {
-        const auto& item = v[i];
-        if (!IsIntegral(item) || AsDouble(item) < d.min || AsDouble(item) > d.max) {
-          errors.push_back({path + "[" + std::to_string(i) + "]",
-                            path + "[" + std::to_string(i) + "] must be an integer within " + Range(d) +
-                                ", got " + item.dump()});
-        }
-      }
-      return;
-    }
-  }
+std::string Shown(const nlohmann::json& v) {
+  std::string text = v.dump();
+  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  return text;
 }
 
 void Walk(const nlohmann::json& node, const std::string& path, std::map<std::string, nlohmann::json>& values,
-          int& flow_count, std::vector<ValidationError>& errors) {
-  const std::string pattern = Pattern(path);
+          std::map<std::string, int>& counts, std::vector<ValidationError>& errors) {
+  const std::string pattern = Scenario::PatternOf(path);
   if (const ParamDecl* d = FindParam(pattern)) {
-    const size_t before = errors.size();
-    ValidateLeaf(*d, path, node, errors);
-    if (errors.size() == before) values[path] = node;
+    const std::string problem = CheckValue(*d, path, node);
+    if (problem.empty()) {
+      values[path] = node;
+    } else {
+      errors.push_back({path, problem});
+    }
     return;
   }
-  if (path == "flows") {
-    if (!node.is_array() || node.size() != 1) {
-      errors.push_back({path, "flows must be a list of exactly 1 flow (one path, one flow), got " +
-                                  (node.is_array() ? std::to_string(node.size()) + " flows" : node.dump())});
+  if (const ListDecl* list = FindList(path)) {
+    const std::string range = std::to_string(list->min_items) + " to " + std::to_string(list->max_items);
+    if (!node.is_array() || node.size() < list->min_items || node.size() > list->max_items) {
+      errors.push_back({path, path + " must be a list of " + range + " items, got " +
+                                  (node.is_array() ? std::to_string(node.size()) + " items" : Shown(node))});
       return;
     }
-    flow_count = static_cast<int>(node.size());
+    counts[path] = static_cast<int>(node.size());
     for (size_t i = 0; i < node.size(); ++i) {
-      Walk(node[i], "flows[" + std::to_string(i) + "]", values, flow_count, errors);
+      Walk(node[i], path + "[" + std::to_string(i) + "]", values, counts, errors);
     }
     return;
   }
@@ -119,65 +79,165 @@ void Walk(const nlohmann::json& node, const std::string& path, std::map<std::str
   }
   if (!node.is_object()) {
     errors.push_back({path, (path.empty() ? std::string("the scenario") : path) + " must be a JSON object, got " +
-                                node.dump()});
+                                Shown(node)});
     return;
   }
   for (const auto& [key, child] : node.items()) {
-    Walk(child, Join(path, key), values, flow_count, errors);
+    if (!std::regex_match(key, kKey)) {
+      errors.push_back({Join(path, key), "unknown field " + Shown(nlohmann::json(Join(path, key))) +
+                                             " (fields are plain names, nested as objects)"});
+      continue;
+    }
+    Walk(child, Join(path, key), values, counts, errors);
+  }
+}
+
+// Rules between parameters of one explicit flow.
+void ValidateFlow(const Scenario& s, int f, std::vector<ValidationError>& errors) {
+  const std::string prefix = Scenario::FlowPrefix(f);
+  const ParamView v(s, prefix);
+  const double duration = s.Number("duration_s");
+  const std::string fwd = prefix + "channel.forward.";
+  if (s.Enum(fwd + "model") == "window" && s.Integer(fwd + "window_drops") > s.Integer(fwd + "window_segments")) {
+    errors.push_back({fwd + "window_drops", fwd + "window_drops must be at most window_segments (" +
+                                                std::to_string(s.Integer(fwd + "window_segments")) + "), got " +
+                                                std::to_string(s.Integer(fwd + "window_drops"))});
+  }
+  const std::string tb = prefix + "app.token_bucket.";
+  if (s.Bool(tb + "enabled")) {
+    const int64_t mss = v.Integer("tcp.mss_bytes");
+    const int64_t token_bytes = s.Integer(tb + "token_bytes");
+    const int64_t per_segment = (mss + token_bytes - 1) / token_bytes;
+    if (s.Integer(tb + "depth_tokens") < per_segment) {
+      errors.push_back({tb + "depth_tokens", tb + "depth_tokens must be at least " + std::to_string(per_segment) +
+                                                 " (one segment of tcp.mss_bytes / token_bytes), got " +
+                                                 std::to_string(s.Integer(tb + "depth_tokens"))});
+    }
+  }
+  const double start = v.Number("start_s");
+  if (start >= duration) {
+    errors.push_back({prefix + "start_s", prefix + "start_s must be less than duration_s (" + FormatNumber(duration) +
+                                              "), got " + FormatNumber(start)});
+  }
+  const double stop = v.Number("stop_s");
+  if (stop != 0 && stop <= start) {
+    errors.push_back({prefix + "stop_s", prefix + "stop_s must be 0 (never) or after start_s (" +
+                                             FormatNumber(start) + "), got " + FormatNumber(stop)});
+  }
+}
+
+void ValidateBackground(const Scenario& s, int g, std::vector<ValidationError>& errors) {
+  const std::string prefix = Scenario::ItemPrefix("background", g);
+  const double lo = s.Number(prefix + "start_min_s");
+  const double hi = s.Number(prefix + "start_max_s");
+  if (hi < lo) {
+    errors.push_back({prefix + "start_max_s", prefix + "start_max_s must be at least start_min_s (" +
+                                                  FormatNumber(lo) + "), got " + FormatNumber(hi)});
+  }
+  const double duration = s.Number("duration_s");
+  if (lo >= duration) {
+    errors.push_back({prefix + "start_min_s", prefix + "start_min_s must be less than duration_s (" +
+                                                  FormatNumber(duration) + "), got " + FormatNumber(lo)});
+  }
+}
+
+void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors) {
+  for (const std::string list : {"flows", "background"}) {
+    for (int i = 0; i < s.count(list); ++i) {
+      const std::string prefix = Scenario::ItemPrefix(list, i);
+      const ProtocolEntry* protocol = FindProtocol(s.Enum(prefix + "protocol"));
+      if (protocol->validate) protocol->validate(ParamView(s, prefix), prefix, errors);
+    }
+  }
+  for (int f = 0; f < s.flow_count(); ++f) ValidateFlow(s, f, errors);
+  for (int g = 0; g < s.count("background"); ++g) ValidateBackground(s, g, errors);
+  const int64_t traced = s.Integer("metrics.trace_flow");
+  if (traced >= s.flow_count()) {
+    errors.push_back({"metrics.trace_flow", "metrics.trace_flow must name one of the " +
+                                                std::to_string(s.flow_count()) + " flows (0 to " +
+                                                std::to_string(s.flow_count() - 1) + "), got " +
+                                                std::to_string(traced)});
+  }
+  if (s.Number("metrics.start_s") >= s.Number("duration_s")) {
+    errors.push_back({"metrics.start_s", "metrics.start_s must be less than duration_s (" +
+                                             FormatNumber(s.Number("duration_s")) + "), got " +
+                                             FormatNumber(s.Number("metrics.start_s"))});
   }
 }
 
 }  // namespace
 
+std::string CheckValue(const ParamDecl& d, const std::string& path, const nlohmann::json& v) {
+  switch (d.type) {
+    case ParamType::kNumber:
+    case ParamType::kInteger: {
+      const bool integer = d.type == ParamType::kInteger;
+      const std::string kind = integer ? "an integer" : "a number";
+      if (!v.is_number() || (integer && !IsIntegral(v))) {
+        return path + " must be " + kind + " within " + Range(d) + ", got " + Shown(v);
+      }
+      const double x = v.get<double>();
+      if (!std::isfinite(x) || x < d.min || x > d.max) {
+        return path + " must be within " + Range(d) + ", got " + FormatNumber(x);
+      }
+      return "";
+    }
+    case ParamType::kEnum: {
+      std::string options;
+      for (const auto& o : d.options) options += (options.empty() ? "" : ", ") + o;
+      if (!v.is_string() || std::find(d.options.begin(), d.options.end(), v.get<std::string>()) == d.options.end()) {
+        return path + " must be one of " + options + ", got " + Shown(v);
+      }
+      return "";
+    }
+    case ParamType::kBool:
+      return v.is_boolean() ? "" : path + " must be true or false, got " + Shown(v);
+    case ParamType::kIntList: {
+      if (!v.is_array() || v.size() > kMaxIntListItems) {
+        return path + " must be a list of at most " + std::to_string(kMaxIntListItems) + " integers within " +
+               Range(d) + ", got " + (v.is_array() ? std::to_string(v.size()) + " items" : Shown(v));
+      }
+      for (size_t i = 0; i < v.size(); ++i) {
+        const auto& item = v[i];
+        if (!IsIntegral(item) || item.get<double>() < d.min || item.get<double>() > d.max) {
+          return path + "[" + std::to_string(i) + "] must be an integer within " + Range(d) + ", got " + Shown(item);
+        }
+      }
+      return "";
+    }
+  }
+  return path + " has an unknown type";
+}
+
+std::string Scenario::PatternOf(const std::string& concrete) {
+  std::smatch m;
+  if (std::regex_search(concrete, m, kListItem) && FindList(m[1].str()) != nullptr) {
+    return m[1].str() + "[]" + m.suffix().str();
+  }
+  return concrete;
+}
+
 std::vector<ValidationError> Scenario::Parse(const nlohmann::json& in, Scenario* out) {
   std::vector<ValidationError> errors;
   Scenario s;
-  Walk(in, "", s.values_, s.flow_count_, errors);
+  Walk(in, "", s.values_, s.counts_, errors);
   if (!errors.empty()) return errors;
-
-  // Cross-field rules.
-  for (int f = 0; f < s.flow_count_; ++f) {
-    const std::string recovery = s.Enum(FlowPrefix(f) + "recovery");
-    const bool sack_recovery = recovery == "sack" || recovery == "fack" ||
-                               (recovery == "default" && NeedsSack(DefaultRecovery(ProtocolFromName(
-                                                             s.Enum(FlowPrefix(f) + "protocol")))));
-    if (sack_recovery && s.Enum(FlowPrefix(f) + "tcp.sack") == "off") {
-      errors.push_back({FlowPrefix(f) + "tcp.sack",
-                        FlowPrefix(f) + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
-                            s.Enum(FlowPrefix(f) + "protocol") + ", recovery " + recovery + "), got \"off\""});
-    }
-    const std::string fwd = FlowPrefix(f) + "channel.forward.";
-    if (s.Enum(fwd + "model") == "window" && s.Integer(fwd + "window_drops") > s.Integer(fwd + "window_segments")) {
-      errors.push_back({fwd + "window_drops", fwd + "window_drops must be at most window_segments (" +
-                                                  std::to_string(s.Integer(fwd + "window_segments")) + "), got " +
-                                                  std::to_string(s.Integer(fwd + "window_drops"))});
-    }
-    if (s.Number(FlowPrefix(f) + "vegas.beta") < s.Number(FlowPrefix(f) + "vegas.alpha")) {
-      errors.push_back({FlowPrefix(f) + "vegas.beta", FlowPrefix(f) + "vegas.beta must be at least vegas.alpha (" +
-                                                          FormatNumber(s.Number(FlowPrefix(f) + "vegas.alpha")) +
-                                                          "), got " + FormatNumber(s.Number(FlowPrefix(f) + "vegas.beta"))});
-    }
-    const std::string tb = FlowPrefix(f) + "app.token_bucket.";
-    if (s.Bool(tb + "enabled")) {
-      const int64_t mss = s.Integer(FlowPrefix(f) + "tcp.mss_bytes");
-      const int64_t token_bytes = s.Integer(tb + "token_bytes");
-      const int64_t per_segment = (mss + token_bytes - 1) / token_bytes;
-      if (s.Integer(tb + "depth_tokens") < per_segment) {
-        errors.push_back({tb + "depth_tokens",
-                          tb + "depth_tokens must be at least " + std::to_string(per_segment) +
-                              " (one segment of tcp.mss_bytes / token_bytes), got " +
-                              std::to_string(s.Integer(tb + "depth_tokens"))});
-      }
-    }
-  }
+  ValidateCrossFields(s, errors);
   if (errors.empty()) *out = std::move(s);
   return errors;
+}
+
+int Scenario::count(const std::string& list) const {
+  const auto it = counts_.find(list);
+  if (it != counts_.end()) return it->second;
+  const ListDecl* decl = FindList(list);
+  return decl == nullptr ? 0 : static_cast<int>(decl->default_items);
 }
 
 const nlohmann::json& Scenario::Value(const std::string& path) const {
   const auto it = values_.find(path);
   if (it != values_.end()) return it->second;
-  const ParamDecl* d = FindParam(Pattern(path));
+  const ParamDecl* d = FindParam(PatternOf(path));
   if (d == nullptr) throw std::logic_error("no such parameter: " + path);
   return d->default_value;
 }
@@ -196,24 +256,42 @@ std::vector<int64_t> Scenario::IntList(const std::string& path) const {
 }
 
 void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
+  static const std::regex indexed(R"(^([a-z][a-z0-9_]*)\[(\d{1,6})\]$)");
   nlohmann::json* node = &doc;
   std::stringstream ss(path);
   std::string part;
   std::vector<std::string> parts;
   while (std::getline(ss, part, '.')) parts.push_back(part);
+  if (parts.empty()) throw std::invalid_argument("an empty path cannot be set");
+  std::string walked;
   for (size_t i = 0; i < parts.size(); ++i) {
-    std::string key = parts[i];
+    if (node->is_null()) *node = nlohmann::json::object();
+    if (!node->is_object()) {
+      throw std::invalid_argument("cannot set " + path + ": " + (walked.empty() ? "the scenario" : walked) +
+                                  " is not an object");
+    }
+    const std::string& key = parts[i];
     std::smatch m;
-    static const std::regex indexed(R"(^([A-Za-z_]+)\[(\d+)\]$)");
     if (std::regex_match(key, m, indexed)) {
+      const ListDecl* list = FindList(m[1].str());
+      const size_t index = std::stoul(m[2].str());
+      if (list == nullptr || !walked.empty()) throw std::invalid_argument("cannot set " + path + ": " + key + " is not a list");
+      if (index >= list->max_items) {
+        throw std::invalid_argument("cannot set " + path + ": " + list->name + " holds at most " +
+                                    std::to_string(list->max_items) + " items (indices 0 to " +
+                                    std::to_string(list->max_items - 1) + ")");
+      }
       nlohmann::json& arr = (*node)[m[1].str()];
       if (!arr.is_array()) arr = nlohmann::json::array();
-      const size_t index = std::stoul(m[2].str());
       while (arr.size() <= index) arr.push_back(nlohmann::json::object());
       node = &arr[index];
+    } else if (key.find('[') != std::string::npos || key.empty()) {
+      throw std::invalid_argument("cannot set " + path + ": " + key + " is not a field name or a list index below " +
+                                  std::to_string(kMaxFlows));
     } else {
       node = &(*node)[key];
     }
+    walked = walked.empty() ? key : walked + "." + key;
     if (i + 1 == parts.size()) *node = value;
   }
 }
@@ -221,14 +299,19 @@ void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohm
 nlohmann::ordered_json Scenario::ToJson() const {
   nlohmann::json doc = nlohmann::json::object();
   for (const ParamDecl& d : AllParams()) {
-    if (d.path.rfind("flows[]", 0) == 0) {
-      for (int f = 0; f < flow_count_; ++f) {
-        const std::string concrete = "flows[" + std::to_string(f) + "]" + d.path.substr(7);
+    std::smatch m;
+    if (std::regex_search(d.path, m, std::regex(R"(^([a-z_]+)\[\])"))) {
+      const std::string list = m[1].str();
+      for (int i = 0; i < count(list); ++i) {
+        const std::string concrete = list + "[" + std::to_string(i) + "]" + d.path.substr(list.size() + 2);
         SetPath(doc, concrete, Value(concrete));
       }
     } else {
       SetPath(doc, d.path, Value(d.path));
     }
+  }
+  for (const ListDecl& list : AllLists()) {
+    if (count(list.name) == 0) doc[list.name] = nlohmann::json::array();
   }
   return nlohmann::ordered_json::parse(doc.dump());
 }

@@ -10,12 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace plab {
+#include "scenario/param_decl.h"
 
-struct ValidationError {
-  std::string path;
-  std::string message;
-};
+namespace plab {
 
 class Scenario {
  public:
@@ -29,19 +26,31 @@ class Scenario {
   bool Bool(const std::string& path) const;
   std::vector<int64_t> IntList(const std::string& path) const;
 
-  int flow_count() const { return flow_count_; }
-  static std::string FlowPrefix(int flow) { return "flows[" + std::to_string(flow) + "]."; }
+  // Items in a list ("flows", "background").
+  int count(const std::string& list) const;
+  int flow_count() const { return count("flows"); }
+  static std::string FlowPrefix(int flow) { return ItemPrefix("flows", flow); }
+  static std::string ItemPrefix(const std::string& list, int index) {
+    return list + "[" + std::to_string(index) + "].";
+  }
+  // "flows[3].x" -> "flows[].x": the declaration a concrete path belongs to.
+  static std::string PatternOf(const std::string& concrete);
+
+  // Replaces one value (already checked against its declaration); for live changes.
+  void Override(const std::string& path, const nlohmann::json& value) { values_[path] = value; }
 
   // The complete scenario, defaults filled in, nested as the input format.
   nlohmann::ordered_json ToJson() const;
-  // Sets a value by concrete path in a JSON document (for --set and sweeps).
+  // Sets a value by concrete path in a JSON document (for --set and sweeps). Throws
+  // std::invalid_argument naming the path if it cannot be set (a list index beyond
+  // the list's limit, a path through something that is not an object).
   static void SetPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value);
 
  private:
   const nlohmann::json& Value(const std::string& path) const;
 
   std::map<std::string, nlohmann::json> values_;  // concrete path -> given value
-  int flow_count_ = 1;
+  std::map<std::string, int> counts_;             // list -> items
 };
 
 // A number as a person writes it in a message: integers without a decimal point.
@@ -49,5 +58,8 @@ std::string FormatNumber(double x);
 
 // The defaults of every parameter, as a scenario document with one flow.
 nlohmann::ordered_json DefaultScenario();
+
+// Checks one value against its declaration; empty if fine, else the message.
+std::string CheckValue(const ParamDecl& decl, const std::string& path, const nlohmann::json& value);
 
 }  // namespace plab

@@ -1,200 +1,408 @@
 #include "scenario/simulation.h"
 
+#include <algorithm>
 #include <limits>
 
-#include "metrics/throughput_models.h"
-#include "transport/protocol_factory.h"
+#include "metrics/aggregates.h"
+#include "scenario/params.h"
+#include "scenario/streams.h"
 
 namespace plab {
 namespace {
 
-// Random streams, one per consumer, so adding a consumer shifts no other stream.
-constexpr uint64_t kForwardChannelStream = 1;
-constexpr uint64_t kReverseChannelStream = 2;
+enum Tag : uint32_t { kStartFlow, kStopFlow };
 
-Link::Params LinkParams(const Scenario& s, const std::string& prefix) {
-  Link::Params p;
-  p.rate = Bandwidth::FromMbpsDouble(s.Number(prefix + "rate_mbps"));
-  p.delay = Time::FromMillisecondsDouble(s.Number(prefix + "delay_ms"));
-  return p;
+// Forks of the root generator that flows[0]'s channels took before there were many
+// flows (Random::Fork); every other consumer has a stream of its own (streams.h).
+constexpr uint64_t kLegacyForwardChannelFork = 1;
+constexpr uint64_t kLegacyReverseChannelFork = 2;
+
+// Line series per flow shrink with the number of flows, so a result stays a few
+// hundred thousand points whatever N is.
+constexpr int kLinePointBudget = 6000;
+constexpr int kThroughputBins = 200;
+
+nlohmann::ordered_json OrNull(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
 }
 
 }  // namespace
 
-std::unique_ptr<ErrorModel> Simulation::MakeErrorModel(const std::string& prefix, uint64_t stream, uint32_t mss) {
-  const std::string& model = scenario_.Enum(prefix + "model");
-  Random rng = rng_.Fork(stream);
-  if (model == "bernoulli") return std::make_unique<BernoulliErrors>(scenario_.Number(prefix + "p"), rng);
-  if (model == "on_off") {
-    OnOffErrors::Params p;
-    p.on_mean = Time::FromSecondsDouble(scenario_.Number(prefix + "on_mean_s"));
-    p.off_mean = Time::FromSecondsDouble(scenario_.Number(prefix + "off_mean_s"));
-    p.on_p = scenario_.Number(prefix + "on_p");
-    p.off_p = scenario_.Number(prefix + "off_p");
-    return std::make_unique<OnOffErrors>(p, rng);
+// One explicit flow: its application, channels, transport, reader and measurements.
+// It relays the sender's generic events to the flow's metrics and, on completion, to
+// the simulation (which decides whether the run is over).
+struct Simulation::ExplicitFlow final : public SenderObserver {
+  ExplicitFlow(Simulation* s, int i) : sim(s), index(i), params(s->scenario_, Scenario::FlowPrefix(i)) {}
+
+  void OnRtt(Time now, const RttStats& rtt) override { metrics->OnRtt(now, rtt); }
+  void OnTransferComplete(Time now) override {
+    metrics->OnTransferComplete(now);
+    playback->Stop();
+    sim->OnFlowComplete(*this, now);
   }
-  if (model == "scripted") return std::make_unique<ScriptedErrors>(scenario_.IntList(prefix + "drop_packets"));
-  if (model == "window") {
-    auto errors = std::make_unique<WindowDropErrors>(scenario_.Integer(prefix + "window_first_segment"),
-                                                     scenario_.Integer(prefix + "window_segments"),
-                                                     scenario_.Integer(prefix + "window_drops"), mss, rng);
-    window_drops_ = errors.get();
-    return errors;
-  }
-  return std::make_unique<NoErrors>();
-}
+  Time end(Time run_end) const { return flow->sender().completed() ? flow->sender().completed_at() : run_end; }
+
+  Simulation* sim;
+  int index;
+  ParamView params;
+  std::unique_ptr<DataSource> source;
+  const TokenBucketSource* token_bucket = nullptr;
+  BuiltErrors forward;
+  BuiltErrors reverse;
+  std::unique_ptr<Flow> flow;
+  std::unique_ptr<PlaybackReader> playback;
+  std::unique_ptr<FlowMetrics> metrics;
+  std::unique_ptr<TcpProbe> probe;
+  Time start;
+  Time stop;  // Infinite: never
+  bool finite = false;
+};
 
 Simulation::Simulation(const Scenario& scenario, bool record_series)
     : scenario_(scenario),
-      rng_(static_cast<uint64_t>(scenario.Integer("seed"))),
-      duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))) {
-  const std::string f = Scenario::FlowPrefix(0);
-  protocol_ = scenario.Enum(f + "protocol");
-
-  const int64_t size = scenario.Integer(f + "app.size_bytes");
-  const uint64_t total = size == 0 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(size);
-  if (scenario.Bool(f + "app.token_bucket.enabled")) {
-    TokenBucketSource::Params tb;
-    tb.total_bytes = total;
-    tb.tokens_per_interval = scenario.Integer(f + "app.token_bucket.tokens_per_interval");
-    tb.interval = Time::FromMillisecondsDouble(scenario.Number(f + "app.token_bucket.interval_ms"));
-    tb.depth_tokens = scenario.Integer(f + "app.token_bucket.depth_tokens");
-    tb.token_bytes = static_cast<uint32_t>(scenario.Integer(f + "app.token_bucket.token_bytes"));
-    auto bucket = std::make_unique<TokenBucketSource>(tb);
-    token_bucket_ = bucket.get();
-    source_ = std::move(bucket);
-  } else {
-    source_ = std::make_unique<BulkSource>(total);
-  }
-
-  const auto mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
-  auto link = [&](const std::string& prefix) {
-    auto queue = std::make_unique<DropTailQueue>(&pool_, scenario.Integer(prefix + "queue_packets"));
-    return std::make_unique<Link>(&scheduler_, &pool_, LinkParams(scenario, prefix), std::move(queue), nullptr);
-  };
-  access_fwd_ = link("topology.access.");
-  access_rev_ = link("topology.access.");
-  bottleneck_fwd_ = link("topology.bottleneck.");
-  bottleneck_rev_ = link("topology.bottleneck.");
-  forward_channel_ = MakeErrorModel(f + "channel.forward.", kForwardChannelStream, mss);
-  reverse_channel_ = MakeErrorModel(f + "channel.reverse.", kReverseChannelStream, mss);
-
-  TcpSenderParams sp;
-  sp.mss = static_cast<uint32_t>(scenario.Integer(f + "tcp.mss_bytes"));
-  sp.timestamps = scenario.Bool(f + "tcp.timestamps");
-  sp.cwnd_validation = scenario.Bool(f + "tcp.cwnd_validation");
-  sp.limited_transmit = scenario.Bool(f + "tcp.limited_transmit");
-  // RFC 7323 §3: the option is 10 bytes, padded to 12.
-  sp.header_bytes = static_cast<uint32_t>(scenario.Integer(f + "tcp.header_bytes")) + (sp.timestamps ? 12 : 0);
-  sp.initial_window_segments = static_cast<uint32_t>(scenario.Integer(f + "tcp.initial_window_segments"));
-  sp.max_window_bytes = static_cast<uint64_t>(scenario.Integer(f + "tcp.max_window_segments")) * sp.mss;
-  sp.dupack_threshold = static_cast<int>(scenario.Integer(f + "tcp.dupack_threshold"));
-  sp.rtt.min_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.min_rto_ms"));
-  sp.rtt.initial_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.initial_rto_ms"));
-  sp.rtt.max_rto = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.max_rto_ms"));
-  const Protocol protocol = ProtocolFromName(protocol_);
-  const std::string& recovery_name = scenario.Enum(f + "recovery");
-  const Recovery recovery = recovery_name == "default" ? DefaultRecovery(protocol) : RecoveryFromName(recovery_name);
-  const std::string& sack_option = scenario.Enum(f + "tcp.sack");
-  const bool sack = sack_option == "on" || (sack_option == "auto" && NeedsSack(recovery));
-  ProtocolOptions options;
-  options.vegas_alpha = scenario.Number(f + "vegas.alpha");
-  options.vegas_beta = scenario.Number(f + "vegas.beta");
-  options.vegas_gamma = scenario.Number(f + "vegas.gamma");
-  sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, sp, MakeCongestionControl(protocol, options),
-                                        MakeLossRecovery(recovery), source_.get());
-  TcpReceiverParams rp;
-  rp.ack_bytes = sp.header_bytes;
-  rp.sack = sack;
-  rp.timestamps = sp.timestamps;
-  rp.delayed_ack_count = scenario.Bool(f + "tcp.delayed_ack") ? static_cast<int>(scenario.Integer(f + "tcp.delayed_ack_count")) : 1;
-  rp.delayed_ack_timeout = Time::FromMillisecondsDouble(scenario.Number(f + "tcp.delayed_ack_timeout_ms"));
-  receiver_ = std::make_unique<TcpReceiver>(&scheduler_, &pool_, rp);
-
-  forward_route_.hops = {access_fwd_.get(), bottleneck_fwd_.get(), receiver_.get()};
-  forward_route_.channel = forward_channel_.get();
-  forward_route_.channel_hop = 1;
-  reverse_route_.hops = {bottleneck_rev_.get(), access_rev_.get(), sender_.get()};
-  reverse_route_.channel = reverse_channel_.get();
-  reverse_route_.channel_hop = 0;
-  sender_->set_route(&forward_route_);
-  receiver_->set_route(&reverse_route_);
-
-  PlaybackReader::Params pb;
-  pb.startup = Time::FromMillisecondsDouble(scenario.Number(f + "app.playback.startup_ms"));
-  pb.interval = Time::FromMillisecondsDouble(scenario.Number(f + "app.playback.interval_ms"));
-  pb.read_bytes = static_cast<uint64_t>(scenario.Integer(f + "app.playback.read_bytes"));
-  pb.total_bytes = total;
-  playback_ = std::make_unique<PlaybackReader>(&scheduler_, receiver_.get(), pb);
-
-  metrics_ = std::make_unique<FlowMetrics>(&scheduler_, duration_, sp.mss, token_bucket_, record_series);
-  if (window_drops_ != nullptr) metrics_->WatchRecovery(window_drops_->recovery_target_bytes());
-  sender_->set_observer(metrics_.get());
-  receiver_->set_observer(metrics_.get());
-  playback_->set_observer(metrics_.get());
-  bottleneck_fwd_->set_queue_observer(metrics_.get());
+      record_series_(record_series),
+      legacy_root_(static_cast<uint64_t>(scenario.Integer("seed"))),
+      duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))),
+      measure_from_(Time::FromSecondsDouble(scenario.Number("metrics.start_s"))) {
+  scheduler_.set_event_budget(static_cast<uint64_t>(scenario_.Integer("max_events")));
+  Build();
 }
 
-void Simulation::Run() {
-  sender_->Start();
-  playback_->Start();
-  scheduler_.RunUntil(duration_);
-  metrics_->Finish();
+Simulation::~Simulation() = default;
+
+void Simulation::Build() {
+  const int n = scenario_.flow_count();
+  buckets_ = std::clamp(kLinePointBudget / n, 25, 1000);
+  topology_ = std::make_unique<Topology>(scenario_, &scheduler_, &pool_, &live_);
+  bottleneck_metrics_ = std::make_unique<LinkMetrics>(duration_, 1000, record_series_);
+  topology_->bottleneck_forward().set_queue_observer(bottleneck_metrics_.get());
+  all_finite_ = true;
+  for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
+  ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
+  BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_};
+  for (int g = 0; g < scenario_.count("background"); ++g) {
+    groups_.push_back(std::make_unique<BackgroundGroup>(g, scenario_, &scheduler_, &pool_, topology_.get(),
+                                                        ids_.get(), group_params));
+  }
+}
+
+void Simulation::BuildExplicitFlow(int index) {
+  auto f = std::make_unique<ExplicitFlow>(this, index);
+  const ParamView& v = f->params;
+  const uint64_t seed = static_cast<uint64_t>(scenario_.Integer("seed"));
+  const int64_t size = v.Integer("app.size_bytes");
+  const uint64_t total = size == 0 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(size);
+  if (v.Bool("app.token_bucket.enabled")) {
+    TokenBucketSource::Params tb;
+    tb.total_bytes = total;
+    tb.tokens_per_interval = v.Integer("app.token_bucket.tokens_per_interval");
+    tb.interval = Time::FromMillisecondsDouble(v.Number("app.token_bucket.interval_ms"));
+    tb.depth_tokens = v.Integer("app.token_bucket.depth_tokens");
+    tb.token_bytes = static_cast<uint32_t>(v.Integer("app.token_bucket.token_bytes"));
+    auto bucket = std::make_unique<TokenBucketSource>(tb);
+    f->token_bucket = bucket.get();
+    f->source = std::move(bucket);
+  } else {
+    f->source = std::make_unique<BulkSource>(total);
+  }
+  f->start = Time::FromSecondsDouble(v.Number("start_s"));
+  const double stop_s = v.Number("stop_s");
+  f->stop = stop_s > 0 ? Time::FromSecondsDouble(stop_s) : Time::Infinite();
+  f->finite = size > 0 || stop_s > 0;
+  all_finite_ = all_finite_ && f->finite;
+
+  const auto mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+  const Random forward_rng = index == 0 ? legacy_root_.Fork(kLegacyForwardChannelFork)
+                                        : Random::Stream(seed, streams::FlowChannel(index, true));
+  const Random reverse_rng = index == 0 ? legacy_root_.Fork(kLegacyReverseChannelFork)
+                                        : Random::Stream(seed, streams::FlowChannel(index, false));
+  f->forward = MakeErrorModel(v, "channel.forward.", forward_rng, mss, &live_);
+  f->reverse = MakeErrorModel(v, "channel.reverse.", reverse_rng, mss, &live_);
+
+  const ProtocolEntry& protocol = *FindProtocol(v.Enum("protocol"));
+  FlowEnv env;
+  env.scheduler = &scheduler_;
+  env.pool = &pool_;
+  env.flow = static_cast<uint32_t>(index);
+  env.params = &f->params;
+  env.source = f->source.get();
+  const Topology::HostPath path = topology_->AddHostPair(v, "flows[" + std::to_string(index) + "]");
+  f->flow = std::make_unique<Flow>(protocol, env, path, f->forward.model.get(), f->reverse.model.get());
+
+  PlaybackReader::Params pb;
+  pb.startup = Time::FromMillisecondsDouble(v.Number("app.playback.startup_ms"));
+  pb.interval = Time::FromMillisecondsDouble(v.Number("app.playback.interval_ms"));
+  pb.read_bytes = static_cast<uint64_t>(v.Integer("app.playback.read_bytes"));
+  pb.total_bytes = total;
+  f->playback = std::make_unique<PlaybackReader>(&scheduler_, &f->flow->receiver(), pb);
+
+  FlowMetrics::Params mp;
+  mp.horizon = duration_;
+  mp.buckets = buckets_;
+  mp.throughput_bins = kThroughputBins;
+  mp.start = f->start;
+  mp.measure_from = measure_from_;
+  mp.record_series = record_series_;
+  f->metrics = std::make_unique<FlowMetrics>(&scheduler_, mp, f->token_bucket);
+  if (f->forward.window != nullptr) f->metrics->WatchRecovery(f->forward.window->recovery_target_bytes());
+  TcpProbe::Params tp;
+  tp.horizon = duration_;
+  tp.buckets = buckets_;
+  tp.mss = mss;
+  tp.record_series = record_series_;
+  tp.record_traces = record_series_ && index == scenario_.Integer("metrics.trace_flow");
+  f->probe = std::make_unique<TcpProbe>(tp);
+
+  f->flow->sender().set_observer(f.get());
+  f->flow->AttachTcpObserver(f->probe.get());
+  f->flow->receiver().set_observer(f->metrics.get());
+  f->playback->set_observer(f->metrics.get());
+  flows_.push_back(std::move(f));
+}
+
+void Simulation::StartFlows() {
+  for (auto& f : flows_) {
+    if (f->start == Time::Zero()) {
+      StartFlow(*f);
+    } else {
+      scheduler_.At(f->start, this, kStartFlow, static_cast<uint64_t>(f->index));
+    }
+    if (!f->stop.IsInfinite()) scheduler_.At(f->stop, this, kStopFlow, static_cast<uint64_t>(f->index));
+  }
+  for (auto& g : groups_) g->Start();
+}
+
+void Simulation::StartFlow(ExplicitFlow& f) {
+  f.flow->sender().Start();
+  f.playback->Start();
+}
+
+void Simulation::OnEvent(uint32_t tag, uint64_t arg) {
+  ExplicitFlow& f = *flows_[static_cast<size_t>(arg)];
+  if (tag == kStartFlow) {
+    StartFlow(f);
+  } else {
+    f.flow->sender().Close();
+  }
+}
+
+void Simulation::OnFlowComplete(ExplicitFlow&, Time) {
+  ++completed_;
+  if (all_finite_ && completed_ == static_cast<int>(flows_.size())) {
+    ended_ = true;
+    ended_by_ = "completed";
+    scheduler_.Stop();
+  }
+}
+
+void Simulation::Run() { AdvanceTo(duration_); }
+
+bool Simulation::AdvanceTo(Time t) {
+  if (ended_) return true;
+  if (!started_) {
+    started_ = true;
+    StartFlows();
+  }
+  scheduler_.RunUntil(std::min(t, duration_));
+  if (scheduler_.budget_spent()) {
+    ended_ = true;
+    ended_by_ = "event_budget";
+  } else if (scheduler_.now() >= duration_) {
+    ended_ = true;
+  }
+  if (ended_) FinishRun();
+  return ended_;
+}
+
+std::string Simulation::Set(const std::string& path, const nlohmann::json& value) {
+  const ParamDecl* decl = FindParam(Scenario::PatternOf(path));
+  if (decl == nullptr) return "unknown parameter " + path + " (see `lab schema`)";
+  if (!decl->live) return path + " cannot change during a run; only parameters marked live can";
+  const std::string problem = CheckValue(*decl, path, value);
+  if (!problem.empty()) return problem;
+  const auto it = live_.find(path);
+  if (it == live_.end()) return path + " does not apply to this run (its topology or model does not use it)";
+  for (const LiveSetter& set : it->second) set(value);
+  scenario_.Override(path, value);
+  return "";
+}
+
+Time Simulation::EndTime() const { return scheduler_.now(); }
+
+void Simulation::FinishRun() {
+  const Time end = EndTime();
+  for (auto& f : flows_) {
+    f->metrics->Finish(f->end(end));
+    f->probe->Finish();
+  }
+  bottleneck_metrics_->Finish();
+  for (auto& g : groups_) g->Finish(end);
+}
+
+nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
+  const SenderEndpoint& sender = f.flow->sender();
+  const ReceiverEndpoint& receiver = f.flow->receiver();
+  const SenderCounts counts = sender.counts();
+  const FlowMetrics& m = *f.metrics;
+  nlohmann::ordered_json s;
+  s["protocol"] = f.flow->protocol().name;
+  s["goodput_mbps"] = m.GoodputMbps(f.end(EndTime()));
+  s["delivered_bytes"] = receiver.in_order_bytes();
+  s["completed"] = sender.completed();
+  s["connection_time_s"] = sender.completed() ? nlohmann::ordered_json((sender.completed_at() - f.start).seconds())
+                                              : nlohmann::ordered_json();
+  s["start_s"] = f.start.seconds();
+  s["retransmissions"] = counts.retransmissions;
+  s["app_success_pct"] = f.playback->success_pct();
+  s["app_reads"] = f.playback->reads();
+  // Without a token bucket there are no tokens to count: null, not 0.
+  const bool tokens = f.token_bucket != nullptr;
+  s["mean_tokens_per_rtt"] = tokens ? nlohmann::ordered_json(m.mean_tokens_per_rtt()) : nlohmann::ordered_json();
+  s["mean_allowed_tokens_per_rtt"] =
+      tokens ? nlohmann::ordered_json(m.mean_allowed_tokens_per_rtt()) : nlohmann::ordered_json();
+  s["mean_srtt_ms"] = m.mean_srtt_ms();
+  s["mean_rto_ms"] = m.mean_rto_ms();
+  s["data_packets_sent"] = counts.data_packets_sent;
+  s["acks_sent"] = receiver.feedback_sent();
+  const Route& fwd = f.flow->forward_route();
+  const Route& rev = f.flow->reverse_route();
+  s["forward_channel_drops"] = fwd.stats.channel_drops;
+  s["reverse_channel_drops"] = rev.stats.channel_drops;
+  s["queue_drops"] = fwd.stats.queue_drops + rev.stats.queue_drops;
+  s["link_drops"] = fwd.stats.link_drops + rev.stats.link_drops;
+  // LE paper §3.1: from the first loss until every lost segment is delivered in order.
+  nlohmann::ordered_json recovery;
+  if (f.forward.window != nullptr && !f.forward.window->first_drop_at().IsInfinite() && m.recovered()) {
+    recovery = (m.recovered_at() - f.forward.window->first_drop_at()).seconds();
+  }
+  s["recovery_duration_s"] = recovery;
+  f.probe->AppendSummary(s, m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent);
+  return s;
+}
+
+nlohmann::ordered_json Simulation::RunFigures() const {
+  const Time end = EndTime();
+  nlohmann::ordered_json s;
+  s["max_queue_packets"] = bottleneck_metrics_->max_queue();
+  s["mean_queue_packets"] = bottleneck_metrics_->MeanQueue(end);
+  std::vector<double> goodputs;
+  double total = 0;
+  for (const auto& f : flows_) {
+    goodputs.push_back(f->metrics->GoodputMbps(f->end(end)));
+    total += goodputs.back();
+  }
+  s["flows"] = flows_.size();
+  s["flows_goodput_mbps"] = total;
+  s["mean_goodput_mbps"] = total / static_cast<double>(flows_.size());
+  double background = 0;
+  for (const auto& g : groups_) background += g->Summary(end)["goodput_mbps"].get<double>();
+  s["background_goodput_mbps"] = background;
+  s["total_goodput_mbps"] = total + background;
+  s["jain_index"] = OrNull(JainIndex(goodputs));
+  std::vector<FlowShare> shares;
+  for (size_t i = 0; i < flows_.size(); ++i) {
+    shares.push_back({flows_[i]->flow->protocol().name, flows_[i]->flow->protocol().family, goodputs[i]});
+  }
+  s["normalized_throughput"] = OrNull(NormalizedThroughput(shares, flows_[0]->flow->protocol().name));
+  s["events"] = scheduler_.events_run();
+  s["sim_end_s"] = end.seconds();
+  s["ended_by"] = ended_by_;
+  return s;
+}
+
+nlohmann::ordered_json Simulation::ProtocolGroups() const {
+  const Time end = EndTime();
+  std::vector<FlowShare> shares;
+  for (const auto& f : flows_) {
+    shares.push_back({f->flow->protocol().name, f->flow->protocol().family, f->metrics->GoodputMbps(f->end(end))});
+  }
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  std::vector<std::string> seen;
+  for (const FlowShare& share : shares) {
+    if (std::find(seen.begin(), seen.end(), share.protocol) != seen.end()) continue;
+    seen.push_back(share.protocol);
+    std::vector<double> own;
+    for (const FlowShare& other : shares) {
+      if (other.protocol == share.protocol) own.push_back(other.goodput_mbps);
+    }
+    double sum = 0;
+    for (double x : own) sum += x;
+    nlohmann::ordered_json p;
+    p["protocol"] = share.protocol;
+    p["flows"] = own.size();
+    p["goodput_mbps"] = sum;
+    p["mean_goodput_mbps"] = sum / static_cast<double>(own.size());
+    p["jain_index"] = OrNull(JainIndex(own));
+    p["normalized_throughput"] = OrNull(NormalizedThroughput(shares, share.protocol));
+    out.push_back(std::move(p));
+  }
+  return out;
 }
 
 nlohmann::ordered_json Simulation::Summary() const {
-  const TcpSenderStats& st = sender_->stats();
-  const Time end = st.completed ? st.completed_at : scheduler_.now();
-  const double end_s = end.seconds();
-  const uint64_t delivered = receiver_->in_order_bytes();
-  nlohmann::ordered_json s;
-  s["protocol"] = protocol_;
-  s["goodput_mbps"] = end_s > 0 ? static_cast<double>(delivered) * 8.0 / end_s / 1e6 : 0.0;
-  s["delivered_bytes"] = delivered;
-  s["completed"] = st.completed;
-  s["connection_time_s"] = st.completed ? nlohmann::ordered_json(st.completed_at.seconds()) : nlohmann::ordered_json();
-  s["retransmissions"] = st.retransmissions;
-  s["timeouts"] = st.timeouts;
-  s["fast_retransmits"] = st.fast_retransmits;
-  s["partial_acks"] = st.partial_acks;
-  s["app_success_pct"] = playback_->success_pct();
-  s["app_reads"] = playback_->reads();
-  // Without a token bucket there are no tokens to count: null, not 0.
-  const bool tokens = token_bucket_ != nullptr;
-  s["mean_tokens_per_rtt"] = tokens ? nlohmann::ordered_json(metrics_->mean_tokens_per_rtt()) : nlohmann::ordered_json();
-  s["mean_allowed_tokens_per_rtt"] =
-      tokens ? nlohmann::ordered_json(metrics_->mean_allowed_tokens_per_rtt()) : nlohmann::ordered_json();
-  s["mean_srtt_ms"] = metrics_->mean_srtt_ms();
-  s["data_packets_sent"] = st.data_packets_sent;
-  s["acks_sent"] = receiver_->stats().acks_sent;
-  s["forward_channel_drops"] = forward_route_.stats.channel_drops;
-  s["reverse_channel_drops"] = reverse_route_.stats.channel_drops;
-  s["queue_drops"] = forward_route_.stats.queue_drops + reverse_route_.stats.queue_drops;
-  s["max_queue_packets"] = metrics_->max_queue();
-  s["mean_queue_packets"] = metrics_->MeanQueue(end);
-  s["bandwidth_estimate_mbps"] = static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
-  // The throughput equations with this run's own loss-indication rate, RTT and RTO.
-  const double indications = static_cast<double>(st.fast_retransmits + st.timeouts);
-  ModelInputs model;
-  model.segment_bytes = sender_->state().mss;
-  model.rtt_s = metrics_->mean_srtt_ms() / 1e3;
-  model.rto_s = metrics_->mean_rto_ms() / 1e3;
-  model.p = st.data_packets_sent > 0 ? indications / static_cast<double>(st.data_packets_sent) : 0;
-  s["mean_rto_ms"] = metrics_->mean_rto_ms();
-  // LE paper §3.1: from the first loss until every lost segment is delivered in order.
-  nlohmann::ordered_json recovery;
-  if (window_drops_ != nullptr && !window_drops_->first_drop_at().IsInfinite() && metrics_->recovered()) {
-    recovery = (metrics_->recovered_at() - window_drops_->first_drop_at()).seconds();
-  }
-  s["recovery_duration_s"] = recovery;
-  s["loss_event_rate"] = model.p;
-  s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
-  s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
-  s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
-  s["final_cwnd_segments"] = static_cast<double>(sender_->window().cwnd) / sender_->state().mss;
-  s["events"] = scheduler_.events_run();
-  s["sim_end_s"] = end_s;
+  nlohmann::ordered_json s = FlowSummary(*flows_[0]);
+  const nlohmann::ordered_json run = RunFigures();
+  for (const auto& [key, value] : run.items()) s[key] = value;
   return s;
+}
+
+nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+  const Time end = EndTime();
+  nlohmann::ordered_json doc;
+  doc["ok"] = true;
+  doc["summary"] = Summary();
+  if (ended_by_ == "event_budget") {
+    doc["warning"] = "the run stopped at " + FormatNumber(end.seconds()) + " s of " +
+                     FormatNumber(duration_.seconds()) + " s after " + std::to_string(scheduler_.events_run()) +
+                     " events, its event budget (max_events); shorten the run or raise max_events";
+  }
+  doc["flows"] = nlohmann::ordered_json::array();
+  for (const auto& f : flows_) {
+    doc["flows"].push_back({{"index", f->index}, {"protocol", f->flow->protocol().name}, {"summary", FlowSummary(*f)}});
+  }
+  doc["groups"] = nlohmann::ordered_json::array();
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    doc["groups"].push_back({{"index", g}, {"summary", groups_[g]->Summary(end)}});
+  }
+  doc["protocols"] = ProtocolGroups();
+
+  SeriesSink sink;
+  if (record_series_) {
+    for (const auto& f : flows_) {
+      sink.SetScope("flow", f->index, "flows[" + std::to_string(f->index) + "]");
+      f->probe->AppendSeries(sink);
+      f->metrics->AppendSeries(sink);
+    }
+    sink.SetScope("link", -1, "links.bottleneck");
+    bottleneck_metrics_->AppendSeries(sink);
+    for (size_t g = 0; g < groups_.size(); ++g) {
+      sink.SetScope("group", static_cast<int>(g), "background[" + std::to_string(g) + "]");
+      groups_[g]->AppendSeries(sink);
+    }
+    if (flows_.size() >= 2) {
+      // Jain's index over time, per throughput bin, over the flows alive in that bin.
+      sink.SetScope("run", -1, "run");
+      std::vector<double> t, v;
+      const Time width = flows_[0]->metrics->bin_width();
+      for (size_t i = 0; width * static_cast<int64_t>(i) < end; ++i) {
+        const Time from = width * static_cast<int64_t>(i);
+        std::vector<double> share;
+        for (const auto& f : flows_) {
+          if (f->start <= from && f->end(end) > from) share.push_back(f->metrics->bin_bytes()[i]);
+        }
+        if (share.size() < 2) continue;
+        if (const auto jain = JainIndex(share)) {
+          t.push_back(std::min(from + width, end).seconds());
+          v.push_back(*jain);
+        }
+      }
+      sink.Add("jain", "", "line", t, v);
+    }
+  }
+  doc["series"] = std::move(sink.meta());
+  *columns = std::move(sink.columns());
+  doc["scenario"] = scenario_.ToJson();
+  return doc;
 }
 
 }  // namespace plab

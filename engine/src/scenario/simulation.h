@@ -1,64 +1,102 @@
 // Builds the world a scenario describes, runs it and reports. One Simulation is one
 // run: its scheduler, packets and random streams are its own (STYLE §7).
 //
-//   sender -> access fwd -> bottleneck fwd (forward channel) -> receiver
-//   sender <- access rev <- bottleneck rev (reverse channel) <- receiver
+// It can be advanced in steps, with a parameter changed between steps (live mode):
+//   Simulation sim(scenario);
+//   sim.AdvanceTo(Time::FromSeconds(5));
+//   sim.Set("flows[0].channel.forward.p", 0.05);
+//   sim.AdvanceTo(Time::FromSeconds(10));
+// Stepping gives exactly the run an unbroken Run() gives. A run ends at duration_s,
+// when every explicit flow with a finite transfer has finished (if all of them are
+// finite), or when the event budget (max_events) is spent; metrics never end it.
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/playback_reader.h"
 #include "app/token_bucket_source.h"
 #include "metrics/flow_metrics.h"
-#include "net/link.h"
-#include "net/queue/drop_tail_queue.h"
-#include "net/route.h"
+#include "metrics/link_metrics.h"
+#include "metrics/tcp_probe.h"
+#include "scenario/background.h"
+#include "scenario/error_factory.h"
+#include "scenario/flow.h"
 #include "scenario/scenario.h"
+#include "scenario/topology.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
-#include "transport/tcp/tcp_receiver.h"
-#include "transport/tcp/tcp_sender.h"
 
 namespace plab {
 
-class Simulation {
+class Simulation final : public EventHandler {
  public:
   // `record_series`: keep the time series (off when only the summary is wanted).
   explicit Simulation(const Scenario& scenario, bool record_series = true);
+  ~Simulation() override;
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
 
+  // Runs to the end.
   void Run();
+  // Runs up to `t` (at most the duration); returns true once the run has ended.
+  bool AdvanceTo(Time t);
+  // Changes a live parameter (one declared live, e.g. a loss rate or a link's rate)
+  // from now on. Returns "" or why it cannot be changed.
+  std::string Set(const std::string& path, const nlohmann::json& value);
 
-  // Summary figures (after Run).
-  nlohmann::ordered_json Summary() const;
-  const FlowMetrics& metrics() const { return *metrics_; }
-  const TcpSender& sender() const { return *sender_; }
-  const TcpReceiver& receiver() const { return *receiver_; }
-  const Link& bottleneck_forward() const { return *bottleneck_fwd_; }
-  const Link& bottleneck_reverse() const { return *bottleneck_rev_; }
+  Time now() const { return scheduler_.now(); }
+  bool ended() const { return ended_; }
+  // "duration", "completed" (every finite flow done) or "event_budget".
+  const std::string& ended_by() const { return ended_by_; }
   const Scheduler& scheduler() const { return scheduler_; }
+  const Scenario& scenario() const { return scenario_; }
+
+  // The headline summary: flows[0]'s figures, run-level figures and aggregates.
+  nlohmann::ordered_json Summary() const;
+  // The whole result document (docs/engine-api.md): summary, per-flow and per-group
+  // summaries, per-protocol aggregates and series descriptors; the points go to
+  // `columns`.
+  nlohmann::ordered_json Report(std::vector<double>* columns) const;
+
+  void OnEvent(uint32_t tag, uint64_t arg) override;
 
  private:
-  std::unique_ptr<ErrorModel> MakeErrorModel(const std::string& prefix, uint64_t stream, uint32_t mss);
+  struct ExplicitFlow;
 
-  const Scenario& scenario_;
+  void Build();
+  void BuildExplicitFlow(int index);
+  void StartFlows();
+  void StartFlow(ExplicitFlow& f);
+  void OnFlowComplete(ExplicitFlow& f, Time now);
+  void FinishRun();
+  Time EndTime() const;
+  nlohmann::ordered_json FlowSummary(const ExplicitFlow& f) const;
+  nlohmann::ordered_json RunFigures() const;
+  nlohmann::ordered_json ProtocolGroups() const;
+
+  Scenario scenario_;
+  bool record_series_;
   Scheduler scheduler_;
   PacketPool pool_;
-  Random rng_;
+  Random legacy_root_;  // flows[0]'s channels only (their pre-multi-flow streams)
   Time duration_;
-  std::string protocol_;
-
-  std::unique_ptr<DataSource> source_;
-  const TokenBucketSource* token_bucket_ = nullptr;
-  const WindowDropErrors* window_drops_ = nullptr;  // the LE recovery experiment, if used
-  std::unique_ptr<Link> access_fwd_, bottleneck_fwd_, bottleneck_rev_, access_rev_;
-  std::unique_ptr<ErrorModel> forward_channel_, reverse_channel_;
-  Route forward_route_, reverse_route_;
-  std::unique_ptr<TcpSender> sender_;
-  std::unique_ptr<TcpReceiver> receiver_;
-  std::unique_ptr<PlaybackReader> playback_;
-  std::unique_ptr<FlowMetrics> metrics_;
+  Time measure_from_;
+  int buckets_ = 1000;
+  LiveSetters live_;
+  std::unique_ptr<Topology> topology_;
+  std::unique_ptr<LinkMetrics> bottleneck_metrics_;
+  std::vector<std::unique_ptr<ExplicitFlow>> flows_;
+  std::vector<std::unique_ptr<BackgroundGroup>> groups_;
+  std::unique_ptr<FlowIds> ids_;
+  bool started_ = false;
+  bool ended_ = false;
+  bool all_finite_ = false;
+  int completed_ = 0;
+  std::string ended_by_ = "duration";
 };
 
 }  // namespace plab

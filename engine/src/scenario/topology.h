@@ -1,0 +1,69 @@
+// Builds the links of the scenario's topology and tells each host pair (a flow, a web
+// user) the links its packets cross. Three shapes (topology.kind):
+//
+//   path:       S* --access--> R1 ==bottleneck==> D*          (one host pair, shared by every flow)
+//   dumbbell:   S_i --access_i--> L ==bottleneck==> R --receiver_access_i--> D_i
+//   wireless:   S* --access--> R1 ==bottleneck==> BS --last_hop_i ~~> D_i
+//
+// Every link has both directions; the reverse ones carry feedback back. A flow's own
+// channel (its error model) sits at the bottleneck on a path or a dumbbell, and on
+// its own last hop on the wireless topology.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "net/link.h"
+#include "scenario/error_factory.h"
+#include "scenario/param_view.h"
+#include "scenario/scenario.h"
+#include "sim/scheduler.h"
+
+namespace plab {
+
+class Topology {
+ public:
+  // The links one host pair's packets cross, in order, and where its channel sits.
+  struct HostPath {
+    std::vector<PacketSink*> forward;  // sender -> receiver
+    std::vector<PacketSink*> reverse;  // receiver -> sender
+    size_t forward_channel_hop = 0;
+    size_t reverse_channel_hop = 0;
+  };
+  // Both directions of one link instance, named by its role ("bottleneck",
+  // "flows[2].access", ...).
+  struct LinkPair {
+    std::string name;
+    std::unique_ptr<Link> forward;
+    std::unique_ptr<Link> reverse;
+  };
+
+  Topology(const Scenario& scenario, Scheduler* scheduler, PacketPool* pool, LiveSetters* live);
+
+  // Adds a host pair placed by the item at `placement` (a flow's or a group's access
+  // and last-hop parameters); `name` names its own links ("flows[2]").
+  HostPath AddHostPair(const ParamView& placement, const std::string& name);
+
+  const std::string& kind() const { return kind_; }
+  Link& bottleneck_forward() { return *bottleneck_->forward; }
+  Link& bottleneck_reverse() { return *bottleneck_->reverse; }
+  const std::vector<std::unique_ptr<LinkPair>>& links() const { return links_; }
+
+ private:
+  // A link pair from a link block ("topology.bottleneck."); rate and delay from
+  // `place` (a flow's own access link) when given, else from the block.
+  LinkPair* AddLink(const std::string& name, const std::string& block, const ParamView* place,
+                    const std::string& place_base);
+
+  const Scenario& scenario_;
+  Scheduler* scheduler_;
+  PacketPool* pool_;
+  LiveSetters* live_;
+  std::string kind_;
+  std::vector<std::unique_ptr<LinkPair>> links_;
+  LinkPair* access_ = nullptr;      // shared (path, wireless)
+  LinkPair* bottleneck_ = nullptr;  // shared (all)
+};
+
+}  // namespace plab
