@@ -48,7 +48,8 @@ int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
   for (const auto& s : doc["series"]) {
     const size_t offset = s["offset"].get<size_t>();
     const size_t n = s["length"].get<size_t>();
-    std::ofstream f(std::filesystem::path(dir) / (s["name"].get<std::string>() + ".csv"));
+    // One file per series, named by its unique key ("flows[0].cwnd.csv").
+    std::ofstream f(std::filesystem::path(dir) / (s["key"].get<std::string>() + ".csv"));
     f << "time_s," << s["name"].get<std::string>() << "_" << s["unit"].get<std::string>() << "\n";
     f.precision(17);
     for (size_t i = 0; i < n; ++i) f << out.columns[offset + i] << "," << out.columns[offset + n + i] << "\n";

@@ -90,6 +90,51 @@ const kScenarios = [
   },
 ];
 
+// Many flows: every topology, staggered starts, a flow that ends early, background
+// FTP flows and web users (new connections, Pareto sizes, exponential think times).
+kScenarios.push(
+  {
+    name: 'dumbbell, four flows, different RTTs and protocols',
+    scenario: {
+      seed: 31,
+      duration_s: 15,
+      topology: { kind: 'dumbbell', bottleneck: { rate_mbps: 10, delay_ms: 20 } },
+      flows: [0, 1, 2, 3].map((i) => ({
+        protocol: ['newreno', 'cubic', 'sack', 'reno'][i],
+        start_s: i * 0.37,
+        access: { delay_ms: [1, 10, 25, 50][i] },
+        channel: { forward: { model: 'bernoulli', p: 0.001 }, reverse: { model: 'none' } },
+        app: { token_bucket: { enabled: false } },
+      })),
+    },
+  },
+  {
+    name: 'wireless last hop with lossy channels, one flow finishing early',
+    scenario: {
+      seed: 32,
+      duration_s: 20,
+      topology: { kind: 'wireless_last_hop' },
+      flows: [
+        { protocol: 'westwood', channel: { forward: { model: 'bernoulli', p: 0.02 } }, app: { token_bucket: { enabled: false } } },
+        { protocol: 'newreno', app: { size_bytes: 300000, token_bucket: { enabled: false } } },
+      ],
+    },
+  },
+  {
+    name: 'background FTP flows and web users',
+    scenario: {
+      seed: 33,
+      duration_s: 20,
+      topology: { kind: 'dumbbell', bottleneck: { rate_mbps: 5 } },
+      flows: [{ protocol: 'sack', channel: { forward: { model: 'none' } }, app: { token_bucket: { enabled: false } } }],
+      background: [
+        { kind: 'ftp', count: 5, start_max_s: 5 },
+        { kind: 'http', count: 30, start_max_s: 2, think_mean_s: 0.5 },
+      ],
+    },
+  },
+);
+
 const kScenarioDir = path.join(kRoot, 'engine/scenarios');
 
 // Loaded at module level so the test list can come from the engine's own schema.
@@ -139,14 +184,14 @@ function runNativeScenario(name, scenario_json) {
   assert.equal(child.status, 0,
                `native CLI failed on ${name} (exit ${child.status}):\n${child.stderr}\n${child.stdout}`);
   const result = JSON.parse(child.stdout);
-  const names = result.series.map((s) => s.name);
-  assert.equal(new Set(names).size, names.length, `series names are not unique: ${names}`);
+  const keys = result.series.map((s) => s.key);
+  assert.equal(new Set(keys).size, keys.length, `series keys are not unique: ${keys}`);
   const length = result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0);
   const columns = new Float64Array(length);
   for (const s of result.series) {
-    const rows = readFileSync(path.join(csv_dir, `${s.name}.csv`), 'utf8')
+    const rows = readFileSync(path.join(csv_dir, `${s.key}.csv`), 'utf8')
       .split('\n').slice(1).filter((line) => line.length > 0);
-    assert.equal(rows.length, s.length, `${s.name}.csv has ${rows.length} rows, not ${s.length}`);
+    assert.equal(rows.length, s.length, `${s.key}.csv has ${rows.length} rows, not ${s.length}`);
     rows.forEach((row, i) => {
       const [time, value] = row.split(',');
       columns[s.offset + i] = Number(time);
@@ -170,7 +215,7 @@ function seriesAt(series, index) {
   for (const s of series) {
     if (index >= s.offset && index < s.offset + 2 * s.length) {
       const part = index < s.offset + s.length ? 'time' : 'value';
-      return `${s.name} ${part}[${(index - s.offset) % s.length}]`;
+      return `${s.key} ${part}[${(index - s.offset) % s.length}]`;
     }
   }
   return 'outside every series';
