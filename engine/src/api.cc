@@ -89,7 +89,8 @@ std::string SchemaJson() {
                                 {"family", e.family},
                                 {"help", e.help},
                                 {"source", e.source},
-                                {"series", e.series}});
+                                {"series", e.series},
+                                {"compare_by_default", e.compare_by_default}});
   }
   doc["topologies"] = TopologiesJson();
   return doc.dump(2);

@@ -46,16 +46,22 @@ ProtocolEntry Tcp(std::string name, std::string label, std::string congestion_co
   return e;
 }
 
+ProtocolEntry Compared(ProtocolEntry e) {
+  e.compare_by_default = true;
+  return e;
+}
+
 std::vector<ProtocolEntry> DeclareProtocols() {
   return {
       Tcp("tahoe", "Tahoe", "aimd", "tahoe",
           "Slow start + AIMD; on three duplicate ACKs, retransmit and slow-start again from one segment",
           "Jacobson 1988; RFC 5681 §3.2 without fast recovery"),
       Tcp("reno", "Reno", "aimd", "reno", "Slow start + AIMD with fast retransmit and fast recovery", "RFC 5681"),
-      Tcp("newreno", "NewReno", "aimd", "newreno",
-          "Reno whose partial ACKs keep fast recovery going: one lost segment repaired per RTT", "RFC 6582"),
-      Tcp("sack", "SACK", "aimd", "sack",
-          "Slow start + AIMD with SACK-based loss recovery: several holes repaired in one RTT", "RFC 2018, RFC 6675"),
+      Compared(Tcp("newreno", "NewReno", "aimd", "newreno",
+                   "Reno whose partial ACKs keep fast recovery going: one lost segment repaired per RTT", "RFC 6582")),
+      Compared(Tcp("sack", "SACK", "aimd", "sack",
+                   "Slow start + AIMD with SACK-based loss recovery: several holes repaired in one RTT",
+                   "RFC 2018, RFC 6675")),
       Tcp("fack", "FACK", "aimd", "fack",
           "SACK recovery that counts every un-SACKed segment below the forward-most SACK as lost",
           "Mathis & Mahdavi, SIGCOMM 1996"),
@@ -66,8 +72,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       Tcp("westwood", "Westwood+", "westwood", "newreno",
           "After a loss, ssthresh = the bandwidth it measured x the minimum RTT, not half the window",
           "Mascolo et al. 2001; Grieco & Mascolo 2004"),
-      Tcp("cubic", "CUBIC", "cubic", "sack", "The window follows a cubic function of the time since the last loss",
-          "RFC 9438"),
+      Compared(Tcp("cubic", "CUBIC", "cubic", "sack",
+                   "The window follows a cubic function of the time since the last loss", "RFC 9438")),
       Tcp("bbr", "BBR v1", "bbr", "sack",
           "Paces at its model of the bottleneck bandwidth and keeps about one BDP in flight",
           "Cardwell et al., ACM Queue 2016"),

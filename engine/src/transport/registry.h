@@ -64,6 +64,8 @@ struct ProtocolEntry {
   std::function<void(const ParamView&, const std::string& prefix, std::vector<ValidationError>&)> validate;
   // The per-flow series it reports (names of the schema's declared series).
   std::vector<std::string> series;
+  // In the page's compare view until a person picks others (and for links that name none).
+  bool compare_by_default = false;
 };
 
 struct CongestionControlEntry {
