@@ -4,9 +4,10 @@
 
 namespace plab {
 
-TcpProbe::TcpProbe(const Params& params)
+TcpProbe::TcpProbe(const ProbeOptions& params, uint32_t mss)
     : params_(params),
-      mss_(static_cast<double>(params.mss)),
+      mss_bytes_(mss),
+      mss_(static_cast<double>(mss)),
       cwnd_("cwnd", "segments", params.horizon, params.buckets),
       ssthresh_("ssthresh", "segments", params.horizon, params.buckets),
       flight_("flight_size", "segments", params.horizon, params.buckets),
@@ -65,8 +66,7 @@ void TcpProbe::AppendSeries(SeriesSink& out) const {
   }
 }
 
-void TcpProbe::AppendSummary(nlohmann::ordered_json& s, double mean_srtt_ms, double mean_rto_ms,
-                             int64_t data_packets_sent) const {
+void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow) const {
   s["timeouts"] = timeout_.count();
   s["fast_retransmits"] = fast_retransmit_.count();
   s["partial_acks"] = partial_ack_.count();
@@ -74,15 +74,15 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, double mean_srtt_ms, dou
   // The throughput equations with this flow's own loss-indication rate, RTT and RTO.
   const double indications = static_cast<double>(fast_retransmit_.count() + timeout_.count());
   ModelInputs model;
-  model.segment_bytes = params_.mss;
-  model.rtt_s = mean_srtt_ms / 1e3;
-  model.rto_s = mean_rto_ms / 1e3;
-  model.p = data_packets_sent > 0 ? indications / static_cast<double>(data_packets_sent) : 0;
+  model.segment_bytes = mss_bytes_;
+  model.rtt_s = flow.mean_srtt_ms / 1e3;
+  model.rto_s = flow.mean_rto_ms / 1e3;
+  model.p = flow.data_packets_sent > 0 ? indications / static_cast<double>(flow.data_packets_sent) : 0;
   s["loss_event_rate"] = model.p;
   s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
   s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
   s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
-  s["final_cwnd_segments"] = static_cast<double>(last_.cwnd) / params_.mss;
+  s["final_cwnd_segments"] = static_cast<double>(last_.cwnd) / mss_bytes_;
 }
 
 }  // namespace plab

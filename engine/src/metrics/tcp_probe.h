@@ -12,22 +12,17 @@
 
 #include "metrics/series_sink.h"
 #include "metrics/time_series.h"
+#include "metrics/transport_probe.h"
 #include "transport/tcp/tcp_sender.h"
 
 namespace plab {
 
-class TcpProbe final : public TcpSenderObserver {
+class TcpProbe final : public TransportProbe, public TcpSenderObserver {
  public:
-  struct Params {
-    Time horizon;
-    int buckets = 1000;
-    uint32_t mss = 1000;
-    bool record_series = true;
-    bool record_traces = false;  // every segment and ACK, up to kTraceCap points each
-  };
+  // Traces keep every segment and ACK, up to kTraceCap points each.
   static constexpr size_t kTraceCap = 30000;
 
-  explicit TcpProbe(const Params& params);
+  TcpProbe(const ProbeOptions& options, uint32_t mss);
 
   void OnWindow(Time now, const WindowSnapshot& window) override;
   void OnFastRetransmit(Time now, const WindowSnapshot& window) override;
@@ -36,12 +31,10 @@ class TcpProbe final : public TcpSenderObserver {
   void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override;
   void OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) override;
 
-  void Finish();
-  void AppendSeries(SeriesSink& out) const;
-  // Adds TCP's figures; `mean_srtt_ms`, `mean_rto_ms` and `data_packets_sent` come from
-  // the flow's generic metrics and counts.
-  void AppendSummary(nlohmann::ordered_json& summary, double mean_srtt_ms, double mean_rto_ms,
-                     int64_t data_packets_sent) const;
+  // TransportProbe
+  void Finish() override;
+  void AppendSeries(SeriesSink& out) const override;
+  void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const override;
 
   int64_t fast_retransmits() const { return fast_retransmit_.count(); }
   int64_t timeouts() const { return timeout_.count(); }
@@ -49,7 +42,8 @@ class TcpProbe final : public TcpSenderObserver {
  private:
   double Segments(uint64_t bytes) const { return static_cast<double>(bytes) / mss_; }
 
-  Params params_;
+  ProbeOptions params_;
+  uint32_t mss_bytes_;
   double mss_;
   TimeSeries cwnd_, ssthresh_, flight_;
   MarkerSeries fast_retransmit_, partial_ack_, timeout_;

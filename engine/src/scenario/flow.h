@@ -24,10 +24,8 @@ class Flow {
   const SenderEndpoint& sender() const { return *sender_.sender; }
   const ReceiverEndpoint& receiver() const { return *receiver_; }
   const ProtocolEntry& protocol() const { return protocol_; }
-  // TCP's own observer, when the protocol is of the TCP family.
-  void AttachTcpObserver(TcpSenderObserver* observer) {
-    if (sender_.attach_tcp_observer) sender_.attach_tcp_observer(observer);
-  }
+  // The family's probe of the sender, if FlowEnv::probe asked for one.
+  TransportProbe* probe() const { return sender_.probe.get(); }
   const Route& forward_route() const { return forward_; }
   const Route& reverse_route() const { return reverse_; }
 

@@ -52,7 +52,7 @@ struct Simulation::ExplicitFlow final : public SenderObserver {
   std::unique_ptr<Flow> flow;
   std::unique_ptr<PlaybackReader> playback;
   std::unique_ptr<FlowMetrics> metrics;
-  std::unique_ptr<TcpProbe> probe;
+  ProbeOptions probe_options;
   Time start;
   Time stop;  // Infinite: never
   bool finite = false;
@@ -120,7 +120,12 @@ void Simulation::BuildExplicitFlow(int index) {
   f->reverse = MakeErrorModel(v, "channel.reverse.", reverse_rng, mss, &live_);
 
   const ProtocolEntry& protocol = *FindProtocol(v.Enum("protocol"));
+  f->probe_options.horizon = duration_;
+  f->probe_options.buckets = buckets_;
+  f->probe_options.record_series = record_series_;
+  f->probe_options.record_traces = record_series_ && index == scenario_.Integer("metrics.trace_flow");
   FlowEnv env;
+  env.probe = &f->probe_options;
   env.scheduler = &scheduler_;
   env.pool = &pool_;
   env.flow = static_cast<uint32_t>(index);
@@ -145,16 +150,7 @@ void Simulation::BuildExplicitFlow(int index) {
   mp.record_series = record_series_;
   f->metrics = std::make_unique<FlowMetrics>(&scheduler_, mp, f->token_bucket);
   if (f->forward.window != nullptr) f->metrics->WatchRecovery(f->forward.window->recovery_target_bytes());
-  TcpProbe::Params tp;
-  tp.horizon = duration_;
-  tp.buckets = buckets_;
-  tp.mss = mss;
-  tp.record_series = record_series_;
-  tp.record_traces = record_series_ && index == scenario_.Integer("metrics.trace_flow");
-  f->probe = std::make_unique<TcpProbe>(tp);
-
   f->flow->sender().set_observer(f.get());
-  f->flow->AttachTcpObserver(f->probe.get());
   f->flow->receiver().set_observer(f->metrics.get());
   f->playback->set_observer(f->metrics.get());
   flows_.push_back(std::move(f));
@@ -233,7 +229,7 @@ void Simulation::FinishRun() {
   const Time end = EndTime();
   for (auto& f : flows_) {
     f->metrics->Finish(f->end(end));
-    f->probe->Finish();
+    if (f->flow->probe() != nullptr) f->flow->probe()->Finish();
   }
   bottleneck_metrics_->Finish();
   for (auto& g : groups_) g->Finish(end);
@@ -276,7 +272,9 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
     recovery = (m.recovered_at() - f.forward.window->first_drop_at()).seconds();
   }
   s["recovery_duration_s"] = recovery;
-  f.probe->AppendSummary(s, m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent);
+  if (f.flow->probe() != nullptr) {
+    f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
+  }
   return s;
 }
 
@@ -370,7 +368,7 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   if (record_series_) {
     for (const auto& f : flows_) {
       sink.SetScope("flow", f->index, "flows[" + std::to_string(f->index) + "]");
-      f->probe->AppendSeries(sink);
+      if (f->flow->probe() != nullptr) f->flow->probe()->AppendSeries(sink);
       f->metrics->AppendSeries(sink);
     }
     sink.SetScope("link", -1, "links.bottleneck");

@@ -21,7 +21,6 @@
 #include "app/token_bucket_source.h"
 #include "metrics/flow_metrics.h"
 #include "metrics/link_metrics.h"
-#include "metrics/tcp_probe.h"
 #include "scenario/background.h"
 #include "scenario/error_factory.h"
 #include "scenario/flow.h"

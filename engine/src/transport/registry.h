@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/transport_probe.h"
 #include "scenario/param_decl.h"
 #include "sim/random.h"
 #include "transport/data_source.h"
@@ -26,7 +27,6 @@ class LossRecovery;
 class PacketPool;
 class ParamView;
 class Scheduler;
-class TcpSenderObserver;
 
 // Everything a factory gets to build one endpoint of one flow.
 struct FlowEnv {
@@ -36,13 +36,14 @@ struct FlowEnv {
   const ParamView* params = nullptr;  // the flow's parameters, by relative path
   DataSource* source = nullptr;  // the application above the sender
   Random rng{0};                 // a stream of its own
+  // Measure the sender with the family's probe (explicit flows; not background).
+  const ProbeOptions* probe = nullptr;
 };
 
-// A sender, and the family's observer of it that metrics attach to (may be null).
+// A sender and, when FlowEnv::probe asked for one, the family's probe attached to it.
 struct SenderParts {
   std::unique_ptr<SenderEndpoint> sender;
-  // TCP: the window, recoveries and traces; attach with AttachTcpObserver.
-  std::function<void(TcpSenderObserver*)> attach_tcp_observer;
+  std::unique_ptr<TransportProbe> probe;
 };
 
 // A window-based TCP sender is a congestion control paired with a loss recovery.

@@ -1,5 +1,6 @@
 #include "transport/tcp/tcp_family.h"
 
+#include "metrics/tcp_probe.h"
 #include "scenario/param_view.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/receiver_algorithm.h"
@@ -146,8 +147,14 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   makers.congestion_control = [cc, view = v] { return cc->make(view); };
   makers.loss_recovery = [recovery] { return recovery->make(); };
   auto sender = std::make_unique<TcpSender>(env.scheduler, env.pool, sp, std::move(makers), env.source);
-  TcpSender* raw = sender.get();
-  return {std::move(sender), [raw](TcpSenderObserver* observer) { raw->set_tcp_observer(observer); }};
+  SenderParts parts;
+  if (env.probe != nullptr) {
+    auto probe = std::make_unique<TcpProbe>(*env.probe, sp.mss);
+    sender->set_tcp_observer(probe.get());
+    parts.probe = std::move(probe);
+  }
+  parts.sender = std::move(sender);
+  return parts;
 }
 
 std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpComposition& composition,
