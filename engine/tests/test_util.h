@@ -38,7 +38,11 @@ inline RunResult RunOk(const nlohmann::json& scenario) {
     Series series;
     series.t.assign(out.columns.begin() + off, out.columns.begin() + off + n);
     series.v.assign(out.columns.begin() + off + n, out.columns.begin() + off + 2 * n);
-    r.series[s["name"].get<std::string>()] = std::move(series);
+    // By unique key ("flows[1].cwnd"), and by bare name for flows[0]'s and the run's
+    // own series, as single-flow tests name them.
+    const std::string name = s["name"].get<std::string>();
+    if (!r.series.count(name) && (s["scope"] != "flow" || s["index"] == 0)) r.series[name] = series;
+    r.series[s["key"].get<std::string>()] = std::move(series);
   }
   return r;
 }

@@ -23,6 +23,10 @@ struct TcpState {
   // or timeout began, so "the ACK covers recover" reads snd_una >= recover.
   uint64_t recover = 0;
   bool recover_set = false;
+  // What last cut the window, as ns-2's last_cwnd_action_: a fast retransmit or a
+  // timeout (Reno allows a second fast retransmit in one window only after the first).
+  enum class LossAction { kNone, kFastRetransmit, kTimeout };
+  LossAction last_loss_action = LossAction::kNone;
 
   // Bytes actually in the network: RFC 6675 SetPipe over the scoreboard (SACKed and
   // lost segments excluded, retransmissions in flight included). Kept by the sender

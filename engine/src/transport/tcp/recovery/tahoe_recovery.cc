@@ -9,6 +9,7 @@ void TahoeRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   actions.congestion_control().RestartAfterLoss(state);
   state.recover = state.snd_max;
   state.recover_set = true;
+  state.last_loss_action = TcpState::LossAction::kFastRetransmit;
   actions.GoBackN();
   actions.RetransmitFirstUnacked();
 }
