@@ -238,7 +238,7 @@ void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
     labels.push_back(e.label);
     help += (help.empty() ? "" : "; ") + e.label + ": " + e.help + " (" + e.source + ")";
   }
-  p.push_back(EnumParam(prefix + "protocol", "Protocol", "TCP", names, "newreno", help)
+  p.push_back(EnumParam(prefix + "protocol", "Protocol", "TCP", names, DefaultProtocol(), help)
                   .Labels(labels)
                   .Source("RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
   AddPrefixed(p, prefix, TcpFamilyParams());

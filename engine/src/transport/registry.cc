@@ -149,6 +149,11 @@ const std::vector<ProtocolEntry>& Protocols() {
   return entries;
 }
 
+const std::string& DefaultProtocol() {
+  static const std::string name = "newreno";  // the papers' baseline and ns-3's default
+  return name;
+}
+
 const std::vector<CongestionControlEntry>& CongestionControls() {
   static const std::vector<CongestionControlEntry> entries = DeclareCongestionControls();
   return entries;

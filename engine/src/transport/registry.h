@@ -90,6 +90,8 @@ struct LossRecoveryEntry {
 };
 
 const std::vector<ProtocolEntry>& Protocols();
+// The protocol a flow runs unless the scenario names another.
+const std::string& DefaultProtocol();
 const std::vector<CongestionControlEntry>& CongestionControls();
 const std::vector<LossRecoveryEntry>& LossRecoveries();
 

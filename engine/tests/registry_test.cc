@@ -1,0 +1,76 @@
+// The registry is the one place that knows protocol names: the schema's options come
+// from it, every entry can be built and run, and no other engine source spells a name.
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "plab/api.h"
+#include "scenario/params.h"
+#include "test_util.h"
+#include "transport/registry.h"
+
+namespace plab {
+namespace {
+
+TEST(Registry, TheSchemaOffersExactlyTheRegisteredProtocolsRecoveriesAndControls) {
+  std::vector<std::string> protocols, recoveries = {"default"};
+  for (const ProtocolEntry& e : Protocols()) protocols.push_back(e.name);
+  for (const LossRecoveryEntry& e : LossRecoveries()) recoveries.push_back(e.name);
+  EXPECT_EQ(FindParam("flows[].protocol")->options, protocols);
+  EXPECT_EQ(FindParam("background[].protocol")->options, protocols);
+  EXPECT_EQ(FindParam("flows[].recovery")->options, recoveries);
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  ASSERT_EQ(schema["protocols"].size(), Protocols().size());
+  for (size_t i = 0; i < Protocols().size(); ++i) {
+    EXPECT_EQ(schema["protocols"][i]["name"], Protocols()[i].name);
+    EXPECT_EQ(schema["protocols"][i]["label"], Protocols()[i].label);
+  }
+  // Each protocol's composition names registered parts.
+  for (const ProtocolEntry& e : Protocols()) {
+    ASSERT_TRUE(e.tcp.has_value()) << e.name;
+    EXPECT_NE(FindCongestionControl(e.tcp->congestion_control), nullptr) << e.name;
+    EXPECT_NE(FindLossRecovery(e.tcp->loss_recovery), nullptr) << e.name;
+  }
+}
+
+TEST(Registry, EveryProtocolRunsAsAFlowAndAsBackground) {
+  for (const ProtocolEntry& e : Protocols()) {
+    const nlohmann::json s = {
+        {"duration_s", 5},
+        {"topology", {{"kind", "dumbbell"}}},
+        {"flows", {{{"protocol", e.name}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}},
+        {"background", {{{"kind", "http"}, {"count", 3}, {"protocol", e.name}}}}};
+    const auto r = plab::testing::RunOk(s);
+    EXPECT_EQ(r.summary["protocol"], e.name);
+    EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 1.0) << e.name;
+  }
+}
+
+// No engine source outside the registry spells a protocol, control or recovery name
+// as a string: anything that needs one asks the registry.
+TEST(Registry, NoOtherEngineSourceSpellsAProtocolName) {
+  std::vector<std::string> names;
+  for (const ProtocolEntry& e : Protocols()) names.push_back(e.name);
+  for (const CongestionControlEntry& e : CongestionControls()) names.push_back(e.name);
+  for (const LossRecoveryEntry& e : LossRecoveries()) names.push_back(e.name);
+  int files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(PLAB_SOURCE_DIR)) {
+    const auto& path = entry.path();
+    if (!entry.is_regular_file() || (path.extension() != ".cc" && path.extension() != ".h")) continue;
+    if (path.filename() == "registry.cc") continue;
+    ++files;
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const std::string& name : names) {
+      EXPECT_EQ(text.str().find("\"" + name + "\""), std::string::npos) << path << " spells \"" << name << "\"";
+    }
+  }
+  EXPECT_GT(files, 50);
+}
+
+}  // namespace
+}  // namespace plab
