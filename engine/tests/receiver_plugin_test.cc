@@ -43,6 +43,7 @@ class AskingReceiver final : public TcpReceiverAlgorithm, public EventHandler {
 
 class FollowTheReceiver final : public CongestionControl {
  public:
+  FollowTheReceiver() { reads_ack_header_ = true; }
   void OnAck(const TcpState&, uint64_t, Time) override {}
   void OnAckHeader(const TcpHeader& header, Time) override {
     const uint32_t asked = header.option.As<WindowRequest>().segments;

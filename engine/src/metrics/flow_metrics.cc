@@ -18,6 +18,7 @@ FlowMetrics::FlowMetrics(Scheduler* scheduler, const Params& params, const Token
   const int bins = std::max(1, params.throughput_bins);
   bin_width_ = Time::FromNanoseconds(std::max<int64_t>(1, (params.horizon.ns() + bins - 1) / bins));
   bin_bytes_.assign(static_cast<size_t>(bins), 0.0);
+  bin_end_ = bin_width_;
 }
 
 void FlowMetrics::OnRtt(Time now, const RttStats& rtt) {
@@ -59,12 +60,17 @@ void FlowMetrics::OnEvent(uint32_t, uint64_t) {
 void FlowMetrics::OnTransferComplete(Time now) {
   completed_ = true;
   completed_at_ = now;
+  if (completion_listener_ != nullptr) completion_listener_->OnTransferComplete(now);
 }
 
 void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
   if (params_.record_series) delivered_series_.Add(now, static_cast<double>(in_order_bytes));
-  const size_t bin = std::min(bin_bytes_.size() - 1, static_cast<size_t>(now.ns() / bin_width_.ns()));
-  bin_bytes_[bin] += static_cast<double>(in_order_bytes - delivered_);
+  // Deliveries come in time order: move to the bin of `now` (no division per packet).
+  while (now >= bin_end_ && bin_ + 1 < bin_bytes_.size()) {
+    ++bin_;
+    bin_end_ += bin_width_;
+  }
+  bin_bytes_[bin_] += static_cast<double>(in_order_bytes - delivered_);
   delivered_ = in_order_bytes;
   if (now < std::max(params_.start, params_.measure_from)) delivered_before_window_ = in_order_bytes;
   if (recovery_target_ > 0 && !recovered_ && in_order_bytes >= recovery_target_) {

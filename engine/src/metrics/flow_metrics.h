@@ -35,6 +35,10 @@ class FlowMetrics final : public SenderObserver,
 
   FlowMetrics(Scheduler* scheduler, const Params& params, const TokenBucketSource* token_bucket);
 
+  // Hears of the transfer's completion after these metrics have (the flow's owner,
+  // which decides whether the run is over: metrics never do).
+  void set_completion_listener(SenderObserver* listener) { completion_listener_ = listener; }
+
   // SenderObserver
   void OnRtt(Time now, const RttStats& rtt) override;
   void OnTransferComplete(Time now) override;
@@ -74,6 +78,7 @@ class FlowMetrics final : public SenderObserver,
   Scheduler* scheduler_;
   Params params_;
   const TokenBucketSource* token_bucket_;
+  SenderObserver* completion_listener_ = nullptr;
   TimeSeries srtt_, rto_, delivered_series_, tokens_, tokens_allowed_, app_success_;
   TimeSeries throughput_;
 
@@ -92,6 +97,8 @@ class FlowMetrics final : public SenderObserver,
   uint64_t delivered_before_window_ = 0;
   Time bin_width_;
   std::vector<double> bin_bytes_;
+  size_t bin_ = 0;     // the bin deliveries now fall in
+  Time bin_end_;       // where it ends
   uint64_t recovery_target_ = 0;
   bool recovered_ = false;
   Time recovered_at_;

@@ -4,10 +4,11 @@
 
 namespace plab {
 
-TcpProbe::TcpProbe(const ProbeOptions& params, uint32_t mss)
+TcpProbe::TcpProbe(const ProbeOptions& params, const TcpSender* sender)
     : params_(params),
-      mss_bytes_(mss),
-      mss_(static_cast<double>(mss)),
+      sender_(sender),
+      mss_bytes_(sender->state().mss),
+      mss_(static_cast<double>(sender->state().mss)),
       cwnd_("cwnd", "segments", params.horizon, params.buckets),
       ssthresh_("ssthresh", "segments", params.horizon, params.buckets),
       flight_("flight_size", "segments", params.horizon, params.buckets),
@@ -21,7 +22,6 @@ TcpProbe::TcpProbe(const ProbeOptions& params, uint32_t mss)
       seq_sack_end_("seq_sack_end", "segment", kTraceCap) {}
 
 void TcpProbe::OnWindow(Time now, const WindowSnapshot& window) {
-  last_ = window;
   if (!params_.record_series) return;
   cwnd_.Add(now, Segments(window.cwnd));
   // ssthresh is "arbitrarily high" until the first loss: no point to draw.
@@ -70,7 +70,8 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["timeouts"] = timeout_.count();
   s["fast_retransmits"] = fast_retransmit_.count();
   s["partial_acks"] = partial_ack_.count();
-  s["bandwidth_estimate_mbps"] = static_cast<double>(last_.bandwidth_estimate_bps) / 1e6;
+  s["bandwidth_estimate_mbps"] =
+      static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
   // The throughput equations with this flow's own loss-indication rate, RTT and RTO.
   const double indications = static_cast<double>(fast_retransmit_.count() + timeout_.count());
   ModelInputs model;
@@ -82,7 +83,7 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
   s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
   s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
-  s["final_cwnd_segments"] = static_cast<double>(last_.cwnd) / mss_bytes_;
+  s["final_cwnd_segments"] = static_cast<double>(sender_->window().cwnd) / mss_bytes_;
 }
 
 }  // namespace plab

@@ -22,7 +22,8 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   // Traces keep every segment and ACK, up to kTraceCap points each.
   static constexpr size_t kTraceCap = 30000;
 
-  TcpProbe(const ProbeOptions& options, uint32_t mss);
+  // Watches `sender` (attach it with set_tcp_observer) and reads its final state.
+  TcpProbe(const ProbeOptions& options, const TcpSender* sender);
 
   void OnWindow(Time now, const WindowSnapshot& window) override;
   void OnFastRetransmit(Time now, const WindowSnapshot& window) override;
@@ -43,12 +44,12 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   double Segments(uint64_t bytes) const { return static_cast<double>(bytes) / mss_; }
 
   ProbeOptions params_;
+  const TcpSender* sender_;
   uint32_t mss_bytes_;
   double mss_;
   TimeSeries cwnd_, ssthresh_, flight_;
   MarkerSeries fast_retransmit_, partial_ack_, timeout_;
   MarkerSeries seq_sent_, seq_retransmitted_, seq_acked_, seq_sack_start_, seq_sack_end_;
-  WindowSnapshot last_;
 };
 
 }  // namespace plab

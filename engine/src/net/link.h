@@ -15,6 +15,7 @@
 
 #include "net/error_model.h"
 #include "net/packet.h"
+#include "net/queue/drop_tail_queue.h"
 #include "net/queue/queue_discipline.h"
 #include "sim/scheduler.h"
 
@@ -31,7 +32,6 @@ struct LinkStats {
   int64_t packets_in = 0;
   int64_t link_drops = 0;   // lost to the link's own error model
   int64_t delivered = 0;    // handed to the next hop (before any flow channel)
-  int64_t bytes_delivered = 0;
 };
 
 class Link final : public PacketSink, public EventHandler {
@@ -59,18 +59,25 @@ class Link final : public PacketSink, public EventHandler {
   const QueueStats& queue_stats() const { return queue_->stats(); }
   const Params& params() const { return params_; }
   QueueDiscipline& queue() { return *queue_; }
-  ErrorModel& errors() { return *errors_; }
 
  private:
   enum Tag : uint32_t { kTransmitted, kArrived };
   void StartNext();
+  bool Enqueue(Packet* p) {
+    return drop_tail_ != nullptr ? drop_tail_->Enqueue(p, scheduler_->now()) : queue_->Enqueue(p, scheduler_->now());
+  }
+  Packet* Dequeue() {
+    return drop_tail_ != nullptr ? drop_tail_->Dequeue(scheduler_->now()) : queue_->Dequeue(scheduler_->now());
+  }
+  void Arrived();  // the oldest packet in flight reaches the far end
   void NotifyQueue();
 
   Scheduler* scheduler_;
   PacketPool* pool_;
   Params params_;
   std::unique_ptr<QueueDiscipline> queue_;
-  std::unique_ptr<ErrorModel> errors_;
+  DropTailQueue* drop_tail_ = nullptr;  // queue_ when it is drop-tail: called directly
+  std::unique_ptr<ErrorModel> errors_;  // null: a clean link
   QueueObserver* queue_observer_ = nullptr;
   int64_t notified_length_ = 0;
 
@@ -80,6 +87,7 @@ class Link final : public PacketSink, public EventHandler {
     Time arrives_at;
   };
   std::deque<InFlight> propagating_;  // FIFO: a delay change only applies to later packets
+  Time last_arrival_;                 // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
 };
 

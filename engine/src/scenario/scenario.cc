@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,9 +14,25 @@ namespace {
 
 // A key of a scenario object: a plain name. Paths ("a.b"), indices ("flows[0]") and
 // anything else are not keys, so no field can be reached by two spellings.
-const std::regex kKey(R"(^[a-z][a-z0-9_]*$)");
-// "flows[12]..." at the start of a path.
-const std::regex kListItem(R"(^([a-z][a-z0-9_]*)\[(\d+)\])");
+bool IsPlainName(const std::string& key) {
+  if (key.empty() || key[0] < 'a' || key[0] > 'z') return false;
+  return std::all_of(key.begin(), key.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+// "flows[12].x" -> {"flows", "12", ".x"}; false if the path does not start with a list
+// item. (By hand rather than std::regex: paths are read on every run, and a regex is
+// compiled anew each time.)
+bool SplitListItem(const std::string& path, std::string* list, std::string* digits, std::string* rest) {
+  const size_t open = path.find('[');
+  if (open == std::string::npos || open == 0) return false;
+  const size_t close = path.find(']', open);
+  if (close == std::string::npos) return false;
+  *list = path.substr(0, open);
+  *digits = path.substr(open + 1, close - open - 1);
+  *rest = path.substr(close + 1);
+  return IsPlainName(*list) &&
+         std::all_of(digits->begin(), digits->end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 std::string Join(const std::string& base, const std::string& key) {
   return base.empty() ? key : base + "." + key;
@@ -83,7 +98,7 @@ void Walk(const nlohmann::json& node, const std::string& path, std::map<std::str
     return;
   }
   for (const auto& [key, child] : node.items()) {
-    if (!std::regex_match(key, kKey)) {
+    if (!IsPlainName(key)) {
       errors.push_back({Join(path, key), "unknown field " + Shown(nlohmann::json(Join(path, key))) +
                                              " (fields are plain names, nested as objects)"});
       continue;
@@ -210,9 +225,9 @@ std::string CheckValue(const ParamDecl& d, const std::string& path, const nlohma
 }
 
 std::string Scenario::PatternOf(const std::string& concrete) {
-  std::smatch m;
-  if (std::regex_search(concrete, m, kListItem) && FindList(m[1].str()) != nullptr) {
-    return m[1].str() + "[]" + m.suffix().str();
+  std::string list, digits, rest;
+  if (SplitListItem(concrete, &list, &digits, &rest) && !digits.empty() && FindList(list) != nullptr) {
+    return list + "[]" + rest;
   }
   return concrete;
 }
@@ -256,7 +271,6 @@ std::vector<int64_t> Scenario::IntList(const std::string& path) const {
 }
 
 void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
-  static const std::regex indexed(R"(^([a-z][a-z0-9_]*)\[(\d{1,6})\]$)");
   nlohmann::json* node = &doc;
   std::stringstream ss(path);
   std::string part;
@@ -271,17 +285,18 @@ void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohm
                                   " is not an object");
     }
     const std::string& key = parts[i];
-    std::smatch m;
-    if (std::regex_match(key, m, indexed)) {
-      const ListDecl* list = FindList(m[1].str());
-      const size_t index = std::stoul(m[2].str());
+    std::string list_name, digits, rest;
+    if (SplitListItem(key, &list_name, &digits, &rest) && rest.empty() && !digits.empty()) {
+      const ListDecl* list = FindList(list_name);
       if (list == nullptr || !walked.empty()) throw std::invalid_argument("cannot set " + path + ": " + key + " is not a list");
+      // Too many digits is too large an index (and would overflow stoul).
+      const size_t index = digits.size() > 6 ? list->max_items : std::stoul(digits);
       if (index >= list->max_items) {
         throw std::invalid_argument("cannot set " + path + ": " + list->name + " holds at most " +
                                     std::to_string(list->max_items) + " items (indices 0 to " +
                                     std::to_string(list->max_items - 1) + ")");
       }
-      nlohmann::json& arr = (*node)[m[1].str()];
+      nlohmann::json& arr = (*node)[list_name];
       if (!arr.is_array()) arr = nlohmann::json::array();
       while (arr.size() <= index) arr.push_back(nlohmann::json::object());
       node = &arr[index];
@@ -299,11 +314,10 @@ void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohm
 nlohmann::ordered_json Scenario::ToJson() const {
   nlohmann::json doc = nlohmann::json::object();
   for (const ParamDecl& d : AllParams()) {
-    std::smatch m;
-    if (std::regex_search(d.path, m, std::regex(R"(^([a-z_]+)\[\])"))) {
-      const std::string list = m[1].str();
+    std::string list, digits, rest;
+    if (SplitListItem(d.path, &list, &digits, &rest) && digits.empty()) {
       for (int i = 0; i < count(list); ++i) {
-        const std::string concrete = list + "[" + std::to_string(i) + "]" + d.path.substr(list.size() + 2);
+        const std::string concrete = list + "[" + std::to_string(i) + "]" + rest;
         SetPath(doc, concrete, Value(concrete));
       }
     } else {

@@ -29,14 +29,12 @@ nlohmann::ordered_json OrNull(const std::optional<double>& v) {
 }  // namespace
 
 // One explicit flow: its application, channels, transport, reader and measurements.
-// It relays the sender's generic events to the flow's metrics and, on completion, to
-// the simulation (which decides whether the run is over).
+// Its metrics tell it when the transfer is complete; it stops the reader and tells the
+// simulation (which decides whether the run is over).
 struct Simulation::ExplicitFlow final : public SenderObserver {
   ExplicitFlow(Simulation* s, int i) : sim(s), index(i), params(s->scenario_, Scenario::FlowPrefix(i)) {}
 
-  void OnRtt(Time now, const RttStats& rtt) override { metrics->OnRtt(now, rtt); }
   void OnTransferComplete(Time now) override {
-    metrics->OnTransferComplete(now);
     playback->Stop();
     sim->OnFlowComplete(*this, now);
   }
@@ -150,7 +148,8 @@ void Simulation::BuildExplicitFlow(int index) {
   mp.record_series = record_series_;
   f->metrics = std::make_unique<FlowMetrics>(&scheduler_, mp, f->token_bucket);
   if (f->forward.window != nullptr) f->metrics->WatchRecovery(f->forward.window->recovery_target_bytes());
-  f->flow->sender().set_observer(f.get());
+  f->flow->sender().set_observer(f->metrics.get());
+  f->metrics->set_completion_listener(f.get());
   f->flow->receiver().set_observer(f->metrics.get());
   f->playback->set_observer(f->metrics.get());
   flows_.push_back(std::move(f));

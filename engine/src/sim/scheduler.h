@@ -20,6 +20,7 @@ class EventHandler {
 class Scheduler {
  public:
   Time now() const { return now_; }
+  // Events run so far (updated when RunUntil returns).
   uint64_t events_run() const { return events_run_; }
   bool empty() const { return heap_.empty(); }
   Time next_time() const { return heap_.empty() ? Time::Infinite() : heap_.front().at; }
@@ -40,17 +41,19 @@ class Scheduler {
   bool budget_spent() const { return events_run_ >= event_budget_; }
 
  private:
+  // 32 bytes: the insertion order and the handler's tag share one word (order in the
+  // high 48 bits, tag in the low 16), which also orders same-time events.
   struct Event {
     Time at;
-    uint64_t order;
+    uint64_t order_tag;
     EventHandler* handler;
-    uint32_t tag;
     uint64_t arg;
   };
+  static constexpr int kTagBits = 16;
   // A function object rather than a function pointer, so the heap operations inline it.
   struct Later {
     bool operator()(const Event& a, const Event& b) const {
-      return a.at != b.at ? a.at > b.at : a.order > b.order;
+      return a.at != b.at ? a.at > b.at : a.order_tag > b.order_tag;
     }
   };
 

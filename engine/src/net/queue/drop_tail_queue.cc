@@ -11,8 +11,7 @@ bool DropTailQueue::Enqueue(Packet* p, Time now) {
   }
   p->enqueued_at = now;
   queue_.push_back(p);
-  bytes_ += p->wire_bytes;
-  ++stats_.enqueued;
+  OnAdded(*p);
   return true;
 }
 
@@ -20,7 +19,7 @@ Packet* DropTailQueue::Dequeue(Time) {
   if (queue_.empty()) return nullptr;
   Packet* p = queue_.front();
   queue_.pop_front();
-  bytes_ -= p->wire_bytes;
+  OnRemoved(*p);
   return p;
 }
 

@@ -31,16 +31,37 @@ class QueueDiscipline {
   // May drop packets on the way (CoDel), releasing them.
   virtual Packet* Dequeue(Time now) = 0;
 
-  virtual int64_t length_packets() const = 0;
-  virtual int64_t length_bytes() const = 0;
+  // What waits now. Every discipline keeps these two counts (OnAdded / OnRemoved), so
+  // a link reads them on every packet without a virtual call.
+  int64_t length_packets() const { return packets_; }
+  int64_t length_bytes() const { return bytes_; }
   const QueueStats& stats() const { return stats_; }
+  // A packet that finds the queue empty and the wire free may go straight to the wire
+  // without Enqueue/Dequeue (drop-tail: nothing to decide). An AQM that must see every
+  // arrival (RED's average, CoDel's sojourn) says no.
+  bool bypass_when_idle() const { return bypass_when_idle_; }
 
   // The route of a dropped packet learns of it (per-flow drop counts); call this for
   // every packet a discipline drops.
   static void CountDropOnRoute(const Packet& p);
 
  protected:
+  void OnAdded(const Packet& p) {
+    ++packets_;
+    bytes_ += p.wire_bytes;
+    ++stats_.enqueued;
+  }
+  void OnRemoved(const Packet& p) {
+    --packets_;
+    bytes_ -= p.wire_bytes;
+  }
+
   QueueStats stats_;
+  bool bypass_when_idle_ = false;
+
+ private:
+  int64_t packets_ = 0;
+  int64_t bytes_ = 0;
 };
 
 }  // namespace plab

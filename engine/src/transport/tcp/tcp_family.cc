@@ -149,7 +149,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   auto sender = std::make_unique<TcpSender>(env.scheduler, env.pool, sp, std::move(makers), env.source);
   SenderParts parts;
   if (env.probe != nullptr) {
-    auto probe = std::make_unique<TcpProbe>(*env.probe, sp.mss);
+    auto probe = std::make_unique<TcpProbe>(*env.probe, sender.get());
     sender->set_tcp_observer(probe.get());
     parts.probe = std::move(probe);
   }

@@ -90,11 +90,12 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   p->seq = 0;
   p->payload = 0;
   p->wire_bytes = params_.ack_bytes;
-  p->header.Clear();
   TcpHeader& ack = Tcp(*p);
   ack.ack = rcv_nxt_;
   ack.has_timestamp = params_.timestamps;
   ack.ts_ecr = ts_recent_;
+  ack.sack_count = 0;
+  ack.option.Clear();
   if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);
   if (algorithm_) algorithm_->OnAckBuilt(scheduler_->now(), ack);
   ++stats_.acks_sent;

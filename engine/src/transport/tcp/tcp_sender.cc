@@ -43,7 +43,7 @@ void TcpSender::Restart(uint32_t flow) {
 }
 
 WindowSnapshot TcpSender::window() const {
-  return {cc_->cwnd(), cc_->ssthresh(), cc_->ssthresh_set(), state_.flight_size(), cc_->BandwidthEstimateBps()};
+  return {cc_->cwnd(), cc_->ssthresh(), cc_->ssthresh_set(), state_.flight_size()};
 }
 
 void TcpSender::Close() {
@@ -175,7 +175,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   }
   const TcpHeader& header = Tcp(*ack_packet);
   const uint64_t ack = header.ack;
-  cc_->OnAckHeader(header, scheduler_->now());
+  if (cc_->reads_ack_header()) cc_->OnAckHeader(header, scheduler_->now());
   if (stats_.completed) {
     pool_->Release(ack_packet);
     return;

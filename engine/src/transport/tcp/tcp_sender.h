@@ -29,7 +29,6 @@ struct WindowSnapshot {
   uint64_t ssthresh = 0;
   bool ssthresh_set = false;  // false until the first loss ("arbitrarily high")
   uint64_t flight_size = 0;
-  int64_t bandwidth_estimate_bps = 0;  // the algorithm's own, 0 if it has none
 };
 
 // What metrics see of a TCP sender beyond what every sender reports

@@ -63,8 +63,10 @@ class CongestionControl {
   // The RTT statistics took a valid (Karn) sample: rtt().latest_rtt().
   virtual void OnRttUpdated(Time /*now*/) {}
   // The fields a receiver wrote into an ACK, before the sender acts on it: a
-  // receiver-driven algorithm (TCP-Real) reads its decisions from header.option.
+  // receiver-driven algorithm (TCP-Real) reads its decisions from header.option. Only
+  // called when reads_ack_header() (set in the algorithm's constructor).
   virtual void OnAckHeader(const TcpHeader& /*header*/, Time /*now*/) {}
+  bool reads_ack_header() const { return reads_ack_header_; }
   // The retransmission timer fired: ssthresh from the algorithm (RFC 5681 §3.1 eq. 4),
   // cwnd = 1 SMSS; then AfterRetransmissionTimeout.
   void OnRetransmissionTimeout(const TcpState& state);
@@ -93,6 +95,7 @@ class CongestionControl {
   uint32_t mss_ = 1000;
   uint64_t cwnd_ = 0;
   uint64_t ssthresh_ = kNoSsthresh;
+  bool reads_ack_header_ = false;
 
  private:
   const RttStats* rtt_ = nullptr;
