@@ -3,6 +3,7 @@
 //   plab run FILE [--set path=value ...] [--csv DIR] [--timing]
 //   plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]
 //              [--protocols a,b,...] [--set path=value ...] [--format json|csv]
+//              (PATH may be `flows`: the number of flows, each added one a copy of the last)
 //   plab schema
 //   plab defaults
 //
@@ -10,6 +11,7 @@
 // 2). --csv DIR also writes one CSV per series (time_s,value). --timing prints the wall
 // time of the simulation to stderr.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +32,7 @@ int Usage() {
   std::cerr << "usage: plab run FILE [--set path=value ...] [--csv DIR] [--timing]\n"
                "       plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]\n"
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
+               "                  (--x flows sweeps the number of flows)\n"
                "       plab schema      (the parameter declarations)\n"
                "       plab defaults    (a scenario with every default)\n";
   return 64;
@@ -81,14 +84,19 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
     std::cerr << "plab: --set expects path=value, got " << assignment << "\n";
     return false;
   }
-  plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(assignment.substr(eq + 1)));
+  try {
+    plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(assignment.substr(eq + 1)));
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "plab: --set " << e.what() << "\n";
+    return false;
+  }
   return true;
 }
 
 bool ParseNumber(const std::string& flag, const std::string& text, double* out) {
   char* end = nullptr;
   *out = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0') {
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(*out)) {
     std::cerr << "plab: " << flag << " expects a number, got " << text << "\n";
     return false;
   }
@@ -115,8 +123,14 @@ int Sweep(int argc, char** argv) {
       if (!ParseNumber(arg, argv[++i], &number)) return 64;
       if (arg == "--from") spec.from = number, have_from = true;
       if (arg == "--to") spec.to = number, have_to = true;
-      if (arg == "--points") spec.points = static_cast<int>(number);
-      if (arg == "--seeds") spec.seeds = static_cast<int>(number);
+      if (arg == "--points" || arg == "--seeds") {
+        // Whole numbers in a range an int holds; anything else is refused, not truncated.
+        if (!(number >= 0 && number <= 1e6) || number != std::floor(number)) {
+          std::cerr << "plab: " << arg << " expects a whole number, got " << argv[i] << "\n";
+          return 64;
+        }
+        (arg == "--points" ? spec.points : spec.seeds) = static_cast<int>(number);
+      }
     } else if (arg == "--log") {
       spec.log_scale = true;
     } else if (arg == "--protocols" && has_value) {

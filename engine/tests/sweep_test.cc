@@ -31,7 +31,44 @@ TEST(Sweep, ValidationNamesTheFieldAndRange) {
   EXPECT_EQ(errors[2].message, "seeds must be within [1, 100], got 0");
   EXPECT_EQ(errors[3].message, "protocols must be among the schema's protocols, got quic");
   EXPECT_EQ(ValidateSweep({"flows[0].protocol", 0, 1, 2, false, 1, {}})[0].message,
-            "x must be a numeric parameter (see `lab schema`), got flows[0].protocol");
+            "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got flows[0].protocol");
+  EXPECT_EQ(ValidateSweep({"seed", 0, 10, 2, false, 1, {}})[0].message,
+            "x cannot be seed: every point already runs seeds from the scenario's seed (--seeds)");
+  EXPECT_EQ(ValidateSweep({"flows[].channel.forward.p", 0, 1, 2, false, 1, {}})[0].message,
+            "x must name one item, e.g. flows[0].channel.forward.p, got flows[].channel.forward.p");
+  EXPECT_EQ(ValidateSweep({"flows", 1, 65, 2, false, 1, {}})[0].message,
+            "to must be within [1, 64] (the range of flows), got 65");
+}
+
+TEST(Sweep, TheNumberOfFlowsCopiesTheLastFlow) {
+  const nlohmann::json base = {{"flows", {{{"protocol", "reno"}}, {{"protocol", "cubic"}, {"start_s", 1}}}}};
+  const auto s = SweepScenario(base, {"flows", 1, 5, 5, false, 1, {}}, 4, 7, "");
+  ASSERT_EQ(s["flows"].size(), 4u);
+  EXPECT_EQ(s["flows"][3], base["flows"][1]);
+  EXPECT_EQ(s["seed"], 7);
+  EXPECT_EQ(SweepScenario(base, {"flows", 1, 5, 5, false, 1, {}}, 1, 7, "")["flows"].size(), 1u);
+  const auto doc = RunSweep({{"duration_s", 2}}, {"flows", 1, 3, 3, false, 1, {}});
+  ASSERT_EQ(doc["points"].size(), 3u);
+  EXPECT_EQ(doc["points"][2]["figures"]["flows"]["mean"], 3);
+}
+
+// A protocol replaces flows[0]'s and that of every flow running the same one: "all run
+// X" when the flows are alike, "X against the others" when flows[0] stands apart.
+TEST(Sweep, AProtocolReplacesFlowZerosProtocolGroup) {
+  const nlohmann::json alike = {{"flows", {{{"protocol", "reno"}}, {{"protocol", "reno"}}, {{"protocol", "reno"}}}}};
+  const auto a = SweepScenario(alike, {"flows[0].start_s", 0, 1, 2, false, 1, {"cubic"}}, 0, 1, "cubic");
+  for (const auto& f : a["flows"]) EXPECT_EQ(f["protocol"], "cubic");
+  const nlohmann::json apart = {{"flows", {{{"protocol", "vegas"}}, {{"protocol", "reno"}}, {{}}}}};
+  const auto b = SweepScenario(apart, {"flows[0].start_s", 0, 1, 2, false, 1, {"cubic"}}, 0, 1, "cubic");
+  EXPECT_EQ(b["flows"][0]["protocol"], "cubic");
+  EXPECT_EQ(b["flows"][1]["protocol"], "reno");
+  EXPECT_FALSE(b["flows"][2].contains("protocol"));  // the default protocol, not flows[0]'s
+}
+
+TEST(Sweep, AnInvalidBaseScenarioIsRefusedBeforeItsSeedIsRead) {
+  for (const nlohmann::json& base : {nlohmann::json({{"seed", "abc"}}), nlohmann::json({{"seed", 1e20}})}) {
+    EXPECT_THROW(RunSweep(base, {"flows[0].channel.forward.p", 0, 0.01, 2, false, 1, {}}), std::invalid_argument);
+  }
 }
 
 TEST(Sweep, PointsAggregateTheSameRunsAsSingleRuns) {

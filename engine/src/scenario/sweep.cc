@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <regex>
 #include <stdexcept>
 
 #include "metrics/throughput_models.h"
@@ -14,9 +13,33 @@
 namespace plab {
 namespace {
 
+// The declaration of x; for the number of flows, the list's limits as an integer.
 const ParamDecl* XParam(const std::string& path) {
-  static const std::regex flow_index(R"(^flows\[(\d+)\])");
-  return FindParam(std::regex_replace(path, flow_index, "flows[]"));
+  static const ParamDecl flow_count = [] {
+    const ListDecl* flows = FindList("flows");
+    return IntegerParam(kSweepFlowCount, "Number of flows", "Flows", "", static_cast<double>(flows->min_items),
+                        static_cast<double>(flows->max_items), 1, "Explicit flows, each a copy of the last");
+  }();
+  if (path == kSweepFlowCount) return &flow_count;
+  return FindParam(Scenario::PatternOf(path));
+}
+
+// Sets the number of flows: drops flows from the end, or copies the last one.
+void SetFlowCount(nlohmann::json& doc, int64_t n) {
+  nlohmann::json& flows = doc["flows"];
+  if (!flows.is_array() || flows.empty()) flows = nlohmann::json::array({nlohmann::json::object()});
+  while (static_cast<int64_t>(flows.size()) > n) flows.erase(flows.size() - 1);
+  const nlohmann::json last = flows.back();
+  while (static_cast<int64_t>(flows.size()) < n) flows.push_back(last);
+}
+
+// flows[0]'s protocol, as the scenario gives it (or the registry's default).
+std::string FirstProtocol(const nlohmann::json& doc) {
+  if (doc.contains("flows") && doc["flows"].is_array() && !doc["flows"].empty() && doc["flows"][0].is_object() &&
+      doc["flows"][0].contains("protocol") && doc["flows"][0]["protocol"].is_string()) {
+    return doc["flows"][0]["protocol"];
+  }
+  return FindParam("flows[].protocol")->default_value;
 }
 
 }  // namespace
@@ -40,8 +63,17 @@ std::vector<double> SweepGrid(const SweepSpec& spec, bool integer) {
 std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
   std::vector<ValidationError> errors;
   const ParamDecl* d = XParam(spec.x_path);
+  if (spec.x_path == "seed") {
+    errors.push_back({"x", "x cannot be seed: every point already runs seeds from the scenario's seed (--seeds)"});
+    return errors;
+  }
+  if (spec.x_path.find("[]") != std::string::npos) {
+    errors.push_back({"x", "x must name one item, e.g. flows[0].channel.forward.p, got " + spec.x_path});
+    return errors;
+  }
   if (d == nullptr || (d->type != ParamType::kNumber && d->type != ParamType::kInteger)) {
-    errors.push_back({"x", "x must be a numeric parameter (see `lab schema`), got " + spec.x_path});
+    errors.push_back({"x", "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got " +
+                               spec.x_path});
     return errors;
   }
   const std::string range = "[" + FormatNumber(d->min) + ", " + FormatNumber(d->max) + "]";
@@ -69,12 +101,39 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
   return errors;
 }
 
+nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, double x, int64_t seed,
+                             const std::string& protocol) {
+  const ParamDecl* d = XParam(spec.x_path);
+  nlohmann::json s = base;
+  if (spec.x_path == kSweepFlowCount) {
+    SetFlowCount(s, static_cast<int64_t>(x));
+  } else if (d->type == ParamType::kInteger) {
+    Scenario::SetPath(s, spec.x_path, static_cast<int64_t>(x));
+  } else {
+    Scenario::SetPath(s, spec.x_path, x);
+  }
+  Scenario::SetPath(s, "seed", seed);
+  if (!protocol.empty()) {
+    const std::string group = FirstProtocol(s);
+    for (auto& flow : s["flows"]) {
+      const std::string own = flow.contains("protocol") ? flow["protocol"].get<std::string>()
+                                                          : FindParam("flows[].protocol")->default_value.get<std::string>();
+      if (own == group) flow["protocol"] = protocol;
+    }
+  }
+  return s;
+}
+
 nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spec) {
   const ParamDecl* d = XParam(spec.x_path);
   const std::vector<double> xs = SweepGrid(spec, d->type == ParamType::kInteger);
   std::vector<std::string> protocols = spec.protocols;
   if (protocols.empty()) protocols.push_back("");
-  const int64_t base_seed = base.contains("seed") ? base["seed"].get<int64_t>() : 1;
+  // The base must be a valid scenario before its seed is read.
+  Scenario checked;
+  const auto problems = Scenario::Parse(base, &checked);
+  if (!problems.empty()) throw std::invalid_argument(problems.front().message);
+  const int64_t base_seed = checked.Integer("seed");
 
   nlohmann::ordered_json doc;
   doc["x"] = spec.x_path;
@@ -85,14 +144,7 @@ nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spe
       // figure -> values over seeds (numbers only; null figures are skipped)
       std::map<std::string, std::vector<double>> values;
       for (int k = 0; k < spec.seeds; ++k) {
-        nlohmann::json s = base;
-        if (d->type == ParamType::kInteger) {
-          Scenario::SetPath(s, spec.x_path, static_cast<int64_t>(x));
-        } else {
-          Scenario::SetPath(s, spec.x_path, x);
-        }
-        Scenario::SetPath(s, "seed", base_seed + k);
-        if (!protocol.empty()) Scenario::SetPath(s, "flows[0].protocol", protocol);
+        const nlohmann::json s = SweepScenario(base, spec, x, base_seed + k, protocol);
         const RunOutput out = Run(s.dump(), RunOptions{false});
         const auto result = nlohmann::json::parse(out.json);
         if (!out.ok) throw std::invalid_argument(result["errors"][0]["message"].get<std::string>());

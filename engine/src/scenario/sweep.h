@@ -13,20 +13,32 @@
 
 namespace plab {
 
+// x may also be `flows`: the number of explicit flows (each added flow a copy of the
+// scenario's last one).
+constexpr const char* kSweepFlowCount = "flows";
+
 struct SweepSpec {
-  std::string x_path;  // concrete, e.g. "flows[0].channel.forward.p"
+  std::string x_path;  // concrete, e.g. "flows[0].channel.forward.p", or kSweepFlowCount
   double from = 0;
   double to = 0;
   int points = 10;
   bool log_scale = false;
   int seeds = 1;
-  std::vector<std::string> protocols;  // empty: the scenario's own
+  // One series per protocol; empty: the scenario's own. A protocol replaces that of
+  // flows[0] and of every flow that runs the same protocol as flows[0] (so "everyone
+  // runs X" in a homogeneous run, "X against the rest" when flows[0] stands apart).
+  std::vector<std::string> protocols;
 };
+
+// The scenario for one run of a sweep: x set, the seed, and the protocol if given.
+// Throws std::invalid_argument if x cannot be set in `base`.
+nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, double x, int64_t seed,
+                             const std::string& protocol);
 
 // The grid of x values (integers rounded and de-duplicated for integer parameters).
 std::vector<double> SweepGrid(const SweepSpec& spec, bool integer);
 
-// Validates the spec against the schema; empty if fine.
+// Validates the spec against the schema (and the base scenario's own validity); empty if fine.
 std::vector<ValidationError> ValidateSweep(const SweepSpec& spec);
 
 // Runs the sweep over `base` (a scenario document). Throws std::invalid_argument with
