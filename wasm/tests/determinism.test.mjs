@@ -121,6 +121,19 @@ kScenarios.push(
     },
   },
   {
+    name: 'RED at the bottleneck, CoDel at the last hops',
+    scenario: {
+      seed: 34,
+      duration_s: 15,
+      topology: {
+        kind: 'wireless_last_hop',
+        bottleneck: { rate_mbps: 5, queue: 'red', queue_packets: 60 },
+        last_hop: { queue: 'codel', queue_packets: 200 },
+      },
+      flows: [0, 1, 2].map((i) => ({ protocol: ['cubic', 'newreno', 'bbr'][i], app: { token_bucket: { enabled: false } } })),
+    },
+  },
+  {
     name: 'background FTP flows and web users',
     scenario: {
       seed: 33,

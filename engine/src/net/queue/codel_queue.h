@@ -1,0 +1,58 @@
+// CoDel, Controlled Delay (Nichols & Jacobson; RFC 8289), exactly as the RFC's §5
+// pseudocode: a packet's sojourn time is measured as it leaves. When every packet for
+// a whole `interval` has waited longer than `target`, CoDel drops one and enters the
+// dropping state, where it drops again at times spaced interval / sqrt(count) (§5.3,
+// the control law), until a packet's sojourn falls below target. Re-entering soon
+// after leaving resumes near the old drop rate (count = count - lastcount, the Linux
+// variant quoted in §5.4). Nothing is dropped while the queue holds at most one MTU
+// (§5.3: the backlog half of the "two AQMs"). Defaults: target 5 ms, interval 100 ms
+// (RFC 8289 §4.3-4.4).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+
+#include "net/queue/queue_discipline.h"
+#include "sim/time.h"
+
+namespace plab {
+
+class CodelQueue final : public QueueDiscipline {
+ public:
+  struct Params {
+    int64_t limit_packets = 1000;
+    Time target = Time::FromMilliseconds(5);      // RFC 8289 §4.4
+    Time interval = Time::FromMilliseconds(100);  // RFC 8289 §4.3
+    int64_t mtu_bytes = 1500;                     // the maxpacket of §5.3
+  };
+
+  CodelQueue(PacketPool* pool, const Params& params) : pool_(pool), params_(params) {}
+
+  bool Enqueue(Packet* p, Time now) override;
+  Packet* Dequeue(Time now) override;
+
+  // Debug state (tests, plots).
+  bool dropping() const { return dropping_; }
+  uint32_t count() const { return count_; }
+  Time drop_next() const { return drop_next_; }
+
+ private:
+  struct Result {
+    Packet* packet;
+    bool ok_to_drop;
+  };
+  Result DoDequeue(Time now);
+  Time ControlLaw(Time t, uint32_t count) const;
+  void DropAtHead(Packet* p);
+
+  PacketPool* pool_;
+  Params params_;
+  std::deque<Packet*> queue_;
+  Time first_above_time_ = Time::Zero();  // 0: not above target
+  Time drop_next_ = Time::Zero();
+  uint32_t count_ = 0;
+  uint32_t lastcount_ = 0;
+  bool dropping_ = false;
+};
+
+}  // namespace plab
