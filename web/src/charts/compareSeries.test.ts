@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goodputSeries, interpolateAt, protocolColor } from './compareSeries';
+import { flowColor, goodputSeries, interpolateAt, PALETTE, protocolColor } from './compareSeries';
 
 describe('goodput from delivered bytes', () => {
   const t = new Float64Array([0, 1, 2, 3, 4]);
@@ -31,8 +31,12 @@ describe('goodput from delivered bytes', () => {
     expect(goodputSeries(new Float64Array(0), new Float64Array(0), 10).t.length).toBe(0);
   });
 
-  it('gives each protocol a fixed colour', () => {
-    expect(protocolColor('cubic')).toBe(protocolColor('cubic', 5));
-    expect(protocolColor('newreno')).not.toBe(protocolColor('sack'));
+  it('gives each protocol the colour of its place in the registry, and each flow its own', () => {
+    expect(protocolColor('cubic', 7)).toBe(protocolColor('anything', 7)); // by index, not by name
+    expect(protocolColor('newreno', 2)).not.toBe(protocolColor('sack', 3));
+    const flows = Array.from({ length: 8 }, (_, i) => flowColor(i));
+    expect(new Set(flows).size).toBe(8); // eight flows, eight colours
+    expect(flowColor(0)).toBe(PALETTE[0]);
+    expect(flowColor(PALETTE.length)).toBe(PALETTE[0]); // wraps, never undefined
   });
 });

@@ -3,21 +3,20 @@
 // series (bytes delivered in order, ascending), as Mb/s per time bin.
 
 // Colour-blind-safe first (Okabe–Ito order), then distinct extras.
-const PROTOCOL_COLORS: Record<string, string> = {
-  newreno: '#0072b2',
-  sack: '#d55e00',
-  cubic: '#009e73',
-  reno: '#cc79a7',
-  tahoe: '#e69f00',
-  fack: '#56b4e9',
-  vegas: '#6a3d9a',
-  westwood: '#8c564b',
-  bbr: '#1b2430',
-};
-const SPARE = ['#b15928', '#7f7f7f', '#bcbd22', '#17becf'];
+export const PALETTE = [
+  '#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#6a3d9a', '#8c564b', '#1b2430',
+  '#b15928', '#7f7f7f', '#bcbd22', '#17becf',
+];
 
-export function protocolColor(protocol: string, index = 0): string {
-  return PROTOCOL_COLORS[protocol] ?? SPARE[index % SPARE.length];
+/** A protocol's colour: by its place in the engine's registry (`index`), so it is the
+ * same in every chart, table and view, and no protocol name is written here. */
+export function protocolColor(_protocol: string, index = 0): string {
+  return PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length];
+}
+
+/** A flow's colour: by its index, from the same palette (flow 0 the first colour). */
+export function flowColor(index: number): string {
+  return PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length];
 }
 
 /** Linear interpolation of an ascending (t, v) series at time x (clamped at the ends;

@@ -6,6 +6,9 @@ export interface Series {
   name: string;
   unit: string;
   kind: string;
+  /** What it belongs to (engine: flow, group, link, run) and which one. */
+  scope: string;
+  index: number;
   /** Times in seconds, ascending. */
   t: Float64Array;
   /** Values, aligned with t. */
@@ -13,6 +16,8 @@ export interface Series {
 }
 
 export interface Extracted {
+  /** By unique key ("flows[2].cwnd", "links.bottleneck.queue"), and by bare name for
+   * flows[0]'s and the run's own series ("cwnd", "queue"), as single-flow code reads them. */
   byName: Map<string, Series>;
   /** Descriptors that did not fit the buffer (reported, not drawn). */
   problems: string[];
@@ -21,7 +26,7 @@ export interface Extracted {
 const EMPTY = new Float64Array(0);
 
 export function emptySeries(name: string, unit = '', kind = 'line'): Series {
-  return { name, unit, kind, t: EMPTY, v: EMPTY };
+  return { name, unit, kind, scope: 'run', index: -1, t: EMPTY, v: EMPTY };
 }
 
 /** Series i occupies columns[offset .. offset+length) for times, then
@@ -36,13 +41,19 @@ export function extractSeries(descs: readonly SeriesDesc[] | undefined, columns:
       problems.push(`series "${d.name}" (offset ${offset}, length ${length}) does not fit the ${cols.length} columns`);
       continue;
     }
-    byName.set(d.name, {
+    const series: Series = {
       name: d.name,
       unit: d.unit ?? '',
       kind: d.kind ?? 'line',
+      scope: d.scope ?? 'flow',
+      index: typeof d.index === 'number' ? d.index : d.scope === undefined ? 0 : -1,
       t: cols.subarray(offset, offset + length),
       v: cols.subarray(offset + length, offset + 2 * length),
-    });
+    };
+    if (d.key) byName.set(d.key, series);
+    // A result from before scopes, or flows[0]'s / a link's / the run's: its bare name too.
+    const bare = d.scope === undefined || (d.scope === 'flow' && d.index === 0) || d.scope === 'link' || d.scope === 'run';
+    if (bare && !byName.has(d.name)) byName.set(d.name, series);
   }
   return { byName, problems };
 }
@@ -54,6 +65,16 @@ export function seriesFromResult(result: ResultDoc | undefined, columns: Float64
 
 export function get(ex: Extracted, name: string, unit = ''): Series {
   return ex.byName.get(name) ?? emptySeries(name, unit);
+}
+
+/** One flow's series (`name` as declared: "cwnd", "throughput"...). */
+export function flowSeries(ex: Extracted, flow: number, name: string): Series {
+  return ex.byName.get(`flows[${flow}].${name}`) ?? (flow === 0 ? get(ex, name) : emptySeries(name));
+}
+
+/** A background group's series. */
+export function groupSeries(ex: Extracted, group: number, name: string): Series {
+  return ex.byName.get(`background[${group}].${name}`) ?? emptySeries(name);
 }
 
 /** Largest finite value over the given series, or `fallback` if there is none. */

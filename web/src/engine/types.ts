@@ -39,11 +39,65 @@ export interface SummaryDecl {
   numeric?: boolean;
 }
 
+/** A list of items of one shape (schema v2): flows[], background[]. */
+export interface ListDecl {
+  name: string;
+  label?: string;
+  min_items: number;
+  max_items: number;
+  default_items: number;
+  help?: string;
+}
+
+/** A protocol of the engine's registry. */
+export interface ProtocolDecl {
+  name: string;
+  label: string;
+  family?: string;
+  help?: string;
+  source?: string;
+  /** Per-flow series it reports. */
+  series?: string[];
+  /** In the compare view until a person picks others. */
+  compare_by_default?: boolean;
+}
+
+/** A series a run may report. */
+export interface SeriesDecl {
+  name: string;
+  label?: string;
+  unit?: string;
+  kind?: string;
+  scope?: 'flow' | 'link' | 'group' | 'run' | string;
+  help?: string;
+}
+
+/** One link of a topology, sender side to receiver side. */
+export interface TopologyLinkDecl {
+  id: string;
+  label: string;
+  per_flow: boolean;
+  carries_channel: boolean;
+  /** Path prefixes of the parameters that belong to it. */
+  params: string[];
+}
+
+export interface TopologyDecl {
+  name: string;
+  label: string;
+  help?: string;
+  links: TopologyLinkDecl[];
+}
+
 export interface EngineSchema {
   version: number;
   params: ParamDecl[];
   /** Every summary figure a run reports (newer engines). */
   summary?: SummaryDecl[];
+  lists?: ListDecl[];
+  series?: SeriesDecl[];
+  protocols?: ProtocolDecl[];
+  topologies?: TopologyDecl[];
 }
 
 /** A series descriptor from the result JSON: columns[offset..offset+length) are times (s),
@@ -52,8 +106,33 @@ export interface SeriesDesc {
   name: string;
   unit?: string;
   kind?: 'line' | 'marker' | string;
+  /** What it belongs to: a flow (index), a background group (index), a link, the run. */
+  scope?: 'flow' | 'group' | 'link' | 'run' | string;
+  index?: number;
+  /** Unique in the result: "flows[2].cwnd". */
+  key?: string;
   offset: number;
   length: number;
+}
+
+export interface FlowResult {
+  index: number;
+  protocol: string;
+  summary: RunSummary;
+}
+
+export interface GroupResult {
+  index: number;
+  summary: RunSummary;
+}
+
+export interface ProtocolResult {
+  protocol: string;
+  flows: number;
+  goodput_mbps: number;
+  mean_goodput_mbps: number;
+  jain_index: number | null;
+  normalized_throughput: number | null;
 }
 
 export interface RunSummary {
@@ -77,7 +156,17 @@ export interface EngineErrorItem {
 }
 
 export type ResultDoc =
-  | { ok: true; summary: RunSummary; series: SeriesDesc[]; [extra: string]: unknown }
+  | {
+      ok: true;
+      summary: RunSummary;
+      series: SeriesDesc[];
+      flows?: FlowResult[];
+      groups?: GroupResult[];
+      protocols?: ProtocolResult[];
+      /** Set when the run stopped early (its event budget). */
+      warning?: string;
+      [extra: string]: unknown;
+    }
   | { ok: false; errors: EngineErrorItem[] };
 
 // ---- worker protocol -------------------------------------------------------------

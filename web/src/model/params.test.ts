@@ -37,7 +37,7 @@ describe('parameter model', () => {
   });
 
   it('orders groups for a lesson', () => {
-    expect(groupSpecs(model.specs).map((g) => g.group)).toEqual(['TCP', 'Forward channel', 'Path', 'Application', 'Run']);
+    expect(groupSpecs(model.specs).map((g) => g.group)).toEqual(['TCP', 'Flow', 'Forward channel', 'Path', 'Application', 'Background', 'Run']);
   });
 });
 

@@ -9,12 +9,13 @@ import presetsJson from '../../../public/presets/presets.json?raw';
 import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
 import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
 import tcpRealJson from '../../../engine/scenarios/tcp-real-playback.json?raw';
+import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
 import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets';
 import { sweepGrid } from './sweep';
 import { decodeHash } from './urlCodec';
-import { decodeViewParams } from './views';
+import { decodeViewParams, withProtocol } from './views';
 
 const doc = JSON.parse(presetsJson);
 let engine: PlabModule;
@@ -68,7 +69,7 @@ describe('presets.json', () => {
       // The sweep's first point (or the scenario as it is), with each protocol shown.
       const protos = view.view === 'live' ? [values['flows[0].protocol'] as string] : view.compare;
       for (const protocol of protos) {
-        const v: Values = { ...values, 'flows[0].protocol': protocol };
+        const v: Values = withProtocol(model, values, protocol);
         if (view.view === 'sweep') v[view.sweep.x] = view.sweep.from;
         const ok = engine.ccall('plab_run_summary', 'number', ['string'], [buildScenario(model, v)]);
         const result = JSON.parse(str('plab_result_json'));
@@ -140,7 +141,10 @@ describe('presets.json', () => {
     const { values, view } = open(byId('fall-floyd-drops'));
     const s = JSON.parse(buildScenario(model, values));
     expect(s.duration_s).toBe(5);
-    expect(s.topology.bottleneck).toEqual({ rate_mbps: 10, delay_ms: 24, queue_packets: 1000 });
+    expect(s.topology.kind).toBe('path');
+    expect(s.topology.bottleneck).toMatchObject({ rate_mbps: 10, delay_ms: 24, queue_packets: 1000, queue: 'drop_tail' });
+    expect(s.topology.bottleneck.errors.forward.model).toBe('none'); // the flow's own channel drops, nothing else
+    expect(s.flows).toHaveLength(1);
     expect(s.flows[0].tcp.max_window_segments).toBe(20);
     expect(s.flows[0].tcp.initial_window_segments).toBe(2);
     expect(s.flows[0].channel.forward.model).toBe('scripted');
@@ -149,6 +153,58 @@ describe('presets.json', () => {
     expect(s.flows[0].app.size_bytes).toBe(100000);
     expect(s.flows[0].app.token_bucket.enabled).toBe(false);
     expect(view.compare).toEqual(['tahoe', 'reno', 'newreno', 'sack']);
+  });
+});
+
+describe('links from before many flows (v=1)', () => {
+  it('every preset link people shared as v=1 opens the same experiment and view as the preset today', () => {
+    expect(v1Links.links.length).toBeGreaterThanOrEqual(4);
+    for (const old of v1Links.links) {
+      expect(old.hash.startsWith('#v=1&'), old.id).toBe(true);
+      const then = open({ ...byId(old.id), hash: old.hash });
+      const now = open(byId(old.id));
+      expect(then.messages, old.id).toEqual([]);
+      expect(buildScenario(model, then.values), old.id).toBe(buildScenario(model, now.values));
+      expect(then.view, old.id).toEqual(now.view);
+    }
+  });
+});
+
+describe('LE Fig. 6d preset', () => {
+  it('ten FTP flows on the dumbbell, random bottleneck loss swept 0.1 %..10 %, mean goodput per flow, five protocols', () => {
+    const { values, view, messages } = open(byId('le-fig6d-ten-flows'));
+    expect(messages).toEqual([]);
+    const s = JSON.parse(buildScenario(model, values));
+    expect(s.duration_s).toBe(100);
+    expect(s.topology.kind).toBe('dumbbell');
+    expect(s.topology.bottleneck).toMatchObject({ rate_mbps: 10, delay_ms: 24 });
+    expect(s.topology.bottleneck.errors.forward.model).toBe('bernoulli');
+    expect(s.flows).toHaveLength(10);
+    for (const f of s.flows) {
+      expect(f.protocol).toBe('westwood');
+      expect(f.channel.forward.model).toBe('none'); // the bottleneck drops, not each flow's channel
+      expect(f.app.size_bytes).toBe(0); // FTP: always data to send
+      expect(f.app.token_bucket.enabled).toBe(false);
+      expect(f.tcp.mss_bytes).toBe(1000); // "the size of the TCP packet was set to 1 kb" (§3)
+    }
+    expect(view.sweep).toEqual({ x: 'topology.bottleneck.errors.forward.p', from: 0.001, to: 0.1, scale: 'log', n: 10, y: 'mean_goodput_mbps', k: 3, by: 'protocol' });
+    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'westwood']);
+  });
+
+  it('the engine runs it: ten flows share the bottleneck, and more loss means less goodput per flow', () => {
+    const { values } = open(byId('le-fig6d-ten-flows'));
+    const run = (p: number) => {
+      const scenario = JSON.parse(buildScenario(model, { ...values, 'topology.bottleneck.errors.forward.p': p, duration_s: 20 }));
+      engine.ccall('plab_run_summary', 'number', ['string'], [JSON.stringify(scenario)]);
+      return JSON.parse(str('plab_result_json'));
+    };
+    const light = run(0.001);
+    const heavy = run(0.1);
+    expect(light.ok).toBe(true);
+    expect(light.summary.flows).toBe(10);
+    expect(light.summary.total_goodput_mbps).toBeGreaterThan(8); // 10 Mb/s shared, nearly full
+    expect(light.summary.total_goodput_mbps).toBeLessThan(10);
+    expect(heavy.summary.mean_goodput_mbps).toBeLessThan(light.summary.mean_goodput_mbps / 2);
   });
 });
 
@@ -168,6 +224,6 @@ describe('parsePresets', () => {
   });
 
   it('ignores hide= when telling which preset is shown', () => {
-    expect(withoutHidden('#v=1&view=sweep&hide=sack&sweep.k=3')).toBe('#v=1&view=sweep&sweep.k=3');
+    expect(withoutHidden('#v=2&view=sweep&hide=sack&sweep.k=3')).toBe('#v=2&view=sweep&sweep.k=3');
   });
 });

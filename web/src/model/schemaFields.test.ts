@@ -52,11 +52,11 @@ describe('advanced, option_labels, max_items', () => {
     expect(isAdvanced(spec({}))).toBe(true); // no flag: the page's own pattern
   });
 
-  it('shows option_labels, falls back to known names, then the option', () => {
+  it('shows option_labels, else the option itself: the page keeps no list of names', () => {
     const decl = { path: 'p', type: 'enum', options: ['bbr', 'cubic'], option_labels: ['BBR v1', 'CUBIC'] } as ParamDecl;
     expect(optionLabel(decl, 'bbr')).toBe('BBR v1');
-    expect(optionLabel({ ...decl, option_labels: ['only one'] }, 'bbr')).toBe('BBR'); // wrong length: ignored
-    expect(optionLabel({ ...decl, option_labels: undefined }, 'westwood')).toBe('Westwood+');
+    expect(optionLabel({ ...decl, option_labels: ['only one'] }, 'bbr')).toBe('bbr'); // wrong length: ignored
+    expect(optionLabel({ ...decl, option_labels: undefined }, 'westwood')).toBe('westwood');
     expect(optionLabel(undefined, 'quic')).toBe('quic');
   });
 

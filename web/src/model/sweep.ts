@@ -38,17 +38,42 @@ export function figureLabel(key: string, figures?: readonly Figure[]): { label: 
   return figureInfo(figures, key);
 }
 
+/** x may be the number of flows: each run has that many, every added flow a copy of
+ * the last (the engine's CLI sweep reads `--x flows` the same way). */
+export const FLOW_COUNT_X = 'flows';
+
+function flowCountSpec(model: ParamModel): ParamSpec | null {
+  const flows = model.lists.find((l) => l.name === 'flows');
+  if (!flows || flows.max <= flows.min) return null;
+  return {
+    path: FLOW_COUNT_X,
+    key: FLOW_COUNT_X,
+    decl: { path: FLOW_COUNT_X, label: 'Number of flows', type: 'integer', unit: '', min: flows.min, max: flows.max, help: 'Explicit flows, each added one a copy of the last' },
+    defaultValue: flows.defaultItems,
+  };
+}
+
 /** Parameters that can go on x: numbers and integers with a finite range (not the
- * seed, which the sweep sets itself). */
+ * seed, which the sweep sets itself), and the number of flows. Of the lists, flows[0]'s
+ * parameters (the flow the sweep's protocol rule starts from); a background group's are
+ * left out, since a link's sweep may name a group the experiment does not have. */
 export function sweepableParams(model: ParamModel): ParamSpec[] {
-  return model.specs.filter(
+  const params = model.specs.filter(
     (s) =>
+      (s.list === undefined || s.list === 'flows') &&
       (s.decl.type === 'number' || s.decl.type === 'integer') &&
       s.path !== 'seed' &&
       Number.isFinite(s.decl.min) &&
       Number.isFinite(s.decl.max) &&
       (s.decl.max as number) > (s.decl.min as number),
   );
+  const count = flowCountSpec(model);
+  return count ? [...params, count] : params;
+}
+
+/** The spec of a sweep's x: a parameter, or the number of flows. */
+export function xSpecOf(model: ParamModel, x: string): ParamSpec | undefined {
+  return x === FLOW_COUNT_X ? (flowCountSpec(model) ?? undefined) : model.byPath.get(x);
 }
 
 /** A loss-rate parameter: the throughput models are functions of the loss rate. */

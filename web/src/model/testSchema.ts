@@ -3,7 +3,11 @@
 import type { EngineSchema } from '../engine/types';
 
 export const TEST_SCHEMA: EngineSchema = {
-  version: 1,
+  version: 2,
+  lists: [
+    { name: 'flows', label: 'Flows', min_items: 1, max_items: 64, default_items: 1 },
+    { name: 'background', label: 'Background traffic', min_items: 0, max_items: 8, default_items: 0 },
+  ],
   params: [
     { path: 'seed', label: 'Seed', group: 'Run', type: 'integer', unit: '', min: 0, max: 4294967295, default: 1 },
     { path: 'duration_s', label: 'Duration', group: 'Run', type: 'number', unit: 's', min: 0.1, max: 600, default: 20 },
@@ -16,6 +20,10 @@ export const TEST_SCHEMA: EngineSchema = {
     { path: 'flows[].channel.forward.drop_packets', label: 'Forward scripted drops', group: 'Forward channel', type: 'int_list', min: 1, max: 1e9, default: [], help: 'Scripted: 1-based indices of the data packets to drop' },
     { path: 'flows[].app.token_bucket.enabled', label: 'Token bucket', group: 'Application', type: 'bool', default: true },
     { path: 'flows[].app.token_bucket.depth_tokens', label: 'Token depth', group: 'Application', type: 'integer', unit: 'tokens', min: 1, max: 1000000, default: 20 },
+    { path: 'flows[].start_s', label: 'Start', group: 'Flow', type: 'number', unit: 's', min: 0, max: 2000, default: 0 },
+    { path: 'background[].kind', label: 'Kind', group: 'Background', type: 'enum', options: ['ftp', 'http'], default: 'ftp' },
+    { path: 'background[].count', label: 'Flows or users', group: 'Background', type: 'integer', min: 1, max: 1000, default: 10 },
+    { path: 'background[].protocol', label: 'Protocol', group: 'TCP', type: 'enum', options: ['tahoe', 'reno', 'newreno'], default: 'newreno' },
   ],
 };
 
@@ -28,6 +36,8 @@ export const TEST_DEFAULT_SCENARIO = {
       protocol: 'newreno',
       channel: { forward: { model: 'bernoulli', p: 0.01, on_mean_s: 1, on_p: 0.2, drop_packets: [] } },
       app: { token_bucket: { enabled: true, depth_tokens: 20 } },
+      start_s: 0,
     },
   ],
+  background: [],
 };

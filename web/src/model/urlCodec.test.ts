@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, buildScenario } from './params';
+import { addItem, allSpecs, buildModel, buildScenario, withItemCount } from './params';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { decodeHash, encodeHash } from './urlCodec';
 
@@ -7,7 +7,7 @@ const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
 
 describe('URL codec', () => {
   it('encodes the defaults as just the version', () => {
-    expect(encodeHash(model, model.defaults)).toBe('#v=1');
+    expect(encodeHash(model, model.defaults)).toBe('#v=2');
   });
 
   it('round-trips every kind of value, exactly', () => {
@@ -23,7 +23,7 @@ describe('URL codec', () => {
       'flows[0].app.token_bucket.enabled': false,
     };
     const hash = encodeHash(model, values);
-    expect(hash.startsWith('#v=1&')).toBe(true);
+    expect(hash.startsWith('#v=2&')).toBe(true);
     expect(hash).toContain('f0.protocol=tahoe');
     expect(hash).toContain('f0.channel.forward.drop_packets=3,7,1000000000');
     expect(hash).toContain('f0.app.token_bucket.enabled=0');
@@ -35,7 +35,7 @@ describe('URL codec', () => {
 
   it('writes only values that differ from the defaults, in schema order', () => {
     const hash = encodeHash(model, { ...model.defaults, 'flows[0].channel.forward.p': 0.05, seed: 7 });
-    expect(hash).toBe('#v=1&seed=7&f0.channel.forward.p=0.05');
+    expect(hash).toBe('#v=2&seed=7&f0.channel.forward.p=0.05');
   });
 
   it('accepts full paths as keys too', () => {
@@ -103,16 +103,59 @@ describe('URL validation', () => {
     expect(texts).toContain('unknown parameter "zzz" in the link — ignored');
     expect(texts).toContain('unknown parameter "hello" in the link — ignored');
     expect(texts.some((t) => t.startsWith('could not read'))).toBe(true);
-    expect(decode('#v=2&seed=3').messages[0].text).toMatch(/version v=2/);
+    expect(decode('#v=3&seed=3').messages[0].text).toMatch(/version v=3/);
   });
 
   it('yields only finite numbers whatever the input', () => {
     for (const h of ['#v=1&duration_s=%00', '#;;;&&&==', '#v=1&topology.bottleneck.rate_mbps=-0', '#v=1&duration_s=1e-400']) {
       const { values } = decode(h);
-      for (const s of model.specs) {
+      for (const s of allSpecs(model, values)) {
         const v = values[s.path];
         if (s.decl.type === 'number' || s.decl.type === 'integer') expect(Number.isFinite(v)).toBe(true);
       }
     }
+  });
+});
+
+describe('many flows in the URL (v=2)', () => {
+  it('round-trips flows and background groups, each item by its short key', () => {
+    let values = withItemCount(model, model.defaults, 'flows', 3);
+    values = { ...values, 'flows[1].protocol': 'reno', 'flows[2].start_s': 2.5, 'flows[2].channel.forward.p': 0.03 };
+    values = addItem(model, values, 'background');
+    values = { ...values, 'background[0].kind': 'http', 'background[0].count': 300 };
+    const hash = encodeHash(model, values);
+    expect(hash).toBe('#v=2&flows=3&f1.protocol=reno&f2.channel.forward.p=0.03&f2.start_s=2.5&bg=1&b0.kind=http&b0.count=300');
+    const back = decodeHash(model, hash);
+    expect(back.messages).toEqual([]);
+    expect(back.values).toEqual(values);
+    const s = JSON.parse(buildScenario(model, back.values));
+    expect(s.flows.map((f: { protocol: string }) => f.protocol)).toEqual(['newreno', 'reno', 'newreno']);
+    expect(s.flows[2].start_s).toBe(2.5);
+    expect(s.background).toEqual([{ kind: 'http', count: 300 }]);
+  });
+
+  it('names the count, its range and the item for a bad count or a key past the last item', () => {
+    const bad = decodeHash(model, '#v=2&flows=65&f1.protocol=reno');
+    expect(bad.values.flows).toBe(1);
+    expect(bad.messages.map((m) => m.text)).toEqual([
+      'flows (the number of flows) must be an integer within [1, 64], got "65" — using 1',
+      'f1.protocol names flows[1] but the link has 1 flows — ignored',
+    ]);
+    expect(decodeHash(model, '#v=2&flows=0').messages[0].text).toMatch(/within \[1, 64\], got "0"/);
+    expect(decodeHash(model, '#v=2&bg=2.5').messages[0].text).toMatch(/^bg \(the number of background traffic\) must be an integer within \[0, 8\]/);
+    // An item index past the list's maximum is no parameter at all.
+    expect(decodeHash(model, '#v=2&f64.protocol=reno').messages[0].text).toBe('unknown parameter "f64.protocol" in the link — ignored');
+  });
+
+  it('a v=1 link opens the experiment it always did, and is rewritten as v=2', () => {
+    const v1 = '#v=1&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05';
+    const d = decodeHash(model, v1);
+    expect(d.messages).toEqual([]);
+    expect(d.version).toBe('1');
+    expect(d.values.flows).toBe(1);
+    const s = JSON.parse(buildScenario(model, d.values));
+    expect(s).toMatchObject({ seed: 7, duration_s: 12.5, flows: [{ protocol: 'tahoe', channel: { forward: { p: 0.05 } } }], background: [] });
+    expect(encodeHash(model, d.values)).toBe('#v=2&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05');
+    expect(buildScenario(model, decodeHash(model, encodeHash(model, d.values)).values)).toBe(buildScenario(model, d.values));
   });
 });

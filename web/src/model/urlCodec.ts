@@ -1,11 +1,30 @@
-// The URL hash is the experiment's serialisation: "#v=1&key=value&...", only values that
-// differ from the engine's defaults, keys from urlKeyOf(). Decoding validates each value
-// with the engine's schema; anything wrong is reported and falls back to the default.
+// The URL hash is the experiment's serialisation: "#v=2&key=value&...", only values that
+// differ from the engine's defaults. Items of the lists are written with short keys
+// (f2.protocol = flows[2].protocol, b0.count = background[0].count) and their counts as
+// flows=N and bg=M when they differ from the default (one flow, no background).
+// Decoding validates each value with the engine's schema; anything wrong is reported
+// and falls back to the default.
+//
+// Version 1 links (the single-flow page) are read as they were meant: their keys are a
+// subset of version 2's (one flow, f0.*), so they open the same experiment, and the
+// page rewrites them as version 2.
 import type { ParamValue } from '../engine/types';
-import { checkValue, sameValue, type ParamModel, type Values } from './params';
+import {
+  allSpecs,
+  checkValue,
+  itemCount,
+  sameValue,
+  specsOfItem,
+  splitItem,
+  type ListInfo,
+  type ParamModel,
+  type Values,
+} from './params';
 import { isViewKey } from './views';
 
-export const URL_VERSION = 1;
+export const URL_VERSION = 2;
+/** Versions this page reads; older ones are migrated. */
+const READABLE_VERSIONS = ['1', '2'];
 
 export interface UrlMessage {
   /** The concrete parameter path, when the message is about one parameter. */
@@ -18,6 +37,8 @@ export interface Decoded {
   messages: UrlMessage[];
   /** The view's own pairs (view=, cmp=, sweep.*=), decoded, for decodeViewParams. */
   viewPairs: [string, string | null][];
+  /** The version the link was written in (null: none given). */
+  version: string | null;
 }
 
 // Characters left as they are in keys and values; everything else is %-encoded.
@@ -31,14 +52,25 @@ export function encodeValue(v: ParamValue): string {
   return String(v); // shortest text that reads back as the same double
 }
 
-/** Serialises the values that differ from the defaults (schema order), versioned,
- * then the view's pairs (already encoded). */
+/** Serialises the values that differ from the defaults (schema order, item by item),
+ * versioned, then the view's pairs (already encoded). */
 export function encodeHash(model: ParamModel, values: Values, viewParts: readonly string[] = []): string {
   const parts = [`v=${URL_VERSION}`];
-  for (const s of model.specs) {
+  for (const s of model.scalarSpecs) {
     const v = values[s.path];
     if (v === undefined || sameValue(v, s.defaultValue)) continue;
     parts.push(`${enc(s.key)}=${enc(encodeValue(v))}`);
+  }
+  for (const l of model.lists) {
+    const n = itemCount(model, values, l.name);
+    if (n !== l.defaultItems) parts.push(`${l.countKey}=${n}`);
+    for (let i = 0; i < n; i++) {
+      for (const s of specsOfItem(model, l.name, i)) {
+        const v = values[s.path];
+        if (v === undefined || sameValue(v, s.defaultValue)) continue;
+        parts.push(`${enc(s.key)}=${enc(encodeValue(v))}`);
+      }
+    }
   }
   parts.push(...viewParts);
   return '#' + parts.join('&');
@@ -52,20 +84,29 @@ function safeDecode(s: string): string | null {
   }
 }
 
-function clip(s: string, n = 60): string {
+export function clip(s: string, n = 60): string {
   return s.length > n ? s.slice(0, n) + '…' : s;
+}
+
+function countOf(list: ListInfo, raw: string | null): { n: number } | { error: string } {
+  const n = raw === null ? NaN : Number(raw);
+  if (raw !== null && /^\d+$/.test(raw) && Number.isInteger(n) && n >= list.min && n <= list.max) return { n };
+  return {
+    error: `${list.countKey} (the number of ${list.label.toLowerCase()}) must be an integer within [${list.min}, ${list.max}], got "${clip(raw ?? '', 12)}"`,
+  };
 }
 
 /** Reads a hash (with or without '#'); never throws. */
 export function decodeHash(model: ParamModel, hash: string): Decoded {
-  const values: Values = { ...model.defaults };
   const messages: UrlMessage[] = [];
   const viewPairs: [string, string | null][] = [];
   const body = hash.replace(/^#/, '');
-  if (body.trim() === '') return { values, messages, viewPairs };
+  let values: Values = { ...model.defaults };
+  if (body.trim() === '') return { values, messages, viewPairs, version: null };
 
+  // First pass: the version and the item counts, so that items can be placed.
   let version: string | null = null;
-  const seen = new Set<string>();
+  const pairs: { part: string; key: string | null; val: string | null; rawVal: string | null }[] = [];
   for (const part of body.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
@@ -73,14 +114,31 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     const rawVal = eq < 0 ? null : part.slice(eq + 1);
     const key = safeDecode(rawKey);
     const val = rawVal === null ? null : safeDecode(rawVal);
+    pairs.push({ part, key, val, rawVal });
+    if (key === 'v') version = val;
+  }
+  const counts = new Map<string, number>();
+  for (const l of model.lists) {
+    const pair = pairs.find((p) => p.key === l.countKey);
+    if (!pair) continue;
+    const c = countOf(l, pair.val);
+    if ('n' in c) counts.set(l.name, c.n);
+    else messages.push({ text: `${c.error} — using ${l.defaultItems}` });
+  }
+  // Items the link has, with their defaults, before their values are read.
+  for (const l of model.lists) {
+    const n = counts.get(l.name) ?? l.defaultItems;
+    values[l.name] = n;
+    for (let i = 0; i < n; i++) for (const s of specsOfItem(model, l.name, i)) values[s.path] ??= s.defaultValue;
+  }
+
+  const seen = new Set<string>();
+  for (const { part, key, val, rawVal } of pairs) {
     if (key === null || key.trim() === '' || (rawVal !== null && val === null)) {
       messages.push({ text: `could not read "${clip(part)}" in the link — ignored` });
       continue;
     }
-    if (key === 'v') {
-      version = val;
-      continue;
-    }
+    if (key === 'v' || model.lists.some((l) => l.countKey === key)) continue;
     if (isViewKey(key)) {
       viewPairs.push([key, val]);
       continue;
@@ -88,6 +146,15 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     const spec = model.byKey.get(key) ?? model.byPath.get(key);
     if (!spec) {
       messages.push({ text: `unknown parameter "${clip(key)}" in the link — ignored` });
+      continue;
+    }
+    const item = splitItem(spec.path);
+    if (item && item.index >= itemCount(model, values, item.list)) {
+      const list = model.lists.find((l) => l.name === item.list)!;
+      messages.push({
+        path: spec.path,
+        text: `${clip(key)} names ${item.list}[${item.index}] but the link has ${itemCount(model, values, item.list)} ${list.label.toLowerCase()} — ignored`,
+      });
       continue;
     }
     if (val === null) {
@@ -100,15 +167,24 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     if (c.ok) values[spec.path] = c.value;
     else {
       values[spec.path] = spec.defaultValue;
-      messages.push({ path: spec.path, text: `${c.message} — using default` });
+      messages.push({ path: spec.path, text: `${clip(c.message, 200)} — using default` });
     }
   }
   if (version === null) {
     messages.unshift({ text: `the link has no version (expected v=${URL_VERSION}) — read as v=${URL_VERSION}` });
-  } else if (version !== String(URL_VERSION)) {
+  } else if (!READABLE_VERSIONS.includes(version)) {
     messages.unshift({
       text: `the link is version v=${clip(version, 12)}, this page reads v=${URL_VERSION} — read as v=${URL_VERSION}, values may differ`,
     });
   }
-  return { values, messages, viewPairs };
+  values = keepOnly(model, values);
+  return { values, messages, viewPairs, version };
+}
+
+/** The values of the items the counts say exist (no stray keys of removed items). */
+function keepOnly(model: ParamModel, values: Values): Values {
+  const out: Values = {};
+  for (const s of allSpecs(model, values)) out[s.path] = values[s.path] ?? s.defaultValue;
+  for (const l of model.lists) out[l.name] = itemCount(model, values, l.name);
+  return out;
 }

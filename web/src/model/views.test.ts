@@ -30,13 +30,13 @@ function roundTrip(v: ViewState, values = model.defaults) {
 describe('view state in the URL', () => {
   it('writes nothing for the default view', () => {
     expect(encodeViewParams(model, defaultViewState(model))).toEqual([]);
-    expect(encodeHash(model, model.defaults, encodeViewParams(model, defaultViewState(model)))).toBe('#v=1');
+    expect(encodeHash(model, model.defaults, encodeViewParams(model, defaultViewState(model)))).toBe('#v=2');
   });
 
   it('round-trips the compare view: view, protocols in order, hidden ones', () => {
     const v: ViewState = { ...defaultViewState(model), view: 'compare', compare: ['cubic', 'newreno', 'bbr'], hidden: ['bbr'] };
     const r = roundTrip(v, { ...model.defaults, seed: 7 });
-    expect(r.hash).toBe('#v=1&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
+    expect(r.hash).toBe('#v=2&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
     expect(r.messages).toEqual([]);
     expect(r.urlMessages).toEqual([]);
     expect(r.state).toEqual(v);
@@ -51,7 +51,7 @@ describe('view state in the URL', () => {
     };
     const r = roundTrip(v);
     expect(r.hash).toBe(
-      '#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3',
+      '#v=2&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3',
     );
     expect(r.messages).toEqual([]);
     expect(r.state).toEqual(v);

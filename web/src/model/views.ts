@@ -8,7 +8,7 @@
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
-import type { ParamModel } from './params';
+import { itemCount, itemPath, type ParamModel, type Values } from './params';
 import { defaultSweep, validateSweep, type SweepConfig, type SweepInput } from './sweep';
 import { enc, type UrlMessage } from './urlCodec';
 
@@ -28,14 +28,30 @@ export interface ViewState {
 
 export const PROTOCOL_PATH = 'flows[0].protocol';
 
+/** The protocols of the engine's registry, in its order. */
 export function protocolOptions(model: ParamModel): string[] {
-  return model.byPath.get(PROTOCOL_PATH)?.decl.options ?? [];
+  return model.protocols.map((p) => p.name);
 }
 
+/** The registry's choice for the compare view (at least two, else its first three). */
 export function defaultCompare(model: ParamModel): string[] {
-  const options = protocolOptions(model);
-  const wanted = ['newreno', 'sack', 'cubic'].filter((p) => options.includes(p));
-  return wanted.length >= 2 ? wanted : options.slice(0, 3);
+  const chosen = model.protocols.filter((p) => p.compare_by_default).map((p) => p.name);
+  return chosen.length >= 2 ? chosen : protocolOptions(model).slice(0, 3);
+}
+
+/** Values where `protocol` replaces flows[0]'s protocol and that of every flow running
+ * the same one: "everyone runs X" when the flows are alike, "X against the rest" when
+ * flows[0] stands apart (the compare view's and a protocol sweep's rule; the engine's
+ * CLI sweep follows the same). */
+export function withProtocol(model: ParamModel, values: Values, protocol: string): Values {
+  const group = values[PROTOCOL_PATH];
+  const out: Values = { ...values };
+  for (let i = 0; i < itemCount(model, values, 'flows'); i++) {
+    const path = itemPath('flows', i, '.protocol');
+    const own = values[path] ?? model.byPath.get(path)?.defaultValue;
+    if (i === 0 || own === group) out[path] = protocol;
+  }
+  return out;
 }
 
 export function defaultViewState(model: ParamModel): ViewState {

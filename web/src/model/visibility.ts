@@ -16,7 +16,7 @@
 //     -> token_bucket.*): they are shown only while it is on
 //  5. otherwise it always applies.
 import type { ParamDecl } from '../engine/types';
-import { concretePath, type ParamSpec, type Values } from './params';
+import { concretePath, itemPath, splitItem, templatePath, type ParamSpec, type Values } from './params';
 
 export interface VisibilityRule {
   controller: string; // concrete path of the enum
@@ -125,11 +125,21 @@ export function visibilityRules(specs: ParamSpec[]): Map<string, VisibilityRule>
   return rules;
 }
 
+/** The controller of `path`'s rule for `path`'s own item: rules are written for item 0
+ * (flows[0].x shown when flows[0].model is ...); flows[3].x follows flows[3].model. */
+function controllerFor(path: string, controller: string): string {
+  const it = splitItem(path);
+  const ctl = splitItem(controller);
+  if (!it || !ctl || ctl.list !== it.list) return controller;
+  return itemPath(it.list, it.index, ctl.rest);
+}
+
 export function isVisible(path: string, rules: Map<string, VisibilityRule>, values: Values, seen = new Set<string>()): boolean {
-  const rule = rules.get(path);
+  const rule = rules.get(path) ?? rules.get(templatePath(path));
   if (!rule) return true;
   if (seen.has(path)) return true; // a cycle in declared rules: show rather than hide
   seen.add(path);
-  const v = values[rule.controller];
-  return rule.showWhen.includes(String(v)) && isVisible(rule.controller, rules, values, seen);
+  const controller = controllerFor(path, rule.controller);
+  const v = values[controller];
+  return rule.showWhen.includes(String(v)) && isVisible(controller, rules, values, seen);
 }
