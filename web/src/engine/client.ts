@@ -42,7 +42,10 @@ interface Job {
   scenario: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+// A safety net, not a limit on experiments: a run's own event budget (max_events,
+// default 2e8) stops it with a message first. TCP-ER's Table VI load (12.9 M events)
+// takes about 2 s in WASM here; 2e8 events take about 25 s.
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export function defaultWorker(): Worker {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plab-engine' });

@@ -1,101 +1,26 @@
-// The one store: the experiment (a flat map of parameter values), what the engine said
-// about it, and the run status. The URL hash is derived from the values on every change
-// (history.replaceState) and read back, validated, on load and on hashchange.
-import { EngineClient, type RunOutcome } from '../engine/client';
-import { WorkerPool, type BatchHandle, type PoolOutcome } from '../engine/pool';
-import type { EngineErrorItem, EngineSchema, ParamValue, RunSummary } from '../engine/types';
-import { buildModel, buildScenario, groupSpecs, type ParamModel, type ParamSpec, type Values } from '../model/params';
-import { sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
-import { decodeHash, encodeHash, type UrlMessage } from '../model/urlCodec';
-import {
-  decodeViewParams,
-  defaultViewState,
-  encodeViewParams,
-  PROTOCOL_PATH,
-  type ViewName,
-  type ViewState,
-} from '../model/views';
-import { visibilityRules, type VisibilityRule } from '../model/visibility';
-import { seriesFromResult, type Extracted } from '../charts/series';
+// The lab's store: one state value (labState.ts) and the composition of the parts
+// that own pieces of it: the engine's live runs (liveRunner.ts), the compare view's
+// (compareRunner.ts) and the sweep's (sweepRunner.ts), and the URL (urlSync.ts). This
+// file holds what ties them: loading the engine, the experiment's values and lists,
+// and which view is shown.
+import { EngineClient } from '../engine/client';
+import { WorkerPool } from '../engine/pool';
+import type { EngineSchema, ParamValue } from '../engine/types';
+import { addItem, buildModel, groupSpecs, itemCount, removeItem, type Values } from '../model/params';
+import { defaultViewState, type ViewName, type ViewState } from '../model/views';
+import type { SweepConfig } from '../model/sweep';
+import { visibilityRules } from '../model/visibility';
+import { CompareRunner } from './compareRunner';
+import { MARK_INPUT, type LabState, type StoreCore } from './labState';
+import { LiveRunner } from './liveRunner';
+import { SweepRunner, type SweepPlan } from './sweepRunner';
+import { UrlSync } from './urlSync';
 
-export interface CompareEntry {
-  protocol: string;
-  scenario: string;
-  status: 'pending' | 'ok' | 'invalid' | 'error';
-  summary?: RunSummary;
-  series?: Extracted;
-  durationS: number;
-  error?: string;
-}
-
-export interface CompareState {
-  entries: CompareEntry[];
-  busy: boolean;
-  /** Wall time of the last batch, ms (runs served from the cache cost nothing). */
-  ms?: number;
-  /** Increases with every batch started. */
-  id: number;
-}
-
-export interface SweepRun {
-  id: number;
-  /** What was run: base scenario, x, grid and seeds (to tell when settings changed). */
-  key: string;
-  config: SweepConfig;
-  grid: number[];
-  seeds: number[];
-  /** One entry per series: each protocol of the compare list (by protocol), or one
-   * with protocol null (the scenario's own). summaries[point][seed]: undefined = not
-   * run yet, null = the run failed. */
-  series: { protocol: string | null; summaries: (RunSummary | null | undefined)[][] }[];
-  errors: string[];
-  done: number;
-  total: number;
-  status: 'running' | 'done' | 'cancelled';
-  elapsedMs: number;
-}
-
-export interface Displayed {
-  id: number;
-  summary: RunSummary;
-  series: Extracted;
-  durationS: number;
-}
-
-export interface LabState {
-  phase: 'loading' | 'ready' | 'failed';
-  loadError?: string;
-  model?: ParamModel;
-  groups: { group: string; specs: ParamSpec[] }[];
-  rules: Map<string, VisibilityRule>;
-  values: Values;
-  /** Problems with the link the page was opened with. */
-  urlMessages: UrlMessage[];
-  /** Engine validation errors for the current values (result ok:false). */
-  engineErrors: EngineErrorItem[];
-  /** The engine crashed or timed out on the current values. */
-  runError?: string;
-  busy: boolean;
-  displayed?: Displayed;
-  /** The id of the newest run that has finished (ok or not). */
-  lastFinishedId: number;
-  lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
-  engineLoadMs?: number;
-  /** The view shown and each view's settings (also in the URL). */
-  view: ViewState;
-  compare: CompareState;
-  sweepRun?: SweepRun;
-}
+export * from './labState';
 
 type Listener = () => void;
 
-export const MARK_INPUT = 'plab:input';
-export const MARK_REDRAWN = 'plab:redrawn';
-export const MARK_RESULT = 'plab:result';
-export const MEASURE_INPUT_TO_REDRAWN = 'plab:input->redrawn';
-export const MEASURE_RESULT_TO_REDRAWN = 'plab:result->redrawn';
-
-export class LabStore {
+export class LabStore implements StoreCore {
   private state: LabState = {
     phase: 'loading',
     groups: [],
@@ -107,42 +32,45 @@ export class LabStore {
     lastFinishedId: 0,
     view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3, by: 'none' } },
     compare: { entries: [], busy: false, id: 0 },
+    selectedFlow: 0,
+    selectedGroup: null,
+    hiddenFlows: [],
   };
   private listeners = new Set<Listener>();
-  private client: EngineClient | null = null;
-  private lastWrittenHash = '';
   private pool: WorkerPool | null = null;
   /** The values changed while the live view was not shown: run them when it is. */
   private liveDirty = true;
-  private compareBatch: BatchHandle | null = null;
-  private compareCache = new Map<string, CompareEntry>();
-  private sweepBatch: BatchHandle | null = null;
-  private sweepStarted = 0;
+  private readonly live = new LiveRunner(this);
+  private readonly compareRuns = new CompareRunner(this, () => this.getPool());
+  private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
+  private readonly url = new UrlSync(this, (hash) => this.loadFromHash(hash));
 
   constructor(
     private readonly makeClient: () => EngineClient = () => new EngineClient(),
     private readonly makePool: () => WorkerPool = () => new WorkerPool(),
   ) {}
 
+  // ---- StoreCore -------------------------------------------------------------------
+
+  get = (): LabState => this.state;
   getState = (): LabState => this.state;
+
+  set(patch: Partial<LabState>) {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((l) => l());
+  }
 
   subscribe = (l: Listener): (() => void) => {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   };
 
-  private set(patch: Partial<LabState>) {
-    this.state = { ...this.state, ...patch };
-    this.listeners.forEach((l) => l());
-  }
+  // ---- the engine ------------------------------------------------------------------
 
   async start(): Promise<void> {
-    this.client?.dispose();
     this.set({ phase: 'loading', loadError: undefined });
     const client = this.makeClient();
-    this.client = client;
-    client.onBusy((busy) => this.set({ busy }));
-    client.onResult((o) => this.onOutcome(o));
+    this.live.attach(client);
     try {
       const info = await client.init();
       const schema = JSON.parse(info.schema) as EngineSchema;
@@ -157,29 +85,27 @@ export class LabStore {
         engineLoadMs: info.loadMs,
         view: defaultViewState(model),
       });
-      this.loadFromHash(location.hash);
-      window.removeEventListener('hashchange', this.onHashChange);
-      window.addEventListener('hashchange', this.onHashChange);
+      this.url.start();
     } catch (e) {
       this.set({ phase: 'failed', loadError: e instanceof Error ? e.message : String(e) });
     }
   }
 
-  private onHashChange = () => {
-    if (location.hash !== this.lastWrittenHash) this.loadFromHash(location.hash);
-  };
+  private getPool(): WorkerPool {
+    if (!this.pool) this.pool = this.makePool();
+    return this.pool;
+  }
 
+  /** Reads a link's hash into the experiment and the view (a fresh link, Back, a preset). */
   private loadFromHash(hash: string) {
-    const model = this.state.model;
-    if (!model) return;
-    const { values, messages, viewPairs } = decodeHash(model, hash);
-    const view = decodeViewParams(model, viewPairs);
+    const read = this.url.read(hash);
+    if (!read) return;
     // A new link replaces the experiment: a sweep still running for the old one stops.
-    if (view.state.view !== 'sweep') this.cancelSweep();
-    this.set({ urlMessages: [...messages, ...view.messages], view: view.state });
-    this.commit(values);
+    if (read.view.view !== 'sweep') this.sweepRuns.cancel();
+    this.set({ urlMessages: read.messages, view: read.view });
+    this.commit(read.values);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
-    if (view.state.view === 'sweep') this.runSweep();
+    if (read.view.view === 'sweep') this.sweepRuns.run();
   }
 
   /** Opens a link's hash (a preset) as if the page had been opened with it. */
@@ -193,14 +119,13 @@ export class LabStore {
     if (view === this.state.view.view) return;
     this.setViewState({ ...this.state.view, view });
     if (view === 'live' && this.liveDirty) this.runLive();
-    if (view === 'compare') this.runCompare();
+    if (view === 'compare') this.compareRuns.run();
   }
 
   setCompare(protocols: string[]) {
     const hidden = this.state.view.hidden.filter((p) => protocols.includes(p));
     this.setViewState({ ...this.state.view, compare: protocols, hidden });
-    if (this.state.view.view === 'compare') this.runCompare();
-    // The sweep shows that its result no longer matches (its plan key names them).
+    if (this.state.view.view === 'compare') this.compareRuns.run();
   }
 
   setHidden(hidden: string[]) {
@@ -213,185 +138,98 @@ export class LabStore {
 
   private setViewState(view: ViewState) {
     this.set({ view });
-    this.writeHash();
+    this.url.write();
   }
 
-  private writeHash() {
-    const model = this.state.model;
-    if (!model) return;
-    const hash = encodeHash(model, this.state.values, encodeViewParams(model, this.state.view));
-    if (hash !== location.hash) {
-      this.lastWrittenHash = hash;
-      history.replaceState(history.state, '', hash);
-    }
-  }
-
-  private getPool(): WorkerPool {
-    if (!this.pool) this.pool = this.makePool();
-    return this.pool;
-  }
-
-  /** Runs the base scenario once per compared protocol (same seed, same everything
-   * else) in the pool; results already computed for the same scenario are reused. */
   runCompare() {
-    const model = this.state.model;
-    if (!model) return;
-    this.compareBatch?.cancel();
-    const values = this.state.values;
-    const entries: CompareEntry[] = this.state.view.compare.map((protocol) => {
-      const scenario = buildScenario(model, { ...values, [PROTOCOL_PATH]: protocol });
-      return this.compareCache.get(scenario) ?? { protocol, scenario, status: 'pending', durationS: NaN };
-    });
-    const pendingIndices = entries.map((e, i) => (e.status === 'pending' ? i : -1)).filter((i) => i >= 0);
-    const id = this.state.compare.id + 1;
-    const started = performance.now();
-    this.set({ compare: { entries, busy: pendingIndices.length > 0, id, ms: pendingIndices.length ? undefined : 0 } });
-    if (!pendingIndices.length) return;
-    this.compareBatch = this.getPool().runBatch(
-      pendingIndices.map((i) => entries[i].scenario),
-      {
-        onResult: (j, o) => {
-          const i = pendingIndices[j];
-          const cur = this.state.compare;
-          if (cur.id !== id) return;
-          const entry = this.compareEntry(cur.entries[i], o);
-          if (entry.status === 'ok') this.cache(entry);
-          const next = cur.entries.slice();
-          next[i] = entry;
-          this.set({ compare: { ...cur, entries: next } });
-        },
-        onDone: () => {
-          if (this.state.compare.id !== id) return;
-          this.set({ compare: { ...this.state.compare, busy: false, ms: performance.now() - started } });
-        },
-      },
-    );
+    this.compareRuns.run();
   }
 
-  private compareEntry(e: CompareEntry, o: PoolOutcome): CompareEntry {
-    if (o.kind === 'ok' && o.result?.ok) {
-      let durationS = NaN;
-      try {
-        durationS = Number((JSON.parse(e.scenario) as { duration_s?: unknown }).duration_s);
-      } catch {
-        /* charts fall back to the data's extent */
-      }
-      return { ...e, status: 'ok', summary: o.result.summary ?? {}, series: seriesFromResult(o.result, o.columns), durationS };
-    }
-    if (o.kind === 'invalid' && o.result && !o.result.ok)
-      return { ...e, status: 'invalid', error: (o.result.errors ?? []).map((x) => x.message).join('; ') || 'rejected' };
-    return { ...e, status: 'error', error: o.error ?? 'the engine gave no result' };
+  sweepPlan(values?: Values, cfg?: SweepConfig, compare?: string[]): SweepPlan | null {
+    return this.sweepRuns.plan(values, cfg, compare);
   }
 
-  private cache(e: CompareEntry) {
-    const MAX = 12;
-    this.compareCache.delete(e.scenario);
-    this.compareCache.set(e.scenario, e);
-    while (this.compareCache.size > MAX) this.compareCache.delete(this.compareCache.keys().next().value!);
-  }
-
-  /** What a sweep of these settings runs: its key tells whether a finished sweep is
-   * still the one the settings describe. */
-  sweepPlan(values: Values = this.state.values, cfg: SweepConfig = this.state.view.sweep, compare: string[] = this.state.view.compare) {
-    const model = this.state.model;
-    if (!model) return null;
-    const spec = model.byPath.get(cfg.x);
-    if (!spec) return null;
-    const grid = sweepGrid(cfg.from, cfg.to, cfg.n, cfg.scale, spec.decl.type === 'integer');
-    const baseSeed = typeof values.seed === 'number' ? values.seed : 1;
-    const seeds = sweepSeeds(baseSeed, cfg.k);
-    const protocols = sweepProtocols(cfg, compare);
-    const base = buildScenario(model, values);
-    const key = JSON.stringify(protocols ? [base, cfg.x, grid, seeds, protocols] : [base, cfg.x, grid, seeds]);
-    return { grid, seeds, protocols, key };
-  }
-
-  /** Runs N points × (protocols ×) K seeds in the worker pool, point by point (so a
-   * cancelled sweep keeps whole points), summaries only (plab_run_summary). */
   runSweep() {
-    const model = this.state.model;
-    const plan = this.sweepPlan();
-    if (!model || !plan) return;
-    this.sweepBatch?.cancel({ terminate: true });
-    const cfg = this.state.view.sweep;
-    const { grid, seeds, key, protocols } = plan;
-    const lines: (string | null)[] = protocols ?? [null];
-    const scenarios: string[] = [];
-    for (const x of grid)
-      for (const protocol of lines)
-        for (const seed of seeds) {
-          const values: Values = { ...this.state.values, [cfg.x]: x, seed };
-          if (protocol !== null) values[PROTOCOL_PATH] = protocol;
-          scenarios.push(buildScenario(model, values));
-        }
-    const id = (this.state.sweepRun?.id ?? 0) + 1;
-    this.sweepStarted = performance.now();
-    this.set({
-      sweepRun: {
-        id,
-        key,
-        config: { ...cfg },
-        grid,
-        seeds,
-        series: lines.map((protocol) => ({ protocol, summaries: grid.map(() => seeds.map(() => undefined)) })),
-        errors: [],
-        done: 0,
-        total: scenarios.length,
-        status: 'running',
-        elapsedMs: 0,
-      },
-    });
-    const k = seeds.length;
-    const perPoint = k * lines.length;
-    this.sweepBatch = this.getPool().runBatch(scenarios, {
-      summaryOnly: true,
-      onResult: (idx, o) => {
-        const run = this.state.sweepRun;
-        if (!run || run.id !== id) return;
-        const i = Math.floor(idx / perPoint);
-        const l = Math.floor((idx % perPoint) / k);
-        const j = idx % k;
-        const series = run.series.slice();
-        const summaries = series[l].summaries.slice();
-        summaries[i] = summaries[i].slice();
-        series[l] = { ...series[l], summaries };
-        let errors = run.errors;
-        if (o.kind === 'ok' && o.result?.ok) summaries[i][j] = o.result.summary ?? {};
-        else {
-          summaries[i][j] = null;
-          const msg =
-            o.kind === 'invalid' && o.result && !o.result.ok
-              ? (o.result.errors ?? []).map((e) => e.message).join('; ')
-              : (o.error ?? 'no result');
-          if (errors.length < 5 && !errors.includes(msg)) errors = [...errors, msg];
-        }
-        this.set({ sweepRun: { ...run, series, errors, done: run.done + 1, elapsedMs: performance.now() - this.sweepStarted } });
-      },
-      onDone: () => {
-        const run = this.state.sweepRun;
-        if (!run || run.id !== id) return;
-        this.set({ sweepRun: { ...run, status: 'done', elapsedMs: performance.now() - this.sweepStarted } });
-      },
-    });
+    this.sweepRuns.run();
   }
 
-  /** Stops a running sweep at once (its workers are terminated); finished points stay. */
   cancelSweep() {
-    const run = this.state.sweepRun;
-    if (!run || run.status !== 'running') return;
-    this.sweepBatch?.cancel({ terminate: true });
-    this.sweepBatch = null;
-    this.set({ sweepRun: { ...run, status: 'cancelled', elapsedMs: performance.now() - this.sweepStarted } });
+    this.sweepRuns.cancel();
   }
+
+  // ---- the experiment --------------------------------------------------------------
 
   setValue(path: string, value: ParamValue) {
     performance.mark(MARK_INPUT);
     this.commit({ ...this.state.values, [path]: value });
   }
 
+  /** Adds a flow (a copy of the last) and shows its settings. */
+  addFlow() {
+    const model = this.state.model;
+    if (!model) return;
+    const values = addItem(model, this.state.values, 'flows');
+    if (values === this.state.values) return;
+    performance.mark(MARK_INPUT);
+    this.set({ selectedFlow: itemCount(model, values, 'flows') - 1, selectedGroup: null });
+    this.commit(values);
+  }
+
+  removeFlow(index: number) {
+    const model = this.state.model;
+    if (!model) return;
+    const values = removeItem(model, this.state.values, 'flows', index);
+    if (values === this.state.values) return;
+    performance.mark(MARK_INPUT);
+    const n = itemCount(model, values, 'flows');
+    this.set({
+      selectedFlow: Math.min(this.state.selectedFlow, n - 1),
+      hiddenFlows: this.state.hiddenFlows.filter((f) => f < n),
+    });
+    this.commit(values);
+  }
+
+  addGroup() {
+    const model = this.state.model;
+    if (!model) return;
+    const values = addItem(model, this.state.values, 'background');
+    if (values === this.state.values) return;
+    performance.mark(MARK_INPUT);
+    this.set({ selectedGroup: itemCount(model, values, 'background') - 1 });
+    this.commit(values);
+  }
+
+  removeGroup(index: number) {
+    const model = this.state.model;
+    if (!model) return;
+    const values = removeItem(model, this.state.values, 'background', index);
+    if (values === this.state.values) return;
+    performance.mark(MARK_INPUT);
+    this.set({ selectedGroup: null });
+    this.commit(values);
+  }
+
+  selectFlow(index: number) {
+    this.set({ selectedFlow: index, selectedGroup: null });
+  }
+
+  selectGroup(index: number | null) {
+    this.set({ selectedGroup: index });
+  }
+
+  /** Shows or hides one flow's curves in the live charts. */
+  toggleFlow(index: number) {
+    const hidden = this.state.hiddenFlows;
+    this.set({ hiddenFlows: hidden.includes(index) ? hidden.filter((f) => f !== index) : [...hidden, index].sort((a, b) => a - b) });
+  }
+
+  setHiddenFlows(hidden: number[]) {
+    this.set({ hiddenFlows: hidden });
+  }
+
   reset() {
     performance.mark(MARK_INPUT);
-    this.set({ urlMessages: [] });
+    this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [] });
     if (this.state.model) this.commit({ ...this.state.model.defaults });
   }
 
@@ -407,58 +245,27 @@ export class LabStore {
   private commit(values: Values) {
     const model = this.state.model;
     if (!model) return;
-    this.set({ values });
-    this.writeHash();
+    const n = itemCount(model, values, 'flows');
+    const patch: Partial<LabState> = { values };
+    if (this.state.selectedFlow >= n) patch.selectedFlow = n - 1;
+    if (this.state.selectedGroup !== null && this.state.selectedGroup >= itemCount(model, values, 'background')) patch.selectedGroup = null;
+    this.set(patch);
+    this.url.write();
     this.liveDirty = true;
     const view = this.state.view.view;
     if (view === 'live') this.runLive();
-    else if (view === 'compare') this.runCompare();
+    else if (view === 'compare') this.compareRuns.run();
     // The sweep view shows that its result no longer matches; Run starts it again.
   }
 
   private runLive() {
-    const model = this.state.model;
-    if (!model || !this.client) return;
     this.liveDirty = false;
-    this.client.run(buildScenario(model, this.state.values));
-  }
-
-  private onOutcome(o: RunOutcome) {
-    performance.mark(MARK_RESULT);
-    const lastFinishedId = o.id;
-    if (o.kind === 'ok' && o.result?.ok) {
-      const series = seriesFromResult(o.result, o.columns);
-      if (series.problems.length) console.warn('[plab] result problems:', series.problems);
-      let durationS = NaN;
-      try {
-        durationS = Number((JSON.parse(o.scenario) as { duration_s?: unknown }).duration_s);
-      } catch {
-        /* keep NaN; charts fall back to the data's extent */
-      }
-      this.set({
-        lastFinishedId,
-        engineErrors: [],
-        runError: undefined,
-        displayed: { id: o.id, summary: o.result.summary ?? {}, series, durationS },
-        lastRun: {
-          engineMs: o.engineMs,
-          roundTripMs: o.roundTripMs,
-          points: o.columns ? o.columns.length / 2 : 0,
-          toWorkerMs: o.toWorkerMs,
-          fromWorkerMs: o.fromWorkerMs,
-        },
-      });
-    } else if (o.kind === 'invalid' && o.result && !o.result.ok) {
-      this.set({ lastFinishedId, engineErrors: o.result.errors ?? [], runError: undefined });
-    } else {
-      this.set({ lastFinishedId, runError: o.error ?? 'the engine gave no result' });
-    }
+    this.live.run();
   }
 
   dispose() {
-    window.removeEventListener('hashchange', this.onHashChange);
-    this.client?.dispose();
-    this.client = null;
+    this.url.stop();
+    this.live.dispose();
     this.pool?.dispose();
     this.pool = null;
     this.listeners.clear();

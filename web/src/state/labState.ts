@@ -1,0 +1,107 @@
+// The lab's state, in one value, and the small interface the stores that own parts of
+// it (live runs, compare, sweep, the URL) use to read and change it.
+import type { Extracted } from '../charts/series';
+import type { EngineErrorItem, ResultDoc, RunSummary } from '../engine/types';
+import type { ParamModel, ParamSpec, Values } from '../model/params';
+import type { SweepConfig } from '../model/sweep';
+import type { UrlMessage } from '../model/urlCodec';
+import type { ViewState } from '../model/views';
+import type { VisibilityRule } from '../model/visibility';
+
+export interface CompareEntry {
+  protocol: string;
+  scenario: string;
+  status: 'pending' | 'ok' | 'invalid' | 'error';
+  summary?: RunSummary;
+  series?: Extracted;
+  durationS: number;
+  error?: string;
+}
+
+export interface CompareState {
+  entries: CompareEntry[];
+  busy: boolean;
+  /** Wall time of the last batch, ms (runs served from the cache cost nothing). */
+  ms?: number;
+  /** Increases with every batch started. */
+  id: number;
+}
+
+export interface SweepRun {
+  id: number;
+  /** What was run: base scenario, x, grid and seeds (to tell when settings changed). */
+  key: string;
+  config: SweepConfig;
+  grid: number[];
+  seeds: number[];
+  /** One entry per series: each protocol of the compare list (by protocol), or one
+   * with protocol null (the scenario's own). summaries[point][seed]: undefined = not
+   * run yet, null = the run failed. */
+  series: { protocol: string | null; summaries: (RunSummary | null | undefined)[][] }[];
+  errors: string[];
+  done: number;
+  total: number;
+  status: 'running' | 'done' | 'cancelled';
+  elapsedMs: number;
+}
+
+export interface Displayed {
+  id: number;
+  summary: RunSummary;
+  /** The whole result (flows, groups, protocols, warning). */
+  result: Extract<ResultDoc, { ok: true }>;
+  series: Extracted;
+  durationS: number;
+}
+
+export interface LabState {
+  phase: 'loading' | 'ready' | 'failed';
+  loadError?: string;
+  model?: ParamModel;
+  groups: { group: string; specs: ParamSpec[] }[];
+  rules: Map<string, VisibilityRule>;
+  values: Values;
+  /** Problems with the link the page was opened with. */
+  urlMessages: UrlMessage[];
+  /** Engine validation errors for the current values (result ok:false). */
+  engineErrors: EngineErrorItem[];
+  /** The engine crashed or timed out on the current values. */
+  runError?: string;
+  busy: boolean;
+  displayed?: Displayed;
+  /** The id of the newest run that has finished (ok or not). */
+  lastFinishedId: number;
+  lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
+  engineLoadMs?: number;
+  /** The view shown and each view's settings (also in the URL). */
+  view: ViewState;
+  compare: CompareState;
+  sweepRun?: SweepRun;
+  /** The flow whose settings the controls show (not in the URL: a way of looking). */
+  selectedFlow: number;
+  /** The background group whose settings the controls show, if any. */
+  selectedGroup: number | null;
+  /** Flows whose curves are hidden in the live charts (not in the URL). */
+  hiddenFlows: number[];
+}
+
+/** What a part of the store needs of the whole. */
+export interface StoreCore {
+  get(): LabState;
+  set(patch: Partial<LabState>): void;
+}
+
+export const MARK_INPUT = 'plab:input';
+export const MARK_REDRAWN = 'plab:redrawn';
+export const MARK_RESULT = 'plab:result';
+export const MEASURE_INPUT_TO_REDRAWN = 'plab:input->redrawn';
+export const MEASURE_RESULT_TO_REDRAWN = 'plab:result->redrawn';
+
+/** The scenario's duration, for charts' x extent (NaN if unreadable). */
+export function durationOf(scenario: string): number {
+  try {
+    return Number((JSON.parse(scenario) as { duration_s?: unknown }).duration_s);
+  } catch {
+    return NaN;
+  }
+}

@@ -1,0 +1,56 @@
+// The live view's runs: one engine worker, latest wins (engine/client.ts); what it
+// answers becomes the displayed result, the engine's objections, or the run error.
+import { seriesFromResult } from '../charts/series';
+import { EngineClient, type RunOutcome } from '../engine/client';
+import { buildScenario } from '../model/params';
+import { durationOf, MARK_RESULT, type StoreCore } from './labState';
+
+export class LiveRunner {
+  private client: EngineClient | null = null;
+
+  constructor(private readonly core: StoreCore) {}
+
+  attach(client: EngineClient) {
+    this.client?.dispose();
+    this.client = client;
+    client.onBusy((busy) => this.core.set({ busy }));
+    client.onResult((o) => this.onOutcome(o));
+  }
+
+  run() {
+    const { model, values } = this.core.get();
+    if (!model || !this.client) return;
+    this.client.run(buildScenario(model, values));
+  }
+
+  private onOutcome(o: RunOutcome) {
+    performance.mark(MARK_RESULT);
+    const lastFinishedId = o.id;
+    if (o.kind === 'ok' && o.result?.ok) {
+      const series = seriesFromResult(o.result, o.columns);
+      if (series.problems.length) console.warn('[plab] result problems:', series.problems);
+      this.core.set({
+        lastFinishedId,
+        engineErrors: [],
+        runError: undefined,
+        displayed: { id: o.id, summary: o.result.summary ?? {}, result: o.result, series, durationS: durationOf(o.scenario) },
+        lastRun: {
+          engineMs: o.engineMs,
+          roundTripMs: o.roundTripMs,
+          points: o.columns ? o.columns.length / 2 : 0,
+          toWorkerMs: o.toWorkerMs,
+          fromWorkerMs: o.fromWorkerMs,
+        },
+      });
+    } else if (o.kind === 'invalid' && o.result && !o.result.ok) {
+      this.core.set({ lastFinishedId, engineErrors: o.result.errors ?? [], runError: undefined });
+    } else {
+      this.core.set({ lastFinishedId, runError: o.error ?? 'the engine gave no result' });
+    }
+  }
+
+  dispose() {
+    this.client?.dispose();
+    this.client = null;
+  }
+}
