@@ -17,11 +17,13 @@ export interface ControlsProps {
   /** Parameters the current view sets itself (compare: the protocol; sweep: x), with
    * what to say in place of their control. */
   overrides?: Map<string, string>;
+  /** Groups whose specs belong to one flow or background group, and whose they are. */
+  owners?: Map<string, string>;
 }
 
 // Settings a lesson rarely touches (a presentation choice of this page; the schema
 // can also mark a parameter with "advanced": true).
-const ADVANCED = [/^flows\[\d+\]\.tcp\./, /^topology\.access\./, /\.token_bytes$/, /\.startup_ms$/];
+const ADVANCED = [/^(flows|background)\[\d+\]\.(tcp|vegas)\./, /^topology\.access\./, /\.token_bytes$/, /\.startup_ms$/];
 
 export function isAdvanced(spec: ParamSpec): boolean {
   // The schema's own flag wins; the patterns are for a schema that does not say.
@@ -42,9 +44,11 @@ interface GroupProps {
   engineErrors: EngineErrorItem[];
   onChange: (path: string, v: Values[string]) => void;
   overrides?: Map<string, string>;
+  /** Whose settings these are, when there is more than one flow ("flow 2"). */
+  owner?: string;
 }
 
-function Group({ group, specs, values, engineErrors, onChange, overrides }: GroupProps) {
+function Group({ group, specs, values, engineErrors, onChange, overrides, owner }: GroupProps) {
   const [userOpen, setUserOpen] = useState(false);
   const main = specs.filter((s) => !isAdvanced(s));
   const more = specs.filter(isAdvanced);
@@ -65,8 +69,11 @@ function Group({ group, specs, values, engineErrors, onChange, overrides }: Grou
       />
     );
   return (
-    <fieldset className="group">
-      <legend>{group}</legend>
+    <fieldset className="group" data-group={group}>
+      <legend>
+        {group}
+        {owner && <span className="owner"> · {owner}</span>}
+      </legend>
       {main.map(control)}
       {more.length > 0 && (
         <details
@@ -84,7 +91,7 @@ function Group({ group, specs, values, engineErrors, onChange, overrides }: Grou
   );
 }
 
-export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors, overrides }: ControlsProps) {
+export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors, overrides, owners }: ControlsProps) {
   const onChange = useCallback((path: string, v: Values[string]) => store.setValue(path, v), [store]);
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Experiment parameters">
@@ -100,6 +107,7 @@ export const Controls = memo(function Controls({ store, groups, rules, values, e
             engineErrors={engineErrors}
             onChange={onChange}
             overrides={overrides}
+            owner={owners?.get(group)}
           />
         );
       })}

@@ -1,0 +1,250 @@
+// The topology as a picture: hosts, routers and links drawn from the engine's
+// declaration of the chosen topology (model/topologyView.ts), every link labelled with
+// its rate, delay, queue and loss. Clicking (or Enter on) a link opens its parameters
+// below the picture; clicking a host selects its flow. Test ids: topology-picture,
+// topo-link-<id> (shared) / topo-link-<id>-<flow> (per flow), topo-host-<side>-<flow>,
+// link-editor.
+import { memo, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { flowColor } from '../charts/compareSeries';
+import type { EngineErrorItem } from '../engine/types';
+import type { ParamModel, Values } from '../model/params';
+import { linkParams, topologyView, type LinkLabel } from '../model/topologyView';
+import type { VisibilityRule } from '../model/visibility';
+import type { LabStore } from '../state/store';
+import { errorFor } from './Controls';
+import { ParamControl } from './ParamControl';
+
+// Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
+const MAX_HOSTS = 6;
+const W = 760;
+const ROW = 46;
+
+interface Props {
+  store: LabStore;
+  model: ParamModel;
+  values: Values;
+  rules: Map<string, VisibilityRule>;
+  engineErrors: EngineErrorItem[];
+  selectedFlow: number;
+}
+
+interface Editing {
+  link: string;
+  flow: number;
+}
+
+function onKey(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+function labelText(l: LabelLike): string[] {
+  return [l.line, l.queue, l.loss].filter((s): s is string => !!s);
+}
+type LabelLike = LinkLabel;
+
+export const TopologyPicture = memo(function TopologyPicture({ store, model, values, rules, engineErrors, selectedFlow }: Props) {
+  const view = useMemo(() => topologyView(model, values), [model, values]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  if (!view) return null;
+
+  const nLinks = view.links.length;
+  const shown = Math.min(view.flows, MAX_HOSTS);
+  const more = view.flows - shown;
+  const fanRows = shown + (more > 0 ? 1 : 0);
+  const height = Math.max(150, fanRows * ROW + 90);
+  const midY = height / 2 + 16;
+  const colX = (c: number) => 70 + (c * (W - 140)) / nLinks;
+  const hostY = (i: number) => midY - ((shown - 1) * ROW) / 2 + i * ROW;
+  // A side is fanned (one host per flow) when its end link is per flow.
+  const leftFan = view.links[0]?.decl.per_flow ?? false;
+  const rightFan = view.links[nLinks - 1]?.decl.per_flow ?? false;
+
+  // Half the width of what sits in column c: a host box, a shared host box, a router.
+  const nodeHalf = (c: number) => (c === 0 ? (leftFan ? 22 : 40) : c === nLinks ? (rightFan ? 22 : 40) : 16);
+
+  const edit = (link: string, flow: number) => {
+    setEditing((cur) => (cur && cur.link === link && cur.flow === flow ? null : { link, flow }));
+    if (flow !== selectedFlow) store.selectFlow(flow);
+  };
+  const editingLink = editing ? view.links.find((l) => l.decl.id === editing.link) : undefined;
+  const editingSpecs = editingLink && editing ? linkParams(model, values, rules, editingLink.decl, editing.flow) : [];
+  const onChange = (path: string, v: Values[string]) => store.setValue(path, v);
+
+  const linkEls = view.links.map((lv, c) => {
+    const x0 = colX(c);
+    const x1 = colX(c + 1);
+    const fanLeft = c === 0 && leftFan;
+    const fanRight = c === nLinks - 1 && rightFan && !fanLeft;
+    const title = lv.decl.label;
+    if (lv.decl.per_flow && (fanLeft || fanRight)) {
+      // Every flow's link alike (a shared setting): say it once, above the fan.
+      const texts = lv.labels.slice(0, shown).map((l) => [l.line, l.loss].filter(Boolean).join(' · '));
+      const same = shown > 1 && texts.every((t) => t === texts[0]);
+      return (
+        <g key={lv.decl.id} className="topo-link-group">
+          <text x={(x0 + x1) / 2} y={hostY(0) - 24} textAnchor="middle" className="topo-title">
+            {title}
+          </text>
+          {same && (
+            <text x={(x0 + x1) / 2} y={hostY(0) - 8} textAnchor="middle" className="topo-label" data-testid={`topo-label-${lv.decl.id}`}>
+              each {texts[0]}
+            </text>
+          )}
+          {Array.from({ length: shown }, (_, i) => {
+            const y = hostY(i);
+            const [ax, ay, bx, by] = fanLeft ? [x0 + 26, y, x1 - 18, midY] : [x0 + 18, midY, x1 - 26, y];
+            const label = lv.labels[i];
+            const lx = fanLeft ? ax + 8 : bx - 8;
+            const active = editing?.link === lv.decl.id && editing.flow === i;
+            return (
+              <g
+                key={i}
+                className={`topo-link${active ? ' active' : ''}`}
+                role="button"
+                tabIndex={0}
+                aria-label={`${title}, flow ${i + 1}: ${labelText(label).join(', ')}. Edit`}
+                data-testid={`topo-link-${lv.decl.id}-${i}`}
+                onClick={() => edit(lv.decl.id, i)}
+                onKeyDown={onKey(() => edit(lv.decl.id, i))}
+              >
+                <title>{`${title} (flow ${i + 1}): click to edit`}</title>
+                <line x1={ax} y1={ay} x2={bx} y2={by} className="hit" />
+                <line x1={ax} y1={ay} x2={bx} y2={by} className="wire" />
+                {!same && (
+                  <text x={lx} y={(fanLeft ? ay : by) - 6} textAnchor={fanLeft ? 'start' : 'end'} className="topo-label small">
+                    {[label.line, label.loss].filter(Boolean).join(' · ')}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      );
+    }
+    const label = lv.labels[0];
+    const active = editing?.link === lv.decl.id;
+    const lines = labelText(label);
+    const flow = lv.decl.per_flow ? selectedFlow : 0;
+    return (
+      <g
+        key={lv.decl.id}
+        className={`topo-link${active ? ' active' : ''}`}
+        role="button"
+        tabIndex={0}
+        aria-label={`${title}: ${lines.join(', ')}. Edit`}
+        data-testid={`topo-link-${lv.decl.id}`}
+        onClick={() => edit(lv.decl.id, flow)}
+        onKeyDown={onKey(() => edit(lv.decl.id, flow))}
+      >
+        <title>{`${title}: click to edit`}</title>
+        <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className="hit" />
+        <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className={`wire${lv.decl.id === 'bottleneck' ? ' thick' : ''}`} />
+        <text x={(x0 + x1) / 2} y={midY - 30} textAnchor="middle" className="topo-title">
+          {title}
+        </text>
+        {lines.map((t, k) => (
+          <text key={k} x={(x0 + x1) / 2} y={midY + 20 + k * 15} textAnchor="middle" className="topo-label" data-testid={`topo-label-${lv.decl.id}`}>
+            {t}
+          </text>
+        ))}
+      </g>
+    );
+  });
+
+  const host = (side: 'sender' | 'receiver', x: number, y: number, i: number | null) => {
+    const flow = i ?? 0;
+    const sel = i !== null && i === selectedFlow;
+    const name = side === 'sender' ? 'Sender' : 'Receiver';
+    const text = i === null ? `${name}s` : `${side === 'sender' ? 'S' : 'R'}${i + 1}`;
+    return (
+      <g
+        key={`${side}-${i ?? 'all'}`}
+        className={`topo-host${sel ? ' selected' : ''}`}
+        role="button"
+        tabIndex={0}
+        aria-label={i === null ? `${name} host of every flow` : `${name} of flow ${i + 1}: select this flow`}
+        data-testid={`topo-host-${side}-${i ?? 'all'}`}
+        onClick={() => store.selectFlow(flow)}
+        onKeyDown={onKey(() => store.selectFlow(flow))}
+      >
+        <rect x={x - (i === null ? 40 : 22)} y={y - 14} width={i === null ? 80 : 44} height={28} rx={5} fill={i === null ? '#eef2f7' : flowColor(flow)} />
+        <text x={x} y={y + 5} textAnchor="middle" className={i === null ? 'topo-host-text' : 'topo-host-text light'}>
+          {text}
+        </text>
+      </g>
+    );
+  };
+
+  const nodes: ReactElement[] = [];
+  for (let c = 0; c <= nLinks; c++) {
+    const x = colX(c);
+    const end = c === 0 ? 'sender' : c === nLinks ? 'receiver' : null;
+    const fanned = (c === 0 && leftFan) || (c === nLinks && rightFan);
+    if (end && fanned) {
+      for (let i = 0; i < shown; i++) nodes.push(host(end, x, hostY(i), i));
+      if (more > 0)
+        nodes.push(
+          <text key={`${end}-more`} x={x} y={hostY(shown - 1) + ROW} textAnchor="middle" className="topo-label">
+            + {more} more
+          </text>,
+        );
+    } else if (end) {
+      nodes.push(host(end, x, midY, null));
+    } else {
+      nodes.push(
+        <g key={`router-${c}`} className="topo-router" aria-hidden="true">
+          <circle cx={x} cy={midY} r={16} />
+          <path d={`M${x - 8},${midY - 3}h16m-5,-4l5,4l-5,4M${x + 8},${midY + 4}h-16m5,-4l-5,4l5,4`} stroke="#fff" strokeWidth={1.6} fill="none" />
+        </g>,
+      );
+    }
+  }
+
+  return (
+    <section className="panel topology" data-testid="topology-picture" data-topology={view.decl.name} aria-label="Topology">
+      <header className="topology-head">
+        <strong>{view.decl.label}</strong>
+        <span className="muted">
+          {' '}
+          · {view.flows} flow{view.flows === 1 ? '' : 's'} · click a link to edit it, a host to select its flow
+        </span>
+      </header>
+      <svg viewBox={`0 0 ${W} ${height}`} className="topology-svg" role="group" aria-label={view.decl.help ?? view.decl.label}>
+        {linkEls}
+        {nodes}
+      </svg>
+      {editingLink && editing && (
+        <div className="link-editor" data-testid="link-editor" data-link={editing.link}>
+          <div className="link-editor-head">
+            <strong>
+              {editingLink.decl.label}
+              {editingLink.decl.per_flow ? ` of flow ${editing.flow + 1}` : ''}
+            </strong>
+            <button type="button" className="close" aria-label="Close the link editor" onClick={() => setEditing(null)}>
+              ×
+            </button>
+          </div>
+          {editingLink.decl.carries_channel && (
+            <p className="muted small">The flow&apos;s loss channel (forward/reverse) is applied on this link.</p>
+          )}
+          <div className="link-editor-grid">
+            {editingSpecs.map((s) => (
+              <ParamControl
+                key={s.path}
+                spec={s}
+                value={values[s.path] ?? s.defaultValue}
+                engineError={errorFor(s.path, engineErrors)}
+                onChange={onChange}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+});
