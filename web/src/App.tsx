@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Charts, useChartHeights } from './charts/Charts';
+import { Charts, isMultiFlow, useChartHeights } from './charts/Charts';
 import { Controls, errorFor } from './components/Controls';
+import { FlowsPanel } from './components/FlowsPanel';
+import { FlowTable } from './components/FlowTable';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { Summary } from './components/Summary';
+import { TopologyPicture } from './components/TopologyPicture';
 import { encodeHash } from './model/urlCodec';
-import { optionLabel } from './model/labels';
+import { protocolLabel } from './model/labels';
+import { allSpecs, groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from './model/params';
+import { xSpecOf } from './model/sweep';
 import { encodeViewParams, PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
 import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
@@ -97,14 +102,20 @@ export function App({ store }: { store: LabStore }) {
 
   // Each engine error is shown next to its control; this list says so at the top too,
   // with a way to reach a control that is scrolled away, folded or hidden.
+  const concrete = useMemo(() => (s.model ? allSpecs(s.model, s.values) : []), [s.model, s.values]);
   const located = s.engineErrors.map((e) => {
-    const spec = s.model?.specs.find((sp) => errorFor(sp.path, [e]) !== undefined);
-    return { error: e, path: spec && isVisible(spec.path, s.rules, s.values) ? spec.path : undefined };
+    const spec = concrete.find((sp) => errorFor(sp.path, [e]) !== undefined);
+    return { error: e, spec: spec && isVisible(spec.path, s.rules, s.values) ? spec : undefined };
   });
-  const focusControl = (path: string) => {
-    const el = document.querySelector<HTMLElement>(`[data-param="${CSS.escape(path)}"]`);
-    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    el?.querySelector<HTMLElement>('input:not([type=range]), select')?.focus({ preventScroll: true });
+  const focusControl = (spec: ParamSpec) => {
+    // A flow's or a background group's field is shown when that item is selected.
+    if (spec.list === 'flows' && spec.index !== undefined) store.selectFlow(spec.index);
+    if (spec.list === 'background' && spec.index !== undefined) store.selectGroup(spec.index);
+    requestAnimationFrame(() => {
+      const el = document.querySelector<HTMLElement>(`.controls [data-param="${CSS.escape(spec.path)}"]`);
+      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      el?.querySelector<HTMLElement>('input:not([type=range]), select')?.focus({ preventScroll: true });
+    });
   };
   const stale = s.engineErrors.length > 0 || !!s.runError;
   const currentHash = useMemo(
@@ -117,20 +128,52 @@ export function App({ store }: { store: LabStore }) {
     const m = new Map<string, string>();
     const model = s.model;
     if (!model) return m;
+    // The view sets the protocol of flows[0] and of every flow running the same one
+    // (views.ts withProtocol): say so in place of each of their protocol controls.
+    const protocolGroup = (note: string) => {
+      const group = valueOf(model, s.values, PROTOCOL_PATH);
+      const others = itemCount(model, s.values, 'flows') > 1 ? ' (this flow and every flow running the same protocol as flow 1)' : '';
+      for (let i = 0; i < itemCount(model, s.values, 'flows'); i++) {
+        const path = itemPath('flows', i, '.protocol');
+        if (i === 0 || valueOf(model, s.values, path) === group) m.set(path, note + others);
+      }
+    };
+    const names = s.view.compare.map((p) => protocolLabel(model, p)).join(', ');
     if (view === 'compare') {
-      const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
-      m.set(PROTOCOL_PATH, `set by the compare view: ${s.view.compare.map((p) => optionLabel(decl, p)).join(', ')}`);
+      protocolGroup(`set by the compare view: ${names}`);
     } else if (view === 'sweep') {
       const c = s.view.sweep;
-      if (c.by === 'protocol') {
-        const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
-        m.set(PROTOCOL_PATH, `one curve per protocol: ${s.view.compare.map((p) => optionLabel(decl, p)).join(', ')}`);
-      }
-      m.set(c.x, `swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
+      if (c.by === 'protocol') protocolGroup(`one curve per protocol: ${names}`);
+      const x = xSpecOf(model, c.x);
+      m.set(c.x, `${x?.decl.label ?? c.x} swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
       m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.values.seed)}`);
     }
     return m;
-  }, [s.model, view, s.view.compare, s.view.sweep, s.values.seed]);
+  }, [s.model, view, s.view.compare, s.view.sweep, s.values]);
+
+  // The controls: the run's own settings, then the selected flow's, then the selected
+  // background group's (the flow list chooses which).
+  const selectedFlow = s.selectedFlow;
+  const selectedGroup = s.selectedGroup;
+  const flowCount = s.model ? itemCount(s.model, s.values, 'flows') : 1;
+  const controlGroups = useMemo(() => {
+    const model = s.model;
+    if (!model) return [];
+    const out = groupSpecs([...model.scalarSpecs, ...specsOfItem(model, 'flows', selectedFlow)]);
+    if (selectedGroup !== null && selectedGroup < itemCount(model, s.values, 'background'))
+      out.push({ group: `Background group ${selectedGroup + 1}`, specs: specsOfItem(model, 'background', selectedGroup) });
+    return out;
+    // s.values only for the group count: the groups' specs do not depend on values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [s.model, selectedFlow, selectedGroup, s.model && itemCount(s.model, s.values, 'background')]);
+  const owners = useMemo(() => {
+    const m = new Map<string, string>();
+    if (!s.model || flowCount <= 1) return m;
+    for (const g of controlGroups) if (g.specs.some((sp) => sp.list === 'flows')) m.set(g.group, `flow ${selectedFlow + 1}`);
+    return m;
+  }, [s.model, controlGroups, flowCount, selectedFlow]);
+  const multi = isMultiFlow(s.displayed);
+  const traceFlow = s.model ? Number(valueOf(s.model, s.values, 'metrics.trace_flow') ?? 0) : 0;
 
   return (
     <div
@@ -209,6 +252,14 @@ export function App({ store }: { store: LabStore }) {
         </div>
       )}
 
+      {s.displayed?.result.warning && (
+        <div className="banner warn" role="status" data-testid="run-warning">
+          <div>
+            <strong>This run stopped early.</strong> {s.displayed.result.warning}
+          </div>
+        </div>
+      )}
+
       {located.length > 0 && (
         <div className="banner error" role="alert" data-testid="engine-validation">
           <div>
@@ -217,13 +268,13 @@ export function App({ store }: { store: LabStore }) {
               {s.displayed ? '; the charts show the last accepted run.' : '.'}
             </strong>
             <ul>
-              {located.map(({ error, path }, i) => (
+              {located.map(({ error, spec }, i) => (
                 <li key={i}>
                   {error.message}
-                  {path && (
+                  {spec && (
                     <>
                       {' '}
-                      <button type="button" className="link" onClick={() => focusControl(path)}>
+                      <button type="button" className="link" onClick={() => focusControl(spec)}>
                         show the field
                       </button>
                     </>
@@ -237,25 +288,56 @@ export function App({ store }: { store: LabStore }) {
 
       <main className="layout">
         <aside className="sidebar">
-          {s.phase === 'ready' ? (
-            <Controls
-              store={store}
-              groups={s.groups}
-              rules={s.rules}
-              values={s.values}
-              engineErrors={s.engineErrors}
-              overrides={overrides}
-            />
+          {s.phase === 'ready' && s.model ? (
+            <>
+              <FlowsPanel
+                store={store}
+                model={s.model}
+                values={s.values}
+                selectedFlow={selectedFlow}
+                selectedGroup={selectedGroup}
+                hiddenFlows={s.hiddenFlows}
+                protocolNote={overrides.get(PROTOCOL_PATH)}
+              />
+              <Controls
+                store={store}
+                groups={controlGroups}
+                rules={s.rules}
+                values={s.values}
+                engineErrors={s.engineErrors}
+                overrides={overrides}
+                owners={owners}
+              />
+            </>
           ) : (
             <p className="muted">{s.phase === 'loading' ? 'Loading the engine…' : 'No engine, no controls.'}</p>
           )}
         </aside>
         <div className="results">
           <PresetNote model={s.model} current={currentHash} />
+          {s.phase === 'ready' && s.model && (
+            <TopologyPicture
+              store={store}
+              model={s.model}
+              values={s.values}
+              rules={s.rules}
+              engineErrors={s.engineErrors}
+              selectedFlow={selectedFlow}
+            />
+          )}
           {view === 'live' && (
             <>
-              <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} />
-              <Charts displayed={s.displayed} stale={stale} />
+              <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />
+              {multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
+              <Charts
+                displayed={s.displayed}
+                stale={stale}
+                store={store}
+                model={s.model}
+                hiddenFlows={s.hiddenFlows}
+                selectedFlow={selectedFlow}
+                traceFlow={Number.isInteger(traceFlow) ? traceFlow : 0}
+              />
             </>
           )}
           {view === 'compare' && s.model && (

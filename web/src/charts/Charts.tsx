@@ -2,7 +2,9 @@
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
 import { memo, useEffect, useMemo, useState } from 'react';
-import type { Displayed } from '../state/store';
+import type { Displayed, LabStore } from '../state/store';
+import type { ParamModel } from '../model/params';
+import { FlowCharts } from './FlowCharts';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { get } from './series';
 import { TimeChart, type ChartSeries } from './TimeChart';
@@ -34,7 +36,23 @@ export function useChartHeights(): { main: number; other: number } {
   return { main: Math.round(other * 1.3), other };
 }
 
-export const Charts = memo(function Charts({ displayed, stale }: { displayed?: Displayed; stale: boolean }) {
+/** A run with more than one flow, or with background traffic, gets the many-flow charts. */
+export function isMultiFlow(displayed: Displayed | undefined): boolean {
+  const r = displayed?.result;
+  return !!r && ((r.flows?.length ?? 0) > 1 || (r.groups?.length ?? 0) > 0);
+}
+
+export interface ChartsProps {
+  displayed?: Displayed;
+  stale: boolean;
+  store: LabStore;
+  model?: ParamModel;
+  hiddenFlows: number[];
+  selectedFlow: number;
+  traceFlow: number;
+}
+
+export const Charts = memo(function Charts({ displayed, stale, store, model, hiddenFlows, selectedFlow, traceFlow }: ChartsProps) {
   const heights = useChartHeights();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
@@ -80,8 +98,13 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
     return () => cancelAnimationFrame(raf);
   }, [id]);
 
+  const multi = isMultiFlow(displayed);
   return (
-    <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" aria-label="Charts">
+    <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" data-flows={displayed?.result.flows?.length ?? 1} aria-label="Charts">
+      {multi && displayed ? (
+        <FlowCharts store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} selectedFlow={selectedFlow} traceFlow={traceFlow} heights={heights} />
+      ) : (
+        <>
       <TimeChart
         testId="chart-cwnd"
         title="Congestion window and ssthresh"
@@ -118,6 +141,8 @@ export const Charts = memo(function Charts({ displayed, stale }: { displayed?: D
         height={heights.other}
         emptyText="no playback reads in this run"
       />
+        </>
+      )}
     </section>
   );
 });

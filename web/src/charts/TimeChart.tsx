@@ -7,7 +7,7 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
 
-export type Shape = 'line' | 'step' | 'dots' | 'triangle' | 'diamond' | 'cross';
+export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
 
 export interface ChartSeries {
   key: string;
@@ -20,6 +20,8 @@ export interface ChartSeries {
   /** Leave this series out of the y extent if it would flatten the others
    * (e.g. an ssthresh far above cwnd); it is clipped to the plot instead. */
   yExtentCap?: number;
+  /** area: the lower edge (a stacked chart's running sum), aligned with t; 0 if absent. */
+  base?: Float64Array;
 }
 
 export interface TimeChartProps {
@@ -138,6 +140,17 @@ export function TimeChart(props: TimeChartProps) {
     const line = (s: ChartSeries): string => {
       const n = s.t.length;
       if (n === 0) return '';
+      if (s.shape === 'area') {
+        const base = s.base;
+        const gen = d3
+          .area<number>()
+          .defined((i) => Number.isFinite(s.t[i]) && Number.isFinite(s.v[i]))
+          .x((i) => x(s.t[i]))
+          .y0((i) => y(base && Number.isFinite(base[i]) ? base[i] : 0))
+          .y1((i) => y(s.v[i]))
+          .curve(d3.curveStepAfter);
+        return gen(d3.range(n)) ?? '';
+      }
       if (s.shape === 'line' || s.shape === 'step') {
         const gen = d3
           .line<number>()
@@ -166,9 +179,10 @@ export function TimeChart(props: TimeChartProps) {
       .join('path')
       .attr('data-series', (s) => s.key)
       .attr('d', line)
+      .attr('fill-opacity', (s) => (s.shape === 'area' ? 0.85 : null))
       .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
       .attr('stroke', (s) => s.color)
-      .attr('stroke-width', (s) => (s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1))
+      .attr('stroke-width', (s) => (s.shape === 'area' ? 0.5 : s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1))
       .attr('stroke-dasharray', (s) => s.dash ?? null)
       .attr('stroke-linejoin', 'round');
 
@@ -187,7 +201,9 @@ export function TimeChart(props: TimeChartProps) {
             {series.map((s) => (
               <li key={s.key}>
                 <svg width="30" height="14" aria-hidden="true">
-                  {s.shape === 'line' || s.shape === 'step' ? (
+                  {s.shape === 'area' ? (
+                    <rect x="3" y="2" width="24" height="10" fill={s.color} />
+                  ) : s.shape === 'line' || s.shape === 'step' ? (
                     <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
                   ) : (
                     <path d={markerPath(s.shape, 15, 7)} fill={s.shape === 'cross' ? 'none' : s.color} stroke={s.color} strokeWidth="2" />

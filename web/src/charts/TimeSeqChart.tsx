@@ -52,9 +52,11 @@ export interface TimeSeqChartProps {
   height: number;
   /** Mean smoothed RTT (ms): sizes the "first recovery" zoom. */
   srttMs?: number;
+  /** Whose trace this is, when there are several flows. */
+  title?: string;
 }
 
-export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs }: TimeSeqChartProps) {
+export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence' }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -261,7 +263,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   return (
     <figure className="chart" ref={wrapRef}>
       <figcaption>
-        <span className="chart-title">Time–sequence</span>
+        <span className="chart-title">{title}</span>
         <ul className="legend">
           <li>
             <svg width="22" height="14" aria-hidden="true">

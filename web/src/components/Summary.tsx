@@ -23,6 +23,17 @@ const ITEMS: Item[] = [
   { key: 'recovery_duration_s', digits: 3, optional: true },
 ];
 
+// A run with several flows: the run's aggregates first (goodput of flow 0 alone would
+// mislead), then the per-flow table (FlowTable).
+const MULTI_ITEMS: Item[] = [
+  { key: 'total_goodput_mbps', digits: 2 },
+  { key: 'jain_index', digits: 3 },
+  { key: 'mean_goodput_mbps', digits: 2 },
+  { key: 'background_goodput_mbps', digits: 2, optional: true },
+  { key: 'mean_queue_packets', digits: 1 },
+  { key: 'max_queue_packets', digits: 0 },
+];
+
 /** Why a figure has no value, when the summary says. */
 export function noValueNote(key: string, summary: RunSummary | undefined): string {
   if (!summary) return '';
@@ -30,6 +41,7 @@ export function noValueNote(key: string, summary: RunSummary | undefined): strin
   if (key === 'mean_tokens_per_rtt' || key === 'mean_allowed_tokens_per_rtt') return 'no token bucket';
   if (key === 'recovery_duration_s') return 'window-drop experiment only';
   if (key === 'app_success_pct') return 'no playback reads';
+  if (key === 'jain_index') return 'no flow delivered anything';
   return 'no value in this run';
 }
 
@@ -38,11 +50,11 @@ export function formatNumber(v: unknown, digits: number): string {
   return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-export const Summary = memo(function Summary({ summary, stale, figures }: { summary?: RunSummary; stale: boolean; figures?: Figure[] }) {
+export const Summary = memo(function Summary({ summary, stale, figures, multi = false }: { summary?: RunSummary; stale: boolean; figures?: Figure[]; multi?: boolean }) {
   const allowed = summary?.mean_allowed_tokens_per_rtt;
-  const items = ITEMS.filter((it) => !it.optional || (typeof summary?.[it.key] === 'number' && Number.isFinite(summary[it.key])));
+  const items = (multi ? MULTI_ITEMS : ITEMS).filter((it) => !it.optional || (typeof summary?.[it.key] === 'number' && Number.isFinite(summary[it.key])));
   return (
-    <section className={`summary${stale ? ' stale' : ''}`} aria-label="Run summary" data-testid="summary">
+    <section className={`summary${stale ? ' stale' : ''}`} aria-label="Run summary" data-testid="summary" data-mode={multi ? 'multi' : 'single'}>
       {items.map((it) => {
         const text = formatNumber(summary?.[it.key], it.digits);
         const info = figureInfo(figures, it.key);

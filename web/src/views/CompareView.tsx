@@ -6,10 +6,10 @@ import { protocolColor, goodputSeries } from '../charts/compareSeries';
 import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
-import { optionLabel } from '../model/labels';
+import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
-import { MAX_COMPARE, PROTOCOL_PATH, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
 
 const PCT: [number, number] = [0, 100];
@@ -64,8 +64,7 @@ interface Props {
 
 export const CompareView = memo(function CompareView({ store, model, compare, hidden, state, height }: Props) {
   const options = protocolOptions(model);
-  const decl = model.byPath.get(PROTOCOL_PATH)?.decl;
-  const label = (p: string) => optionLabel(decl, p);
+  const label = (p: string) => protocolLabel(model, p);
   const color = (p: string) => protocolColor(p, options.indexOf(p));
 
   const shown = useMemo(

@@ -11,7 +11,7 @@ import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type Swe
 import { formatNumber } from '../components/Summary';
 import type { RunSummary } from '../engine/types';
 import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
-import { optionLabel } from '../model/labels';
+import { protocolLabel } from '../model/labels';
 import type { ParamModel, Values } from '../model/params';
 import {
   K_RANGE,
@@ -20,6 +20,7 @@ import {
   N_RANGE,
   showsModels,
   sweepableParams,
+  xSpecOf,
   sweepLines,
   sweepPoints,
   validateSweep,
@@ -27,7 +28,7 @@ import {
   type SweepError,
   type SweepField,
 } from '../model/sweep';
-import { MAX_COMPARE, PROTOCOL_PATH, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 
@@ -44,7 +45,7 @@ function draftsOf(c: SweepConfig): Drafts {
 }
 
 function paramLabel(model: ParamModel, path: string): string {
-  const spec = model.byPath.get(path);
+  const spec = xSpecOf(model, path);
   const unit = spec?.decl.unit ? ` (${spec.decl.unit})` : '';
   return `${spec?.decl.label ?? path}${unit}`;
 }
@@ -84,8 +85,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
     [model, liveSummary, run],
   );
   const options = protocolOptions(model);
-  const protoDecl = model.byPath.get(PROTOCOL_PATH)?.decl;
-  const protoLabel = (p: string) => optionLabel(protoDecl, p);
+  const protoLabel = (p: string) => protocolLabel(model, p);
   const protoColor = (p: string) => protocolColor(p, options.indexOf(p));
 
   const change = (field: SweepField, text: string) => {
@@ -193,7 +193,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       onChange={(e) => change(f, e.target.value)}
     />
   );
-  const xSpec = model.byPath.get(drafts.x);
+  const xSpec = xSpecOf(model, drafts.x);
 
   return (
     <div className="view sweep-view" data-testid="sweep-view">
