@@ -47,7 +47,7 @@ test('Papers menu → LE Fig. 4: four protocol curves, FACK below NewReno at 16 
   await ready(page);
   await page.getByTestId('papers-button').click();
   const menu = page.getByTestId('papers-menu');
-  await expect(menu.locator('a[data-testid^="preset:"]')).toHaveCount(4);
+  await expect(menu.locator('a[data-testid^="preset:"]')).toHaveCount(5);
   await expect(menu).toContainText('LE paper Fig. 4');
   await page.screenshot({ path: info.outputPath('papers-menu.png') });
 
@@ -117,4 +117,29 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   await expect(chart).toHaveAttribute('data-models', 'model_simple_mbps,model_complex_mbps,model_modified_mbps');
   await expect(page.getByTestId('model-error.model_modified_mbps')).toHaveText(/^\d+\.\d %$/);
   await page.screenshot({ path: info.outputPath('ng-chan.png') });
+});
+
+test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, five protocol curves, throughput falls with loss', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'le-fig6d-ten-flows');
+  await expect(page).toHaveURL(/topology\.kind=dumbbell&.*flows=10&.*sweep\.by=protocol/);
+  await expect(page.getByTestId('topology-picture')).toHaveAttribute('data-topology', 'dumbbell');
+  await expect(page.getByTestId('topology-picture')).toContainText('10 flows');
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('aria-valuemax', String(10 * 5 * 3));
+  await sweepDone(page, 280_000);
+  const ms = Number(await page.getByTestId('sweep-progress').getAttribute('data-elapsed-ms'));
+  console.log(`LE Fig. 6d preset sweep (150 runs of 10 flows x 100 s): ${(ms / 1000).toFixed(1)} s`);
+  const chart = page.getByTestId('chart-sweep');
+  await expect(chart).toHaveAttribute('data-series', 'reno,newreno,sack,fack,westwood');
+  await expect(meanPaths(page)).toHaveCount(5);
+  for (const p of ['reno', 'sack', 'westwood']) {
+    const light = await meanAt(page, p, 0.001);
+    const heavy = await meanAt(page, p, 0.1);
+    expect(light, p).toBeGreaterThan(0.8); // ten flows share 10 Mb/s: about 1 Mb/s each
+    expect(light, p).toBeLessThan(1.0);
+    expect(heavy, p).toBeLessThan(light / 2);
+  }
+  await page.screenshot({ path: info.outputPath('le-fig6d.png'), fullPage: true });
 });
