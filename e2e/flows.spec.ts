@@ -1,16 +1,7 @@
 // Many flows in the built lab, with real clicks: the flow list, per-flow curves, the
 // topology picture, background traffic, a sweep over the number of flows, old links.
 import { expect, test, type Page } from '@playwright/test';
-
-/** No run in flight, and the charts show the newest finished run. */
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const app = document.querySelector('.app');
-    if (!app || app.getAttribute('data-phase') !== 'ready' || app.getAttribute('data-busy') !== '0') return false;
-    const last = app.getAttribute('data-last-finished');
-    return last !== '0' && document.querySelector('[data-testid="charts"]')?.getAttribute('data-run-id') === last;
-  });
-}
+import { liveSettled as settled } from './helpers';
 
 /** The per-flow table's goodput cells, and the cwnd chart's drawn-data checksum. */
 async function flowFigures(page: Page) {

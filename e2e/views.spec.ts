@@ -1,14 +1,6 @@
 // The compare and sweep views and the time–sequence chart, driven with real clicks.
 import { expect, test, type Page } from '@playwright/test';
-
-async function liveSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const app = document.querySelector('.app');
-    if (!app || app.getAttribute('data-phase') !== 'ready' || app.getAttribute('data-busy') !== '0') return false;
-    const last = app.getAttribute('data-last-finished');
-    return last !== '0' && document.querySelector('[data-testid="charts"]')?.getAttribute('data-run-id') === last;
-  });
-}
+import { liveSettled } from './helpers';
 
 async function compareSettled(page: Page) {
   await page.waitForFunction(() => {

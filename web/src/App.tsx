@@ -323,6 +323,7 @@ export function App({ store }: { store: LabStore }) {
               rules={s.rules}
               engineErrors={s.engineErrors}
               selectedFlow={selectedFlow}
+              overrides={overrides}
             />
           )}
           {view === 'live' && (

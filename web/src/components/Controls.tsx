@@ -37,6 +37,26 @@ export function errorFor(path: string, errors: EngineErrorItem[]): string | unde
   return mine.length ? mine.map((e) => e.message).join('; ') : undefined;
 }
 
+/** One parameter's control, or what the current view says in its place when the view
+ * sets it (compare: the protocol; sweep: x and the seed). */
+export function ControlFor({ spec, values, engineErrors, onChange, overrides }: {
+  spec: ParamSpec;
+  values: Values;
+  engineErrors: EngineErrorItem[];
+  onChange: (path: string, v: Values[string]) => void;
+  overrides?: Map<string, string>;
+}) {
+  const note = overrides?.get(spec.path);
+  if (note !== undefined)
+    return (
+      <div className="param" data-param={spec.path} data-overridden="1">
+        <span className="param-label">{spec.decl.label ?? spec.path}</span>
+        <p className="swept-note">{note}</p>
+      </div>
+    );
+  return <ParamControl spec={spec} value={values[spec.path] ?? spec.defaultValue} engineError={errorFor(spec.path, engineErrors)} onChange={onChange} />;
+}
+
 interface GroupProps {
   group: string;
   specs: ParamSpec[];
@@ -53,21 +73,9 @@ function Group({ group, specs, values, engineErrors, onChange, overrides, owner 
   const main = specs.filter((s) => !isAdvanced(s));
   const more = specs.filter(isAdvanced);
   const needsOpen = more.some((s) => !sameValue(values[s.path], s.defaultValue) || errorFor(s.path, engineErrors));
-  const control = (s: ParamSpec) =>
-    overrides?.has(s.path) ? (
-      <div className="param" key={s.path} data-param={s.path} data-overridden="1">
-        <span className="param-label">{s.decl.label ?? s.path}</span>
-        <p className="swept-note">{overrides.get(s.path)}</p>
-      </div>
-    ) : (
-      <ParamControl
-        key={s.path}
-        spec={s}
-        value={values[s.path] ?? s.defaultValue}
-        engineError={errorFor(s.path, engineErrors)}
-        onChange={onChange}
-      />
-    );
+  const control = (s: ParamSpec) => (
+    <ControlFor key={s.path} spec={s} values={values} engineErrors={engineErrors} onChange={onChange} overrides={overrides} />
+  );
   return (
     <fieldset className="group" data-group={group}>
       <legend>

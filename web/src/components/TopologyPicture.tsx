@@ -11,8 +11,7 @@ import type { ParamModel, Values } from '../model/params';
 import { linkParams, topologyView, type LinkLabel } from '../model/topologyView';
 import type { VisibilityRule } from '../model/visibility';
 import type { LabStore } from '../state/store';
-import { errorFor } from './Controls';
-import { ParamControl } from './ParamControl';
+import { ControlFor } from './Controls';
 
 // Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
 const MAX_HOSTS = 6;
@@ -26,6 +25,8 @@ interface Props {
   rules: Map<string, VisibilityRule>;
   engineErrors: EngineErrorItem[];
   selectedFlow: number;
+  /** Parameters the current view sets itself, with what to say in their place. */
+  overrides?: Map<string, string>;
 }
 
 interface Editing {
@@ -47,7 +48,7 @@ function labelText(l: LabelLike): string[] {
 }
 type LabelLike = LinkLabel;
 
-export const TopologyPicture = memo(function TopologyPicture({ store, model, values, rules, engineErrors, selectedFlow }: Props) {
+export const TopologyPicture = memo(function TopologyPicture({ store, model, values, rules, engineErrors, selectedFlow, overrides }: Props) {
   const view = useMemo(() => topologyView(model, values), [model, values]);
   const [editing, setEditing] = useState<Editing | null>(null);
   if (!view) return null;
@@ -234,13 +235,7 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
           )}
           <div className="link-editor-grid">
             {editingSpecs.map((s) => (
-              <ParamControl
-                key={s.path}
-                spec={s}
-                value={values[s.path] ?? s.defaultValue}
-                engineError={errorFor(s.path, engineErrors)}
-                onChange={onChange}
-              />
+              <ControlFor key={s.path} spec={s} values={values} engineErrors={engineErrors} onChange={onChange} overrides={overrides} />
             ))}
           </div>
         </div>
