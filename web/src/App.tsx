@@ -124,6 +124,9 @@ export function App({ store }: { store: LabStore }) {
   );
   const heights = useChartHeights();
   const view = s.view.view;
+  const protocolsKey = s.model
+    ? Array.from({ length: itemCount(s.model, s.values, 'flows') }, (_, i) => String(valueOf(s.model!, s.values, itemPath('flows', i, '.protocol')))).join(',')
+    : '';
   const overrides = useMemo(() => {
     const m = new Map<string, string>();
     const model = s.model;
@@ -149,7 +152,10 @@ export function App({ store }: { store: LabStore }) {
       m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.values.seed)}`);
     }
     return m;
-  }, [s.model, view, s.view.compare, s.view.sweep, s.values]);
+    // Only the flows' protocols and the seed matter here: a new map on every input
+    // would re-render every control (the live redraw budget).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [s.model, view, s.view.compare, s.view.sweep, s.values.seed, protocolsKey]);
 
   // The controls: the run's own settings, then the selected flow's, then the selected
   // background group's (the flow list chooses which).
