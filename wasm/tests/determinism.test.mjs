@@ -55,6 +55,18 @@ const kScenarios = [
     },
   },
   {
+    // Receiver-driven: wave rates are doubles measured at the receiver, so any
+    // platform difference in them would change the window.
+    name: 'TCP-Real with ON/OFF loss and lost ACKs',
+    scenario: {
+      seed: 12,
+      flows: [{
+        protocol: 'real',
+        channel: { forward: { model: 'on_off', on_p: 0.2 }, reverse: { model: 'bernoulli', p: 0.1 } },
+      }],
+    },
+  },
+  {
     name: 'fixed-size transfer (newreno)',
     scenario: {
       seed: 6,

@@ -15,6 +15,8 @@
 #include "transport/tcp/recovery/newreno_recovery.h"
 #include "transport/tcp/recovery/reno_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
+#include "transport/tcp/real/real_control.h"
+#include "transport/tcp/real/real_receiver.h"
 #include "transport/tcp/recovery/tahoe_recovery.h"
 #include "transport/tcp/tcp_family.h"
 
@@ -43,6 +45,24 @@ ProtocolEntry Tcp(std::string name, std::string label, std::string congestion_co
     if (cc->validate) cc->validate(v, prefix, errors);
   };
   e.series = kTcpSeries;
+  return e;
+}
+
+// TCP-Real: Reno's sender with a receiver that decides the window (tcp/real/).
+ProtocolEntry Real() {
+  ProtocolEntry e = Tcp("real", "TCP-Real", "real", "reno",
+                        "The receiver measures each wave's receiving rate and sets the sender's window "
+                        "(2 x wave level segments) before losses; random losses and lost ACKs do not shrink it",
+                        "Zhang & Tsaoussidis, NOSSDAV 2001, §2");
+  const TcpComposition composition = *e.tcp;
+  e.make_receiver = [composition](const FlowEnv& env) {
+    const ParamView& v = *env.params;
+    RealReceiver::Params p;
+    p.mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+    p.max_level = static_cast<int>(v.Integer("real.max_wave_level"));
+    p.initial_threshold = v.Number("real.initial_threshold_level");
+    return MakeTcpReceiver(env, composition, std::make_unique<RealReceiver>(p));
+  };
   return e;
 }
 
@@ -77,6 +97,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       Tcp("bbr", "BBR v1", "bbr", "sack",
           "Paces at its model of the bottleneck bandwidth and keeps about one BDP in flight",
           "Cardwell et al., ACM Queue 2016"),
+      Real(),
   };
 }
 
@@ -113,6 +134,24 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                  [](const ParamView&) { return std::make_unique<Westwood>(); }, nullptr});
   out.push_back({"cubic", "CUBIC", "RFC 9438", {},
                  [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); }, nullptr});
+  CongestionControlEntry real{"real", "TCP-Real", "Receiver-decided wave levels over Reno's growth", {},
+                              [](const ParamView& v) {
+                                return std::make_unique<RealControl>(
+                                    RealControl::Params{static_cast<int>(v.Integer("real.max_wave_level"))});
+                              },
+                              nullptr};
+  real.params.push_back(IntegerParam("real.max_wave_level", "Largest wave level", "TCP", "levels", 1, 10000, 24,
+                                     "The window is 2 x level segments; the largest level is the largest window")
+                            .Source("TCP-Real §3: \"we used 24 wave levels, ranging from 1 to 24\"")
+                            .Advanced());
+  real.params.push_back(NumberParam("real.initial_threshold_level", "Initial wave level threshold", "TCP", "levels",
+                                    0, 10000, 24,
+                                    "Fig. 1's threshold before the first wave-decision timeout sets it to half the "
+                                    "level; above it a falling rate is answered conservatively")
+                            .Source("TCP-Real §2.2 (initial value not given: the lab starts at the largest level, "
+                                    "like an unset ssthresh)")
+                            .Advanced());
+  out.push_back(std::move(real));
   out.push_back({"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
                  [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr});
   return out;

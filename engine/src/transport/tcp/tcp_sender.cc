@@ -163,6 +163,10 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   TcpHeader& tcp = Tcp(*p);
   tcp.has_timestamp = params_.timestamps;
   tcp.ts_val = scheduler_->now();
+  if (cc_->writes_data_header()) {
+    tcp.option.Clear();  // the pool hands out used packets
+    cc_->WriteDataHeader(tcp);
+  }
   // RFC 6298 §5.1: start the timer when data is sent and it is not running.
   if (!timer_armed_) RestartRetransmissionTimer();
   route_->Inject(p);

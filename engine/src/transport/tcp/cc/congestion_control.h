@@ -67,6 +67,10 @@ class CongestionControl {
   // called when reads_ack_header() (set in the algorithm's constructor).
   virtual void OnAckHeader(const TcpHeader& /*header*/, Time /*now*/) {}
   bool reads_ack_header() const { return reads_ack_header_; }
+  // Fields of this algorithm on every data segment (TCP-Real announces its window).
+  // Only called when writes_data_header().
+  virtual void WriteDataHeader(TcpHeader& /*header*/) const {}
+  bool writes_data_header() const { return writes_data_header_; }
   // The retransmission timer fired: ssthresh from the algorithm (RFC 5681 §3.1 eq. 4),
   // cwnd = 1 SMSS; then AfterRetransmissionTimeout.
   void OnRetransmissionTimeout(const TcpState& state);
@@ -96,6 +100,11 @@ class CongestionControl {
   uint64_t cwnd_ = 0;
   uint64_t ssthresh_ = kNoSsthresh;
   bool reads_ack_header_ = false;
+  bool writes_data_header_ = false;
+  // The window just before the last retransmission timeout (an algorithm that keeps
+  // its window across a timeout restores these in AfterRetransmissionTimeout).
+  uint64_t cwnd_before_timeout_ = 0;
+  uint64_t ssthresh_before_timeout_ = kNoSsthresh;
 
  private:
   const RttStats* rtt_ = nullptr;

@@ -1,0 +1,59 @@
+// TCP-Real's sender window (Zhang & Tsaoussidis 2001, §2): TCP-Reno whose window the
+// receiver decides.
+//   - Growth between decisions is Reno's slow start and congestion avoidance (§2.2
+//     "TCP-Real extends TCP-Reno"; the abstract: "Slow Start and timeout adjustments
+//     are used whenever congestion avoidance fails"), up to the largest wave.
+//   - Each new decision of the receiver (the ACK option) sets cwnd = 2 x level
+//     segments at once (§2.1), before any loss: the rate-based congestion avoidance.
+//   - Three duplicate ACKs retransmit (Reno's recovery) without cutting the window:
+//     a random loss does not lower the receiving rate, and a congestion loss shows in
+//     the rate, which the receiver answers (§4.1: "the congestion window is not
+//     adjusted").
+//   - The ACK-loss-tolerant timeout (§2.2): a bit set by any duplicate ACK since the
+//     retransmission timer was last restarted. On a timeout the sender retransmits;
+//     only if the bit is clear ("no wave information during that time") does the
+//     window fall to two segments, as in slow start. With the bit set the window is
+//     kept; the timer still backs off (the sender's RFC 6298 rule).
+//   - Every data segment carries the window in segments (real_option.h).
+#pragma once
+
+#include "transport/tcp/cc/congestion_control.h"
+
+namespace plab {
+
+class RealControl final : public CongestionControl {
+ public:
+  struct Params {
+    int max_level = 24;
+  };
+  explicit RealControl(const Params& params);
+
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
+  void OnAckHeader(const TcpHeader& header, Time now) override;
+  void WriteDataHeader(TcpHeader& header) const override;
+
+  void EnterRecovery(const TcpState& state, int inflation_segments) override;
+  void ExitRecovery(uint64_t cap) override;
+
+  bool dack_bit() const { return dack_bit_; }
+  uint32_t decisions_applied() const { return decisions_applied_; }
+
+ protected:
+  uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
+  void AfterRetransmissionTimeout(const TcpState& state) override;
+
+ private:
+  uint64_t MaxWindow() const;
+  void ApplyLevel(int level);
+
+  Params params_;
+  uint64_t highest_ack_ = 0;
+  bool dack_bit_ = false;
+  uint32_t last_decision_ = 0;
+  uint32_t decisions_applied_ = 0;
+  bool in_recovery_ = false;
+  uint64_t recovery_cwnd_ = 0;
+  int pending_level_ = 0;  // a decision that arrived during fast recovery
+};
+
+}  // namespace plab

@@ -1,0 +1,259 @@
+// TCP-Real (Zhang & Tsaoussidis, NOSSDAV 2001): each mechanism driven with chosen
+// arrivals, then the whole protocol in runs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "plab/api.h"
+#include "net/packet.h"
+#include "sim/scheduler.h"
+#include "transport/tcp/real/real_control.h"
+#include "transport/tcp/real/real_option.h"
+#include "transport/tcp/real/real_receiver.h"
+#include "transport/tcp/real/wave_level.h"
+#include "transport/tcp/tcp_header.h"
+
+namespace plab {
+namespace {
+
+constexpr uint32_t kMss = 1000;
+
+// ---- Fig. 1 ---------------------------------------------------------------------------
+
+TEST(RealWaveLevel, FigureOnesFourCasesWithTheirConstants) {
+  // The rate fell by half (ratio 0.5), level 10:
+  //   above the threshold: (0.618 + 0.382 x 0.5) x 10 = 8.09
+  //   at or below it:      (0.382 + 0.618 x 0.5) x 10 = 6.91
+  EXPECT_NEAR(NextWaveLevel(10, 5, 2e6, 1e6, 24), 8.09, 1e-9);
+  EXPECT_NEAR(NextWaveLevel(10, 10, 2e6, 1e6, 24), 6.91, 1e-9);
+  // The rate rose by half (ratio 1.5):
+  //   above the threshold: (0.382 + 0.618 x 1.5) x 10 = 13.09
+  //   at or below it:      (0.5 + 0.5 x 1.5) x 10 = 12.5
+  EXPECT_NEAR(NextWaveLevel(10, 5, 1e6, 1.5e6, 24), 13.09, 1e-9);
+  EXPECT_NEAR(NextWaveLevel(10, 20, 1e6, 1.5e6, 24), 12.5, 1e-9);
+  // The weights of each case sum to one (Fig. 1's second box).
+  for (bool fell : {false, true})
+    for (bool above : {false, true}) {
+      const WaveLevelWeights w = WaveLevelWeightsFor(fell, above);
+      EXPECT_DOUBLE_EQ(w.preserve + w.adjust, 1.0);
+    }
+}
+
+TEST(RealWaveLevel, CappedAtTheLargestLevelAndNeverBelowOne) {
+  EXPECT_DOUBLE_EQ(NextWaveLevel(20, 5, 1e6, 3e6, 24), 24);  // (0.382 + 1.854) x 20 = 44.7
+  EXPECT_DOUBLE_EQ(NextWaveLevel(1, 5, 1e7, 1e3, 24), 1);
+  EXPECT_DOUBLE_EQ(NextWaveLevel(7, 5, 1e6, 1e6, 24), 7);  // an unchanged rate keeps the level
+  EXPECT_DOUBLE_EQ(NextWaveLevel(7, 5, 0, 1e6, 24), 7);    // no previous rate: no change
+}
+
+// ---- the receiver --------------------------------------------------------------------
+
+// A tiny clock: schedules a no-op at t so RunUntil really gets there.
+class Clock : public EventHandler {
+ public:
+  void OnEvent(uint32_t, uint64_t) override {}
+  void To(Scheduler& s, double t_s) {
+    const Time t = Time::FromSecondsDouble(t_s);
+    s.At(t, this, 0);
+    s.RunUntil(t);
+  }
+};
+
+Packet Data(uint64_t segment, uint32_t window_segments) {
+  Packet p;
+  p.kind = PacketKind::kData;
+  p.seq = segment * kMss;
+  p.payload = kMss;
+  Tcp(p).option.As<RealOption>().window_segments = window_segments;
+  return p;
+}
+
+struct ReceiverRig {
+  Scheduler sched;
+  Clock clock;
+  RealReceiver rx{RealReceiver::Params{kMss, 24, 24}};
+  ReceiverRig() { rx.Attach(&sched, nullptr); }
+  void Arrive(double t_s, uint64_t segment, uint32_t window) {
+    clock.To(sched, t_s);
+    rx.OnSegment(sched.now(), Data(segment, window));
+  }
+  RealOption Ack() {
+    TcpHeader h;
+    rx.OnAckBuilt(sched.now(), h);
+    return h.option.As<RealOption>();
+  }
+};
+
+TEST(RealReceiver, MeasuresEachWavesRateAndDecidesTheNextLevelByFigureOne) {
+  ReceiverRig r;
+  // Wave 1: window 4 segments (level 2), 4000 bytes from t=1.000 to t=1.004: 1 MB/s.
+  for (int i = 0; i < 4; ++i) r.Arrive(1.000 + 0.001 * i + (i == 3 ? 0.001 : 0), i, 4);
+  EXPECT_DOUBLE_EQ(r.rx.last_rate_bytes_per_s(), 4000 / 0.004);
+  EXPECT_EQ(r.rx.decisions(), 0u);  // a first rate, nothing to compare with
+  EXPECT_EQ(r.Ack().decision, 0u);
+  // Wave 2: window 8 (level 4), 8000 bytes in 0.004 s: 2 MB/s, twice the rate.
+  for (int i = 0; i < 8; ++i) r.Arrive(1.100 + 0.004 * i / 7, 4 + i, 8);
+  EXPECT_EQ(r.rx.decisions(), 1u);
+  // Rate rose, level 4 at or below threshold 24: (0.5 + 0.5 x 2) x 4 = 6.
+  EXPECT_EQ(r.rx.next_level(), 6);
+  const RealOption ack = r.Ack();
+  EXPECT_EQ(ack.decision, 1u);
+  EXPECT_EQ(ack.next_level, 6);
+}
+
+TEST(RealReceiver, ALostSegmentInsideAWaveDoesNotLowerTheRate) {
+  ReceiverRig r;
+  for (int i = 0; i < 4; ++i) r.Arrive(1.0 + 0.001 * i, i, 4);  // 4000 B / 3 ms
+  const double first = r.rx.last_rate_bytes_per_s();
+  // Segment 5 of the next wave is lost: the expected size still counts it (§2.2).
+  for (int i : {4, 6, 7}) r.Arrive(1.1 + 0.001 * (i - 4), i, 4);
+  EXPECT_DOUBLE_EQ(r.rx.last_rate_bytes_per_s(), first);
+  EXPECT_EQ(r.rx.next_level(), 2);  // ratio 1: the level stays
+}
+
+TEST(RealReceiver, TheDecisionTimerHalvesTheThresholdAndTheNextArrivalDecides) {
+  ReceiverRig r;
+  for (int i = 0; i < 8; ++i) r.Arrive(1.0 + 0.001 * i, i, 8);  // level 4: 8000 B / 7 ms
+  const double rate = r.rx.last_rate_bytes_per_s();
+  // Wave 2 (level 4) loses its last segment (15); the timer is 2 x 8000 B / rate = 14 ms.
+  for (int i = 8; i < 15; ++i) r.Arrive(2.0 + 0.001 * (i - 8), i, 8);
+  EXPECT_TRUE(r.rx.wave_open());
+  r.clock.To(r.sched, 2.013);
+  EXPECT_EQ(r.rx.decision_timeouts(), 0);
+  r.clock.To(r.sched, 2.015);
+  EXPECT_EQ(r.rx.decision_timeouts(), 1);
+  EXPECT_DOUBLE_EQ(r.rx.threshold(), 2.0);  // half of level 4
+  EXPECT_EQ(r.rx.decisions(), 0u);          // nothing decided until a segment arrives
+  // The next segment (the sender's next wave) closes the late wave: 8000 B over 50 ms.
+  r.Arrive(2.050, 16, 8);
+  EXPECT_EQ(r.rx.decisions(), 1u);
+  EXPECT_DOUBLE_EQ(r.rx.last_rate_bytes_per_s(), 8000 / 0.050);
+  // The rate fell; level 4 is above the new threshold 2: (0.618 + 0.382 x ratio) x 4.
+  const double ratio = (8000 / 0.050) / rate;
+  EXPECT_EQ(r.rx.next_level(), static_cast<int>(std::lround((0.618 + 0.382 * ratio) * 4)));
+}
+
+// ---- the sender's window ---------------------------------------------------------------
+
+struct ControlRig {
+  RttStats rtt{RttStats::Params{}};
+  RealControl cc{RealControl::Params{24}};
+  TcpState state;
+  ControlRig() {
+    state.mss = kMss;
+    cc.Init(&rtt, kMss, 2 * kMss);
+  }
+  void Ack(uint64_t ack, uint32_t decision = 0, uint16_t level = 0) {
+    TcpHeader h;
+    h.ack = ack;
+    RealOption& o = h.option.As<RealOption>();
+    o.decision = decision;
+    o.next_level = level;
+    cc.OnAckHeader(h, Time::Zero());
+  }
+};
+
+TEST(RealControl, FollowsEachNewDecisionOnceAndAnnouncesItsWindow) {
+  ControlRig r;
+  r.Ack(1000, 1, 5);
+  EXPECT_EQ(r.cc.cwnd(), 10 * kMss);  // level 5 = 10 segments
+  r.state.cwnd_limited = true;
+  r.cc.OnAck(r.state, kMss, Time::Zero());  // Reno growth between decisions
+  EXPECT_EQ(r.cc.cwnd(), 11 * kMss);
+  r.Ack(2000, 1, 5);  // the same decision repeated on every ACK: applied once
+  EXPECT_EQ(r.cc.cwnd(), 11 * kMss);
+  r.Ack(3000, 2, 3);
+  EXPECT_EQ(r.cc.cwnd(), 6 * kMss);
+  EXPECT_EQ(r.cc.decisions_applied(), 2u);
+  TcpHeader data;
+  r.cc.WriteDataHeader(data);
+  EXPECT_EQ(data.option.As<RealOption>().window_segments, 6u);
+}
+
+TEST(RealControl, GrowsLikeRenoUpToTheLargestWave) {
+  ControlRig r;
+  r.state.cwnd_limited = true;
+  for (int i = 0; i < 200; ++i) r.cc.OnAck(r.state, kMss, Time::Zero());
+  EXPECT_EQ(r.cc.cwnd(), 48 * kMss);  // level 24
+}
+
+TEST(RealControl, FastRetransmitKeepsTheWindowAndADecisionWaitsForTheEnd) {
+  ControlRig r;
+  r.Ack(1000, 1, 8);  // 16 segments
+  r.cc.EnterRecovery(r.state, 3);
+  EXPECT_EQ(r.cc.cwnd(), 19 * kMss);  // no cut, Reno's inflation only
+  EXPECT_FALSE(r.cc.ssthresh_set());
+  r.Ack(1000, 2, 6);  // decided during recovery
+  EXPECT_EQ(r.cc.cwnd(), 19 * kMss);
+  r.cc.ExitRecovery(CongestionControl::kNoSsthresh);
+  EXPECT_EQ(r.cc.cwnd(), 12 * kMss);  // then applied
+}
+
+TEST(RealControl, TheDackBitKeepsTheWindowThroughATimeout) {
+  ControlRig r;
+  r.Ack(1000, 1, 10);  // 20 segments
+  r.Ack(1000);         // a duplicate ACK: wave information arrived, the bit is set
+  EXPECT_TRUE(r.cc.dack_bit());
+  r.state.snd_una = 1000;
+  r.state.snd_max = 21000;
+  r.cc.OnRetransmissionTimeout(r.state);
+  EXPECT_EQ(r.cc.cwnd(), 20 * kMss);
+  EXPECT_FALSE(r.cc.ssthresh_set());
+  EXPECT_FALSE(r.cc.dack_bit());  // a new timer period
+  // Nothing arrives during the next period: the window falls to two segments.
+  r.cc.OnRetransmissionTimeout(r.state);
+  EXPECT_EQ(r.cc.cwnd(), 2 * kMss);
+  EXPECT_TRUE(r.cc.ssthresh_set());
+  // A new ACK clears the bit (it restarts the sender's timer).
+  r.Ack(1000);
+  EXPECT_TRUE(r.cc.dack_bit());
+  r.Ack(2000);
+  EXPECT_FALSE(r.cc.dack_bit());
+}
+
+// ---- whole runs -------------------------------------------------------------------------
+
+nlohmann::json RunScenario(const nlohmann::json& scenario) {
+  const RunOutput out = plab::Run(scenario.dump());
+  EXPECT_TRUE(out.ok) << out.json;
+  return nlohmann::json::parse(out.json);
+}
+
+nlohmann::json Transfer(const std::string& protocol) {
+  return {{"seed", 3},
+          {"duration_s", 300},
+          {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 15}, {"queue_packets", 50}}}}},
+          {"flows",
+           {{{"protocol", protocol},
+             {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"size_bytes", 2000000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+}
+
+TEST(RealRuns, CompletesATransferAndItsWindowFollowsTheReceiver) {
+  const nlohmann::json r = RunScenario(Transfer("real"));
+  EXPECT_TRUE(r["summary"]["completed"].get<bool>());
+  EXPECT_GT(r["summary"]["goodput_mbps"].get<double>(), 1.5);  // a 2 Mb/s path
+  EXPECT_LE(r["summary"]["final_cwnd_segments"].get<double>(), 48.0);
+}
+
+TEST(RealRuns, LostAcksDoNotShrinkItsWindowAsTheyShrinkReno) {
+  // Heavy ACK loss on the reverse path (the paper's asymmetric path, Table 2).
+  auto with_ack_loss = [](const std::string& p) {
+    nlohmann::json s = Transfer(p);
+    s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.4}};
+    return RunScenario(s)["summary"];
+  };
+  const nlohmann::json real = with_ack_loss("real");
+  const nlohmann::json reno = with_ack_loss("reno");
+  ASSERT_TRUE(real["completed"].get<bool>());
+  ASSERT_TRUE(reno["completed"].get<bool>());
+  // Reno times out when a run of ACKs is lost and restarts from one segment; TCP-Real's
+  // duplicate ACKs (the DACK bit) and its receiver keep the window.
+  EXPECT_LT(real["timeouts"].get<int>(), reno["timeouts"].get<int>());
+  EXPECT_LT(real["connection_time_s"].get<double>(), 0.9 * reno["connection_time_s"].get<double>());
+}
+
+}  // namespace
+}  // namespace plab
