@@ -135,6 +135,21 @@ TEST(RealReceiver, TheDecisionTimerHalvesTheThresholdAndTheNextArrivalDecides) {
   EXPECT_EQ(r.rx.next_level(), static_cast<int>(std::lround((0.618 + 0.382 * ratio) * 4)));
 }
 
+TEST(RealReceiver, AfterASenderTimeoutItDecidesFromItsOwnLevelNotTheCollapsedWindow) {
+  ReceiverRig r;
+  for (int i = 0; i < 8; ++i) r.Arrive(1.0 + 0.001 * i, i, 8);           // level 4, 8000 B / 7 ms
+  for (int i = 8; i < 16; ++i) r.Arrive(1.1 + 0.0005 * (i - 8), i, 8);  // twice the rate
+  ASSERT_EQ(r.rx.next_level(), 6);  // (0.5 + 0.5 x 2) x 4
+  // The sender timed out and restarts from two segments (level 1). A two-segment wave
+  // at the same rate as the last one: the receiver keeps level 6 (§2.1: "adjusts
+  // rapidly upwards to the appropriate wave level").
+  const double rate = r.rx.last_rate_bytes_per_s();
+  r.Arrive(3.0, 16, 2);
+  r.Arrive(3.0 + 2000 / rate, 17, 2);
+  EXPECT_EQ(r.rx.decisions(), 2u);
+  EXPECT_EQ(r.rx.next_level(), 6);
+}
+
 // ---- the sender's window ---------------------------------------------------------------
 
 struct ControlRig {

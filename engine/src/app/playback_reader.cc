@@ -10,8 +10,10 @@ void PlaybackReader::OnEvent(uint32_t, uint64_t) {
   const uint64_t waiting = receiver_->in_order_bytes() - consumed_;
   const bool success = waiting >= want;
   ++reads_;
-  if (success) {
-    ++successes_;
+  if (success) ++successes_;
+  if (params_.drain) {
+    consumed_ += waiting;
+  } else if (success) {
     consumed_ += want;
   }
   if (observer_) observer_->OnRead(scheduler_->now(), success, reads_, successes_);

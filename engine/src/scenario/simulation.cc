@@ -137,6 +137,7 @@ void Simulation::BuildExplicitFlow(int index) {
   pb.interval = Time::FromMillisecondsDouble(v.Number("app.playback.interval_ms"));
   pb.read_bytes = static_cast<uint64_t>(v.Integer("app.playback.read_bytes"));
   pb.total_bytes = total;
+  pb.drain = v.Enum("app.playback.mode") == "drain";
   f->playback = std::make_unique<PlaybackReader>(&scheduler_, &f->flow->receiver(), pb);
 
   FlowMetrics::Params mp;

@@ -56,7 +56,16 @@ void RealReceiver::OnEvent(uint32_t, uint64_t generation) {
   ++decision_timeouts_;
   // §2.2: "Whenever a receiver wave-decision-timeout event occurs, the threshold is
   // set to half the wave level prior to the timeout."
-  threshold_ = wave_level_ / 2;
+  threshold_ = CurrentLevel() / 2;
+}
+
+double RealReceiver::CurrentLevel() const {
+  // The level the sender announced, unless it is below the receiver's last decision
+  // without having been asked: the sender timed out and restarted from two segments.
+  // The receiver then decides from the level it had decided, so the window "adjusts
+  // rapidly upwards to the appropriate wave level" after a timeout that the rate
+  // does not justify (§2.1); a lower rate still lowers it (Fig. 1).
+  return std::max(wave_level_, static_cast<double>(next_level_));
 }
 
 void RealReceiver::CloseWave(Time now) {
@@ -68,7 +77,7 @@ void RealReceiver::CloseWave(Time now) {
   if (!(seconds > 0)) return;
   const double rate = static_cast<double>(wave_bytes_) / seconds;
   if (previous_rate_ > 0) {
-    const double next = NextWaveLevel(wave_level_, threshold_, previous_rate_, rate, params_.max_level);
+    const double next = NextWaveLevel(CurrentLevel(), threshold_, previous_rate_, rate, params_.max_level);
     // Levels are whole numbers (§3); the nearest one.
     next_level_ = std::clamp(static_cast<int>(std::lround(next)), 1, params_.max_level);
     ++decision_;

@@ -4,6 +4,10 @@
 // segment, so a segment lost to a random error does not lower the rate), decides the
 // next level by Fig. 1 (wave_level.h) and writes it into every ACK.
 //
+// The current level a decision starts from is the one the sender announces in its
+// data, or the receiver's own last decision when the sender fell below it by itself
+// (a timeout): §2.1's rapid return to the appropriate level.
+//
 // The wave-decision timer: when a wave opens, a timer of twice the wave's expected
 // receiving time (its bytes over the previous rate) starts. If it fires before the
 // wave's last segment arrived (that segment was lost), the threshold becomes half the
@@ -42,6 +46,7 @@ class RealReceiver final : public TcpReceiverAlgorithm, public EventHandler {
 
  private:
   void OpenWave(Time now, const Packet& data);
+  double CurrentLevel() const;
   void CloseWave(Time now);
 
   Params params_;
