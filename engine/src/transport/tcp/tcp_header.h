@@ -29,6 +29,13 @@ struct TcpHeader {
   Time ts_ecr;
   int sack_count = 0;  // feedback: SACK blocks carried, most recent first
   SackBlock sack[kMaxSackBlocks];
+  // Transmission serial numbers: every data segment sent (retransmissions included)
+  // gets the next serial; an ACK echoes the serial of the segment that made it. A
+  // loss recovery that tracks packets in transmission order (LE) reads them, as LE's
+  // Linux code reads a per-packet timestamp echoed from the triggering segment
+  // (RFC 7323's echo rule would hold the echo still during a loss).
+  uint64_t serial = 0;       // data
+  uint64_t echo_serial = 0;  // feedback
   // A protocol's own option fields (read with option.As<T>()).
   HeaderArea<16> option;
 };

@@ -20,6 +20,7 @@ void TcpReceiver::Restart(uint32_t flow) {
   ++timer_generation_;  // a delayed-ACK timer of the old connection is now stale
   ts_recent_ = Time::Zero();
   last_trigger_seq_ = 0;
+  last_trigger_serial_ = 0;
   rcv_nxt_ = 0;
   out_of_order_.clear();
   recent_.clear();
@@ -40,6 +41,7 @@ void TcpReceiver::Receive(Packet* p) {
   // RFC 7323 §4.3: remember the timestamp of a segment at or below RCV.NXT.
   const TcpHeader& data = Tcp(*p);
   if (data.has_timestamp && start <= rcv_nxt_) ts_recent_ = data.ts_val;
+  last_trigger_serial_ = data.serial;
 
   bool in_order = false;
   if (end <= rcv_nxt_) {
@@ -94,6 +96,7 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   ack.ack = rcv_nxt_;
   ack.has_timestamp = params_.timestamps;
   ack.ts_ecr = ts_recent_;
+  ack.echo_serial = last_trigger_serial_;
   ack.sack_count = 0;
   ack.option.Clear();
   if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);

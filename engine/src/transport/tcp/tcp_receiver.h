@@ -79,6 +79,7 @@ class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private 
   bool timer_armed_ = false;
   Time ts_recent_;
   uint64_t last_trigger_seq_ = 0;
+  uint64_t last_trigger_serial_ = 0;  // the serial of the newest segment, echoed in ACKs
   const Route* route_ = nullptr;
   ReceiverObserver* observer_ = nullptr;
   std::unique_ptr<TcpReceiverAlgorithm> algorithm_;

@@ -161,6 +161,8 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   p->payload = len;
   p->wire_bytes = len + params_.header_bytes;
   TcpHeader& tcp = Tcp(*p);
+  tcp.serial = ++serial_;
+  recovery_->OnSegmentSent(seq, len, tcp.serial, retransmission);
   tcp.has_timestamp = params_.timestamps;
   tcp.ts_val = scheduler_->now();
   if (cc_->writes_data_header()) {
@@ -195,6 +197,7 @@ void TcpSender::Receive(Packet* ack_packet) {
     scoreboard_.OnSack(header.sack, header.sack_count);
   }
   if (tcp_observer_) tcp_observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
+  recovery_->OnAck(header, state_, *this);
   pool_->Release(ack_packet);
   if (new_ack) {
     OnNewAck(ack, sent_at);

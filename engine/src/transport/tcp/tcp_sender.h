@@ -164,6 +164,7 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   bool timer_event_pending_ = false;
   Time timer_event_at_;
   uint64_t timer_generation_ = 0;
+  uint64_t serial_ = 0;  // the last transmission serial used
   bool source_wakeup_pending_ = false;
   bool pacing_wakeup_pending_ = false;
   Time next_send_time_ = Time::Zero();

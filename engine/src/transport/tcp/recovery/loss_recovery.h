@@ -71,6 +71,12 @@ class LossRecovery {
   // The retransmission timer fired (recovery state is already cleared).
   virtual void OnTimeout(TcpState& /*state*/) {}
 
+  // Every ACK, after the scoreboard has taken its SACK blocks and before the sender
+  // acts on it (LE acks and counts each packet here).
+  virtual void OnAck(const TcpHeader& /*ack*/, TcpState& /*state*/, RecoveryActions& /*actions*/) {}
+  // Every data segment sent, with its transmission serial (TcpHeader::serial).
+  virtual void OnSegmentSent(uint64_t /*seq*/, uint32_t /*length*/, uint64_t /*serial*/, bool /*retransmission*/) {}
+
   // Which segment to send next, if any. The default is the sliding window.
   virtual SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
     return WindowedNextSegment(state, scoreboard, limits);
