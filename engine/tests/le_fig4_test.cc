@@ -21,6 +21,10 @@
 // - FACK stays single-RTT to about 15 losses. Ours does to k = 16 (same 2.5-RTT bound),
 //   and still has no RTO at k = 24: it judges every hole below the forward-most SACK
 //   lost at once.
+// - LE: no RTO while at least three duplicate ACKs come back (§2.2 Observation), and
+//   recovery duration about linear up to 29 losses (Fig. 4). Asserted: no RTO in any
+//   run up to k = 29, where SACK and FACK have some; duration rises gently (k = 24
+//   within 3x k = 4).
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -60,8 +64,8 @@ Point Measure(const std::string& protocol, int k) {
 class LeFig4 : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    for (const char* protocol : {"reno", "newreno", "sack", "fack"}) {
-      for (int k : {1, 2, 4, 8, 12, 16, 20, 24, 31}) points_[protocol][k] = Measure(protocol, k);
+    for (const char* protocol : {"reno", "newreno", "sack", "fack", "le"}) {
+      for (int k : {1, 2, 4, 8, 12, 16, 20, 24, 29, 31}) points_[protocol][k] = Measure(protocol, k);
     }
   }
   static std::map<std::string, std::map<int, Point>> points_;
@@ -108,6 +112,22 @@ TEST_F(LeFig4, FackIsSingleRoundTripFurtherThanSack) {
   for (int k : {2, 4, 8, 12, 16}) EXPECT_LT(points_["fack"][k].mean_s, 2.5 * kBaseRtt) << "k=" << k;
   EXPECT_GT(points_["sack"][16].mean_s, 2.5 * kBaseRtt);
   EXPECT_EQ(points_["fack"][24].runs_with_timeout, 0);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST_F(LeFig4, LeRecoversMoreLossesInOneWindowBeforeAnRtoThanSackAndFack) {
+  for (int k : {1, 2, 4, 8, 12, 16, 20, 24, 29}) EXPECT_EQ(points_["le"][k].runs_with_timeout, 0) << "k=" << k;
+  // Near a whole window lost, SACK and FACK need the timer in some runs; LE not yet.
+  EXPECT_GT(points_["sack"][29].runs_with_timeout + points_["fack"][29].runs_with_timeout, 0);
+  EXPECT_GT(points_["sack"][29].runs_with_timeout, points_["le"][29].runs_with_timeout);
+  // About linear, and gently: no step where a timeout would put one.
+  EXPECT_LT(points_["le"][24].mean_s, 3 * points_["le"][4].mean_s);
+  EXPECT_LT(points_["le"][29].mean_s, points_["sack"][29].mean_s);
 }
 
 }  // namespace

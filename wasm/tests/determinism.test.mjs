@@ -67,6 +67,18 @@ const kScenarios = [
     },
   },
   {
+    // Transmission-order recovery over a fixed window, and LE with Westwood+.
+    name: 'LE on a fixed window and with Westwood+, Bernoulli loss',
+    scenario: {
+      seed: 13,
+      topology: { kind: 'dumbbell' },
+      flows: [
+        { protocol: 'fixed', recovery: 'le', channel: { forward: { model: 'bernoulli', p: 0.03 } } },
+        { protocol: 'westwood', recovery: 'le', channel: { forward: { model: 'bernoulli', p: 0.03 } } },
+      ],
+    },
+  },
+  {
     name: 'fixed-size transfer (newreno)',
     scenario: {
       seed: 6,

@@ -10,8 +10,10 @@
 #include "transport/tcp/cc/aimd.h"
 #include "transport/tcp/cc/bbr.h"
 #include "transport/tcp/cc/cubic.h"
+#include "transport/tcp/cc/fixed_window.h"
 #include "transport/tcp/cc/vegas.h"
 #include "transport/tcp/cc/westwood.h"
+#include "transport/tcp/recovery/le_recovery.h"
 #include "transport/tcp/recovery/newreno_recovery.h"
 #include "transport/tcp/recovery/reno_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
@@ -98,6 +100,14 @@ std::vector<ProtocolEntry> DeclareProtocols() {
           "Paces at its model of the bottleneck bandwidth and keeps about one BDP in flight",
           "Cardwell et al., ACM Queue 2016"),
       Real(),
+      Tcp("le", "LE", "aimd", "le",
+          "Loss recovery in transmission order: each packet counts its own duplicate ACKs, lost ones are "
+          "resent first, one window cut per RTT; no recovery state, no timeout for a lost retransmission",
+          "Kang, Park & Mo, EURASIP JWCN 2012, §2"),
+      Tcp("fixed", "Fixed window", "fixed", "newreno",
+          "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
+          "control",
+          "LE paper §3.3 (Fig. 6b: 32 packets)"),
   };
 }
 
@@ -152,6 +162,17 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                                     "like an unset ssthresh)")
                             .Advanced());
   out.push_back(std::move(real));
+  CongestionControlEntry fixed{"fixed", "Fixed window", "cwnd stays at fixed.window_segments", {},
+                               [](const ParamView& v) {
+                                 return std::make_unique<FixedWindow>(
+                                     static_cast<uint64_t>(v.Integer("fixed.window_segments")));
+                               },
+                               nullptr};
+  fixed.params.push_back(IntegerParam("fixed.window_segments", "Fixed window", "TCP", "segments", 1, 100000, 32,
+                                      "The congestion window, whatever happens")
+                             .Source("LE paper §3.3: 32 packets (Fig. 6b); §5: 10")
+                             .Log());
+  out.push_back(std::move(fixed));
   out.push_back({"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
                  [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr});
   return out;
@@ -172,6 +193,8 @@ std::vector<LossRecoveryEntry> DeclareLossRecoveries() {
        [] { return std::make_unique<SackRecovery>(); }},
       {"fack", "FACK", "Forward acknowledgment: un-SACKed segments below the highest SACK are lost", true,
        [] { return std::make_unique<FackRecovery>(); }},
+      {"le", "LE", "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
+       true, [] { return std::make_unique<LeRecovery>(); }},
   };
 }
 

@@ -39,6 +39,7 @@ class CongestionControl {
     rtt_ = rtt;
     mss_ = mss;
     cwnd_ = initial_cwnd;
+    AfterInit();
   }
 
   uint64_t cwnd() const { return cwnd_; }
@@ -88,6 +89,8 @@ class CongestionControl {
   virtual uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) = 0;
   // After OnRetransmissionTimeout has set ssthresh and cwnd.
   virtual void AfterRetransmissionTimeout(const TcpState& /*state*/) {}
+  // After Init: an algorithm whose window does not start at the initial window.
+  virtual void AfterInit() {}
 
   // Slow start + congestion avoidance of RFC 5681 §3.1, for every algorithm that grows
   // like Reno (AIMD, Westwood+, CUBIC's slow start, Vegas's fallback):

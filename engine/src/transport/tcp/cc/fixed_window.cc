@@ -1,0 +1,17 @@
+#include "transport/tcp/cc/fixed_window.h"
+
+#include <algorithm>
+
+namespace plab {
+
+void FixedWindow::RestartAfterLoss(const TcpState&) { cwnd_ = Window(); }
+
+void FixedWindow::EnterRecovery(const TcpState&, int inflation_segments) {
+  cwnd_ = Window() + static_cast<uint64_t>(inflation_segments) * mss_;
+}
+
+void FixedWindow::ExitRecovery(uint64_t cap) { cwnd_ = std::min(Window(), cap); }
+
+uint64_t FixedWindow::SsthreshAfterLoss(const TcpState&, uint64_t) { return Window(); }
+
+}  // namespace plab
