@@ -103,7 +103,7 @@ describe('presets.json', () => {
     ])
       expect(getAt(scenario, p), p).toEqual(getAt(base, p));
     expect(view.view).toBe('sweep');
-    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack']);
+    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'le']);
     expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.window_drops', from: 1, to: 31, scale: 'linear', n: 31, y: 'recovery_duration_s', k: 10, by: 'protocol' });
     expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
@@ -157,21 +157,22 @@ describe('presets.json', () => {
 });
 
 describe('links from before many flows (v=1)', () => {
-  it('every preset link people shared as v=1 opens the same experiment and view as the preset today', () => {
+  it('every preset link people shared as v=1 opens the experiment and view it always did', () => {
     expect(v1Links.links.length).toBeGreaterThanOrEqual(4);
     for (const old of v1Links.links) {
       expect(old.hash.startsWith('#v=1&'), old.id).toBe(true);
       const then = open({ ...byId(old.id), hash: old.hash });
-      const now = open(byId(old.id));
+      const asV2 = open({ ...byId(old.id), hash: old.v2 });
       expect(then.messages, old.id).toEqual([]);
-      expect(buildScenario(model, then.values), old.id).toBe(buildScenario(model, now.values));
-      expect(then.view, old.id).toEqual(now.view);
+      expect(checkPreset(model, old.hash).canonical, old.id).toBe(old.v2);
+      expect(buildScenario(model, then.values), old.id).toBe(buildScenario(model, asV2.values));
+      expect(then.view, old.id).toEqual(asV2.view);
     }
   });
 });
 
 describe('LE Fig. 6d preset', () => {
-  it('ten FTP flows on the dumbbell, random bottleneck loss swept 0.1 %..10 %, mean goodput per flow, five protocols', () => {
+  it('ten FTP flows on the dumbbell, random bottleneck loss swept 0.1 %..10 %, mean goodput per flow, six protocols', () => {
     const { values, view, messages } = open(byId('le-fig6d-ten-flows'));
     expect(messages).toEqual([]);
     const s = JSON.parse(buildScenario(model, values));
@@ -188,7 +189,7 @@ describe('LE Fig. 6d preset', () => {
       expect(f.tcp.mss_bytes).toBe(1000); // "the size of the TCP packet was set to 1 kb" (§3)
     }
     expect(view.sweep).toEqual({ x: 'topology.bottleneck.errors.forward.p', from: 0.001, to: 0.1, scale: 'log', n: 10, y: 'mean_goodput_mbps', k: 3, by: 'protocol' });
-    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'westwood']);
+    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'westwood', 'le']);
   });
 
   it('the engine runs it: ten flows share the bottleneck, and more loss means less goodput per flow', () => {
