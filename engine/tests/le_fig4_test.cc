@@ -25,6 +25,9 @@
 //   recovery duration about linear up to 29 losses (Fig. 4). Asserted: no RTO in any
 //   run up to k = 29, where SACK and FACK have some; duration rises gently (k = 24
 //   within 3x k = 4).
+// - ns-2's Sack1 (the paper's SACK), beside RFC 6675: one RTT up to cwnd/4 = 8 losses
+//   and an RTO beyond about cwnd/2 + 2 = 18; ours: single-RTT to k = 9, RTO in every
+//   run from k = 17. Asserted with RFC 6675's own thresholds (about 12 and 26).
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -64,7 +67,7 @@ Point Measure(const std::string& protocol, int k) {
 class LeFig4 : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    for (const char* protocol : {"reno", "newreno", "sack", "fack", "le"}) {
+    for (const char* protocol : {"reno", "newreno", "sack", "fack", "le", "ns2_sack1"}) {
       for (int k : {1, 2, 4, 8, 12, 16, 20, 24, 29, 31}) points_[protocol][k] = Measure(protocol, k);
     }
   }
@@ -128,6 +131,24 @@ TEST_F(LeFig4, LeRecoversMoreLossesInOneWindowBeforeAnRtoThanSackAndFack) {
   // About linear, and gently: no step where a timeout would put one.
   EXPECT_LT(points_["le"][24].mean_s, 3 * points_["le"][4].mean_s);
   EXPECT_LT(points_["le"][29].mean_s, points_["sack"][29].mean_s);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST_F(LeFig4, Ns2Sack1HasThePapersThresholdsAndRfc6675SackItsOwn) {
+  const auto& ns2 = points_["ns2_sack1"];
+  for (int k : {2, 4, 8}) EXPECT_LT(ns2.at(k).mean_s, 2.5 * kBaseRtt) << "k=" << k;
+  EXPECT_GT(ns2.at(12).mean_s, 2.5 * kBaseRtt);  // cwnd/4 = 8 is its single-RTT limit
+  for (int k : {2, 4, 8, 12, 16}) EXPECT_EQ(ns2.at(k).runs_with_timeout, 0) << "k=" << k;
+  for (int k : {20, 24, 29}) EXPECT_EQ(ns2.at(k).runs_with_timeout, 10) << "k=" << k;  // beyond ~18
+  // RFC 6675 (pipe from the scoreboard) holds out longer: single-RTT at 12, no RTO at 24.
+  const auto& rfc = points_["sack"];
+  EXPECT_LT(rfc.at(12).mean_s, 2.5 * kBaseRtt);
+  EXPECT_EQ(rfc.at(24).runs_with_timeout, 0);
 }
 
 }  // namespace

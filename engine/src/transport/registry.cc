@@ -15,6 +15,7 @@
 #include "transport/tcp/cc/westwood.h"
 #include "transport/tcp/recovery/le_recovery.h"
 #include "transport/tcp/recovery/newreno_recovery.h"
+#include "transport/tcp/recovery/ns2_sack1_recovery.h"
 #include "transport/tcp/recovery/reno_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
 #include "transport/tcp/real/real_control.h"
@@ -104,6 +105,10 @@ std::vector<ProtocolEntry> DeclareProtocols() {
           "Loss recovery in transmission order: each packet counts its own duplicate ACKs, lost ones are "
           "resent first, one window cut per RTT; no recovery state, no timeout for a lost retransmission",
           "Kang, Park & Mo, EURASIP JWCN 2012, §2"),
+      Tcp("ns2_sack1", "SACK (ns-2)", "aimd", "ns2_sack1",
+          "SACK as the papers' ns-2 ran it (Agent/TCP/Sack1): it counts the packets in flight down by "
+          "duplicate ACKs, so after a large loss it resumes sending later than RFC 6675 SACK",
+          "Fall & Floyd 1996; ns-2.35 tcp-sack1.cc"),
       Tcp("fixed", "Fixed window", "fixed", "newreno",
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",
@@ -195,6 +200,9 @@ std::vector<LossRecoveryEntry> DeclareLossRecoveries() {
        [] { return std::make_unique<FackRecovery>(); }},
       {"le", "LE", "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
        true, [] { return std::make_unique<LeRecovery>(); }},
+      {"ns2_sack1", "SACK (ns-2 Sack1)",
+       "SACK as ns-2 ran it: pipe counted down by duplicate ACKs, not recomputed from the SACK blocks", true,
+       [] { return std::make_unique<Ns2Sack1Recovery>(); }},
   };
 }
 
