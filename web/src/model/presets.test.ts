@@ -103,7 +103,7 @@ describe('presets.json', () => {
     ])
       expect(getAt(scenario, p), p).toEqual(getAt(base, p));
     expect(view.view).toBe('sweep');
-    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'le']);
+    expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'le', 'ns2_sack1']);
     expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.window_drops', from: 1, to: 31, scale: 'linear', n: 31, y: 'recovery_duration_s', k: 10, by: 'protocol' });
     expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
