@@ -10,6 +10,7 @@ import { encodeHash } from './model/urlCodec';
 import { protocolLabel } from './model/labels';
 import { allSpecs, groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from './model/params';
 import { xSpecOf } from './model/sweep';
+import { compareData, sweepData, type RunData } from './model/evidence';
 import { encodeViewParams, PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
 import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
@@ -179,6 +180,12 @@ export function App({ store }: { store: LabStore }) {
     return m;
   }, [s.model, controlGroups, flowCount, selectedFlow]);
   const multi = isMultiFlow(s.displayed);
+  // The runs the paper's numbers and claims are checked against: the view's own.
+  const evidenceData = useMemo<RunData | undefined>(() => {
+    if (view === 'sweep' && s.sweepRun) return sweepData(s.sweepRun.grid, s.sweepRun.series);
+    if (view === 'compare') return compareData(s.compare.entries);
+    return undefined;
+  }, [view, s.sweepRun, s.compare.entries]);
   const traceFlow = s.model ? Number(valueOf(s.model, s.values, 'metrics.trace_flow') ?? 0) : 0;
 
   return (
@@ -320,7 +327,7 @@ export function App({ store }: { store: LabStore }) {
           )}
         </aside>
         <div className="results">
-          <PresetNote model={s.model} current={currentHash} />
+          <PresetNote model={s.model} current={currentHash} data={evidenceData} />
           {s.phase === 'ready' && s.model && (
             <TopologyPicture
               store={store}

@@ -3,6 +3,9 @@
 // A preset this engine cannot read exactly is flagged with what the page would change.
 // PresetNote shows the caption of the preset the page currently shows.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { evaluateClaim, statsAt, type Evidence, type RunData } from '../model/evidence';
+import { figureInfo } from '../model/figures';
+import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
 import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
 
@@ -130,8 +133,76 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
   );
 }
 
-/** The caption of the preset on screen (while the experiment is unchanged). */
-export function PresetNote({ model, current }: { model?: ParamModel; current: string }) {
+const VERDICT_TEXT = { holds: 'holds', 'does-not-hold': 'does not hold', pending: 'not run yet' } as const;
+
+function num(v: number): string {
+  return Number(v.toPrecision(3)).toLocaleString('en-US');
+}
+
+/** The paper's numbers beside ours, and a verdict for each of its claims, from the
+ * runs on screen. Test ids: evidence, published-<i> (data-ours), claim-<i> (data-verdict). */
+function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; data?: RunData; model?: ParamModel; id: string }) {
+  const series = (s: string) => (s === 'measured' ? 'measured' : protocolLabel(model, s));
+  const figure = (f: string) => figureInfo(model?.figures, f).label;
+  if (evidence.published.length === 0 && evidence.claims.length === 0) return null;
+  return (
+    <div className="evidence" data-testid="evidence" data-preset={id}>
+      {evidence.published.length > 0 && (
+        <table className="figures evidence-table">
+          <caption>What the paper reports, and what this lab gets</caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Paper</th>
+              <th scope="col">Ours (mean ± sd, n seeds)</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {evidence.published.map((p, i) => {
+              const st = data ? statsAt(data, p.series, p.figure, p.x) : null;
+              const unit = p.unit ? ` ${p.unit}` : '';
+              return (
+                <tr key={i} data-testid={`published-${i}`} data-ours={st ? st.mean : ''}>
+                  <th scope="row">
+                    {p.label || figure(p.figure)}
+                    {p.x !== undefined ? ` (x = ${num(p.x)})` : ''}
+                  </th>
+                  <td>{series(p.series)}</td>
+                  <td>
+                    {p.value.toLocaleString('en-US', { maximumFractionDigits: 6 })}
+                    {unit}
+                  </td>
+                  <td>{st ? `${num(st.mean)}${unit} ± ${num(st.sd)} (n = ${st.n})` : '…'}</td>
+                  <td className="muted-note">{p.source}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {evidence.claims.length > 0 && (
+        <ul className="claims" aria-label="The paper's claims, checked on these runs">
+          {evidence.claims.map((c, i) => {
+            const r = data ? evaluateClaim(c, data) : { verdict: 'pending' as const, detail: 'not run yet' };
+            return (
+              <li key={i} className={`claim ${r.verdict}`} data-testid={`claim-${i}`} data-verdict={r.verdict}>
+                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span> {c.text} <span className="muted-note">({c.source})</span>
+                <div className="claim-detail muted-note">{r.detail}</div>
+                {r.verdict === 'does-not-hold' && c.if_not && <div className="claim-why">Why: {c.if_not}</div>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The caption of the preset on screen (while the experiment is unchanged), with the
+ * paper's numbers and claims set beside the runs of the view (`data`). */
+export function PresetNote({ model, current, data }: { model?: ParamModel; current: string; data?: RunData }) {
   const { presets } = usePresets();
   const here = withoutHidden(current);
   const preset = useMemo(
@@ -149,6 +220,7 @@ export function PresetNote({ model, current }: { model?: ParamModel; current: st
         </span>
       </div>
       <p>{preset.caption}</p>
+      {preset.evidence && <PresetEvidence evidence={preset.evidence} data={data} model={model} id={preset.id} />}
     </section>
   );
 }

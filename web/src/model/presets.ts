@@ -2,6 +2,7 @@
 // the paper and section, and a caption. They live in public/presets/presets.json,
 // served as-is, so one can be added without touching the code:
 //   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash" } ] }
+import { parseEvidence, type Evidence } from './evidence';
 import type { ParamModel } from './params';
 import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
 import { decodeViewParams, encodeViewParams } from './views';
@@ -12,8 +13,10 @@ export interface Preset {
   paper: string;
   section: string;
   caption: string;
-  /** "#v=1&..." — exactly what the page writes for that experiment. */
+  /** "#v=2&..." — exactly what the page writes for that experiment. */
   hash: string;
+  /** The paper's numbers and claims, checked against our runs (evidence.ts). */
+  evidence?: Evidence;
 }
 
 export const PRESETS_URL = 'presets/presets.json';
@@ -34,6 +37,11 @@ export function parsePresets(doc: unknown): { presets: Preset[]; problems: strin
     const missing = FIELDS.filter((f) => typeof o[f] !== 'string' || (o[f] as string).trim() === '');
     if (missing.length) return void problems.push(`preset ${i + 1} has no ${missing.join(', ')} — left out`);
     const preset = Object.fromEntries(FIELDS.map((f) => [f, o[f]])) as unknown as Preset;
+    if (o.evidence !== undefined) {
+      const ev = parseEvidence(o.evidence, String(o.id));
+      problems.push(...ev.problems);
+      preset.evidence = ev.evidence;
+    }
     if (!ID.test(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" must be lowercase letters, digits and dashes — left out`);
     if (ids.has(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" appears twice — left out`);
     if (!preset.hash.startsWith('#')) return void problems.push(`preset "${preset.id}": hash must start with "#" — left out`);
