@@ -47,7 +47,7 @@ test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE
   await ready(page);
   await page.getByTestId('papers-button').click();
   const menu = page.getByTestId('papers-menu');
-  await expect(menu.locator('a[data-testid^="preset:"]')).toHaveCount(5);
+  await expect(menu.locator('a[data-testid^="preset:"]')).toHaveCount(6);
   await expect(menu).toContainText('LE paper Fig. 4');
   await page.screenshot({ path: info.outputPath('papers-menu.png') });
 
@@ -71,6 +71,9 @@ test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE
   expect(fack16).toBeLessThan(newreno16);
   // LE: no timeout's jump up to 29 losses, where SACK has one in some runs.
   expect(await meanAt(page, 'le', 29)).toBeLessThan(await meanAt(page, 'sack', 29));
+  // The paper's claims, judged on these runs: its SACK's thresholds (ns-2 Sack1) and
+  // LE's 29 losses without a timeout hold here.
+  for (let i = 0; i < 5; i++) await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', 'holds');
   // The paper's era: ns-2's Sack1 times out at 20 losses, today's RFC 6675 SACK not yet.
   expect(await meanAt(page, 'ns2_sack1', 20)).toBeGreaterThan(2 * (await meanAt(page, 'sack', 20)));
   // The accessible table says the same.
@@ -92,15 +95,27 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   await page.goto('/');
   await ready(page);
 
-  // TCP-Real §4.4: Tahoe and Reno compared, tokens per RTT finite.
+  // TCP-Real §4.4: Tahoe, Reno and TCP-Real compared, tokens per RTT finite, the
+  // paper's numbers beside ours and each claim judged on these runs.
   await openPreset(page, 'tcp-real-tokens');
-  await expect(page).toHaveURL(/view=compare&cmp=tahoe,reno/);
+  await expect(page).toHaveURL(/view=compare&cmp=tahoe,reno,real/);
   await compareSettled(page);
-  for (const p of ['tahoe', 'reno']) {
+  for (const p of ['tahoe', 'reno', 'real']) {
     await expect(page.getByTestId(`cmp.${p}.goodput_mbps`)).toHaveText(/^\d+\.\d\d$/);
     await expect(page.getByTestId(`cmp.${p}.mean_tokens_per_rtt`)).toHaveText(/^\d+\.\d\d$/);
   }
-  await expect(page.locator('[data-testid="cmp-chart-tokens"] path[data-series]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="cmp-chart-tokens"] path[data-series]')).toHaveCount(3);
+  const evidence = page.getByTestId('evidence');
+  await expect(evidence).toContainText('11.12');
+  for (let i = 0; i < 3; i++) {
+    const ours = Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'));
+    expect(ours).toBeGreaterThan(0);
+  }
+  // Each claim gets a verdict from the runs on screen, never "not run yet" once they are.
+  for (let i = 0; i < 2; i++) await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
+  const realTokens = Number(await page.getByTestId('published-0').getAttribute('data-ours'));
+  const renoTokens = Number(await page.getByTestId('published-1').getAttribute('data-ours'));
+  await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', realTokens > renoTokens ? 'holds' : 'does-not-hold');
 
   // Fall & Floyd: four protocols, the transfer completes for each.
   await openPreset(page, 'fall-floyd-drops');
@@ -148,4 +163,29 @@ test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, six protocol curves
   // LE avoids the timeouts that cost the others most of the link at 10 % loss.
   expect(await meanAt(page, 'le', 0.1)).toBeGreaterThan(2 * (await meanAt(page, 'sack', 0.1)));
   await page.screenshot({ path: info.outputPath('le-fig6d.png'), fullPage: true });
+});
+
+test('Papers menu → TCP-Real Table 1: the published goodputs beside ours, a verdict per claim with the reason when it fails', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'tcp-real-table1');
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('aria-valuemax', String(11 * 3 * 5));
+  // Before the runs finish, no verdict is claimed.
+  await expect(page.getByTestId('claim-1')).toHaveAttribute('data-verdict', 'pending');
+  await sweepDone(page, 100_000);
+  const ms = Number(await page.getByTestId('sweep-progress').getAttribute('data-elapsed-ms'));
+  console.log(`TCP-Real Table 1 preset sweep (165 transfers): ${(ms / 1000).toFixed(1)} s`);
+  const rows = page.locator('[data-testid^="published-"]');
+  await expect(rows).toHaveCount(12);
+  for (let i = 0; i < 12; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(0);
+  // Loss-free goodput is calibrated to the table: within 10 % of 1.90 Mb/s for TCP-Real.
+  expect(Number(await page.getByTestId('published-0').getAttribute('data-ours'))).toBeCloseTo(1.9, 0);
+  await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', 'holds');
+  for (const i of [1, 2]) {
+    const claim = page.getByTestId(`claim-${i}`);
+    await expect(claim).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
+    if ((await claim.getAttribute('data-verdict')) === 'does-not-hold') await expect(claim).toContainText('Why:');
+  }
+  await page.screenshot({ path: info.outputPath('tcp-real-table1.png'), fullPage: true });
 });

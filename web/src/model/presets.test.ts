@@ -9,6 +9,7 @@ import presetsJson from '../../../public/presets/presets.json?raw';
 import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
 import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
 import tcpRealJson from '../../../engine/scenarios/tcp-real-playback.json?raw';
+import tcpRealTable1Json from '../../../engine/scenarios/tcp-real-table1.json?raw';
 import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
@@ -108,7 +109,7 @@ describe('presets.json', () => {
     expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
 
-  it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe and Reno compared', () => {
+  it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe, Reno and TCP-Real compared', () => {
     const { values, view } = open(byId('tcp-real-tokens'));
     const base = JSON.parse(tcpRealJson);
     base.duration_s = 60;
@@ -125,7 +126,24 @@ describe('presets.json', () => {
     for (const [p, v] of leaves) expect(getAt(scenario, p), p).toEqual(v);
     expect(values['flows[0].protocol']).toBe('reno');
     expect(view.view).toBe('compare');
-    expect(view.compare).toEqual(['tahoe', 'reno']);
+    expect(view.compare).toEqual(['tahoe', 'reno', 'real']);
+  });
+
+  it('TCP-Real Table 1: the scenario file, on_p swept 0..0.5 in 11 points, 5 seeds, three protocols, the table transcribed', () => {
+    const p = byId('tcp-real-table1');
+    const { values, view } = open(p);
+    const base = JSON.parse(tcpRealTable1Json);
+    const scenario = JSON.parse(buildScenario(model, values));
+    for (const path of ['duration_s', 'topology.access.delay_ms', 'topology.bottleneck.rate_mbps', 'topology.bottleneck.delay_ms', 'topology.bottleneck.queue_packets', 'flows[0].protocol', 'flows[0].channel.forward.model', 'flows[0].channel.forward.on_mean_s', 'flows[0].channel.forward.off_mean_s', 'flows[0].channel.forward.off_p', 'flows[0].channel.reverse.model', 'flows[0].app.size_bytes', 'flows[0].app.token_bucket.enabled', 'flows[0].app.playback.mode'])
+      expect(getAt(scenario, path), path).toEqual(getAt(base, path));
+    expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.on_p', from: 0, to: 0.5, scale: 'linear', n: 11, y: 'goodput_mbps', k: 5, by: 'protocol' });
+    expect(view.compare).toEqual(['real', 'reno', 'tahoe']);
+    // Every published x is a point of the sweep, and the numbers are Table 1's (KB/s -> Mb/s).
+    const grid = sweepGrid(0, 0.5, 11, 'linear');
+    for (const row of p.evidence!.published) expect(grid.some((x) => Math.abs(x - row.x!) < 1e-12), String(row.x)).toBe(true);
+    const real0 = p.evidence!.published.find((r) => r.series === 'real' && r.x === 0)!;
+    expect(real0.value).toBeCloseTo((237.65 * 8) / 1000, 3);
+    expect(p.evidence!.claims.length).toBeGreaterThanOrEqual(3);
   });
 
   it('Ng & Chan: the reference scenario, p from 0.001 to 0.1 log, 20 points, K=3, goodput (models drawn)', () => {
