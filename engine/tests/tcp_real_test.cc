@@ -270,5 +270,63 @@ TEST(RealRuns, LostAcksDoNotShrinkItsWindowAsTheyShrinkReno) {
   EXPECT_LT(real["connection_time_s"].get<double>(), 0.9 * reno["connection_time_s"].get<double>());
 }
 
+// ---- the paper's claims, as our reading gets them -----------------------------------
+// TCP-Real §4.1 (Table 1) and §4.4 claim Real > Reno, Tahoe under ON/OFF error at the
+// higher rates, and tokens per RTT Real 11.12 > Reno 5.82 > Tahoe 3.65 KB. Our reading
+// does not reproduce the ordering: every heavy ON phase ends in retransmission
+// timeouts (1 s minimum, backed off) for all three, and TCP-Real's window rules act
+// only between them. These tests pin what we get, so a change that moves it is seen;
+// the tcp-real-table1 and tcp-real-tokens presets show the same with the reasons.
+
+double MeanOverSeeds(const std::string& protocol, double on_p, const char* figure, bool tokens) {
+  double sum = 0;
+  for (int seed = 1; seed <= 5; ++seed) {
+    nlohmann::json s = tokens ? nlohmann::json{{"duration_s", 60},
+                                               {"flows", {{{"protocol", protocol},
+                                                           {"channel", {{"forward", {{"model", "on_off"}, {"on_p", on_p}}},
+                                                                        {"reverse", {{"model", "none"}}}}}}}}}
+                              : nlohmann::json{{"duration_s", 2000},
+                                               {"topology", {{"access", {{"delay_ms", 0.5}}},
+                                                             {"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 14.5}}}}},
+                                               {"flows", {{{"protocol", protocol},
+                                                           {"channel", {{"forward", {{"model", "on_off"}, {"on_p", on_p}}},
+                                                                        {"reverse", {{"model", "none"}}}}},
+                                                           {"app", {{"size_bytes", 5242880},
+                                                                    {"token_bucket", {{"enabled", false}}}}}}}}};
+    s["seed"] = seed;
+    sum += RunScenario(s)["summary"][figure].get<double>();
+  }
+  return sum / 5;
+}
+
+TEST(RealClaims, LossFreeGoodputIsCalibratedToTableOne) {
+  // Table 1 row 1: 237.65 / 227.36 / 214.35 KB/s = 1.90 / 1.82 / 1.71 Mb/s on the lab's
+  // 2 Mb/s link (the paper gives none).
+  EXPECT_NEAR(MeanOverSeeds("real", 0, "goodput_mbps", false), 1.90, 0.1);
+  EXPECT_NEAR(MeanOverSeeds("reno", 0, "goodput_mbps", false), 1.82, 0.1);
+  EXPECT_GE(MeanOverSeeds("real", 0, "goodput_mbps", false), MeanOverSeeds("reno", 0, "goodput_mbps", false));
+}
+
+TEST(RealClaims, AtHighOnLossOurRealIsNotAheadOfRenoAsThePapersIs) {
+  // Paper, Table 1 at 0.2 / 0.5: Real 0.82 / 0.21 Mb/s, Reno 0.57 / 0.13. Ours: the
+  // three within timeouts' noise, Real not ahead.
+  for (double p : {0.2, 0.5}) {
+    const double real = MeanOverSeeds("real", p, "goodput_mbps", false);
+    const double reno = MeanOverSeeds("reno", p, "goodput_mbps", false);
+    EXPECT_LT(real, 1.15 * reno) << "on_p " << p << ": if TCP-Real now leads, update the preset's verdict";
+    EXPECT_GT(real, 0.4 * reno) << "on_p " << p;
+  }
+}
+
+TEST(RealClaims, TokensPerRttAreWellBelowThePapersAndTahoeLeadsReno) {
+  // Paper §4.4: 11.12 (Real) > 5.82 (Reno) > 3.65 (Tahoe) KB per RTT. Ours, 5 seeds:
+  // about 3.4-4.2 for all three, Tahoe's go-back-N ahead of Reno's one-hole recovery.
+  const double real = MeanOverSeeds("real", 0.2, "mean_tokens_per_rtt", true);
+  const double reno = MeanOverSeeds("reno", 0.2, "mean_tokens_per_rtt", true);
+  const double tahoe = MeanOverSeeds("tahoe", 0.2, "mean_tokens_per_rtt", true);
+  EXPECT_LT(real, 6.0);
+  EXPECT_GT(tahoe, reno);
+}
+
 }  // namespace
 }  // namespace plab

@@ -1,7 +1,9 @@
 // Paper presets: experiments from the papers, each a link (the URL hash) with a title,
 // the paper and section, and a caption. They live in public/presets/presets.json,
 // served as-is, so one can be added without touching the code:
-//   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash" } ] }
+//   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash",
+//                                  "evidence"?: { "published": [...], "claims": [...] } } ] }
+// (evidence.ts: the paper's numbers and claims, checked on the runs on screen).
 import { parseEvidence, type Evidence } from './evidence';
 import type { ParamModel } from './params';
 import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
