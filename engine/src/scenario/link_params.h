@@ -1,0 +1,22 @@
+// The declared parameters of links: the topology (kind, the access link, the
+// bottleneck, the receivers' links, the wireless last hops, each with its queue
+// discipline and its error models), and the error-model block every flow's channel
+// also uses. Part of the schema (params.cc).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenario/param_decl.h"
+
+namespace plab {
+
+// An error model on one direction of something packets cross, under `base` ("...forward.").
+void AddErrorModelParams(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
+                         const std::string& group, const std::string& carries, const std::string& default_model,
+                         double default_p, bool window_drops, bool advanced);
+
+// topology.kind and every topology.* link block.
+void AddTopologyParams(std::vector<ParamDecl>& p);
+
+}  // namespace plab

@@ -1,0 +1,188 @@
+// What a run reports (Simulation's result document): each flow's summary, the run's
+// aggregates (goodput, Jain's index, normalized throughput per protocol), background
+// groups, and the series. The simulation itself is simulation.cc.
+#include <algorithm>
+#include <limits>
+
+#include "metrics/aggregates.h"
+#include "scenario/explicit_flow.h"
+#include "scenario/simulation.h"
+
+namespace plab {
+namespace {
+
+nlohmann::ordered_json OrNull(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+}
+
+}  // namespace
+
+nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
+  const SenderEndpoint& sender = f.flow->sender();
+  const ReceiverEndpoint& receiver = f.flow->receiver();
+  const SenderCounts counts = sender.counts();
+  const FlowMetrics& m = *f.metrics;
+  nlohmann::ordered_json s;
+  s["protocol"] = f.flow->protocol().name;
+  s["goodput_mbps"] = m.GoodputMbps(f.end(EndTime()));
+  s["delivered_bytes"] = receiver.in_order_bytes();
+  s["completed"] = sender.completed();
+  s["connection_time_s"] = sender.completed() ? nlohmann::ordered_json((sender.completed_at() - f.start).seconds())
+                                              : nlohmann::ordered_json();
+  s["start_s"] = f.start.seconds();
+  s["retransmissions"] = counts.retransmissions;
+  s["app_success_pct"] = f.playback->success_pct();
+  s["app_reads"] = f.playback->reads();
+  // Without a token bucket there are no tokens to count: null, not 0.
+  const bool tokens = f.token_bucket != nullptr;
+  s["mean_tokens_per_rtt"] = tokens ? nlohmann::ordered_json(m.mean_tokens_per_rtt()) : nlohmann::ordered_json();
+  s["mean_allowed_tokens_per_rtt"] =
+      tokens ? nlohmann::ordered_json(m.mean_allowed_tokens_per_rtt()) : nlohmann::ordered_json();
+  s["mean_srtt_ms"] = m.mean_srtt_ms();
+  s["mean_rto_ms"] = m.mean_rto_ms();
+  s["data_packets_sent"] = counts.data_packets_sent;
+  s["acks_sent"] = receiver.feedback_sent();
+  const Route& fwd = f.flow->forward_route();
+  const Route& rev = f.flow->reverse_route();
+  s["forward_channel_drops"] = fwd.stats.channel_drops;
+  s["reverse_channel_drops"] = rev.stats.channel_drops;
+  s["queue_drops"] = fwd.stats.queue_drops + rev.stats.queue_drops;
+  s["link_drops"] = fwd.stats.link_drops + rev.stats.link_drops;
+  // LE paper §3.1: from the first loss until every lost segment is delivered in order.
+  nlohmann::ordered_json recovery;
+  if (f.forward.window != nullptr && !f.forward.window->first_drop_at().IsInfinite() && m.recovered()) {
+    recovery = (m.recovered_at() - f.forward.window->first_drop_at()).seconds();
+  }
+  s["recovery_duration_s"] = recovery;
+  if (f.flow->probe() != nullptr) {
+    f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
+  }
+  return s;
+}
+
+nlohmann::ordered_json Simulation::RunFigures() const {
+  const Time end = EndTime();
+  nlohmann::ordered_json s;
+  s["max_queue_packets"] = bottleneck_metrics_->max_queue();
+  s["mean_queue_packets"] = bottleneck_metrics_->MeanQueue(end);
+  std::vector<double> goodputs;
+  double total = 0;
+  for (const auto& f : flows_) {
+    goodputs.push_back(f->metrics->GoodputMbps(f->end(end)));
+    total += goodputs.back();
+  }
+  s["flows"] = flows_.size();
+  s["flows_goodput_mbps"] = total;
+  s["mean_goodput_mbps"] = total / static_cast<double>(flows_.size());
+  double background = 0;
+  for (const auto& g : groups_) background += g->Summary(end)["goodput_mbps"].get<double>();
+  s["background_goodput_mbps"] = background;
+  s["total_goodput_mbps"] = total + background;
+  s["jain_index"] = OrNull(JainIndex(goodputs));
+  std::vector<FlowShare> shares;
+  for (size_t i = 0; i < flows_.size(); ++i) {
+    shares.push_back({flows_[i]->flow->protocol().name, flows_[i]->flow->protocol().family, goodputs[i]});
+  }
+  s["normalized_throughput"] = OrNull(NormalizedThroughput(shares, flows_[0]->flow->protocol().name));
+  s["events"] = scheduler_.events_run();
+  s["sim_end_s"] = end.seconds();
+  s["ended_by"] = ended_by_;
+  return s;
+}
+
+nlohmann::ordered_json Simulation::ProtocolGroups() const {
+  const Time end = EndTime();
+  std::vector<FlowShare> shares;
+  for (const auto& f : flows_) {
+    shares.push_back({f->flow->protocol().name, f->flow->protocol().family, f->metrics->GoodputMbps(f->end(end))});
+  }
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  std::vector<std::string> seen;
+  for (const FlowShare& share : shares) {
+    if (std::find(seen.begin(), seen.end(), share.protocol) != seen.end()) continue;
+    seen.push_back(share.protocol);
+    std::vector<double> own;
+    for (const FlowShare& other : shares) {
+      if (other.protocol == share.protocol) own.push_back(other.goodput_mbps);
+    }
+    double sum = 0;
+    for (double x : own) sum += x;
+    nlohmann::ordered_json p;
+    p["protocol"] = share.protocol;
+    p["flows"] = own.size();
+    p["goodput_mbps"] = sum;
+    p["mean_goodput_mbps"] = sum / static_cast<double>(own.size());
+    p["jain_index"] = OrNull(JainIndex(own));
+    p["normalized_throughput"] = OrNull(NormalizedThroughput(shares, share.protocol));
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+nlohmann::ordered_json Simulation::Summary() const {
+  nlohmann::ordered_json s = FlowSummary(*flows_[0]);
+  const nlohmann::ordered_json run = RunFigures();
+  for (const auto& [key, value] : run.items()) s[key] = value;
+  return s;
+}
+
+nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+  const Time end = EndTime();
+  nlohmann::ordered_json doc;
+  doc["ok"] = true;
+  doc["summary"] = Summary();
+  if (ended_by_ == "event_budget") {
+    doc["warning"] = "the run stopped at " + FormatNumber(end.seconds()) + " s of " +
+                     FormatNumber(duration_.seconds()) + " s after " + std::to_string(scheduler_.events_run()) +
+                     " events, its event budget (max_events); shorten the run or raise max_events";
+  }
+  doc["flows"] = nlohmann::ordered_json::array();
+  for (const auto& f : flows_) {
+    doc["flows"].push_back({{"index", f->index}, {"protocol", f->flow->protocol().name}, {"summary", FlowSummary(*f)}});
+  }
+  doc["groups"] = nlohmann::ordered_json::array();
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    doc["groups"].push_back({{"index", g}, {"summary", groups_[g]->Summary(end)}});
+  }
+  doc["protocols"] = ProtocolGroups();
+
+  SeriesSink sink;
+  if (record_series_) {
+    for (const auto& f : flows_) {
+      sink.SetScope("flow", f->index, "flows[" + std::to_string(f->index) + "]");
+      if (f->flow->probe() != nullptr) f->flow->probe()->AppendSeries(sink);
+      f->metrics->AppendSeries(sink);
+    }
+    sink.SetScope("link", -1, "links.bottleneck");
+    bottleneck_metrics_->AppendSeries(sink);
+    for (size_t g = 0; g < groups_.size(); ++g) {
+      sink.SetScope("group", static_cast<int>(g), "background[" + std::to_string(g) + "]");
+      groups_[g]->AppendSeries(sink);
+    }
+    if (flows_.size() >= 2) {
+      // Jain's index over time, per throughput bin, over the flows alive in that bin.
+      sink.SetScope("run", -1, "run");
+      std::vector<double> t, v;
+      const Time width = flows_[0]->metrics->bin_width();
+      for (size_t i = 0; width * static_cast<int64_t>(i) < end; ++i) {
+        const Time from = width * static_cast<int64_t>(i);
+        std::vector<double> share;
+        for (const auto& f : flows_) {
+          if (f->start <= from && f->end(end) > from) share.push_back(f->metrics->bin_bytes()[i]);
+        }
+        if (share.size() < 2) continue;
+        if (const auto jain = JainIndex(share)) {
+          t.push_back(std::min(from + width, end).seconds());
+          v.push_back(*jain);
+        }
+      }
+      sink.Add("jain", "", "line", t, v);
+    }
+  }
+  doc["series"] = std::move(sink.meta());
+  *columns = std::move(sink.columns());
+  doc["scenario"] = scenario_.ToJson();
+  return doc;
+}
+
+}  // namespace plab
