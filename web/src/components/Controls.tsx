@@ -3,7 +3,8 @@
 // "More …" (opened by itself when one of them is changed or rejected).
 import { memo, useCallback, useState } from 'react';
 import type { EngineErrorItem } from '../engine/types';
-import { sameValue, type ParamSpec, type Values } from '../model/params';
+import { type ParamSpec, type Values } from '../model/params';
+import { sameValue } from '../model/valueCheck';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore } from '../state/store';
 import { ParamControl } from './ParamControl';

@@ -7,7 +7,8 @@ import { memo, useEffect, useState } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { ParamValue } from '../engine/types';
 import { optionLabel, protocolLabel } from '../model/labels';
-import { checkValue, itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
+import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
+import { checkValue } from '../model/valueCheck';
 import type { LabStore } from '../state/store';
 
 interface Props {

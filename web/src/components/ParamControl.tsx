@@ -6,7 +6,8 @@
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { ParamValue } from '../engine/types';
 import { optionLabel } from '../model/labels';
-import { checkValue, type ParamSpec } from '../model/params';
+import { type ParamSpec } from '../model/params';
+import { checkValue } from '../model/valueCheck';
 import { SLIDER_STEPS, sliderScale } from '../model/sliderScale';
 
 export interface ParamControlProps {

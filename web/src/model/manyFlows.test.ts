@@ -1,7 +1,8 @@
 // The page's model of many flows: list edits, per-item visibility, the compare and
 // sweep protocol rule, the number of flows on a sweep's x.
 import { describe, expect, it } from 'vitest';
-import { addItem, buildModel, buildScenario, itemCount, removeItem, specsOfItem, withItemCount } from './params';
+import { buildModel, buildScenario, itemCount, specsOfItem } from './params';
+import { addItem, removeItem, withItemCount } from './listEdits';
 import { FLOW_COUNT_X, sweepableParams, validateSweep, xSpecOf } from './sweep';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { withProtocol } from './views';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, buildScenario, checkValue, getAt, groupSpecs, setAt, splitPath } from './params';
+import { buildModel, buildScenario, getAt, groupSpecs, setAt, splitPath } from './params';
+import { checkValue } from './valueCheck';
 import { sliderScale, SLIDER_STEPS } from './sliderScale';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { isVisible, visibilityRules } from './visibility';

@@ -1,6 +1,6 @@
 // Parameters as the page sees them: the engine's schema declarations made concrete,
-// with their defaults, validation (same ranges and messages as the engine) and the
-// mapping between a flat value map and the nested scenario JSON.
+// with their defaults, and the mapping between a flat value map and the nested
+// scenario JSON. Values are checked in valueCheck.ts; lists are edited in listEdits.ts.
 //
 // Two lists hold items of one shape (schema `lists`): `flows` (flows[0], flows[1], ...)
 // and `background` (background[0], ...). A value map holds every concrete path of
@@ -8,6 +8,7 @@
 //   { seed: 1, flows: 2, 'flows[0].protocol': 'reno', 'flows[1].protocol': 'cubic', background: 0, ... }
 import type { EngineSchema, ParamDecl, ParamValue, ProtocolDecl, SeriesDecl, TopologyDecl } from '../engine/types';
 import { figuresFromSchema, type Figure } from './figures';
+import { checkValue, fallbackDefault, sameValue } from './valueCheck';
 
 export type Values = Record<string, ParamValue>;
 
@@ -151,111 +152,6 @@ export function setAt(obj: Record<string, unknown>, path: string, value: unknown
     }
     cur = next as Record<string | number, unknown>;
   });
-}
-
-// ---- validation ----------------------------------------------------------------------
-
-export type Check = { ok: true; value: ParamValue } | { ok: false; message: string };
-
-function fmt(n: number): string {
-  return String(n);
-}
-
-export function rangeText(decl: ParamDecl): string {
-  const { min, max } = decl;
-  if (min !== undefined && max !== undefined) return `within [${fmt(min)}, ${fmt(max)}]`;
-  if (min !== undefined) return `>= ${fmt(min)}`;
-  if (max !== undefined) return `<= ${fmt(max)}`;
-  return 'finite';
-}
-
-function inRange(decl: ParamDecl, n: number): boolean {
-  return (decl.min === undefined || n >= decl.min) && (decl.max === undefined || n <= decl.max);
-}
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-function shown(raw: unknown): string {
-  const text = typeof raw === 'string' || Array.isArray(raw) ? JSON.stringify(raw) : String(raw);
-  return text.length > 80 ? text.slice(0, 77) + '…' : text;
-}
-
-function checkNumber(path: string, decl: ParamDecl, raw: unknown): Check {
-  const integer = decl.type === 'integer';
-  const what = integer ? 'an integer' : 'a number';
-  let n: number;
-  if (typeof raw === 'number') n = raw;
-  else if (typeof raw === 'string' && DECIMAL.test(raw.trim())) n = Number(raw.trim());
-  else return { ok: false, message: `${path} must be ${what} ${rangeText(decl)}, got ${shown(raw)}` };
-  if (!Number.isFinite(n)) return { ok: false, message: `${path} must be ${what} ${rangeText(decl)}, got ${shown(raw)}` };
-  if (integer && !Number.isInteger(n))
-    return { ok: false, message: `${path} must be an integer ${rangeText(decl)}, got ${fmt(n)}` };
-  if (!inRange(decl, n)) return { ok: false, message: `${path} must be ${rangeText(decl)}, got ${fmt(n)}` };
-  return { ok: true, value: n };
-}
-
-/** Validates a value against its declaration. `raw` may be a typed value or the text
- * form used in URLs and text boxes. Messages follow the engine's wording. */
-export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
-  switch (decl.type) {
-    case 'number':
-    case 'integer':
-      return checkNumber(path, decl, raw);
-    case 'enum': {
-      const options = decl.options ?? [];
-      if (typeof raw === 'string' && options.includes(raw)) return { ok: true, value: raw };
-      return { ok: false, message: `${path} must be one of ${options.join(', ')}, got ${shown(raw)}` };
-    }
-    case 'bool': {
-      if (typeof raw === 'boolean') return { ok: true, value: raw };
-      if (raw === '1' || raw === 'true') return { ok: true, value: true };
-      if (raw === '0' || raw === 'false') return { ok: true, value: false };
-      return { ok: false, message: `${path} must be 0 or 1, got ${shown(raw)}` };
-    }
-    case 'int_list': {
-      let items: unknown[];
-      if (Array.isArray(raw)) items = raw;
-      else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.split(',').map((s) => s.trim());
-      else items = [raw];
-      const maxItems = typeof decl.max_items === 'number' && decl.max_items >= 0 ? decl.max_items : undefined;
-      if (maxItems !== undefined && items.length > maxItems)
-        return {
-          ok: false,
-          message: `${path} must be a list of at most ${maxItems} integers ${rangeText(decl)}, got ${items.length} items`,
-        };
-      const out: number[] = [];
-      for (const item of items) {
-        const c = checkNumber(path, { ...decl, type: 'integer' }, item);
-        if (!c.ok)
-          return {
-            ok: false,
-            message: `${path} must be a comma-separated list of integers ${rangeText(decl)}, got ${shown(raw)}`,
-          };
-        out.push(c.value as number);
-      }
-      return { ok: true, value: out };
-    }
-    default:
-      return { ok: false, message: `${path} has a type this page does not know (${String(decl.type)})` };
-  }
-}
-
-function fallbackDefault(decl: ParamDecl): ParamValue {
-  switch (decl.type) {
-    case 'enum':
-      return decl.options?.[0] ?? '';
-    case 'bool':
-      return false;
-    case 'int_list':
-      return [];
-    default:
-      return decl.min ?? 0;
-  }
-}
-
-export function sameValue(a: ParamValue | undefined, b: ParamValue | undefined): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
-  return a === b;
 }
 
 // ---- the model -----------------------------------------------------------------------
@@ -440,55 +336,6 @@ export function buildScenario(model: ParamModel, values: Values): string {
     }
   }
   return JSON.stringify(scenario);
-}
-
-// ---- list edits ----------------------------------------------------------------------
-
-/** Values with one more item at the end of `list`: a copy of the last item (a flow a
- * student adds resembles the others), or defaults when the list is empty. */
-export function addItem(model: ParamModel, values: Values, list: string): Values {
-  const info = listInfo(model, list);
-  const n = itemCount(model, values, list);
-  if (!info || n >= info.max) return values;
-  const out: Values = { ...values, [list]: n + 1 };
-  for (const s of specsOfItem(model, list, n)) {
-    const from = n > 0 ? itemPath(list, n - 1, s.path.slice(`${list}[${n}]`.length)) : undefined;
-    const v = from !== undefined ? values[from] : undefined;
-    out[s.path] = v !== undefined ? v : s.defaultValue;
-  }
-  return out;
-}
-
-/** Values without item `index` of `list`; later items move down one. */
-export function removeItem(model: ParamModel, values: Values, list: string, index: number): Values {
-  const info = listInfo(model, list);
-  const n = itemCount(model, values, list);
-  if (!info || n <= info.min || index < 0 || index >= n) return values;
-  const out: Values = { ...values, [list]: n - 1 };
-  for (let i = index; i < n; i++) {
-    for (const s of specsOfItem(model, list, i)) {
-      const rest = s.path.slice(`${list}[${i}]`.length);
-      if (i + 1 < n) out[s.path] = values[itemPath(list, i + 1, rest)] ?? s.defaultValue;
-      else delete out[s.path];
-    }
-  }
-  return out;
-}
-
-/** Values with exactly `count` items in `list` (copies of the last, or trimmed). */
-export function withItemCount(model: ParamModel, values: Values, list: string, count: number): Values {
-  let out = values;
-  while (itemCount(model, out, list) < count) {
-    const next = addItem(model, out, list);
-    if (next === out) break;
-    out = next;
-  }
-  while (itemCount(model, out, list) > count) {
-    const next = removeItem(model, out, list, itemCount(model, out, list) - 1);
-    if (next === out) break;
-    out = next;
-  }
-  return out;
 }
 
 // The order a lesson goes through the controls: what the sender is, what the path does

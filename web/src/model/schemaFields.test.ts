@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineSchema, ParamDecl } from '../engine/types';
 import { isAdvanced } from '../components/Controls';
 import { optionLabel } from './labels';
-import { buildModel, checkValue } from './params';
+import { buildModel } from './params';
+import { checkValue } from './valueCheck';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { isVisible, visibilityRules } from './visibility';
 

@@ -2,7 +2,8 @@
 import createPlab from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngineSchema } from '../engine/types';
-import { buildModel, withItemCount, type ParamModel } from './params';
+import { buildModel, type ParamModel } from './params';
+import { withItemCount } from './listEdits';
 import { formatRate, linkParams, topologyView } from './topologyView';
 import { visibilityRules } from './visibility';
 

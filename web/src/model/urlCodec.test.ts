@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, allSpecs, buildModel, buildScenario, withItemCount } from './params';
+import { allSpecs, buildModel, buildScenario } from './params';
+import { addItem, withItemCount } from './listEdits';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { decodeHash, encodeHash } from './urlCodec';
 

@@ -9,17 +9,8 @@
 // subset of version 2's (one flow, f0.*), so they open the same experiment, and the
 // page rewrites them as version 2.
 import type { ParamValue } from '../engine/types';
-import {
-  allSpecs,
-  checkValue,
-  itemCount,
-  sameValue,
-  specsOfItem,
-  splitItem,
-  type ListInfo,
-  type ParamModel,
-  type Values,
-} from './params';
+import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from './params';
+import { checkValue, sameValue } from './valueCheck';
 import { isViewKey } from './views';
 
 export const URL_VERSION = 2;

@@ -6,7 +6,8 @@
 import { EngineClient } from '../engine/client';
 import { WorkerPool } from '../engine/pool';
 import type { EngineSchema, ParamValue } from '../engine/types';
-import { addItem, buildModel, groupSpecs, itemCount, removeItem, type Values } from '../model/params';
+import { buildModel, groupSpecs, itemCount, type Values } from '../model/params';
+import { addItem, removeItem } from '../model/listEdits';
 import { defaultViewState, type ViewName, type ViewState } from '../model/views';
 import type { SweepConfig } from '../model/sweep';
 import { visibilityRules } from '../model/visibility';

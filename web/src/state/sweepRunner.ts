@@ -1,7 +1,8 @@
 // The sweep view's runs: N points x (protocols x) K seeds in the worker pool, point by
 // point (so a cancelled sweep keeps whole points), summaries only (plab_run_summary).
 import type { BatchHandle, WorkerPool } from '../engine/pool';
-import { buildScenario, withItemCount, type Values } from '../model/params';
+import { buildScenario, type Values } from '../model/params';
+import { withItemCount } from '../model/listEdits';
 import { FLOW_COUNT_X, sweepableParams, sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
 import { withProtocol } from '../model/views';
 import type { StoreCore } from './labState';

@@ -9,6 +9,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
 import { formatNumber } from '../components/Summary';
+import { SweepTable } from './SweepTable';
 import type { RunSummary } from '../engine/types';
 import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
 import { protocolLabel } from '../model/labels';
@@ -354,36 +355,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       />
 
       {run && run.grid.length > 0 && (
-        <details className="panel sweep-table" data-testid="sweep-table-panel">
-          <summary>Table of the points (mean, n = runs with a value)</summary>
-          <table className="figures" data-testid="sweep-table">
-            <thead>
-              <tr>
-                <th>{paramLabel(model, shownX)}</th>
-                {run.series.map((l) => (
-                  <th key={l.protocol ?? 'measured'}>{l.protocol === null ? yLabel : `${protoLabel(l.protocol)}: ${yInfo.label}`}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {run.grid.map((x, i) => (
-                <tr key={x}>
-                  <td>{x}</td>
-                  {run.series.map((l) => {
-                    const key = l.protocol ?? 'measured';
-                    const p = sweepPoints([x], [l.summaries[i]], y)[0];
-                    const runs = l.summaries[i].filter((r) => r != null).length;
-                    return (
-                      <td key={key} data-testid={`sweep-cell:${key}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
-                        {p ? `${formatNumber(p.mean, digits)} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})` : runs ? `— (no value in ${runs} runs)` : '…'}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <SweepTable run={run} y={y} xLabel={paramLabel(model, shownX)} yLabel={yLabel} figureLabel={yInfo.label} digits={digits} protoLabel={protoLabel} />
       )}
 
       {withModels && errorsByModel.length > 0 && (

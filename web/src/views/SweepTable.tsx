@@ -1,0 +1,51 @@
+// The sweep's points as a table (the accessible form of the chart): for each x, each
+// series' mean with the number of runs that had a value. Test ids:
+// sweep-table-panel, sweep-table, sweep-cell:<series>:<x> (data-mean, data-n).
+import { formatNumber } from '../components/Summary';
+import { sweepPoints } from '../model/sweep';
+import type { SweepRun } from '../state/store';
+
+interface Props {
+  run: SweepRun;
+  y: string;
+  xLabel: string;
+  yLabel: string;
+  figureLabel: string;
+  digits: number;
+  protoLabel: (protocol: string) => string;
+}
+
+export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoLabel }: Props) {
+  return (
+    <details className="panel sweep-table" data-testid="sweep-table-panel">
+      <summary>Table of the points (mean, n = runs with a value)</summary>
+      <table className="figures" data-testid="sweep-table">
+        <thead>
+          <tr>
+            <th>{xLabel}</th>
+            {run.series.map((l) => (
+              <th key={l.protocol ?? 'measured'}>{l.protocol === null ? yLabel : `${protoLabel(l.protocol)}: ${figureLabel}`}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {run.grid.map((x, i) => (
+            <tr key={x}>
+              <td>{x}</td>
+              {run.series.map((l) => {
+                const key = l.protocol ?? 'measured';
+                const p = sweepPoints([x], [l.summaries[i]], y)[0];
+                const runs = l.summaries[i].filter((r) => r != null).length;
+                return (
+                  <td key={key} data-testid={`sweep-cell:${key}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
+                    {p ? `${formatNumber(p.mean, digits)} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})` : runs ? `— (no value in ${runs} runs)` : '…'}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
