@@ -163,16 +163,15 @@ export function App({ store }: { store: LabStore }) {
   const selectedFlow = s.selectedFlow;
   const selectedGroup = s.selectedGroup;
   const flowCount = s.model ? itemCount(s.model, s.values, 'flows') : 1;
+  const groupCount = s.model ? itemCount(s.model, s.values, 'background') : 0;
   const controlGroups = useMemo(() => {
     const model = s.model;
     if (!model) return [];
     const out = groupSpecs([...model.scalarSpecs, ...specsOfItem(model, 'flows', selectedFlow)]);
-    if (selectedGroup !== null && selectedGroup < itemCount(model, s.values, 'background'))
+    if (selectedGroup !== null && selectedGroup < groupCount)
       out.push({ group: `Background group ${selectedGroup + 1}`, specs: specsOfItem(model, 'background', selectedGroup) });
     return out;
-    // s.values only for the group count: the groups' specs do not depend on values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [s.model, selectedFlow, selectedGroup, s.model && itemCount(s.model, s.values, 'background')]);
+  }, [s.model, selectedFlow, selectedGroup, groupCount]);
   const owners = useMemo(() => {
     const m = new Map<string, string>();
     if (!s.model || flowCount <= 1) return m;
