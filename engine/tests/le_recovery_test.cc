@@ -63,6 +63,7 @@ class Rig : public RecoveryActions {
   void RestartRetransmissionTimer() override {}
   void NoteFastRetransmit() override { ++cuts; }
   void NotePartialAck() override {}
+  void NoteEarlyRetransmit() override {}
   CongestionControl& congestion_control() override { return cc; }
   Scoreboard& scoreboard() override { return sb; }
   Time now() const override { return now_; }

@@ -20,6 +20,7 @@ class FakeActions : public RecoveryActions {
   void RestartRetransmissionTimer() override {}
   void NoteFastRetransmit() override { ++fast_retransmits; }
   void NotePartialAck() override {}
+  void NoteEarlyRetransmit() override {}
   CongestionControl& congestion_control() override { return cc_; }
   Scoreboard& scoreboard() override { return scoreboard_; }
   Time now() const override { return Time::Zero(); }

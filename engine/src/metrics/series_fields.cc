@@ -16,6 +16,8 @@ const std::vector<SeriesField>& SeriesFields() {
       {"app_success_pct", "Playback success", "%", "line", "flow", "Successful playback reads so far"},
       {"fast_retransmit", "Fast retransmit", "segments", "marker", "flow", "A loss recovery began (cwnd then)"},
       {"partial_ack", "Partial ACK", "segments", "marker", "flow", "An ACK during recovery that did not end it"},
+      {"early_retransmit", "Early retransmit", "segments", "marker", "flow",
+       "A duplicate or partial ACK found a segment overdue on the fine-grained timer and resent it (TCP-ER §II-B)"},
       {"timeout", "Timeout", "segments", "marker", "flow", "The retransmission timer fired (cwnd before)"},
       {"seq_sent", "Sent", "segment", "trace", "flow", "Every new segment sent"},
       {"seq_retransmitted", "Retransmitted", "segment", "trace", "flow", "Every retransmission"},

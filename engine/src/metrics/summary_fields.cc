@@ -13,6 +13,8 @@ const std::vector<SummaryField>& SummaryFields() {
       {"timeouts", "Timeouts", "", "Retransmission timer expiries"},
       {"fast_retransmits", "Fast retransmits", "", "Loss recoveries started by duplicate ACKs or SACKs"},
       {"partial_acks", "Partial ACKs", "", "ACKs of new data during recovery that did not end it"},
+      {"early_retransmits", "Early retransmits", "",
+       "Retransmissions the fine-grained timer asked for before the third duplicate ACK (TCP-ER, Vegas)"},
       {"app_success_pct", "Playback success", "%", "Playback reads that found their bytes waiting"},
       {"app_reads", "Playback reads", "", "Playback reads attempted"},
       {"mean_tokens_per_rtt", "Tokens per RTT", "tokens", "Token-bucket tokens consumed per RTT, mean"},

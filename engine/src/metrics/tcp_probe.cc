@@ -15,6 +15,7 @@ TcpProbe::TcpProbe(const ProbeOptions& params, const TcpSender* sender)
       fast_retransmit_("fast_retransmit", "segments"),
       partial_ack_("partial_ack", "segments"),
       timeout_("timeout", "segments"),
+      early_retransmit_("early_retransmit", "segments"),
       seq_sent_("seq_sent", "segment", kTraceCap),
       seq_retransmitted_("seq_retransmitted", "segment", kTraceCap),
       seq_acked_("seq_acked", "segment", kTraceCap),
@@ -34,6 +35,10 @@ void TcpProbe::OnFastRetransmit(Time now, const WindowSnapshot& window) {
 }
 
 void TcpProbe::OnPartialAck(Time now, const WindowSnapshot& window) { partial_ack_.Add(now, Segments(window.cwnd)); }
+
+void TcpProbe::OnEarlyRetransmit(Time now, const WindowSnapshot& window) {
+  early_retransmit_.Add(now, Segments(window.cwnd));
+}
 
 void TcpProbe::OnTimeout(Time now, uint64_t cwnd_before) { timeout_.Add(now, Segments(cwnd_before)); }
 
@@ -60,6 +65,7 @@ void TcpProbe::AppendSeries(SeriesSink& out) const {
   out.Add(ssthresh_);
   out.Add(flight_);
   for (const MarkerSeries* s : {&fast_retransmit_, &partial_ack_, &timeout_}) out.Add(*s, "marker");
+  if (early_retransmit_.count() > 0) out.Add(early_retransmit_, "marker");
   if (!params_.record_traces) return;
   for (const MarkerSeries* s : {&seq_sent_, &seq_retransmitted_, &seq_acked_, &seq_sack_start_, &seq_sack_end_}) {
     out.Add(*s, "trace");
@@ -70,6 +76,7 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["timeouts"] = timeout_.count();
   s["fast_retransmits"] = fast_retransmit_.count();
   s["partial_acks"] = partial_ack_.count();
+  s["early_retransmits"] = early_retransmit_.count();
   s["bandwidth_estimate_mbps"] =
       static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
   // The throughput equations with this flow's own loss-indication rate, RTT and RTO.

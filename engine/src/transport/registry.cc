@@ -48,6 +48,7 @@ ProtocolEntry Tcp(std::string name, std::string label, std::string congestion_co
     if (cc->validate) cc->validate(v, prefix, errors);
   };
   e.series = kTcpSeries;
+  for (const std::string& extra : FindLossRecovery(e.tcp->loss_recovery)->series) e.series.push_back(extra);
   return e;
 }
 
@@ -109,6 +110,14 @@ std::vector<ProtocolEntry> DeclareProtocols() {
           "SACK as the papers' ns-2 ran it (Agent/TCP/Sack1): it counts the packets in flight down by "
           "duplicate ACKs, so after a large loss it resumes sending later than RFC 6675 SACK",
           "Fall & Floyd 1996; ns-2.35 tcp-sack1.cc"),
+      Tcp("tcp_er", "TCP-ER", "aimd", "tcp_er",
+          "NewReno that retransmits on the first duplicate ACK once Vegas's fine-grained timer has expired, and "
+          "keeps at least 2 packets plus 2 of inflation in its window then, so small windows avoid timeouts",
+          "Yin, Alnuweiri & Reddy, TCP-ER, §II-B, §III (Algorithm 1)"),
+      Tcp("sack_er", "SACK-ER", "aimd", "sack_er",
+          "SACK with TCP-ER's early retransmission and Algorithm 1: a lost packet, or a lost retransmission, is "
+          "resent as soon as its fine-grained timer expires",
+          "Yin, Alnuweiri & Reddy, TCP-ER, §III-IV"),
       Tcp("fixed", "Fixed window", "fixed", "newreno",
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",
@@ -186,23 +195,32 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
 std::vector<LossRecoveryEntry> DeclareLossRecoveries() {
   return {
       {"tahoe", "Tahoe", "Fast retransmit, then slow start from one segment (go-back-N)", false,
-       [] { return std::make_unique<TahoeRecovery>(); }},
+       [] { return std::make_unique<TahoeRecovery>(); }, {}},
       {"reno", "Reno", "Fast retransmit and fast recovery (RFC 5681 §3.2)", false,
-       [] { return std::make_unique<RenoRecovery>(); }},
+       [] { return std::make_unique<RenoRecovery>(); }, {}},
       {"newreno", "NewReno", "Partial ACKs keep recovery going (RFC 6582)", false,
-       [] { return std::make_unique<NewRenoRecovery>(false); }},
-      {"newreno_er", "NewReno + early retransmit",
+       [] { return std::make_unique<NewRenoRecovery>(); }, {}},
+      {"newreno_er", "NewReno + early retransmit (Vegas)",
        "NewReno, and a duplicate ACK retransmits at once when the fine-grained timer has expired (Vegas)", false,
-       [] { return std::make_unique<NewRenoRecovery>(true); }},
+       [] { return std::make_unique<NewRenoRecovery>(EarlyRetransmit::kVegas); },
+       {"early_retransmit"}},
+      {"tcp_er", "TCP-ER",
+       "NewReno with early retransmission on the fine-grained timer and Algorithm 1's window (TCP-ER §III)", false,
+       [] { return std::make_unique<NewRenoRecovery>(EarlyRetransmit::kAlgorithm1); },
+       {"early_retransmit"}},
       {"sack", "SACK (RFC 6675)", "Conservative SACK-based recovery: pipe, NextSeg, rescue retransmission", true,
-       [] { return std::make_unique<SackRecovery>(); }},
+       [] { return std::make_unique<SackRecovery>(); }, {}},
+      {"sack_er", "SACK-ER",
+       "RFC 6675 SACK with early retransmission on the fine-grained timer and Algorithm 1's window (TCP-ER §III)",
+       true, [] { return std::make_unique<SackRecovery>(EarlyRetransmit::kAlgorithm1); },
+       {"early_retransmit"}},
       {"fack", "FACK", "Forward acknowledgment: un-SACKed segments below the highest SACK are lost", true,
-       [] { return std::make_unique<FackRecovery>(); }},
+       [] { return std::make_unique<FackRecovery>(); }, {}},
       {"le", "LE", "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
-       true, [] { return std::make_unique<LeRecovery>(); }},
+       true, [] { return std::make_unique<LeRecovery>(); }, {}},
       {"ns2_sack1", "SACK (ns-2 Sack1)",
        "SACK as ns-2 ran it: pipe counted down by duplicate ACKs, not recomputed from the SACK blocks", true,
-       [] { return std::make_unique<Ns2Sack1Recovery>(); }},
+       [] { return std::make_unique<Ns2Sack1Recovery>(); }, {}},
   };
 }
 

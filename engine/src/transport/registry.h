@@ -87,6 +87,7 @@ struct LossRecoveryEntry {
   std::string help;
   bool needs_sack = false;  // reads the receiver's SACK blocks
   std::function<std::unique_ptr<LossRecovery>()> make;
+  std::vector<std::string> series;  // what it reports beyond every TCP's (kTcpSeries)
 };
 
 const std::vector<ProtocolEntry>& Protocols();

@@ -115,6 +115,15 @@ void Scoreboard::MarkAllLost() {
   pipe_segments_ = 0;  // every segment is now SACKed or lost, none retransmitted yet
 }
 
+void Scoreboard::MarkOverdue(uint64_t seq) {
+  Segment* s = Find(seq);
+  if (s == nullptr || s->sacked || s->length == 0) return;
+  const int before = PipeShare(*s);
+  s->lost = true;
+  s->rtx_in_flight = false;
+  pipe_segments_ += PipeShare(*s) - before;
+}
+
 void Scoreboard::BeginAck(Time now) {
   ack_now_ = now;
   sample_ = RateSample{};

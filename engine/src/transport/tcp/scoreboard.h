@@ -64,6 +64,9 @@ class Scoreboard {
   // After a retransmission timeout every un-SACKed segment is lost, and no
   // retransmission is in flight any more (RFC 6675 §5.1; Linux tcp_enter_loss).
   void MarkAllLost();
+  // Early retransmission (TCP-ER): the fine-grained timer says the segment at `seq`,
+  // or its retransmission, is lost. It leaves the pipe and NextSeg may send it again.
+  void MarkOverdue(uint64_t seq);
 
   // RFC 6675 SetPipe, in bytes: un-SACKed segments not judged lost, plus
   // retransmissions in flight.

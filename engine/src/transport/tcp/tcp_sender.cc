@@ -315,6 +315,11 @@ void TcpSender::NoteFastRetransmit() {
   if (tcp_observer_) tcp_observer_->OnFastRetransmit(scheduler_->now(), window());
 }
 
+void TcpSender::NoteEarlyRetransmit() {
+  ++stats_.early_retransmits;
+  if (tcp_observer_) tcp_observer_->OnEarlyRetransmit(scheduler_->now(), window());
+}
+
 void TcpSender::NotePartialAck() {
   ++stats_.partial_acks;
   if (tcp_observer_) tcp_observer_->OnPartialAck(scheduler_->now(), window());

@@ -39,6 +39,7 @@ class TcpSenderObserver {
   virtual void OnWindow(Time /*now*/, const WindowSnapshot& /*window*/) {}
   virtual void OnFastRetransmit(Time /*now*/, const WindowSnapshot& /*window*/) {}
   virtual void OnPartialAck(Time /*now*/, const WindowSnapshot& /*window*/) {}
+  virtual void OnEarlyRetransmit(Time /*now*/, const WindowSnapshot& /*window*/) {}
   // `cwnd_before` is the window just before the timeout collapsed it.
   virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
   // Every data segment sent, and every ACK arriving (time-sequence traces).
@@ -70,6 +71,7 @@ struct TcpSenderStats {
   int64_t retransmissions = 0;
   int64_t fast_retransmits = 0;
   int64_t partial_acks = 0;
+  int64_t early_retransmits = 0;
   int64_t timeouts = 0;
   int64_t acks_received = 0;
   bool completed = false;
@@ -134,6 +136,7 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void RestartRetransmissionTimer() override;
   void NoteFastRetransmit() override;
   void NotePartialAck() override;
+  void NoteEarlyRetransmit() override;
   CongestionControl& congestion_control() override { return *cc_; }
   Scoreboard& scoreboard() override { return scoreboard_; }
   Time now() const override { return scheduler_->now(); }

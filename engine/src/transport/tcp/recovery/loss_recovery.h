@@ -27,6 +27,8 @@ class RecoveryActions {
   // For metrics: a fast retransmit / a partial ACK happened now.
   virtual void NoteFastRetransmit() = 0;
   virtual void NotePartialAck() = 0;
+  // A retransmission the fine-grained timer asked for (early_retransmit.h).
+  virtual void NoteEarlyRetransmit() = 0;
   virtual CongestionControl& congestion_control() = 0;
   virtual Scoreboard& scoreboard() = 0;
   virtual Time now() const = 0;

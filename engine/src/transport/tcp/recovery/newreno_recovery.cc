@@ -9,15 +9,17 @@ namespace plab {
 void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   if (state.in_recovery) {
     actions.congestion_control().InflateForDupAck();
+    ResendIfOverdue(early_, state, actions);
     return;
   }
-  const bool early = early_retransmit_ && state.dupacks < state.dupack_threshold &&
-                     FineGrainedTimeoutExpired(state, actions);
+  const bool early = EarlyRetransmitDue(early_, state, actions);
   if (state.dupacks != state.dupack_threshold && !early) return;
   // RFC 6582 §3.2 step 1: only if the ACK covers more than `recover`.
   if (state.recover_set && state.snd_una < state.recover) return;
   partial_ack_seen_ = false;
-  EnterFastRecovery(state, actions);
+  if (early) actions.NoteEarlyRetransmit();
+  const int inflation = RecoveryInflation(early_, early, state, actions.congestion_control(), state.dupacks);
+  EnterFastRecovery(state, actions, inflation);
 }
 
 void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes,

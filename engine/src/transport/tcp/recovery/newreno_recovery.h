@@ -10,20 +10,20 @@
 // only on the first partial ACK ("Impatient" variant, RFC 6582 §4).
 #pragma once
 
-#include "transport/tcp/recovery/loss_recovery.h"
+#include "transport/tcp/recovery/early_retransmit.h"
 
 namespace plab {
 
 class NewRenoRecovery final : public LossRecovery {
  public:
-  // With `early_retransmit`, a duplicate ACK before the threshold also starts recovery
-  // when the fine-grained timeout has expired (Vegas; FineGrainedTimeoutExpired).
-  explicit NewRenoRecovery(bool early_retransmit = false) : early_retransmit_(early_retransmit) {}
+  // With early retransmission a duplicate ACK before the threshold also starts
+  // recovery when the fine-grained timer has expired (Vegas, TCP-ER; early_retransmit.h).
+  explicit NewRenoRecovery(EarlyRetransmit early = EarlyRetransmit::kOff) : early_(early) {}
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
 
  private:
-  bool early_retransmit_;
+  EarlyRetransmit early_;
   bool partial_ack_seen_ = false;
 };
 

@@ -2,9 +2,9 @@
 
 namespace plab {
 
-void EnterFastRecovery(TcpState& state, RecoveryActions& actions) {
+void EnterFastRecovery(TcpState& state, RecoveryActions& actions, int inflation_segments) {
   actions.NoteFastRetransmit();  // before the window changes: the marker shows cwnd at loss
-  actions.congestion_control().EnterRecovery(state, state.dupacks);  // 3 dupacks: +3 SMSS
+  actions.congestion_control().EnterRecovery(state, inflation_segments);  // 3 dupacks: +3 SMSS
   state.in_recovery = true;
   state.recover = state.snd_max;
   state.recover_set = true;
@@ -23,7 +23,7 @@ void RenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   // window that began after the timeout may fast-retransmit again.
   const bool old_data = state.recover_set && state.snd_una < state.recover;
   if (old_data && state.last_loss_action == TcpState::LossAction::kTimeout) return;
-  EnterFastRecovery(state, actions);
+  EnterFastRecovery(state, actions, state.dupacks);
 }
 
 void RenoRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& actions) {

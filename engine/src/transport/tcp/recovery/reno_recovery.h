@@ -16,7 +16,8 @@ class RenoRecovery final : public LossRecovery {
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
 };
 
-// Shared by Reno and NewReno: enter fast recovery (RFC 5681 §3.2 steps 2-4).
-void EnterFastRecovery(TcpState& state, RecoveryActions& actions);
+// Shared by Reno and NewReno: enter fast recovery (RFC 5681 §3.2 steps 2-4), cwnd =
+// ssthresh + `inflation_segments` SMSS (3 on the third dupack; early_retransmit.h).
+void EnterFastRecovery(TcpState& state, RecoveryActions& actions, int inflation_segments);
 
 }  // namespace plab

@@ -25,25 +25,35 @@ bool FackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreb
   return true;
 }
 
-void SackRecovery::Enter(TcpState& state, RecoveryActions& actions) {
+void SackRecovery::Enter(TcpState& state, RecoveryActions& actions, bool early) {
   actions.NoteFastRetransmit();
-  actions.congestion_control().EnterRecovery(state, 0);
+  // RFC 6675 §5 step 4.2 inflates nothing: pipe counts what left. SACK-ER inflates
+  // per Algorithm 1 on an early retransmission.
+  const int inflation = RecoveryInflation(early_, early, state, actions.congestion_control(), 0);
+  actions.congestion_control().EnterRecovery(state, inflation);
   state.in_recovery = true;
   state.recover = state.snd_max;  // RecoveryPoint = HighData
   state.recover_set = true;
   rescue_sent_ = false;
   MarkLosses(state, actions.scoreboard());
+  if (early) {
+    actions.NoteEarlyRetransmit();
+    actions.scoreboard().MarkOverdue(state.snd_una);  // out of the pipe: its timer says it is lost
+  }
   actions.RetransmitFirstUnacked();
 }
 
 void SackRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   if (state.in_recovery) {
     MarkLosses(state, actions.scoreboard());
+    ResendIfOverdue(early_, state, actions);
     return;
   }
   if (state.recover_set && state.snd_una < state.recover) return;  // RFC 6675 §5 step 4 / RFC 6582
   if (state.dupacks >= state.dupack_threshold || ShouldEnterRecovery(state, actions.scoreboard())) {
-    Enter(state, actions);
+    Enter(state, actions, false);
+  } else if (EarlyRetransmitDue(early_, state, actions)) {
+    Enter(state, actions, true);
   }
 }
 
@@ -56,6 +66,7 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
   actions.NotePartialAck();
   MarkLosses(state, actions.scoreboard());
   actions.RestartRetransmissionTimer();  // RFC 6298 §5.3: new data was acknowledged
+  ResendIfOverdue(early_, state, actions);  // SACK-ER: the "first and second non-DUPACK" check
 }
 
 SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {

@@ -17,12 +17,15 @@
 // segments, without waiting for the third duplicate ACK.
 #pragma once
 
-#include "transport/tcp/recovery/loss_recovery.h"
+#include "transport/tcp/recovery/early_retransmit.h"
 
 namespace plab {
 
 class SackRecovery : public LossRecovery {
  public:
+  // With early retransmission (SACK-ER, early_retransmit.h) a duplicate ACK before the
+  // threshold also starts recovery when snd_una is overdue on the fine-grained timer.
+  explicit SackRecovery(EarlyRetransmit early = EarlyRetransmit::kOff) : early_(early) {}
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) override;
@@ -34,7 +37,8 @@ class SackRecovery : public LossRecovery {
   virtual bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard);
 
  private:
-  void Enter(TcpState& state, RecoveryActions& actions);
+  void Enter(TcpState& state, RecoveryActions& actions, bool early);
+  EarlyRetransmit early_;
   bool rescue_sent_ = false;  // rule 4 at most once per recovery (RescueRxt)
 };
 
