@@ -64,6 +64,7 @@ void FlowMetrics::OnTransferComplete(Time now) {
 }
 
 void FlowMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
+  if (stream_ != nullptr) stream_->OnInOrderBytes(now, in_order_bytes);
   if (params_.record_series) delivered_series_.Add(now, static_cast<double>(in_order_bytes));
   // Deliveries come in time order: move to the bin of `now` (no division per packet).
   while (now >= bin_end_ && bin_ + 1 < bin_bytes_.size()) {
@@ -86,6 +87,7 @@ void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
 }
 
 void FlowMetrics::Finish(Time end) {
+  if (stream_ != nullptr) stream_->Finish(end);
   for (TimeSeries* s : {&srtt_, &rto_, &delivered_series_, &tokens_, &tokens_allowed_, &app_success_}) s->Finish();
   if (!params_.record_series) return;
   // Throughput per bin up to the end of the flow's measured life (a partial last bin

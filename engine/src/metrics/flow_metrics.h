@@ -13,6 +13,7 @@
 #include "app/playback_reader.h"
 #include "app/token_bucket_source.h"
 #include "metrics/series_sink.h"
+#include "metrics/stream_metrics.h"
 #include "metrics/time_series.h"
 #include "sim/scheduler.h"
 #include "transport/endpoint.h"
@@ -38,6 +39,8 @@ class FlowMetrics final : public SenderObserver,
   // Hears of the transfer's completion after these metrics have (the flow's owner,
   // which decides whether the run is over: metrics never do).
   void set_completion_listener(SenderObserver* listener) { completion_listener_ = listener; }
+  // A live stream's viewer, fed from the same in-order byte stream (and finished with it).
+  void set_stream(StreamMetrics* stream) { stream_ = stream; }
 
   // SenderObserver
   void OnRtt(Time now, const RttStats& rtt) override;
@@ -79,6 +82,7 @@ class FlowMetrics final : public SenderObserver,
   Params params_;
   const TokenBucketSource* token_bucket_;
   SenderObserver* completion_listener_ = nullptr;
+  StreamMetrics* stream_ = nullptr;
   TimeSeries srtt_, rto_, delivered_series_, tokens_, tokens_allowed_, app_success_;
   TimeSeries throughput_;
 

@@ -32,6 +32,7 @@ struct Simulation::ExplicitFlow final : public SenderObserver {
   std::unique_ptr<Flow> flow;
   std::unique_ptr<PlaybackReader> playback;
   std::unique_ptr<FlowMetrics> metrics;
+  std::unique_ptr<StreamMetrics> stream;  // a live stream's viewer (app.stream)
   ProbeOptions probe_options;
   Time start;
   Time stop;  // Infinite: never

@@ -70,6 +70,31 @@ void AddApplication(std::vector<ParamDecl>& p) {
                   .Source("TCP-Real §3: 1 KB")
                   .Advanced()
                   .When(tb + "enabled", {"true"}));
+  const std::string st = "flows[].app.stream.";
+  p.push_back(BoolParam(st + "enabled", "Live stream", g, false,
+                        "A live CBR media source: data is generated at the encoding rate and TCP can send only "
+                        "what exists; the viewer's late packets, frozen time and jitter are measured")
+                  .Source("TCP-ER §IV-A: constrained streaming"));
+  p.push_back(NumberParam(st + "rate_kbps", "Encoding rate", g, "kb/s", 1, 1000000, 1000,
+                          "The rate the media is generated at")
+                  .Source("TCP-ER Table V: 1 Mb/s; Table VI: 300 kb/s")
+                  .Log()
+                  .When(st + "enabled", {"true"}));
+  p.push_back(NumberParam(st + "playback_ratio", "Encoding / playback rate", g, "", 0.1, 10, 1,
+                          "The viewer plays at the encoding rate divided by this: above 1 it plays slower "
+                          "than the media is made, which leaves more time for each packet")
+                  .Source("TCP-ER Figs. 5-9: x axis 1.0-1.8")
+                  .When(st + "enabled", {"true"}));
+  p.push_back(NumberParam(st + "prebuffer_s", "Pre-buffering delay", g, "s", 0, 2000, 10,
+                          "The viewer starts playing this long after the stream starts")
+                  .Source("TCP-ER Table VI: 10 s")
+                  .When(st + "enabled", {"true"}));
+  p.push_back(NumberParam(st + "frozen_gap_ms", "Frozen after", g, "ms", 1, 100000, 200,
+                          "Session frozen time counts the gaps without a new ACK at least this long, in full")
+                  .Source("TCP-ER §IV-A defines SFT without a minimum gap; 200 ms is ns-2's smallest RTO, the "
+                          "smallest timeout the paper saw")
+                  .Advanced()
+                  .When(st + "enabled", {"true"}));
   p.push_back(NumberParam("flows[].app.playback.interval_ms", "Playback interval", g, "ms", 1, 10000, 40,
                           "The receiving application reads every this often")
                   .Source("TCP-Real §3: 40 ms and 100 ms")

@@ -9,8 +9,8 @@
 namespace plab {
 
 std::unique_ptr<QueueDiscipline> MakeQueue(const ParamView& params, const std::string& base, PacketPool* pool,
-                                           Bandwidth rate, Random rng) {
-  const int64_t limit = params.Integer(base + "queue_packets");
+                                           Bandwidth rate, Random rng, std::optional<int64_t> limit_packets) {
+  const int64_t limit = limit_packets.value_or(params.Integer(base + "queue_packets"));
   // Access and receiver links declare no discipline: drop-tail.
   const std::string discipline =
       FindParam(Scenario::PatternOf(params.prefix() + base + "queue")) != nullptr ? params.Enum(base + "queue") : "drop_tail";

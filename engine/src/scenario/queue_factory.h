@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "net/queue/queue_discipline.h"
@@ -12,7 +13,9 @@
 
 namespace plab {
 
+// `limit_packets` replaces the block's queue_packets when given (a buffer sized in
+// bandwidth-delay products).
 std::unique_ptr<QueueDiscipline> MakeQueue(const ParamView& params, const std::string& base, PacketPool* pool,
-                                           Bandwidth rate, Random rng);
+                                           Bandwidth rate, Random rng, std::optional<int64_t> limit_packets = {});
 
 }  // namespace plab

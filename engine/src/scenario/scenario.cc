@@ -129,6 +129,11 @@ void ValidateFlow(const Scenario& s, int f, std::vector<ValidationError>& errors
                                                  std::to_string(s.Integer(tb + "depth_tokens"))});
     }
   }
+  if (s.Bool(tb + "enabled") && s.Bool(prefix + "app.stream.enabled")) {
+    errors.push_back({prefix + "app.stream.enabled",
+                      prefix + "app.stream.enabled needs " + tb + "enabled off: a flow's data comes from the token "
+                               "bucket or from the live stream, not both"});
+  }
   const double start = v.Number("start_s");
   if (start >= duration) {
     errors.push_back({prefix + "start_s", prefix + "start_s must be less than duration_s (" + FormatNumber(duration) +

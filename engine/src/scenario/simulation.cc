@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "app/cbr_source.h"
 #include "metrics/aggregates.h"
 #include "scenario/explicit_flow.h"
 #include "scenario/params.h"
@@ -70,16 +71,30 @@ void Simulation::BuildExplicitFlow(int index) {
     auto bucket = std::make_unique<TokenBucketSource>(tb);
     f->token_bucket = bucket.get();
     f->source = std::move(bucket);
-  } else {
-    f->source = std::make_unique<BulkSource>(total);
   }
   f->start = Time::FromSecondsDouble(v.Number("start_s"));
+  const auto mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+  if (v.Bool("app.stream.enabled")) {
+    CbrSource::Params cbr{total, v.Number("app.stream.rate_kbps") * 1e3, mss, f->start};
+    auto live = std::make_unique<CbrSource>(cbr);
+    StreamMetrics::Params sp;
+    sp.start = f->start;
+    sp.packet_interval = live->packet_interval();
+    sp.packet_bytes = mss;
+    sp.playback_ratio = v.Number("app.stream.playback_ratio");
+    sp.prebuffer = Time::FromSecondsDouble(v.Number("app.stream.prebuffer_s"));
+    sp.measure_from = measure_from_;
+    sp.frozen_gap = Time::FromMillisecondsDouble(v.Number("app.stream.frozen_gap_ms"));
+    sp.total_bytes = total;
+    f->stream = std::make_unique<StreamMetrics>(sp);
+    f->source = std::move(live);
+  }
+  if (f->source == nullptr) f->source = std::make_unique<BulkSource>(total);
   const double stop_s = v.Number("stop_s");
   f->stop = stop_s > 0 ? Time::FromSecondsDouble(stop_s) : Time::Infinite();
   f->finite = size > 0 || stop_s > 0;
   all_finite_ = all_finite_ && f->finite;
 
-  const auto mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
   const Random forward_rng = index == 0 ? legacy_root_.Fork(kLegacyForwardChannelFork)
                                         : Random::Stream(seed, streams::FlowChannel(index, true));
   const Random reverse_rng = index == 0 ? legacy_root_.Fork(kLegacyReverseChannelFork)
@@ -121,6 +136,7 @@ void Simulation::BuildExplicitFlow(int index) {
   if (f->forward.window != nullptr) f->metrics->WatchRecovery(f->forward.window->recovery_target_bytes());
   f->flow->sender().set_observer(f->metrics.get());
   f->metrics->set_completion_listener(f.get());
+  f->metrics->set_stream(f->stream.get());
   f->flow->receiver().set_observer(f->metrics.get());
   f->playback->set_observer(f->metrics.get());
   flows_.push_back(std::move(f));

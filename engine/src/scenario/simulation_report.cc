@@ -38,6 +38,11 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
   s["mean_tokens_per_rtt"] = tokens ? nlohmann::ordered_json(m.mean_tokens_per_rtt()) : nlohmann::ordered_json();
   s["mean_allowed_tokens_per_rtt"] =
       tokens ? nlohmann::ordered_json(m.mean_allowed_tokens_per_rtt()) : nlohmann::ordered_json();
+  // A live stream's viewer (TCP-ER §IV); null without a stream.
+  const StreamMetrics* stream = f.stream.get();
+  s["late_pct"] = stream ? nlohmann::ordered_json(stream->late_pct()) : nlohmann::ordered_json();
+  s["frozen_time_s"] = stream ? nlohmann::ordered_json(stream->frozen_time_s()) : nlohmann::ordered_json();
+  s["ipat_std_ms"] = stream ? nlohmann::ordered_json(stream->ipat_std_ms()) : nlohmann::ordered_json();
   s["mean_srtt_ms"] = m.mean_srtt_ms();
   s["mean_rto_ms"] = m.mean_rto_ms();
   s["data_packets_sent"] = counts.data_packets_sent;
@@ -75,9 +80,37 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   s["flows_goodput_mbps"] = total;
   s["mean_goodput_mbps"] = total / static_cast<double>(flows_.size());
   double background = 0;
-  for (const auto& g : groups_) background += g->Summary(end)["goodput_mbps"].get<double>();
+  double ftp = 0;
+  int64_t ftp_flows = 0;
+  for (const auto& g : groups_) {
+    const nlohmann::ordered_json group = g->Summary(end);
+    background += group["goodput_mbps"].get<double>();
+    if (group["kind"] == "ftp") {
+      ftp += group["goodput_mbps"].get<double>();
+      ftp_flows += group["count"].get<int64_t>();
+    }
+  }
   s["background_goodput_mbps"] = background;
+  // TCP-ER Figs. 3-4: flows[0] against the mean background FTP flow.
+  s["ratio_to_background_ftp"] = ftp > 0 ? nlohmann::ordered_json(goodputs[0] / (ftp / static_cast<double>(ftp_flows)))
+                                         : nlohmann::ordered_json();
   s["total_goodput_mbps"] = total + background;
+  // TCP-ER Figs. 5-9 and Table VII average over the media sessions (every live stream).
+  int64_t late = 0, played = 0, streams = 0;
+  double timeouts = 0;
+  for (const auto& f : flows_) {
+    if (f->stream == nullptr) continue;
+    ++streams;
+    late += f->stream->late_packets();
+    played += f->stream->played_packets();
+    const nlohmann::ordered_json flow = FlowSummary(*f);
+    if (flow.contains("timeouts")) timeouts += flow["timeouts"].get<double>();
+  }
+  s["streams_late_pct"] = played > 0 ? nlohmann::ordered_json(100.0 * static_cast<double>(late) /
+                                                              static_cast<double>(played))
+                                     : nlohmann::ordered_json();
+  s["streams_timeouts"] = streams > 0 ? nlohmann::ordered_json(timeouts / static_cast<double>(streams))
+                                      : nlohmann::ordered_json();
   s["jain_index"] = OrNull(JainIndex(goodputs));
   std::vector<FlowShare> shares;
   for (size_t i = 0; i < flows_.size(); ++i) {

@@ -3,7 +3,27 @@
 #include "scenario/queue_factory.h"
 #include "scenario/streams.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace plab {
+
+std::optional<int64_t> BottleneckBdpPackets(const Scenario& s) {
+  const double bdp = s.Number("topology.bottleneck.queue_bdp");
+  if (bdp <= 0) return std::nullopt;
+  const std::string kind = s.Enum("topology.kind");
+  const std::string f0 = Scenario::FlowPrefix(0);
+  double one_way_ms = s.Number("topology.bottleneck.delay_ms");
+  if (kind == "dumbbell") {
+    one_way_ms += s.Number(f0 + "access.delay_ms") + s.Number("topology.receiver_access.delay_ms");
+  } else {
+    one_way_ms += s.Number("topology.access.delay_ms");
+    if (kind == "wireless_last_hop") one_way_ms += s.Number(f0 + "last_hop.delay_ms");
+  }
+  const double bytes = s.Number("topology.bottleneck.rate_mbps") * 1e6 / 8 * (2 * one_way_ms / 1e3);
+  const double packets = bdp * bytes / static_cast<double>(s.Integer(f0 + "tcp.mss_bytes"));
+  return std::max<int64_t>(1, std::llround(packets));
+}
 
 Topology::Topology(const Scenario& scenario, Scheduler* scheduler, PacketPool* pool, LiveSetters* live)
     : scenario_(scenario), scheduler_(scheduler), pool_(pool), live_(live), kind_(scenario.Enum("topology.kind")) {
@@ -28,7 +48,10 @@ Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string
     const std::string errors = block + (forward ? "errors.forward." : "errors.reverse.");
     BuiltErrors built = MakeErrorModel(top, errors, Random::Stream(seed, streams::LinkErrors(index, forward)), 1000,
                                        live_);
-    auto queue = MakeQueue(top, block, pool_, params.rate, Random::Stream(seed, streams::Queue(2 * index + forward)));
+    const std::optional<int64_t> limit =
+        block == "topology.bottleneck." ? BottleneckBdpPackets(scenario_) : std::nullopt;
+    auto queue =
+        MakeQueue(top, block, pool_, params.rate, Random::Stream(seed, streams::Queue(2 * index + forward)), limit);
     return std::make_unique<Link>(scheduler_, pool_, params, std::move(queue), std::move(built.model));
   };
   pair->forward = make(true);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,11 @@
 #include "sim/scheduler.h"
 
 namespace plab {
+
+// TCP-ER Tables V-VI size the bottleneck buffer in bandwidth-delay products: with
+// topology.bottleneck.queue_bdp > 0 the buffer is that many times the bottleneck rate x
+// flows[0]'s propagation RTT, in packets of flows[0]'s MSS; nothing otherwise.
+std::optional<int64_t> BottleneckBdpPackets(const Scenario& scenario);
 
 class Topology {
  public:

@@ -71,9 +71,12 @@ function labelOf(model: ParamModel, values: Values, link: TopologyLinkDecl, flow
   const qdisc = find(model, values, link, flow, 'queue');
   const parts = [rate ? formatRate(Number(rate.value)) : null, delay ? `${trim(Number(delay.value))} ms` : null].filter(Boolean);
   let queue: string | undefined;
+  const bdp = find(model, values, link, flow, 'queue_bdp');
   if (qlen) {
     const disc = qdisc && qdisc.value !== 'drop_tail' ? ` ${optionLabel(qdisc.spec.decl, String(qdisc.value))}` : '';
-    queue = `queue ${trim(Number(qlen.value))}${disc}`;
+    // A buffer sized in bandwidth-delay products replaces the packet count (engine: queue_bdp).
+    const size = bdp && Number(bdp.value) > 0 ? `${trim(Number(bdp.value))} BDP` : trim(Number(qlen.value));
+    queue = `queue ${size}${disc}`;
   }
   const losses: string[] = [];
   for (const prefix of link.params) {
