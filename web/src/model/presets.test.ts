@@ -10,6 +10,9 @@ import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
 import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
 import tcpRealJson from '../../../engine/scenarios/tcp-real-playback.json?raw';
 import tcpRealTable1Json from '../../../engine/scenarios/tcp-real-table1.json?raw';
+import tcpErFig1Json from '../../../engine/scenarios/tcp-er-fig1.json?raw';
+import tcpErFig3Json from '../../../engine/scenarios/tcp-er-fig3.json?raw';
+import tcpErTable6Json from '../../../engine/scenarios/tcp-er-table6.json?raw';
 import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
@@ -72,6 +75,8 @@ describe('presets.json', () => {
       for (const protocol of protos) {
         const v: Values = withProtocol(model, values, protocol);
         if (view.view === 'sweep') v[view.sweep.x] = view.sweep.from;
+        // Validity, not results: the 500 s presets (TCP-ER) run their first 20 s here.
+        if (Number(v['duration_s'] ?? 0) > 60) Object.assign(v, { duration_s: 20, 'metrics.start_s': 0 });
         const ok = engine.ccall('plab_run_summary', 'number', ['string'], [buildScenario(model, v)]);
         const result = JSON.parse(str('plab_result_json'));
         expect(ok, `${p.id} ${protocol}: ${JSON.stringify(result.errors)}`).toBe(1);
@@ -224,6 +229,40 @@ describe('LE Fig. 6d preset', () => {
     expect(light.summary.total_goodput_mbps).toBeGreaterThan(8); // 10 Mb/s shared, nearly full
     expect(light.summary.total_goodput_mbps).toBeLessThan(10);
     expect(heavy.summary.mean_goodput_mbps).toBeLessThan(light.summary.mean_goodput_mbps / 2);
+  });
+});
+
+describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
+  const leaves = (o: unknown, pre = ''): [string, unknown][] =>
+    Array.isArray(o)
+      ? o.flatMap((v, i) => leaves(v, `${pre}[${i}]`))
+      : o && typeof o === 'object'
+        ? Object.entries(o).flatMap(([k, v]) => leaves(v, pre ? `${pre}.${k}` : k))
+        : [[pre, o]];
+  const cases: [string, string, Record<string, unknown>, Partial<ReturnType<typeof open>['view']['sweep']>, string[]][] = [
+    ['tcp-er-fig1-sft', tcpErFig1Json, {}, { x: 'topology.bottleneck.rate_mbps', from: 7, to: 10, n: 4, y: 'frozen_time_s' }, ['sack', 'sack_er']],
+    ['tcp-er-fig2-ipat', tcpErFig1Json, {}, { x: 'topology.bottleneck.rate_mbps', from: 5, to: 10, n: 6, y: 'ipat_std_ms' }, ['sack', 'sack_er']],
+    ['tcp-er-fig3-fairness', tcpErFig3Json, { 'topology.bottleneck.queue_bdp': 1 }, { from: 2, to: 10, y: 'ratio_to_background_ftp' }, ['sack', 'sack_er', 'vegas']],
+    ['tcp-er-fig4-fairness', tcpErFig3Json, { 'topology.bottleneck.queue_bdp': 1.5 }, { from: 2, to: 10, y: 'ratio_to_background_ftp' }, ['sack', 'sack_er', 'vegas']],
+    ['tcp-er-fig5-late', tcpErTable6Json, { 'topology.bottleneck.rate_mbps': 11.55 }, { x: 'flows[0].app.stream.playback_ratio', from: 1, to: 1.8, y: 'late_pct' }, ['sack', 'sack_er']],
+    ['tcp-er-fig9-late', tcpErTable6Json, { 'topology.bottleneck.rate_mbps': 21.45 }, { x: 'flows[0].app.stream.playback_ratio', y: 'late_pct' }, ['sack', 'sack_er']],
+    ['tcp-er-table7-rtos', tcpErTable6Json, { 'topology.bottleneck.rate_mbps': 11.55 }, { from: 11.55, to: 21.45, n: 4, y: 'streams_timeouts' }, ['sack', 'sack_er']],
+  ];
+  it.each(cases)('%s is its scenario file, with its view', (id, file, changes, sweep, compare) => {
+    const { values, view } = open(byId(id));
+    const scenario = JSON.parse(buildScenario(model, values));
+    const base = JSON.parse(file);
+    const expected = new Map(leaves(base));
+    for (const [p, v] of Object.entries(changes)) expected.set(p, v);
+    expect(expected.size).toBeGreaterThan(30);
+    // buildScenario leaves out what equals the schema's default.
+    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
+    for (const [p, v] of expected) expect(at(p), `${id}: ${p}`).toEqual(v);
+    expect(view.view).toBe('sweep');
+    expect(view.sweep).toMatchObject({ ...sweep, k: 3, by: 'protocol' });
+    expect(view.compare).toEqual(compare);
+    const ev = byId(id).evidence!;
+    expect(ev.claims.length, id).toBeGreaterThanOrEqual(2);
   });
 });
 
