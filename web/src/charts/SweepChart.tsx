@@ -150,6 +150,19 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       return dots;
     };
 
+    // 95 % confidence intervals of the means as error bars with caps.
+    const barsOf = (pts: SweepPoint[]) => {
+      let d = '';
+      for (const p of pts) {
+        if (!(p.ci95 > 0)) continue;
+        const px = x(p.x);
+        const top = y(p.mean + p.ci95);
+        const bottom = y(p.mean - p.ci95);
+        d += `M${px},${top}V${bottom}M${px - 4},${top}h8M${px - 4},${bottom}h8`;
+      }
+      return d;
+    };
+
     type Layer = { key: string; d: string; fill: string; stroke: string; width: number; dash: string | null; opacity: number };
     // Bands first (all series), then models, then the means and dots on top.
     const bands: Layer[] = lines.map((l) => ({
@@ -170,6 +183,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       return { key: m.key, d: gen(m.y) ?? '', fill: 'none', stroke: m.color, width: 2.8, dash: m.dash, opacity: 1 };
     });
     const means: Layer[] = lines.flatMap((l) => [
+      { key: `ci:${l.key}`, d: barsOf(l.points), fill: 'none', stroke: l.color, width: 1.6, dash: null, opacity: 1 },
       { key: `mean:${l.key}`, d: mean(l.points) ?? '', fill: 'none', stroke: l.color, width: 3, dash: null, opacity: 1 },
       { key: `dots:${l.key}`, d: dotsOf(l.points), fill: l.color, stroke: '#fff', width: 1.2, dash: null, opacity: 1 },
     ]);
@@ -195,7 +209,8 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .attr('data-series', (l) => l.key)
       .attr('data-x', (l) => l.points.map((p) => p.x).join(','))
       .attr('data-mean', (l) => l.points.map((p) => +p.mean.toPrecision(6)).join(','))
-      .attr('data-n', (l) => l.points.map((p) => p.n).join(','));
+      .attr('data-n', (l) => l.points.map((p) => p.n).join(','))
+      .attr('data-ci95', (l) => l.points.map((p) => +p.ci95.toPrecision(6)).join(','));
 
     const col = (f: (p: SweepPoint) => number) => Float64Array.from(points, f);
     svg
@@ -228,13 +243,13 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
                 </li>
               ))}
               <li className="legend-note">
-                mean of {k} seed{k === 1 ? '' : 's'}, band = min–max · click a protocol to hide it
+                mean of {k} seed{k === 1 ? '' : 's'}, bars = 95 % CI, band = min–max · click a protocol to hide it
               </li>
             </>
           ) : (
             <li>
               <Swatch color={lines[0]?.color ?? MEASURED_COLOR} />
-              measured: mean of {k} seed{k === 1 ? '' : 's'}, band = min–max
+              measured: mean of {k} seed{k === 1 ? '' : 's'}, bars = 95 % CI, band = min–max
             </li>
           )}
           {models.map((m) => (

@@ -155,7 +155,7 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
               <th scope="col">Figure</th>
               <th scope="col">Protocol</th>
               <th scope="col">Paper</th>
-              <th scope="col">Ours (mean ± sd, n seeds)</th>
+              <th scope="col">Ours (mean ± sd; 95 % CI; n seeds)</th>
               <th scope="col">Source</th>
             </tr>
           </thead>
@@ -174,7 +174,11 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
                     {p.value.toLocaleString('en-US', { maximumFractionDigits: 6 })}
                     {unit}
                   </td>
-                  <td>{st ? `${num(st.mean)}${unit} ± ${num(st.sd)} (n = ${st.n})` : '…'}</td>
+                  <td>
+                    {st
+                      ? `${num(st.mean)}${unit} ± ${num(st.sd)}; ${st.n > 1 ? `${num(st.mean - st.ci95)} to ${num(st.mean + st.ci95)}` : '—'} (n = ${st.n})`
+                      : '…'}
+                  </td>
                   <td className="muted-note">{p.source}</td>
                 </tr>
               );

@@ -63,9 +63,20 @@ describe('aggregation over seeds', () => {
     expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
   });
 
+  it('gives the 95 % confidence interval of the mean with Student\'s t (the papers\' error bars)', () => {
+    // n = 3, sd = 1: t(2) = 4.303, half width 4.303 / sqrt(3).
+    expect(aggregate([1, 2, 3])!.ci95).toBeCloseTo(4.303 / Math.sqrt(3), 12);
+    // n = 8: t(7) = 2.365.
+    expect(aggregate([2, 4, 4, 4, 5, 5, 7, 9])!.ci95).toBeCloseTo((2.365 * Math.sqrt(32 / 7)) / Math.sqrt(8), 12);
+    // Beyond 31 values the normal quantile.
+    const many = Array.from({ length: 100 }, (_, i) => i % 2);
+    const st = aggregate(many)!;
+    expect(st.ci95).toBeCloseTo((1.96 * st.sd) / 10, 12);
+  });
+
   it('skips missing and non-finite values; none gives null', () => {
-    expect(aggregate([1, null, undefined, NaN, Infinity, 3])).toEqual({ n: 2, mean: 2, min: 1, max: 3, sd: Math.SQRT2 });
-    expect(aggregate([5])).toEqual({ n: 1, mean: 5, min: 5, max: 5, sd: 0 });
+    expect(aggregate([1, null, undefined, NaN, Infinity, 3])).toEqual({ n: 2, mean: 2, min: 1, max: 3, sd: Math.SQRT2, ci95: 12.706 });
+    expect(aggregate([5])).toEqual({ n: 1, mean: 5, min: 5, max: 5, sd: 0, ci95: 0 });
     expect(aggregate([null, NaN])).toBeNull();
   });
 
@@ -78,8 +89,8 @@ describe('aggregation over seeds', () => {
     ];
     const pts = sweepPoints(grid, summaries, 'goodput_mbps');
     expect(pts).toEqual([
-      { x: 0.01, runs: 2, n: 2, mean: 3, min: 2, max: 4, sd: Math.SQRT2 },
-      { x: 0.02, runs: 1, n: 1, mean: 1, min: 1, max: 1, sd: 0 },
+      { x: 0.01, runs: 2, n: 2, mean: 3, min: 2, max: 4, sd: Math.SQRT2, ci95: 12.706 },
+      { x: 0.02, runs: 1, n: 1, mean: 1, min: 1, max: 1, sd: 0, ci95: 0 },
     ]);
     expect(sweepPoints(grid, summaries, 'connection_time_s')).toEqual([]);
   });

@@ -18,7 +18,7 @@ interface Props {
 export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoLabel }: Props) {
   return (
     <details className="panel sweep-table" data-testid="sweep-table-panel">
-      <summary>Table of the points (mean, n = runs with a value)</summary>
+      <summary>Table of the points (mean ± 95 % CI, n = runs with a value)</summary>
       <table className="figures" data-testid="sweep-table">
         <thead>
           <tr>
@@ -38,7 +38,11 @@ export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoL
                 const runs = l.summaries[i].filter((r) => r != null).length;
                 return (
                   <td key={key} data-testid={`sweep-cell:${key}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
-                    {p ? `${formatNumber(p.mean, digits)} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})` : runs ? `— (no value in ${runs} runs)` : '…'}
+                    {p
+                      ? `${formatNumber(p.mean, digits)}${p.ci95 > 0 ? ` ± ${formatNumber(p.ci95, digits)}` : ''} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})`
+                      : runs
+                        ? `— (no value in ${runs} runs)`
+                        : '…'}
                   </td>
                 );
               })}
