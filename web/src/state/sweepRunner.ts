@@ -1,11 +1,13 @@
 // The sweep view's runs: N points x (protocols x) K seeds in the worker pool, point by
 // point (so a cancelled sweep keeps whole points), summaries only (plab_run_summary).
 import type { BatchHandle, WorkerPool } from '../engine/pool';
+import type { RunSummary } from '../engine/types';
 import { buildScenario, type Values } from '../model/params';
-import { withItemCount } from '../model/listEdits';
-import { FLOW_COUNT_X, sweepableParams, sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
-import { withProtocol } from '../model/views';
+import { sweepableParams, sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
+import { sweepRunValues } from '../model/views';
 import type { StoreCore } from './labState';
+
+const FLUSH_MS = 100;
 
 export interface SweepPlan {
   grid: number[];
@@ -17,6 +19,7 @@ export interface SweepPlan {
 export class SweepRunner {
   private batch: BatchHandle | null = null;
   private started = 0;
+  private flushPending: () => void = () => {};
 
   constructor(
     private readonly core: StoreCore,
@@ -42,13 +45,9 @@ export class SweepRunner {
     return { grid, seeds, protocols, key };
   }
 
-  /** The values of one run: x set (the number of flows copies the last flow), then
-   * the seed and the protocol. */
   private pointValues(x: number, seed: number, protocol: string | null): Values {
     const { model, values, view } = this.core.get();
-    let v: Values = view.sweep.x === FLOW_COUNT_X ? withItemCount(model!, values, 'flows', x) : { ...values, [view.sweep.x]: x };
-    v = { ...v, seed };
-    return protocol === null ? v : withProtocol(model!, v, protocol);
+    return sweepRunValues(model!, values, view.sweep.x, x, seed, protocol);
   }
 
   run() {
@@ -81,42 +80,55 @@ export class SweepRunner {
     });
     const k = seeds.length;
     const perPoint = k * lines.length;
+    // Results arrive faster than a chart can redraw (LE Fig. 4: 1860 runs of a few ms):
+    // they are gathered here and shown at most every FLUSH_MS, and at once when done.
+    const pending: { idx: number; summary: RunSummary | null; error?: string }[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const run = this.core.get().sweepRun;
+      if (!run || run.id !== id || pending.length === 0) return;
+      const series = run.series.map((l) => ({ ...l, summaries: l.summaries.slice() }));
+      let errors = run.errors;
+      const done = run.done + pending.length;
+      for (const { idx, summary, error } of pending.splice(0)) {
+        const i = Math.floor(idx / perPoint);
+        const l = Math.floor((idx % perPoint) / k);
+        const point = (series[l].summaries[i] = series[l].summaries[i].slice());
+        point[idx % k] = summary;
+        if (error !== undefined && errors.length < 5 && !errors.includes(error)) errors = [...errors, error];
+      }
+      this.core.set({ sweepRun: { ...run, series, errors, done, elapsedMs: performance.now() - this.started } });
+    };
     this.batch = this.pool().runBatch(scenarios, {
       summaryOnly: true,
       onResult: (idx, o) => {
-        const run = this.core.get().sweepRun;
-        if (!run || run.id !== id) return;
-        const i = Math.floor(idx / perPoint);
-        const l = Math.floor((idx % perPoint) / k);
-        const j = idx % k;
-        const series = run.series.slice();
-        const summaries = series[l].summaries.slice();
-        summaries[i] = summaries[i].slice();
-        series[l] = { ...series[l], summaries };
-        let errors = run.errors;
-        if (o.kind === 'ok' && o.result?.ok) summaries[i][j] = o.result.summary ?? {};
+        if (o.kind === 'ok' && o.result?.ok) pending.push({ idx, summary: o.result.summary ?? {} });
         else {
-          summaries[i][j] = null;
           const msg =
             o.kind === 'invalid' && o.result && !o.result.ok
               ? (o.result.errors ?? []).map((e) => e.message).join('; ')
               : (o.error ?? 'no result');
-          if (errors.length < 5 && !errors.includes(msg)) errors = [...errors, msg];
+          pending.push({ idx, summary: null, error: msg });
         }
-        this.core.set({ sweepRun: { ...run, series, errors, done: run.done + 1, elapsedMs: performance.now() - this.started } });
+        if (timer === null) timer = setTimeout(flush, FLUSH_MS);
       },
       onDone: () => {
+        flush();
         const run = this.core.get().sweepRun;
         if (!run || run.id !== id) return;
         this.core.set({ sweepRun: { ...run, status: 'done', elapsedMs: performance.now() - this.started } });
       },
     });
+    this.flushPending = flush;
   }
 
   /** Stops a running sweep at once (its workers are terminated); finished points stay. */
   cancel() {
     const run = this.core.get().sweepRun;
     if (!run || run.status !== 'running') return;
+    this.flushPending();
     this.batch?.cancel({ terminate: true });
     this.batch = null;
     this.core.set({ sweepRun: { ...run, status: 'cancelled', elapsedMs: performance.now() - this.started } });
