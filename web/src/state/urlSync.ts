@@ -13,8 +13,6 @@ export interface ReadLink {
 }
 
 export class UrlSync {
-  private lastWritten = '';
-
   constructor(
     private readonly core: StoreCore,
     private readonly onLink: (hash: string) => void,
@@ -31,9 +29,17 @@ export class UrlSync {
     window.removeEventListener('hashchange', this.onHashChange);
   }
 
+  // Back, Forward or a followed link: read the address unless it is what the page
+  // shows already. (Comparing with the last hash written instead missed Back to an
+  // entry the page had written itself: the address changed, the page did not.)
   private onHashChange = () => {
-    if (location.hash !== this.lastWritten) this.onLink(location.hash);
+    if (location.hash !== this.current()) this.onLink(location.hash);
   };
+
+  private current(): string {
+    const { model, values, view } = this.core.get();
+    return model ? encodeHash(model, values, encodeViewParams(model, view)) : '';
+  }
 
   read(hash: string): ReadLink | null {
     const model = this.core.get().model;
@@ -47,9 +53,6 @@ export class UrlSync {
     const { model, values, view } = this.core.get();
     if (!model) return;
     const hash = encodeHash(model, values, encodeViewParams(model, view));
-    if (hash !== location.hash) {
-      this.lastWritten = hash;
-      history.replaceState(history.state, '', hash);
-    }
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
   }
 }
