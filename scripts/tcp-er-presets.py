@@ -8,82 +8,11 @@ engine tests run are one setup. The paper's numbers below are transcribed from i
 usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the schema)
 """
 import json
-import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PLAB = ROOT / 'build' / 'engine' / 'plab'
-LISTS = {'flows': ('f', 'flows', 1), 'background': ('b', 'bg', 0)}
+from presetlib import ROOT, engine_schema, load_scenario as load, scenario_hash, view_parts
+
 PAPER = 'Yin, Alnuweiri & Reddy (TCP-ER)'
-
-
-def js_number(v):
-    if isinstance(v, bool):
-        return '1' if v else '0'
-    if isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) < 1e21):
-        return str(int(v))
-    return repr(v)
-
-
-def encode(v):
-    if isinstance(v, bool):
-        return '1' if v else '0'
-    if isinstance(v, (int, float)):
-        return js_number(v)
-    if isinstance(v, list):
-        return ','.join(encode(x) for x in v)
-    return str(v)
-
-
-def get(obj, path):
-    for part in path.split('.'):
-        if not isinstance(obj, dict) or part not in obj:
-            return None
-        obj = obj[part]
-    return obj
-
-
-def same(a, b):
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return float(a) == float(b)
-    return a == b
-
-
-def scenario_hash(schema, scenario):
-    params = schema['params']
-    parts = ['v=2']
-    for p in params:
-        if '[]' in p['path']:
-            continue
-        v = get(scenario, p['path'])
-        if v is not None and not same(v, p['default']):
-            parts.append(f"{p['path']}={encode(v)}")
-    for name, (prefix, count_key, default_items) in LISTS.items():
-        items = scenario.get(name, [{}] * default_items)
-        if len(items) != default_items:
-            parts.append(f'{count_key}={len(items)}')
-        for i, item in enumerate(items):
-            for p in params:
-                if not p['path'].startswith(name + '[].'):
-                    continue
-                rest = p['path'][len(name) + 3:]
-                v = get(item, rest)
-                if v is not None and not same(v, p['default']):
-                    parts.append(f'{prefix}{i}.{rest}={encode(v)}')
-    return parts
-
-
-def view_parts(cmp, x, frm, to, n, y, k):
-    return ['view=sweep', f"cmp={','.join(cmp)}", f'sweep.x={x}', f'sweep.from={js_number(frm)}',
-            f'sweep.to={js_number(to)}', 'sweep.scale=linear', f'sweep.n={n}', f'sweep.y={y}', f'sweep.k={k}',
-            'sweep.by=protocol']
-
-
-def load(name):
-    return json.loads((ROOT / 'engine' / 'scenarios' / name).read_text())
 
 
 def with_set(scenario, path, value):
@@ -289,7 +218,12 @@ def presets(schema):
         ]
         if before:
             claims.append(claim(f'SACK still has late packets at ratio {before[0]}, where SACK-ER has none',
-                                f'§IV-E, Fig. {fig}', ref('sack', 'late_pct', before[0]), '>', value=0))
+                                f'§IV-E, Fig. {fig}', ref('sack', 'late_pct', before[0]), '>', value=0,
+                                if_not=(f'Our SACK reaches zero late packets at a smaller ratio than the paper\'s '
+                                        f'(above {sack_zero} there): with its timeouts our SACK streams still fall '
+                                        'behind the encoder, but by less than 40 % of the playout time, so a '
+                                        'slower viewer catches up. SACK-ER stays ahead of SACK at every ratio '
+                                        '(first claim).')))
         claims.append(claim('SACK-ER takes well under half of SACK\'s retransmission timeouts', 'Table VII',
                             ref('sack_er', 'streams_timeouts', 1.0), '<', ref('sack', 'streams_timeouts', 1.0),
                             factor=0.5))
@@ -347,7 +281,7 @@ def presets(schema):
 
 
 def main():
-    schema = json.loads(subprocess.run([str(PLAB), 'schema'], check=True, capture_output=True, text=True).stdout)
+    schema = engine_schema()
     path = ROOT / 'public' / 'presets' / 'presets.json'
     doc = json.loads(path.read_text())
     new = presets(schema)

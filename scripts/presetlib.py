@@ -1,0 +1,87 @@
+"""What the preset and validation generators share: a scenario (the engine's JSON) as the
+page's canonical URL hash (web/src/model/urlCodec.ts encodeHash: values that differ from
+the schema's defaults, in schema order, list items after the scalars) and a sweep view's
+pairs (views.ts encodeViewParams). presets.test.ts checks every hash is canonical."""
+import json
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAB = ROOT / 'build' / 'engine' / 'plab'
+
+
+def engine_schema():
+    return json.loads(subprocess.run([str(PLAB), 'schema'], check=True, capture_output=True, text=True).stdout)
+
+
+def load_scenario(name):
+    return json.loads((ROOT / 'engine' / 'scenarios' / name).read_text())
+
+
+LISTS = {'flows': ('f', 'flows', 1), 'background': ('b', 'bg', 0)}
+
+
+def js_number(v):
+    if isinstance(v, bool):
+        return '1' if v else '0'
+    if isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) < 1e21):
+        return str(int(v))
+    return repr(v)
+
+
+def encode(v):
+    if isinstance(v, bool):
+        return '1' if v else '0'
+    if isinstance(v, (int, float)):
+        return js_number(v)
+    if isinstance(v, list):
+        return ','.join(encode(x) for x in v)
+    return str(v)
+
+
+def get(obj, path):
+    for part in path.split('.'):
+        if not isinstance(obj, dict) or part not in obj:
+            return None
+        obj = obj[part]
+    return obj
+
+
+def same(a, b):
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    return a == b
+
+
+def scenario_hash(schema, scenario):
+    params = schema['params']
+    parts = ['v=2']
+    for p in params:
+        if '[]' in p['path']:
+            continue
+        v = get(scenario, p['path'])
+        if v is not None and not same(v, p['default']):
+            parts.append(f"{p['path']}={encode(v)}")
+    for name, (prefix, count_key, default_items) in LISTS.items():
+        items = scenario.get(name, [{}] * default_items)
+        if len(items) != default_items:
+            parts.append(f'{count_key}={len(items)}')
+        for i, item in enumerate(items):
+            for p in params:
+                if not p['path'].startswith(name + '[].'):
+                    continue
+                rest = p['path'][len(name) + 3:]
+                v = get(item, rest)
+                if v is not None and not same(v, p['default']):
+                    parts.append(f'{prefix}{i}.{rest}={encode(v)}')
+    return parts
+
+
+def view_parts(cmp, x, frm, to, n, y, k):
+    return ['view=sweep', f"cmp={','.join(cmp)}", f'sweep.x={x}', f'sweep.from={js_number(frm)}',
+            f'sweep.to={js_number(to)}', 'sweep.scale=linear', f'sweep.n={n}', f'sweep.y={y}', f'sweep.k={k}',
+            'sweep.by=protocol']
+
+
