@@ -14,22 +14,21 @@
 // median of the page's own elapsed time (first run posted -> last result) is compared
 // with the 5 s target.
 //
+// Then every Papers preset (public/presets/presets.json) opened by its link in a fresh
+// page: the time its runs take in the page's worker pool (the sweep's own elapsed time,
+// or the compare's), against the 10 s target; TCP-ER's presets run 500 s of background
+// traffic per run and have no target (their captions say what they cost).
+//
 // Exits 0 when it measured (PASS, FAIL or MISS is in the text), 1 when it could not run.
-// BENCH_SWEEP_ONLY=1 skips the slider part.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
+// BENCH_SWEEP_ONLY=1 skips the slider part; BENCH_PRESETS_ONLY=1 runs only the presets;
+// BENCH_PRESETS=id,id,... picks presets (none: skip them).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-
-const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { repoDir, withSite } from './site.mjs';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 15);
 const WARMUP = 2;
 const TARGET_MS = 100;
-const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_PATH;
 const SLIDER = '[data-testid="flows[0].channel.forward.p:slider"]';
 const SWEEP_TRIALS = Number(process.env.BENCH_SWEEP_TRIALS ?? 3);
 const SWEEP_TARGET_MS = 5000;
@@ -105,32 +104,6 @@ async function sweepBench(browser, base) {
   await page.close();
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHttp(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 function quantile(sorted, q) {
   const i = (sorted.length - 1) * q;
   const lo = Math.floor(i);
@@ -147,32 +120,56 @@ function settledCondition(minRunId) {
   return last > minRunId && shown === last;
 }
 
-async function main() {
-  if (!existsSync(path.join(repoDir, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}/`;
-  const server = spawn(
-    process.execPath,
-    [path.join(repoDir, 'node_modules/vite/bin/vite.js'), 'preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: repoDir, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  let serverErr = '';
-  server.stderr.on('data', (d) => (serverErr += d));
-  let browser;
-  try {
-    await waitForHttp(base, 30_000);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    if (!process.env.BENCH_SWEEP_ONLY) await sliderBench(browser, base);
-    await sweepBench(browser, base);
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
+const PRESET_TARGET_MS = 10_000;
+// Presets of 500 s runs with hundreds of background flows: exempt from the target.
+const NO_TARGET = /^tcp-er-/;
+
+async function presetBench(browser, base) {
+  const doc = JSON.parse(readFileSync(path.join(repoDir, 'public/presets/presets.json'), 'utf8'));
+  const wanted = process.env.BENCH_PRESETS ? new Set(process.env.BENCH_PRESETS.split(',')) : null;
+  for (const preset of doc.presets) {
+    if (wanted && !wanted.has(preset.id)) continue;
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await page.goto(base + preset.hash);
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready', null, { timeout: 60_000 });
+    const view = await page.getAttribute('.app', 'data-view');
+    let ms;
+    let runs = '';
+    if (view === 'sweep') {
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="sweep-progress"]')?.getAttribute('data-status') === 'done',
+        null,
+        { timeout: 900_000 },
+      );
+      ms = Number(await page.getAttribute('[data-testid="sweep-progress"]', 'data-elapsed-ms'));
+      runs = `${await page.getAttribute('[data-testid="sweep-progress"]', 'aria-valuenow')} runs`;
+    } else if (view === 'compare') {
+      const text = await page
+        .waitForFunction(() => /compared in (\d+) ms/.exec(document.querySelector('[data-testid="status"]')?.textContent ?? '')?.[1], null, {
+          timeout: 300_000,
+        })
+        .then((h) => h.jsonValue());
+      ms = Number(text);
+      runs = 'compare';
+    } else {
+      await page.waitForFunction(settledCondition, 0, { timeout: 60_000 });
+      ms = Number(/last run (\d+) ms/.exec((await page.textContent('[data-testid="status"]')) ?? '')?.[1]);
+      runs = 'one live run';
     }
-    if (serverErr.trim() && process.env.BENCH_VERBOSE) console.error(serverErr);
+    const target = NO_TARGET.test(preset.id)
+      ? 'no target (500 s runs with background traffic; the caption gives the cost)'
+      : `target <= ${PRESET_TARGET_MS / 1000} s ${ms <= PRESET_TARGET_MS ? 'PASS' : 'MISS'}`;
+    console.log(`browser preset ${preset.id}: ${(ms / 1000).toFixed(1)} s (${runs})  ${target}`);
+    await page.close();
   }
+}
+
+async function main() {
+  await withSite(async (browser, base) => {
+    if (!process.env.BENCH_SWEEP_ONLY && !process.env.BENCH_PRESETS_ONLY) await sliderBench(browser, base);
+    if (!process.env.BENCH_PRESETS_ONLY) await sweepBench(browser, base);
+    if (process.env.BENCH_PRESETS !== 'none') await presetBench(browser, base);
+  });
 }
 
 async function sliderBench(browser, base) {
