@@ -16,8 +16,9 @@ import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
+import { ValidationView } from './views/ValidationView';
 
-const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep' };
+const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
 function ViewSwitcher({ store }: { store: LabStore }) {
   const s = useLab(store);
@@ -298,7 +299,12 @@ export function App({ store }: { store: LabStore }) {
         </div>
       )}
 
-      <main className="layout">
+      {view === 'validation' && s.phase === 'ready' && s.model && (
+        <main className="layout validation-layout">
+          <ValidationView store={store} model={s.model} />
+        </main>
+      )}
+      <main className="layout" hidden={view === 'validation'}>
         <aside className="sidebar">
           {s.phase === 'ready' && s.model ? (
             <>

@@ -5,7 +5,7 @@
 // and which view is shown.
 import { EngineClient } from '../engine/client';
 import { WorkerPool } from '../engine/pool';
-import type { EngineSchema, ParamValue } from '../engine/types';
+import type { EngineSchema, ParamValue, RunSummary } from '../engine/types';
 import { buildModel, groupSpecs, itemCount, type Values } from '../model/params';
 import { addItem, removeItem } from '../model/listEdits';
 import { defaultViewState, type ViewName, type ViewState } from '../model/views';
@@ -156,6 +156,24 @@ export class LabStore implements StoreCore {
 
   cancelSweep() {
     this.sweepRuns.cancel();
+  }
+
+  /** Summary-only runs in the worker pool, for the validation page's checks: each
+   * result (null with a message when the run failed), then done. */
+  runSummaries(
+    scenarios: readonly string[],
+    onResult: (index: number, summary: RunSummary | null, error?: string) => void,
+    onDone: () => void,
+  ): { cancel(): void } {
+    const batch = this.getPool().runBatch(scenarios, {
+      summaryOnly: true,
+      onResult: (i, o) => {
+        if (o.kind === 'ok' && o.result?.ok) onResult(i, o.result.summary ?? {});
+        else onResult(i, null, o.result && !o.result.ok ? (o.result.errors ?? []).map((e) => e.message).join('; ') : (o.error ?? 'no result'));
+      },
+      onDone,
+    });
+    return { cancel: () => batch.cancel({ terminate: true }) };
   }
 
   // ---- the experiment --------------------------------------------------------------

@@ -1,0 +1,100 @@
+// TCP-ER's presets opened by clicks (the paper's numbers beside ours as soon as their
+// point has run), and the validation page: every claim and reference check listed with
+// its recorded verdict, a group checked again in this browser, a row opening its
+// experiment, Back returning to the page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const presets = JSON.parse(readFileSync(path.join(here, '../public/presets/presets.json'), 'utf8')).presets as {
+  id: string;
+  evidence?: { published?: unknown[]; claims?: unknown[] };
+}[];
+const references = JSON.parse(readFileSync(path.join(here, '../public/validation/references.json'), 'utf8')).groups as {
+  id: string;
+  checks: { id: string }[];
+}[];
+
+async function ready(page: Page) {
+  await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
+}
+
+async function openPreset(page: Page, id: string) {
+  await page.getByTestId('papers-button').click();
+  const menu = page.getByTestId('papers-menu');
+  await menu.getByTestId(`preset:${id}`).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+}
+
+test('every TCP-ER preset opens by a click, says its cost, and sets the paper’s numbers beside ours', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await ready(page);
+  const er = presets.filter((p) => p.id.startsWith('tcp-er-'));
+  expect(er.length).toBe(10);
+  for (const p of er) {
+    await openPreset(page, p.id);
+    await expect(page.getByTestId('preset-note')).toContainText(/Cost: .* runs of 500 s/);
+    await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'running');
+    const evidence = page.getByTestId('evidence');
+    await expect(evidence).toBeVisible();
+    const claims = p.evidence?.claims?.length ?? 0;
+    await expect(evidence.locator('[data-testid^="claim-"]')).toHaveCount(claims);
+    if ((p.evidence?.published?.length ?? 0) > 0) {
+      // The first published row's point is the sweep's first: a number, not "…", once it ran.
+      await expect(page.getByTestId('published-0')).toHaveAttribute('data-ours', /^\d/, { timeout: 60_000 });
+      expect(Number(await page.getByTestId('published-0').getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
+    }
+    if (p.id === 'tcp-er-fig9-late') await page.screenshot({ path: info.outputPath('tcp-er-fig9.png'), fullPage: true });
+  }
+});
+
+test('the validation page lists every claim and reference check with its verdict; a group is checked here; rows open their experiments', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('view-validation').click();
+  await expect(page).toHaveURL(/view=validation/);
+  const v = page.getByTestId('validation');
+  const claims = presets.reduce((n, p) => n + (p.evidence?.claims?.length ?? 0), 0);
+  const checks = references.reduce((n, g) => n + g.checks.length, 0);
+  await expect(v.locator('[data-testid^="validation-row:"]')).toHaveCount(claims + checks);
+  // Every row has the verdict the last full check recorded.
+  await expect(v.locator('[data-testid^="validation-row:"][data-origin="recorded"]')).toHaveCount(claims + checks);
+  const holds = Number(await v.getAttribute('data-holds'));
+  const fails = Number(await v.getAttribute('data-fails'));
+  expect(holds + fails).toBe(claims + checks);
+  expect(holds).toBeGreaterThan(fails);
+  await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
+  await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
+
+  // Check the ns-3 dumbbell group again, here: 30 runs in the page's workers.
+  const group = page.getByTestId('validation-group:ns3-dumbbell-set-c');
+  await group.getByTestId('check-group:ns3-dumbbell-set-c').click();
+  await expect(group).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  const rows = group.locator('[data-testid^="validation-row:"]');
+  await expect(rows).toHaveCount(6);
+  for (const row of await rows.all()) {
+    await expect(row).toHaveAttribute('data-origin', 'live');
+    await expect(row).toHaveAttribute('data-verdict', 'holds');
+    await expect(row).toHaveAttribute('data-detail', /over 10 seeds vs reference/);
+  }
+  await page.screenshot({ path: info.outputPath('validation.png') });
+
+  // A claim's group opens its preset; Back returns to the validation page.
+  await page.getByTestId('open:tcp-real-tokens').click();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'tcp-real-tokens');
+  await expect(page.locator('.app')).toHaveAttribute('data-view', 'compare');
+  await page.goBack();
+  await expect(page.locator('.app')).toHaveAttribute('data-view', 'validation');
+  await expect(page.getByTestId('validation')).toBeVisible();
+
+  // A reference row opens its run in the live view.
+  await page.getByTestId('open:ns3-a-cubic-0.02').click();
+  await expect(page.locator('.app')).toHaveAttribute('data-view', 'live');
+  await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.02/);
+});

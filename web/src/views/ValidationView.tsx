@@ -1,0 +1,276 @@
+// The validation page: every claim the papers make (the presets' evidence) and every
+// external reference check (ns-3 runs, throughput equations), each with its verdict.
+// A verdict is the one recorded by the last full check (`npm run validate`) until the
+// group is checked again here, in this browser, with the same engine the page runs.
+// Each row opens its experiment. Test ids: validation, validation-group:<id>
+// (data-status), check-group:<id>, check-all, open:<key>,
+// validation-row:<key> (data-verdict, data-origin = live | recorded | none).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RunSummary } from '../engine/types';
+import type { ParamModel } from '../model/params';
+import {
+  paperGroups,
+  parseRecorded,
+  parseReferences,
+  RECORDED_URL,
+  REFERENCES_URL,
+  referenceGroups,
+  type GroupPlan,
+  type Recorded,
+  type ReferenceGroup,
+  type RowResult,
+  type ValidationGroup,
+} from '../model/validation';
+import { usePresets } from '../components/Papers';
+import type { LabStore } from '../state/store';
+
+const VERDICT_TEXT = { holds: 'holds', 'does-not-hold': 'does not hold', pending: 'not run' } as const;
+
+interface GroupRun {
+  status: 'running' | 'done' | 'cancelled' | 'failed';
+  done: number;
+  total: number;
+  results?: RowResult[];
+  error?: string;
+  ms: number;
+}
+
+function useJson<T>(url: string, parse: (doc: unknown) => T): { value?: T; error?: string } {
+  const [state, setState] = useState<{ value?: T; error?: string }>({});
+  useEffect(() => {
+    let live = true;
+    fetch(url, { cache: 'no-cache' })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: HTTP ${r.status}`))))
+      .then(
+        (doc) => live && setState({ value: parse(doc) }),
+        (e) => live && setState({ error: e instanceof Error ? e.message : String(e) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [url, parse]);
+  return state;
+}
+
+const readReferences = (doc: unknown) => {
+  const r = parseReferences(doc);
+  if (r.problems.length) console.warn('[plab] references:', r.problems);
+  return r.groups;
+};
+
+function cost(plan: GroupPlan): string {
+  const n = plan.scenarios.length;
+  return `${n} run${n === 1 ? '' : 's'}, up to ${Math.round(plan.simulatedS).toLocaleString('en-US')} simulated s`;
+}
+
+export function ValidationView({ store, model }: { store: LabStore; model: ParamModel }) {
+  const { presets, error: presetError } = usePresets();
+  const refs = useJson<ReferenceGroup[]>(REFERENCES_URL, readReferences);
+  const recorded = useJson<Recorded | null>(RECORDED_URL, parseRecorded);
+  const groups = useMemo<ValidationGroup[]>(() => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])], [presets, refs.value]);
+  const plans = useMemo(() => new Map(groups.map((g) => [g.id, g.plan(model)])), [groups, model]);
+  const [runs, setRuns] = useState<Record<string, GroupRun>>({});
+  const [queue, setQueue] = useState<string[]>([]);
+  const handle = useRef<{ cancel(): void } | null>(null);
+  const running = Object.entries(runs).find(([, r]) => r.status === 'running')?.[0];
+
+  // Stop whatever runs when the page leaves the view.
+  useEffect(() => () => handle.current?.cancel(), []);
+
+  const check = (id: string) => {
+    const plan = plans.get(id);
+    if (!plan || typeof plan === 'string') {
+      setRuns((r) => ({ ...r, [id]: { status: 'failed', done: 0, total: 0, error: typeof plan === 'string' ? plan : 'unknown group', ms: 0 } }));
+      return;
+    }
+    const summaries: (RunSummary | null)[] = plan.scenarios.map(() => null);
+    const t0 = performance.now();
+    let done = 0;
+    setRuns((r) => ({ ...r, [id]: { status: 'running', done: 0, total: plan.scenarios.length, ms: 0 } }));
+    handle.current = store.runSummaries(
+      plan.scenarios,
+      (i, summary) => {
+        summaries[i] = summary;
+        done += 1;
+        const d = done;
+        setRuns((r) => ({ ...r, [id]: { ...r[id], done: d, ms: performance.now() - t0 } }));
+      },
+      () => {
+        handle.current = null;
+        const results = plan.judge(summaries);
+        setRuns((r) => ({ ...r, [id]: { ...r[id], status: 'done', results, ms: performance.now() - t0 } }));
+      },
+    );
+  };
+
+  // One group at a time from the queue, so each shows its progress and its verdicts as
+  // soon as it is done.
+  useEffect(() => {
+    if (running || queue.length === 0) return;
+    const [next, ...rest] = queue;
+    setQueue(rest);
+    check(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running, queue]);
+
+  const cancel = () => {
+    handle.current?.cancel();
+    handle.current = null;
+    setQueue([]);
+    if (running) setRuns((r) => ({ ...r, [running]: { ...r[running], status: 'cancelled' } }));
+  };
+
+  const totals = useMemo(() => {
+    let runsN = 0;
+    let sim = 0;
+    for (const p of plans.values()) if (typeof p !== 'string') (runsN += p.scenarios.length), (sim += p.simulatedS);
+    return { runs: runsN, sim };
+  }, [plans]);
+  const verdictOf = (key: string, group: ValidationGroup, index: number): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {
+    const live = runs[group.id]?.results?.[index];
+    if (live) return { result: live, origin: 'live' };
+    const rec = recorded.value?.results[key];
+    if (rec && rec.text === group.rows[index].text) return { result: rec, origin: 'recorded' };
+    return { origin: 'none' };
+  };
+  const counts = useMemo(() => {
+    const c = { holds: 0, 'does-not-hold': 0, pending: 0 };
+    for (const g of groups)
+      g.rows.forEach((row, i) => {
+        const v = verdictOf(row.key, g, i).result?.verdict ?? 'pending';
+        c[v] += 1;
+      });
+    return c;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [groups, runs, recorded.value]);
+
+  const section = (kind: ValidationGroup['kind'], title: string, intro: string) => (
+    <section className="validation-section" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="muted-note">{intro}</p>
+      {groups
+        .filter((g) => g.kind === kind)
+        .map((g) => {
+          const plan = plans.get(g.id);
+          const run = runs[g.id];
+          return (
+            <div key={g.id} className="panel validation-group" data-testid={`validation-group:${g.id}`} data-status={run?.status ?? 'idle'}>
+              <div className="validation-group-head">
+                <div>
+                  <strong>{g.title}</strong>
+                  <div className="muted-note">{g.source}</div>
+                </div>
+                <div className="validation-actions">
+                  {g.kind === 'paper' && (
+                    <a href={g.hash} className="button-link" data-testid={`open:${g.id}`}>
+                      Open the experiment
+                    </a>
+                  )}
+                  <button
+                    type="button"
+                    data-testid={`check-group:${g.id}`}
+                    disabled={!!running || typeof plan === 'string' || !plan}
+                    onClick={() => check(g.id)}
+                    title={typeof plan === 'string' ? plan : undefined}
+                  >
+                    {run?.status === 'running' ? `Checking… ${run.done} / ${run.total}` : 'Check now'}
+                  </button>
+                  <span className="muted-note">{typeof plan === 'string' ? plan : plan ? cost(plan) : ''}</span>
+                  {run && run.status !== 'running' && run.status !== 'failed' && (
+                    <span className="muted-note">
+                      {run.status === 'done' ? `checked here in ${(run.ms / 1000).toFixed(1)} s` : 'cancelled'}
+                    </span>
+                  )}
+                  {run?.error && <span className="field-error">{run.error}</span>}
+                </div>
+              </div>
+              {run?.status === 'running' && <progress max={run.total} value={run.done} aria-label={`${g.title}: runs done`} />}
+              <table className="figures validation-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Claim or check</th>
+                    <th scope="col">Verdict</th>
+                    <th scope="col">Numbers</th>
+                    {g.kind === 'reference' && <th scope="col">Experiment</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {g.rows.map((row, i) => {
+                    const { result, origin } = verdictOf(row.key, g, i);
+                    const verdict = result?.verdict ?? 'pending';
+                    return (
+                      <tr
+                        key={row.key}
+                        data-testid={`validation-row:${row.key}`}
+                        data-text={row.text}
+                        data-verdict={verdict}
+                        data-detail={result?.detail ?? ''}
+                        data-origin={origin}
+                        className={`claim ${verdict}`}
+                      >
+                        <td>
+                          {row.text}
+                          {row.source && <span className="muted-note"> ({row.source})</span>}
+                        </td>
+                        <td>
+                          <span className="verdict">{VERDICT_TEXT[verdict]}</span>
+                          {origin === 'recorded' && <div className="muted-note">recorded</div>}
+                        </td>
+                        <td className="muted-note">{result?.detail ?? ''}</td>
+                        {g.kind === 'reference' && (
+                          <td>
+                            <a href={row.hash} data-testid={`open:${row.key}`}>
+                              Open
+                            </a>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          );
+        })}
+    </section>
+  );
+
+  const allIds = groups.map((g) => g.id);
+  return (
+    <div className="validation" data-testid="validation" data-groups={groups.length} data-holds={counts.holds} data-fails={counts['does-not-hold']} data-pending={counts.pending}>
+      <section className="panel validation-intro">
+        <h2>Validation</h2>
+        <p>
+          Every claim the papers make that the lab can run, and every comparison with an independent reference (ns-3 and the
+          throughput equations), with its verdict: <strong>{counts.holds}</strong> hold, <strong>{counts['does-not-hold']}</strong> do
+          not, {counts.pending} not run. A claim that does not hold says why where we know it. The verdicts shown were recorded by
+          the last full check{recorded.value ? ` (${recorded.value.recorded})` : ''}; check a group again here to see this
+          browser's own runs.
+        </p>
+        <div className="validation-actions">
+          {running || queue.length ? (
+            <button type="button" data-testid="check-cancel" onClick={cancel}>
+              Stop checking
+            </button>
+          ) : (
+            <button type="button" data-testid="check-all" disabled={groups.length === 0} onClick={() => setQueue(allIds)}>
+              Check everything
+            </button>
+          )}
+          <span className="muted-note">
+            {totals.runs.toLocaleString('en-US')} runs of up to {Math.round(totals.sim).toLocaleString('en-US')} simulated seconds in
+            all: several minutes on a laptop
+            {queue.length ? ` · ${queue.length} group${queue.length === 1 ? '' : 's'} waiting` : ''}
+          </span>
+        </div>
+        {(presetError || refs.error) && <p className="field-error">{presetError ?? refs.error}</p>}
+      </section>
+      {section('paper', 'The papers’ claims', 'Each group is a Papers preset: its claims are checked on the runs the preset makes.')}
+      {section(
+        'reference',
+        'External references',
+        'The same comparisons the engine’s tests make, against ns-3.44 runs and the throughput equations; each row opens its run.',
+      )}
+    </div>
+  );
+}
