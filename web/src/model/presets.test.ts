@@ -266,6 +266,37 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
   });
 });
 
+describe('TCP-Real Tables 2-12 presets (scripts/tcp-real-presets.py)', () => {
+  const cases: [string, Record<string, unknown>, string, number, number][] = [
+    ['tcp-real-reverse-15ms', { 'flows[0].channel.reverse.model': 'on_off', 'flows[0].channel.forward.model': 'none', 'topology.bottleneck.rate_mbps': 2, 'topology.bottleneck.delay_ms': 14.5 }, 'flows[0].channel.reverse.on_p', 0, 0.75],
+    ['tcp-real-reverse-50ms', { 'flows[0].channel.reverse.model': 'on_off', 'topology.bottleneck.rate_mbps': 5, 'topology.bottleneck.delay_ms': 49.5 }, 'flows[0].channel.reverse.on_p', 0, 0.75],
+    ['tcp-real-bursty-15ms', { 'flows[0].channel.forward.on_p': 0.99, 'flows[0].channel.forward.on_mean_s': 0.5, 'flows[0].app.size_bytes': 52428800 }, 'flows[0].channel.forward.off_mean_s', 2.5, 10],
+    ['tcp-real-bursty-50ms', { 'flows[0].channel.forward.on_p': 0.99, 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.off_mean_s', 2.5, 10],
+    ['tcp-real-50ms', { 'flows[0].channel.forward.model': 'on_off', 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.on_p', 0, 0.5],
+  ];
+  it.each(cases)('%s: Table 1\'s transfer with its own channel, delay and link, Real/Reno/Tahoe, 5 seeds', (id, changes, x, from, to) => {
+    const { values, view } = open(byId(id));
+    const scenario = JSON.parse(buildScenario(model, values));
+    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
+    for (const [p, v] of Object.entries(changes)) expect(at(p), `${id}: ${p}`).toEqual(v);
+    expect(at('flows[0].app.playback.mode')).toBe('drain');
+    expect(view.sweep).toMatchObject({ x, from, to, k: 5, by: 'protocol', y: 'goodput_mbps' });
+    expect(view.compare).toEqual(['real', 'reno', 'tahoe']);
+    // Goodput and playback success of the same runs, the paper's beside ours.
+    const figures = new Set(byId(id).evidence!.published.map((r) => r.figure));
+    expect([...figures].sort()).toEqual(['app_success_pct', 'goodput_mbps']);
+  });
+
+  it('sets Table 4 (playback success) beside the Table 1 preset, whose link is unchanged', () => {
+    const p = byId('tcp-real-table1');
+    // Rows at 0, 0.05, 0.1, 0.2, 0.5 and 0.33 beside our 0.35; not 0.01 (no point near it).
+    const rows = p.evidence!.published.filter((r) => r.figure === 'app_success_pct');
+    expect(rows).toHaveLength(18);
+    expect(rows.filter((r) => r.x === 0.35).map((r) => r.label)).toEqual(Array(3).fill('Playback success, ON loss 0.33 (ours at 0.35)'));
+    expect(p.hash).toContain('sweep.x=f0.channel.forward.on_p&sweep.from=0&sweep.to=0.5');
+  });
+});
+
 describe('parsePresets', () => {
   it('leaves out a preset with a missing field, a bad id or a duplicate, and says why', () => {
     const good = { id: 'a', title: 't', paper: 'p', section: 's', caption: 'c', hash: '#v=1' };
