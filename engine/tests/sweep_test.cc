@@ -29,7 +29,13 @@ TEST(Sweep, ValidationNamesTheFieldAndRange) {
   EXPECT_EQ(errors[0].message, "to must be within [0, 1] (the range of flows[0].channel.forward.p), got 2");
   EXPECT_EQ(errors[1].message, "points must be within [2, 200], got 1");
   EXPECT_EQ(errors[2].message, "seeds must be within [1, 100], got 0");
-  EXPECT_EQ(errors[3].message, "protocols must be among the schema's protocols, got quic");
+  EXPECT_EQ(errors[3].message,
+            "protocols must be among the schema's protocols, or protocol/recovery with a recovery of "
+            "flows[].recovery, got quic");
+  for (const std::string bad : {"fixed/default", "fixed/quic", "quic/le", "fixed/le/x"}) {
+    EXPECT_EQ(ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {bad}}).size(), 1u) << bad;
+  }
+  EXPECT_TRUE(ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {"fixed/le", "westwood/sack"}}).empty());
   EXPECT_EQ(ValidateSweep({"flows[0].protocol", 0, 1, 2, false, 1, {}})[0].message,
             "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got flows[0].protocol");
   EXPECT_EQ(ValidateSweep({"seed", 0, 10, 2, false, 1, {}})[0].message,
@@ -63,6 +69,19 @@ TEST(Sweep, AProtocolReplacesFlowZerosProtocolGroup) {
   EXPECT_EQ(b["flows"][0]["protocol"], "cubic");
   EXPECT_EQ(b["flows"][1]["protocol"], "reno");
   EXPECT_FALSE(b["flows"][2].contains("protocol"));  // the default protocol, not flows[0]'s
+}
+
+// A pairing "protocol/recovery" (LE paper §3.3: five recoveries under AIMD, a fixed
+// window and Westwood+) sets the same flows' protocol and loss recovery.
+TEST(Sweep, APairingSetsTheProtocolAndTheLossRecoveryOfTheSameFlows) {
+  const nlohmann::json apart = {{"flows", {{{"protocol", "reno"}}, {{"protocol", "reno"}}, {{"protocol", "cubic"}}}}};
+  const auto s = SweepScenario(apart, {"flows[0].start_s", 0, 1, 2, false, 1, {"fixed/le"}}, 0, 1, "fixed/le");
+  for (int i : {0, 1}) {
+    EXPECT_EQ(s["flows"][i]["protocol"], "fixed");
+    EXPECT_EQ(s["flows"][i]["recovery"], "le");
+  }
+  EXPECT_EQ(s["flows"][2]["protocol"], "cubic");
+  EXPECT_FALSE(s["flows"][2].contains("recovery"));
 }
 
 TEST(Sweep, AnInvalidBaseScenarioIsRefusedBeforeItsSeedIsRead) {

@@ -42,6 +42,13 @@ std::string FirstProtocol(const nlohmann::json& doc) {
   return FindParam("flows[].protocol")->default_value;
 }
 
+// "westwood/sack" -> {"westwood", "sack"}; a plain protocol -> {name, ""}.
+std::pair<std::string, std::string> SplitPairing(const std::string& entry) {
+  const size_t slash = entry.find('/');
+  if (slash == std::string::npos) return {entry, ""};
+  return {entry.substr(0, slash), entry.substr(slash + 1)};
+}
+
 }  // namespace
 
 std::vector<double> SweepGrid(const SweepSpec& spec, bool integer) {
@@ -93,9 +100,15 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
     errors.push_back({"seeds", "seeds must be within [1, 100], got " + std::to_string(spec.seeds)});
   }
   const ParamDecl* protocol = FindParam("flows[].protocol");
+  const ParamDecl* recovery = FindParam("flows[].recovery");
+  auto has = [](const ParamDecl* d, const std::string& v) {
+    return std::find(d->options.begin(), d->options.end(), v) != d->options.end();
+  };
   for (const auto& p : spec.protocols) {
-    if (std::find(protocol->options.begin(), protocol->options.end(), p) == protocol->options.end()) {
-      errors.push_back({"protocols", "protocols must be among the schema's protocols, got " + p});
+    const auto [name, paired] = SplitPairing(p);
+    if (!has(protocol, name) || (!paired.empty() && (paired == "default" || !has(recovery, paired)))) {
+      errors.push_back({"protocols", "protocols must be among the schema's protocols, or protocol/recovery with a "
+                                     "recovery of flows[].recovery, got " + p});
     }
   }
   return errors;
@@ -114,11 +127,16 @@ nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, 
   }
   Scenario::SetPath(s, "seed", seed);
   if (!protocol.empty()) {
+    // The page's rule (views.ts withProtocol): flows[0] and every flow running its
+    // protocol switch; a pairing "protocol/recovery" sets their loss recovery too.
+    const auto [name, paired] = SplitPairing(protocol);
     const std::string group = FirstProtocol(s);
     for (auto& flow : s["flows"]) {
       const std::string own = flow.contains("protocol") ? flow["protocol"].get<std::string>()
                                                           : FindParam("flows[].protocol")->default_value.get<std::string>();
-      if (own == group) flow["protocol"] = protocol;
+      if (own != group) continue;
+      flow["protocol"] = name;
+      if (!paired.empty()) flow["recovery"] = paired;
     }
   }
   return s;

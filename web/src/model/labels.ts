@@ -14,7 +14,13 @@ export function optionLabel(decl: ParamDecl | undefined, option: string, index?:
   return option;
 }
 
-/** The registry's label of a protocol (or its name, for one this engine lacks). */
+/** The registry's label of a protocol (or its name, for one this engine lacks); for a
+ * pairing "protocol/recovery" (views.ts), both: "Westwood+ with SACK recovery". */
 export function protocolLabel(model: ParamModel | undefined, protocol: string): string {
-  return model?.protocols.find((p) => p.name === protocol)?.label ?? protocol;
+  const [name, recovery] = protocol.split('/');
+  const label = model?.protocols.find((p) => p.name === name)?.label ?? name;
+  if (recovery === undefined) return label;
+  return `${label} with ${optionLabel(model?.byPath.get(RECOVERY_PATH)?.decl, recovery)} recovery`;
 }
+
+export const RECOVERY_PATH = 'flows[0].recovery';

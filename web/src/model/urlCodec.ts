@@ -34,7 +34,8 @@ export interface Decoded {
 
 // Characters left as they are in keys and values; everything else is %-encoded.
 export function enc(s: string): string {
-  return s.replace(/[^A-Za-z0-9._~,\-[\]]/g, (c) => encodeURIComponent(c));
+  // "/" may stand as it is in a fragment (RFC 3986 §3.5): pairings read "fixed/le".
+  return s.replace(/[^A-Za-z0-9._~,\-[\]/]/g, (c) => encodeURIComponent(c));
 }
 
 export function encodeValue(v: ParamValue): string {

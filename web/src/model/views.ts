@@ -11,6 +11,7 @@
 import { withItemCount } from './listEdits';
 import { itemCount, itemPath, type ParamModel, type Values } from './params';
 import { defaultSweep, FLOW_COUNT_X, validateSweep, type SweepConfig, type SweepInput } from './sweep';
+import { RECOVERY_PATH } from './labels';
 import { enc, type UrlMessage } from './urlCodec';
 
 export type ViewName = 'live' | 'compare' | 'sweep' | 'validation';
@@ -34,6 +35,28 @@ export function protocolOptions(model: ParamModel): string[] {
   return model.protocols.map((p) => p.name);
 }
 
+/** The loss recoveries a flow may pair with its protocol (flows[].recovery, not "default"). */
+export function recoveryOptions(model: ParamModel): string[] {
+  return (model.byPath.get(RECOVERY_PATH)?.decl.options ?? []).filter((o) => o !== 'default');
+}
+
+/** A compared entry is a protocol, or a pairing "protocol/recovery": the protocol's
+ * congestion control with another loss recovery (flows[].recovery), as the LE paper
+ * pairs five recoveries with AIMD, a fixed window and Westwood+ (§3.3, Fig. 6). */
+export function isEntry(model: ParamModel, entry: string): boolean {
+  const [protocol, recovery, ...rest] = entry.split('/');
+  if (rest.length || !protocolOptions(model).includes(protocol)) return false;
+  return recovery === undefined || recoveryOptions(model).includes(recovery);
+}
+
+/** Where an entry's colour comes from: a protocol's place in the registry, a pairing's
+ * recovery after all protocols (so each recovery keeps one colour across pairings). */
+export function entryColorIndex(model: ParamModel, entry: string): number {
+  const [protocol, recovery] = entry.split('/');
+  if (recovery === undefined) return protocolOptions(model).indexOf(protocol);
+  return protocolOptions(model).length + recoveryOptions(model).indexOf(recovery);
+}
+
 /** The registry's choice for the compare view (at least two, else its first three). */
 export function defaultCompare(model: ParamModel): string[] {
   const chosen = model.protocols.filter((p) => p.compare_by_default).map((p) => p.name);
@@ -45,12 +68,16 @@ export function defaultCompare(model: ParamModel): string[] {
  * flows[0] stands apart (the compare view's and a protocol sweep's rule; the engine's
  * CLI sweep follows the same). */
 export function withProtocol(model: ParamModel, values: Values, protocol: string): Values {
+  const [name, recovery] = protocol.split('/');
   const group = values[PROTOCOL_PATH];
   const out: Values = { ...values };
   for (let i = 0; i < itemCount(model, values, 'flows'); i++) {
     const path = itemPath('flows', i, '.protocol');
     const own = values[path] ?? model.byPath.get(path)?.defaultValue;
-    if (i === 0 || own === group) out[path] = protocol;
+    if (i !== 0 && own !== group) continue;
+    out[path] = name;
+    // A pairing sets the same flows' loss recovery (a plain protocol leaves it as set).
+    if (recovery !== undefined) out[itemPath('flows', i, '.recovery')] = recovery;
   }
   return out;
 }
@@ -124,10 +151,12 @@ export function decodeViewParams(
       else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got "${val}" — showing live` });
     } else if (key === 'cmp' || key === 'hide') {
       const list = val.split(',').map((s) => s.trim()).filter(Boolean);
-      const bad = list.filter((p) => !options.includes(p));
-      const good = [...new Set(list.filter((p) => options.includes(p)))];
+      const bad = list.filter((p) => !isEntry(model, p));
+      const good = [...new Set(list.filter((p) => isEntry(model, p)))];
       if (bad.length)
-        messages.push({ text: `${key} must list protocols from ${options.join(', ')}; ignored ${bad.map((b) => `"${b}"`).join(', ')}` });
+        messages.push({
+          text: `${key} must list protocols from ${options.join(', ')} (or protocol/recovery pairings); ignored ${bad.map((b) => `"${b}"`).join(', ')}`,
+        });
       if (key === 'cmp') {
         if (good.length > MAX_COMPARE)
           messages.push({ text: `cmp lists ${good.length} protocols; the compare view shows at most ${MAX_COMPARE} — kept the first ${MAX_COMPARE}` });
@@ -160,5 +189,6 @@ export function toggleCompared(compare: readonly string[], protocol: string, opt
   if (compare.includes(protocol)) return compare.length > 1 ? compare.filter((p) => p !== protocol) : [...compare];
   if (compare.length >= MAX_COMPARE) return [...compare];
   const next = [...compare, protocol];
-  return options.filter((o) => next.includes(o));
+  // Protocols in the registry's order, then the pairings (protocol/recovery) as added.
+  return [...options.filter((o) => next.includes(o)), ...next.filter((e) => !options.includes(e))];
 }

@@ -6,10 +6,11 @@ import { protocolColor, goodputSeries } from '../charts/compareSeries';
 import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
+import { PairingPicker } from '../components/PairingPicker';
 import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
-import { MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
 
 const PCT: [number, number] = [0, 100];
@@ -65,7 +66,7 @@ interface Props {
 export const CompareView = memo(function CompareView({ store, model, compare, hidden, state, height }: Props) {
   const options = protocolOptions(model);
   const label = (p: string) => protocolLabel(model, p);
-  const color = (p: string) => protocolColor(p, options.indexOf(p));
+  const color = (p: string) => protocolColor(p, entryColorIndex(model, p));
 
   const shown = useMemo(
     () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
@@ -148,6 +149,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
               </label>
             );
           })}
+          <PairingPicker model={model} compare={compare} prefix="cmp" color={color} onChange={(c) => store.setCompare(c)} />
         </div>
       </section>
 

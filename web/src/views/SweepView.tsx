@@ -12,6 +12,7 @@ import { formatNumber } from '../components/Summary';
 import { SweepTable } from './SweepTable';
 import type { RunSummary } from '../engine/types';
 import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
+import { PairingPicker } from '../components/PairingPicker';
 import { protocolLabel } from '../model/labels';
 import type { ParamModel, Values } from '../model/params';
 import {
@@ -29,7 +30,7 @@ import {
   type SweepError,
   type SweepField,
 } from '../model/sweep';
-import { MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 
@@ -87,7 +88,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   );
   const options = protocolOptions(model);
   const protoLabel = (p: string) => protocolLabel(model, p);
-  const protoColor = (p: string) => protocolColor(p, options.indexOf(p));
+  const protoColor = (p: string) => protocolColor(p, entryColorIndex(model, p));
 
   const change = (field: SweepField, text: string) => {
     let next = { ...drafts, [field]: text };
@@ -281,6 +282,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
                 </label>
               );
             })}
+            <PairingPicker model={model} compare={compare} prefix="sweep" color={protoColor} onChange={(c) => store.setCompare(c)} />
             <span className="muted-note">shared with the Compare view · model curves appear when one protocol is shown</span>
           </div>
         )}
