@@ -13,6 +13,9 @@ import tcpRealTable1Json from '../../../engine/scenarios/tcp-real-table1.json?ra
 import tcpErFig1Json from '../../../engine/scenarios/tcp-er-fig1.json?raw';
 import tcpErFig3Json from '../../../engine/scenarios/tcp-er-fig3.json?raw';
 import tcpErTable6Json from '../../../engine/scenarios/tcp-er-table6.json?raw';
+import leFig5Json from '../../../engine/scenarios/le-fig5-fairness.json?raw';
+import leFig6SingleJson from '../../../engine/scenarios/le-fig6-single-flow.json?raw';
+import leFig6dJson from '../../../engine/scenarios/le-fig6d-ten-flows.json?raw';
 import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
@@ -294,6 +297,34 @@ describe('TCP-Real Tables 2-12 presets (scripts/tcp-real-presets.py)', () => {
     expect(rows).toHaveLength(18);
     expect(rows.filter((r) => r.x === 0.35).map((r) => r.label)).toEqual(Array(3).fill('Playback success, ON loss 0.33 (ours at 0.35)'));
     expect(p.hash).toContain('sweep.x=f0.channel.forward.on_p&sweep.from=0&sweep.to=0.5');
+  });
+});
+
+describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
+  const leaves = (o: unknown, pre = ''): [string, unknown][] =>
+    Array.isArray(o)
+      ? o.flatMap((v, i) => leaves(v, `${pre}[${i}]`))
+      : o && typeof o === 'object'
+        ? Object.entries(o).flatMap(([k, v]) => leaves(v, pre ? `${pre}.${k}` : k))
+        : [[pre, o]];
+  const recoveries = ['reno', 'newreno', 'sack', 'fack', 'le'];
+  const cases: [string, string, string[]][] = [
+    ['le-fig5-fairness', leFig5Json, ['fack', 'le']],
+    ['le-fig6a-aimd', leFig6SingleJson, recoveries],
+    ['le-fig6b-fixed', leFig6SingleJson, recoveries.map((r) => `fixed/${r}`)],
+    ['le-fig6c-westwood', leFig6SingleJson, recoveries.map((r) => `westwood/${r}`)],
+    ['le-fig6d-westwood', leFig6dJson, recoveries.map((r) => `westwood/${r}`)],
+  ];
+  it.each(cases)('%s is its scenario file with the 15 combinations’ curves', (id, file, compare) => {
+    const { values, view } = open(byId(id));
+    const scenario = JSON.parse(buildScenario(model, values));
+    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
+    for (const [p, v] of leaves(JSON.parse(file))) expect(at(p), `${id}: ${p}`).toEqual(v);
+    expect(view.compare).toEqual(compare);
+    if (id !== 'le-fig5-fairness') expect(view.sweep).toMatchObject({ from: 0.001, to: 0.1, scale: 'log', n: 10, by: 'protocol' });
+    // A pairing runs the protocol's window with the named recovery on every flow it switches.
+    const last = JSON.parse(buildScenario(model, withProtocol(model, values, compare.at(-1)!)));
+    for (const f of last.flows) expect(f.recovery ?? 'default').toBe(compare.at(-1)!.includes('/') ? 'le' : 'default');
   });
 });
 
