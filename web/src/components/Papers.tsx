@@ -96,8 +96,11 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
           <ul>
             {checked.map(({ preset: p, check }) => {
               const active = check && withoutHidden(check.canonical) === here;
+              // A heading where the paper changes (presets.json keeps each paper's together).
+              const i = checked.findIndex((c) => c.preset.id === p.id);
+              const first = i === 0 || checked[i - 1].preset.paper !== p.paper;
               return (
-                <li key={p.id} className={active ? 'active' : undefined}>
+                <li key={p.id} className={`${active ? 'active' : ''}${first ? ' paper-first' : ''}`} data-paper={first ? p.paper : undefined}>
                   <a
                     href={p.hash}
                     data-testid={`preset:${p.id}`}
