@@ -183,7 +183,7 @@ async function protocolCosts() {
 const kManyRepetitions = 3;
 const kManyFlows = [
   { file: 'dumbbell-10-flows.json', label: '10 flows, dumbbell 10 Mb/s, 100 s', wasm_target_ms: null },
-  { file: 'tcp-er-table6.json', label: 'TCP-ER Table VI: 50 FTP + 300 HTTP + 5 TCP, 500 s', wasm_target_ms: 5000 },
+  { file: 'tcp-er-table6.json', label: 'TCP-ER Table VI: 50 FTP + 300 HTTP + 5 live streams, 500 s', wasm_target_ms: 5000 },
 ];
 
 function nativeScenarioMs(file) {
