@@ -3,6 +3,7 @@
 // retransmission found without a timeout; and the fixed window it is paired with.
 #include <gtest/gtest.h>
 
+#include "recovery_rig.h"
 #include "test_util.h"
 #include "transport/tcp/cc/aimd.h"
 #include "transport/tcp/cc/fixed_window.h"
@@ -12,17 +13,12 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+constexpr uint32_t kMss = testing::RecoveryRig::kMss;
 
 // What LE asks of the sender, with a real scoreboard and window.
-class Rig : public RecoveryActions {
+class Rig : public testing::RecoveryRig {
  public:
-  Rig() {
-    state.mss = kMss;
-    state.dupack_threshold = 3;
-    cc.Init(&rtt, kMss, 8 * kMss);
-    rtt.OnSample(Time::FromMilliseconds(50));
-  }
+  Rig() : RecoveryRig(8) {}
   // Sends segment i (0-based) as LE chooses; returns its serial.
   uint64_t Send(uint64_t i, bool retransmission = false) {
     const uint64_t seq = i * kMss;
@@ -55,29 +51,10 @@ class Rig : public RecoveryActions {
     l.total_bytes = 1u << 30;
     return le.NextSegment(state, sb, l);
   }
-  void Advance(int ms) { now_ = now_ + Time::FromMilliseconds(ms); }
 
-  // RecoveryActions
-  void RetransmitFirstUnacked() override {}
-  void GoBackN() override {}
-  void RestartRetransmissionTimer() override {}
-  void NoteFastRetransmit() override { ++cuts; }
-  void NotePartialAck() override {}
-  void NoteEarlyRetransmit() override {}
-  CongestionControl& congestion_control() override { return cc; }
-  Scoreboard& scoreboard() override { return sb; }
-  Time now() const override { return now_; }
-  const RttStats& rtt_stats() const override { return rtt; }
-
-  TcpState state;
-  RttStats rtt{RttStats::Params{}};
-  Aimd cc;
-  Scoreboard sb{kMss};
   LeRecovery le;
-  int cuts = 0;
 
  private:
-  Time now_ = Time::FromSeconds(1);
   uint64_t serial_ = 0;
 };
 
@@ -97,7 +74,7 @@ TEST(LeRecovery, EachPacketCountsItsOwnDuplicateAcksAndMovesToRtxlistAtThree) {
   r.Ack(2, serial[6], 4, 7);
   EXPECT_EQ(r.le.rtxlist_size(), 2u);  // both at once, in transmission order
   EXPECT_EQ(r.le.waitlist_size(), 1u);  // only 7 is still in flight
-  EXPECT_EQ(r.cuts, 1);                  // two losses, one window reduction
+  EXPECT_EQ(r.recoveries, 1);                  // two losses, one window reduction
   EXPECT_EQ(r.cc.cwnd(), r.cc.ssthresh());
 }
 
@@ -141,7 +118,7 @@ TEST(LeRecovery, ALostRetransmissionIsFoundByItsOwnCountWithoutATimeout) {
   const SendChoice c = r.Next();
   ASSERT_TRUE(c.send);
   EXPECT_EQ(c.seq, 2 * kMss);
-  EXPECT_EQ(r.cuts, 1);
+  EXPECT_EQ(r.recoveries, 1);
   // Lost a third time, found more than an RTT after the first loss: a new loss event,
   // a second cut.
   r.Send(2, true);
@@ -150,7 +127,7 @@ TEST(LeRecovery, ALostRetransmissionIsFoundByItsOwnCountWithoutATimeout) {
   r.Advance(200);
   for (int i = 0; i < 3; ++i) r.Ack(2, later[i], 3, 12 + i);
   EXPECT_EQ(r.le.rtxlist_size(), 1u);
-  EXPECT_EQ(r.cuts, 2);
+  EXPECT_EQ(r.recoveries, 2);
 }
 
 TEST(LeRecovery, ATimeoutQueuesEverythingInFlightInTransmissionOrder) {

@@ -5,8 +5,8 @@
 // on the next duplicate ACK instead of waiting for the RTO (footnote 2).
 #include <gtest/gtest.h>
 
+#include "recovery_rig.h"
 #include "test_util.h"
-#include "transport/tcp/cc/aimd.h"
 #include "transport/tcp/recovery/newreno_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
 #include "transport/tcp/scoreboard.h"
@@ -14,19 +14,14 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+constexpr uint32_t kMss = testing::RecoveryRig::kMss;
 
-// A sender's view for one recovery: a real scoreboard, RTT statistics and AIMD window.
-// RTT 50 ms from one sample: SRTT 50 ms, RTTVAR 25 ms, so the fine-grained timeout
-// (SRTT + 4 RTTVAR) is 150 ms.
-class Rig : public RecoveryActions {
+// One recovery driven by duplicate ACKs, a full window sent at t = 1 s. RTT 50 ms from
+// one sample, so the fine-grained timeout (SRTT + 4 RTTVAR) is 150 ms.
+class Rig : public testing::RecoveryRig {
  public:
-  Rig(std::unique_ptr<LossRecovery> recovery, uint64_t cwnd_segments) : recovery(std::move(recovery)) {
-    state.mss = kMss;
-    state.dupack_threshold = 3;
-    cc.Init(&rtt, kMss, cwnd_segments * kMss);
-    rtt.OnSample(Time::FromMilliseconds(50));
-    for (uint64_t i = 0; i < cwnd_segments; ++i) {
+  Rig(std::unique_ptr<LossRecovery> r, uint64_t cwnd) : RecoveryRig(cwnd), recovery(std::move(r)) {
+    for (uint64_t i = 0; i < cwnd; ++i) {
       sb.OnSent(i * kMss, kMss, now_, false, i == 0);
       state.snd_max = (i + 1) * kMss;
     }
@@ -40,34 +35,10 @@ class Rig : public RecoveryActions {
     ++state.dupacks;
     recovery->OnDupAck(state, *this);
   }
-  void Advance(int ms) { now_ = now_ + Time::FromMilliseconds(ms); }
-  double cwnd() const { return static_cast<double>(cc.cwnd()) / kMss; }
-  double ssthresh() const { return static_cast<double>(cc.ssthresh()) / kMss; }
+  double cwnd() const { return cwnd_segments(); }
+  double ssthresh() const { return ssthresh_segments(); }
 
-  // RecoveryActions
-  void RetransmitFirstUnacked() override {
-    ++retransmissions;
-    sb.OnSent(state.snd_una, kMss, now_, true, false);
-  }
-  void GoBackN() override {}
-  void RestartRetransmissionTimer() override {}
-  void NoteFastRetransmit() override { ++recoveries; }
-  void NotePartialAck() override {}
-  void NoteEarlyRetransmit() override { ++early; }
-  CongestionControl& congestion_control() override { return cc; }
-  Scoreboard& scoreboard() override { return sb; }
-  Time now() const override { return now_; }
-  const RttStats& rtt_stats() const override { return rtt; }
-
-  TcpState state;
-  RttStats rtt{RttStats::Params{}};
-  Aimd cc;
-  Scoreboard sb{kMss};
   std::unique_ptr<LossRecovery> recovery;
-  int retransmissions = 0, recoveries = 0, early = 0;
-
- private:
-  Time now_ = Time::FromSeconds(1);
 };
 
 std::unique_ptr<LossRecovery> TcpEr() { return std::make_unique<NewRenoRecovery>(EarlyRetransmit::kAlgorithm1); }
@@ -82,7 +53,7 @@ TEST(TcpEr, AFirstDuplicateAckRetransmitsOnceTheFineGrainedTimerHasExpired) {
   r.Advance(60);  // 160 ms since it was sent
   r.DupAck();
   EXPECT_EQ(r.retransmissions, 1);
-  EXPECT_EQ(r.early, 1);
+  EXPECT_EQ(r.early_retransmits, 1);
   EXPECT_TRUE(r.state.in_recovery);
 }
 
@@ -118,9 +89,9 @@ TEST(TcpEr, AFastRetransmissionOnTheThirdDuplicateIsAsUsual) {
     newreno.DupAck();
     sack.DupAck(k);
   }
-  EXPECT_EQ(newreno.early, 0);
+  EXPECT_EQ(newreno.early_retransmits, 0);
   EXPECT_DOUBLE_EQ(newreno.cwnd(), 5 + 3);  // NewReno: cwnd/2 + 3
-  EXPECT_EQ(sack.early, 0);
+  EXPECT_EQ(sack.early_retransmits, 0);
   EXPECT_DOUBLE_EQ(sack.cwnd(), 5);  // RFC 6675: ssthresh, pipe counts what left
 }
 
@@ -130,7 +101,7 @@ TEST(SackEr, EarlyRetransmissionEntersRecoveryWithAlgorithmOnesWindowAndTakesThe
   r.Advance(200);
   r.DupAck(1);
   EXPECT_TRUE(r.state.in_recovery);
-  EXPECT_EQ(r.early, 1);
+  EXPECT_EQ(r.early_retransmits, 1);
   EXPECT_EQ(r.retransmissions, 1);
   EXPECT_DOUBLE_EQ(r.cwnd(), 4);
   // Segment 1 left (SACKed), segment 0 is lost and its retransmission is in flight.
@@ -149,7 +120,7 @@ TEST(SackEr, ALostRetransmissionIsResentOnTheNextDuplicateAckWithoutAnotherCut) 
   r.Advance(100);  // now 200 ms: lost too
   r.DupAck(3);
   EXPECT_EQ(r.retransmissions, 2);
-  EXPECT_EQ(r.early, 2);
+  EXPECT_EQ(r.early_retransmits, 2);
   EXPECT_EQ(r.recoveries, 1);
   EXPECT_DOUBLE_EQ(r.ssthresh(), ssthresh);
 }
