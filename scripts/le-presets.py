@@ -12,7 +12,7 @@ usage: python3 scripts/le-presets.py   (needs build/engine/plab for the schema)
 import json
 import sys
 
-from presetlib import ROOT, engine_schema, load_scenario, scenario_hash, view_parts
+from presetlib import claim, engine_schema, load_scenario, scenario_hash, view_parts, write_presets
 
 PAPER = 'Kang, Park & Mo (LE)'
 RECOVERIES = ['reno', 'newreno', 'sack', 'fack', 'le']
@@ -21,19 +21,6 @@ RECOVERIES = ['reno', 'newreno', 'sack', 'fack', 'le']
 def log_view(cmp, n, k):
     parts = view_parts(cmp, 'f0.channel.forward.p', 0.001, 0.1, n, 'goodput_mbps', k)
     return [p if p != 'sweep.scale=linear' else 'sweep.scale=log' for p in parts]
-
-
-def claim(text, source, left, op, right=None, factor=None, value=None, if_not=None):
-    c = {'text': text, 'source': source, 'check': {'left': left, 'op': op}}
-    if right:
-        c['check']['right'] = right
-    if factor:
-        c['check']['factor'] = factor
-    if value is not None:
-        c['check']['value'] = value
-    if if_not:
-        c['if_not'] = if_not
-    return c
 
 
 def ref(series, x=None, x_range=None, figure='goodput_mbps'):
@@ -106,7 +93,7 @@ def presets(schema):
         'evidence': {'published': [], 'claims': [
             claim('With a fixed window LE\'s throughput is superior: at 10 % loss over 1.5 x SACK\'s', '§3.3.2, Fig. 6b',
                   ref('fixed/le', 0.1), '>', ref('fixed/sack', 0.1), factor=1.5),
-            claim('... and above NewReno\'s and Reno\'s from 1 % loss on', '§3.3.2',
+            claim('... and above NewReno\'s from 1 % loss on', '§3.3.2',
                   ref('fixed/le', x_range=[0.01, 0.1]), '>', ref('fixed/newreno', x_range=[0.01, 0.1])),
         ]},
     })
@@ -155,15 +142,8 @@ def presets(schema):
 
 
 def main():
-    schema = engine_schema()
-    path = ROOT / 'public' / 'presets' / 'presets.json'
-    doc = json.loads(path.read_text())
-    new = presets(schema)
-    ids = {p['id'] for p in new}
-    kept = [p for p in doc['presets'] if p['id'] not in ids]
-    at = next(i for i, p in enumerate(kept) if p['id'] == 'le-fig4') + 1
-    doc['presets'] = kept[:at] + new + kept[at:]
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
+    new = presets(engine_schema())
+    write_presets(new, after='le-fig4')
     print(f'{len(new)} LE presets written', file=sys.stderr)
 
 

@@ -85,3 +85,37 @@ def view_parts(cmp, x, frm, to, n, y, k):
             'sweep.by=protocol']
 
 
+
+
+PRESETS = ROOT / 'public' / 'presets' / 'presets.json'
+
+
+def write_presets(new, after=None, edit=None):
+    """Puts the presets `new` into public/presets/presets.json in place of those with the
+    same ids, right after the preset `after` (at the end without one), after `edit(doc)`
+    has changed what it needs to of the others; written as the file is kept (2-space
+    indent, UTF-8)."""
+    doc = json.loads(PRESETS.read_text())
+    if edit:
+        edit(doc)
+    ids = {p['id'] for p in new}
+    kept = [p for p in doc['presets'] if p['id'] not in ids]
+    at = next(i for i, p in enumerate(kept) if p['id'] == after) + 1 if after else len(kept)
+    doc['presets'] = kept[:at] + new + kept[at:]
+    PRESETS.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
+
+
+def claim(text, source, left, op, right=None, value=None, factor=None, if_not=None):
+    """A claim of a preset's evidence (web/src/model/evidence.ts): left op factor x (right
+    or value), and why it does not hold where we know (if_not)."""
+    check = {'left': left, 'op': op}
+    if right is not None:
+        check['right'] = right
+    if value is not None:
+        check['value'] = value
+    if factor is not None:
+        check['factor'] = factor
+    c = {'text': text, 'source': source, 'check': check}
+    if if_not:
+        c['if_not'] = if_not
+    return c

@@ -10,7 +10,7 @@ usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the sche
 import json
 import sys
 
-from presetlib import ROOT, engine_schema, load_scenario as load, scenario_hash, view_parts
+from presetlib import claim, engine_schema, load_scenario as load, scenario_hash, view_parts, write_presets
 
 PAPER = 'Yin, Alnuweiri & Reddy (TCP-ER)'
 
@@ -22,20 +22,6 @@ def with_set(scenario, path, value):
         obj = obj.setdefault(part, {})
     obj[parts[-1]] = value
     return scenario
-
-
-def claim(text, source, left, op, right=None, value=None, factor=None, if_not=None):
-    check = {'left': left, 'op': op}
-    if right is not None:
-        check['right'] = right
-    if value is not None:
-        check['value'] = value
-    if factor is not None:
-        check['factor'] = factor
-    c = {'text': text, 'source': source, 'check': check}
-    if if_not:
-        c['if_not'] = if_not
-    return c
 
 
 def ref(series, figure, x=None, x_range=None):
@@ -281,13 +267,8 @@ def presets(schema):
 
 
 def main():
-    schema = engine_schema()
-    path = ROOT / 'public' / 'presets' / 'presets.json'
-    doc = json.loads(path.read_text())
-    new = presets(schema)
-    ids = {p['id'] for p in new}
-    doc['presets'] = [p for p in doc['presets'] if p['id'] not in ids and not p['id'].startswith('tcp-er-')] + new
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
+    new = presets(engine_schema())
+    write_presets(new)
     print(f'{len(new)} TCP-ER presets written', file=sys.stderr)
 
 

@@ -15,7 +15,7 @@ usage: python3 scripts/tcp-real-presets.py   (needs build/engine/plab for the sc
 import json
 import sys
 
-from presetlib import ROOT, engine_schema, load_scenario, scenario_hash, view_parts
+from presetlib import engine_schema, load_scenario, scenario_hash, view_parts, write_presets
 
 PAPER = 'Zhang & Tsaoussidis (TCP-Real)'
 PROTOCOLS = ['real', 'reno', 'tahoe']
@@ -216,17 +216,9 @@ def add_table4(doc):
 
 
 def main():
-    schema = engine_schema()
-    path = ROOT / 'public' / 'presets' / 'presets.json'
-    doc = json.loads(path.read_text())
-    add_table4(doc)
-    new = presets(schema)
-    ids = {p['id'] for p in new}
-    kept = [p for p in doc['presets'] if p['id'] not in ids]
+    new = presets(engine_schema())
     # After the Table 1 preset, in the paper's order.
-    at = next(i for i, p in enumerate(kept) if p['id'] == 'tcp-real-table1') + 1
-    doc['presets'] = kept[:at] + new + kept[at:]
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
+    write_presets(new, after='tcp-real-table1', edit=add_table4)
     print(f'{len(new)} TCP-Real presets written, Table 4 added to tcp-real-table1', file=sys.stderr)
 
 

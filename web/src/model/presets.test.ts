@@ -43,6 +43,13 @@ function open(p: Preset) {
   return { values: d.values, view: v.state, messages: [...d.messages, ...v.messages] };
 }
 
+/** Every leaf of a scenario document as [path, value] ("flows[0].tcp.mss_bytes"). */
+function leaves(o: unknown, pre = ''): [string, unknown][] {
+  if (Array.isArray(o)) return o.flatMap((v, i) => leaves(v, `${pre}[${i}]`));
+  if (o && typeof o === 'object') return Object.entries(o).flatMap(([k, v]) => leaves(v, pre ? `${pre}.${k}` : k));
+  return [[pre, o]];
+}
+
 function byId(id: string): Preset {
   const p = parsePresets(doc).presets.find((x) => x.id === id);
   if (!p) throw new Error(`no preset ${id}`);
@@ -123,15 +130,9 @@ describe('presets.json', () => {
     base.duration_s = 60;
     base.flows[0].app.size_bytes = 0;
     const scenario = JSON.parse(buildScenario(model, values));
-    const flat = (o: unknown, pre = ''): [string, unknown][] =>
-      Array.isArray(o)
-        ? o.flatMap((v, i) => flat(v, `${pre}[${i}]`))
-        : o && typeof o === 'object'
-          ? Object.entries(o).flatMap(([k, v]) => flat(v, pre ? `${pre}.${k}` : k))
-          : [[pre, o]];
-    const leaves = flat(base);
-    expect(leaves.length).toBeGreaterThan(15);
-    for (const [p, v] of leaves) expect(getAt(scenario, p), p).toEqual(v);
+    const baseLeaves = leaves(base);
+    expect(baseLeaves.length).toBeGreaterThan(15);
+    for (const [p, v] of baseLeaves) expect(getAt(scenario, p), p).toEqual(v);
     expect(values['flows[0].protocol']).toBe('reno');
     expect(view.view).toBe('compare');
     expect(view.compare).toEqual(['tahoe', 'reno', 'real']);
@@ -236,12 +237,6 @@ describe('LE Fig. 6d preset', () => {
 });
 
 describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
-  const leaves = (o: unknown, pre = ''): [string, unknown][] =>
-    Array.isArray(o)
-      ? o.flatMap((v, i) => leaves(v, `${pre}[${i}]`))
-      : o && typeof o === 'object'
-        ? Object.entries(o).flatMap(([k, v]) => leaves(v, pre ? `${pre}.${k}` : k))
-        : [[pre, o]];
   const cases: [string, string, Record<string, unknown>, Partial<ReturnType<typeof open>['view']['sweep']>, string[]][] = [
     ['tcp-er-fig1-sft', tcpErFig1Json, {}, { x: 'topology.bottleneck.rate_mbps', from: 7, to: 10, n: 4, y: 'frozen_time_s' }, ['sack', 'sack_er']],
     ['tcp-er-fig2-ipat', tcpErFig1Json, {}, { x: 'topology.bottleneck.rate_mbps', from: 5, to: 10, n: 6, y: 'ipat_std_ms' }, ['sack', 'sack_er']],
@@ -301,12 +296,6 @@ describe('TCP-Real Tables 2-12 presets (scripts/tcp-real-presets.py)', () => {
 });
 
 describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
-  const leaves = (o: unknown, pre = ''): [string, unknown][] =>
-    Array.isArray(o)
-      ? o.flatMap((v, i) => leaves(v, `${pre}[${i}]`))
-      : o && typeof o === 'object'
-        ? Object.entries(o).flatMap(([k, v]) => leaves(v, pre ? `${pre}.${k}` : k))
-        : [[pre, o]];
   const recoveries = ['reno', 'newreno', 'sack', 'fack', 'le'];
   const cases: [string, string, string[]][] = [
     ['le-fig5-fairness', leFig5Json, ['fack', 'le']],
