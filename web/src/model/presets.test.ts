@@ -3,6 +3,11 @@
 // module the worker imports as 'plab-glue'): every preset decodes with no
 // URL message, is written in the page's canonical form (so opening it and copying the
 // link gives the same link), and sets up exactly the experiment it promises.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import createPlab, { type PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import presetsJson from '../../../public/presets/presets.json?raw';
@@ -77,7 +82,12 @@ describe('presets.json', () => {
     }
   });
 
-  it('every preset scenario is accepted by the engine and gives a finite summary', () => {
+  it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', () => {
+    // The native CLI (build/engine/plab, `npm run build:engine`) on the same scenario.
+    const native = fileURLToPath(new URL('../../../build/engine/plab', import.meta.url));
+    expect(existsSync(native), `${native}: run npm run build:engine`).toBe(true);
+    const tmp = mkdtempSync(path.join(tmpdir(), 'plab-presets-'));
+    let runs = 0;
     for (const p of parsePresets(doc).presets) {
       const { values, view } = open(p);
       // The sweep's first point (or the scenario as it is), with each protocol shown.
@@ -87,13 +97,21 @@ describe('presets.json', () => {
         if (view.view === 'sweep') v[view.sweep.x] = view.sweep.from;
         // Validity, not results: the 500 s presets (TCP-ER) run their first 20 s here.
         if (Number(v['duration_s'] ?? 0) > 60) Object.assign(v, { duration_s: 20, 'metrics.start_s': 0 });
-        const ok = engine.ccall('plab_run_summary', 'number', ['string'], [buildScenario(model, v)]);
+        const scenario = buildScenario(model, v);
+        const ok = engine.ccall('plab_run_summary', 'number', ['string'], [scenario]);
         const result = JSON.parse(str('plab_result_json'));
         expect(ok, `${p.id} ${protocol}: ${JSON.stringify(result.errors)}`).toBe(1);
         expect(Number.isFinite(result.summary.goodput_mbps), p.id).toBe(true);
+        const file = path.join(tmp, 'scenario.json');
+        writeFileSync(file, scenario);
+        const run = spawnSync(native, ['run', file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+        expect(run.status, `${p.id} ${protocol}: ${run.stderr}`).toBe(0);
+        expect(JSON.parse(run.stdout).summary, `${p.id} ${protocol}: native = WASM`).toEqual(result.summary);
+        runs += 1;
       }
     }
-  });
+    expect(runs).toBeGreaterThan(80); // every preset, every protocol it shows
+  }, 120_000);
 
   it('LE Fig. 4: window drops 1..31 on the le-fig4-recovery base, recovery duration, K=10, one curve per protocol', () => {
     const { values, view } = open(byId('le-fig4'));
