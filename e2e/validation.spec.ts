@@ -59,6 +59,9 @@ test('the validation page lists every claim and reference check with its verdict
   await ready(page);
   await page.getByTestId('view-validation').click();
   await expect(page).toHaveURL(/view=validation/);
+  // The page replaces the experiment's controls and charts.
+  await expect(page.locator('.sidebar')).toBeHidden();
+  await expect(page.getByTestId('topology-picture')).toBeHidden();
   const v = page.getByTestId('validation');
   const claims = presets.reduce((n, p) => n + (p.evidence?.claims?.length ?? 0), 0);
   const checks = references.reduce((n, g) => n + g.checks.length, 0);
