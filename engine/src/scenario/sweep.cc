@@ -42,7 +42,7 @@ std::string FirstProtocol(const nlohmann::json& doc) {
   return FindParam("flows[].protocol")->default_value;
 }
 
-// "westwood/sack" -> {"westwood", "sack"}; a plain protocol -> {name, ""}.
+// "protocol/recovery" -> {protocol, recovery}; a plain protocol -> {protocol, ""}.
 std::pair<std::string, std::string> SplitPairing(const std::string& entry) {
   const size_t slash = entry.find('/');
   if (slash == std::string::npos) return {entry, ""};
