@@ -183,13 +183,15 @@ test('Papers menu → TCP-Real Table 1: the published goodputs beside ours, a ve
   await sweepDone(page, 100_000);
   const ms = Number(await page.getByTestId('sweep-progress').getAttribute('data-elapsed-ms'));
   console.log(`TCP-Real Table 1 preset sweep (165 transfers): ${(ms / 1000).toFixed(1)} s`);
+  // Table 1's twelve goodputs, then Table 4's eighteen playback successes of the same runs.
   const rows = page.locator('[data-testid^="published-"]');
-  await expect(rows).toHaveCount(12);
-  for (let i = 0; i < 12; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(30);
+  for (let i = 0; i < 30; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('published-12')).toContainText('Playback success');
   // Loss-free goodput is calibrated to the table: within 10 % of 1.90 Mb/s for TCP-Real.
   expect(Number(await page.getByTestId('published-0').getAttribute('data-ours'))).toBeCloseTo(1.9, 0);
   await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', 'holds');
-  for (const i of [1, 2]) {
+  for (const i of [1, 2, 3]) {
     const claim = page.getByTestId(`claim-${i}`);
     await expect(claim).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
     if ((await claim.getAttribute('data-verdict')) === 'does-not-hold') await expect(claim).toContainText('Why:');
