@@ -1,5 +1,6 @@
 // TCP-ER's presets opened by clicks (the paper's numbers beside ours as soon as their
-// point has run), and the validation page: every claim and reference check listed with
+// point has run), LE Figs. 5-6 and TCP-Real Tables 2-12 run to the end with a verdict
+// for every claim, and the validation page: every claim and reference check listed with
 // its recorded verdict, a group checked again in this browser, a row opening its
 // experiment, Back returning to the page.
 import { readFileSync } from 'node:fs';
@@ -50,6 +51,26 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
       expect(Number(await page.getByTestId('published-0').getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
     }
     if (p.id === 'tcp-er-fig9-late') await page.screenshot({ path: info.outputPath('tcp-er-fig9.png'), fullPage: true });
+  }
+});
+
+test('LE Figs. 5-6 and TCP-Real Tables 2-12 open by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await ready(page);
+  const ids = presets.map((p) => p.id).filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms))/.test(id) && id !== 'le-fig6d-ten-flows');
+  expect(ids.length).toBe(10);
+  for (const id of ids) {
+    const p = presets.find((x) => x.id === id)!;
+    await openPreset(page, id);
+    const view = await page.locator('.app').getAttribute('data-view');
+    if (view === 'sweep') await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    else await page.waitForFunction(() => document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-busy') === '0');
+    const claims = p.evidence?.claims?.length ?? 0;
+    for (let i = 0; i < claims; i++) await expect(page.getByTestId(`claim-${i}`), `${id} claim ${i}`).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
+    const published = p.evidence?.published?.length ?? 0;
+    for (let i = 0; i < published; i++) await expect(page.getByTestId(`published-${i}`), `${id} row ${i}`).toHaveAttribute('data-ours', /^-?\d/);
+    if (id === 'le-fig6b-fixed') await page.screenshot({ path: info.outputPath('le-fig6b.png'), fullPage: true });
   }
 });
 
