@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "metrics/aggregates.h"
+#include "metrics/summary_fields.h"
 #include "scenario/explicit_flow.h"
 #include "scenario/simulation.h"
 
@@ -61,6 +62,11 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
   s["recovery_duration_s"] = recovery;
   if (f.flow->probe() != nullptr) {
     f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
+  }
+  // A family reports its own figures (a TCP flow has no allowed rate, a rate-based one
+  // no timeouts): every declared per-flow figure is there, null where it has none.
+  for (const SummaryField& field : SummaryFields()) {
+    if (field.scope == "flow" && !s.contains(field.name)) s[field.name] = nullptr;
   }
   return s;
 }

@@ -22,6 +22,7 @@
 #include "transport/tcp/real/real_receiver.h"
 #include "transport/tcp/recovery/tahoe_recovery.h"
 #include "transport/tcp/tcp_family.h"
+#include "transport/rate/rate_family.h"
 
 namespace plab {
 namespace {
@@ -67,6 +68,21 @@ ProtocolEntry Real() {
     p.initial_threshold = v.Number("real.initial_threshold_level");
     return MakeTcpReceiver(env, composition, std::make_unique<RealReceiver>(p));
   };
+  return e;
+}
+
+// A rate-based protocol (transport/rate/): TFRC's sender and receiver following one of
+// the throughput equations.
+ProtocolEntry Rate(std::string name, std::string label, RateEquation equation, std::string help, std::string source) {
+  ProtocolEntry e;
+  e.name = std::move(name);
+  e.label = std::move(label);
+  e.family = "rate";
+  e.help = std::move(help);
+  e.source = std::move(source);
+  e.make_sender = [equation](const FlowEnv& env) { return MakeTfrcSender(env, equation); };
+  e.make_receiver = [equation](const FlowEnv& env) { return MakeTfrcReceiver(env, equation); };
+  e.series = {"allowed_rate", "equation_rate", "loss_event_rate", "srtt"};
   return e;
 }
 
@@ -118,6 +134,14 @@ std::vector<ProtocolEntry> DeclareProtocols() {
           "SACK with TCP-ER's early retransmission and Algorithm 1: a lost packet, or a lost retransmission, is "
           "resent as soon as its fine-grained timer expires",
           "Yin, Alnuweiri & Reddy, TCP-ER, §III-IV"),
+      Rate("tfrc", "TFRC", RateEquation::kRfc5348,
+           "Equation-based: the receiver measures the loss event rate over the last eight loss intervals, the "
+           "sender paces at the TCP throughput equation's rate for it (slow start before the first loss)",
+           "RFC 5348"),
+      Rate("tfrc_modified", "TFRC (modified equation)", RateEquation::kModified,
+           "TFRC following Ng & Chan's modified throughput equation, which models timeouts after several losses "
+           "in one window",
+           "RFC 5348 with Ng & Chan §5"),
       Tcp("fixed", "Fixed window", "fixed", "newreno",
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",

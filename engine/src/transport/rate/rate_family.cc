@@ -1,0 +1,38 @@
+#include "transport/rate/rate_family.h"
+
+#include "metrics/rate_probe.h"
+#include "scenario/param_view.h"
+#include "transport/rate/tfrc_receiver.h"
+#include "transport/rate/tfrc_sender.h"
+
+namespace plab {
+
+SenderParts MakeTfrcSender(const FlowEnv& env, RateEquation equation) {
+  const ParamView& v = *env.params;
+  TfrcSender::Params p;
+  p.flow = env.flow;
+  p.segment_bytes = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+  p.header_bytes = static_cast<uint32_t>(v.Integer("tcp.header_bytes"));
+  p.equation = equation;
+  auto sender = std::make_unique<TfrcSender>(env.scheduler, env.pool, p, env.source);
+  SenderParts parts;
+  if (env.probe != nullptr) {
+    auto probe = std::make_unique<RateProbe>(*env.probe, sender.get());
+    sender->set_rate_observer(probe.get());
+    parts.probe = std::move(probe);
+  }
+  parts.sender = std::move(sender);
+  return parts;
+}
+
+std::unique_ptr<ReceiverEndpoint> MakeTfrcReceiver(const FlowEnv& env, RateEquation equation) {
+  const ParamView& v = *env.params;
+  TfrcReceiver::Params p;
+  p.flow = env.flow;
+  p.segment_bytes = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
+  p.feedback_bytes = static_cast<uint32_t>(v.Integer("tcp.header_bytes"));
+  p.equation = equation;
+  return std::make_unique<TfrcReceiver>(env.scheduler, env.pool, p);
+}
+
+}  // namespace plab
