@@ -18,6 +18,9 @@ export const COLORS = {
   fastRetransmit: '#2a9d4b',
   partialAck: '#8e44ad',
   timeout: '#d62828',
+  earlyRetransmit: '#0b8fb0',
+  rate: '#1f6fb2',
+  equation: '#e07b00',
   tokens: '#0f8b8d',
   allowed: '#6b6b6b',
   app: '#7b3fa0',
@@ -59,12 +62,27 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
 
   const cwnd = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
-    return [
+    const all: ChartSeries[] = [
       { key: 'cwnd', label: 'cwnd', shape: 'step', color: COLORS.cwnd, ...tv(get(ex, 'cwnd')) },
       { key: 'ssthresh', label: 'ssthresh', shape: 'step', color: COLORS.ssthresh, dash: '7 5', yExtentCap: 2, ...tv(get(ex, 'ssthresh')) },
       { key: 'fast_retransmit', label: 'fast retransmit', shape: 'triangle', color: COLORS.fastRetransmit, ...tv(get(ex, 'fast_retransmit')) },
       { key: 'partial_ack', label: 'partial ACK', shape: 'diamond', color: COLORS.partialAck, ...tv(get(ex, 'partial_ack')) },
       { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...tv(get(ex, 'timeout')) },
+      { key: 'early_retransmit', label: 'early retransmit', shape: 'triangle', color: COLORS.earlyRetransmit, ...tv(get(ex, 'early_retransmit')) },
+    ];
+    // Early retransmits only where the protocol has them (TCP-ER, SACK-ER, Vegas).
+    return all.filter((s) => s.key !== 'early_retransmit' || s.t.length > 0);
+  }, [ex]);
+
+  // A rate-based flow (TFRC): the rate it may send at, and the equation's at its loss
+  // event rate; drawn when the run carries them.
+  const rate = useMemo<ChartSeries[]>(() => {
+    if (!ex) return [];
+    const allowed = get(ex, 'allowed_rate');
+    if (allowed.t.length === 0) return [];
+    return [
+      { key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...tv(allowed) },
+      { key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...tv(get(ex, 'equation_rate')) },
     ];
   }, [ex]);
 
@@ -105,15 +123,19 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
         <FlowCharts store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} selectedFlow={selectedFlow} traceFlow={traceFlow} heights={heights} />
       ) : (
         <>
-      <TimeChart
-        testId="chart-cwnd"
-        title="Congestion window and ssthresh"
-        xLabel="time (s)"
-        yLabel="window (segments)"
-        series={cwnd}
-        xMax={xMax}
-        height={heights.main}
-      />
+      {rate.length > 0 ? (
+        <TimeChart testId="chart-rate" title="Sending rate: allowed and the equation's" xLabel="time (s)" yLabel="rate (Mb/s)" series={rate} xMax={xMax} height={heights.main} />
+      ) : (
+        <TimeChart
+          testId="chart-cwnd"
+          title="Congestion window and ssthresh"
+          xLabel="time (s)"
+          yLabel="window (segments)"
+          series={cwnd}
+          xMax={xMax}
+          height={heights.main}
+        />
+      )}
       <TimeSeqChart
         ex={ex}
         durationS={xMax}

@@ -84,6 +84,20 @@ export function FlowCharts({ store, model, displayed, hiddenFlows, selectedFlow,
     [ex, shown],
   );
 
+  // Rate-based flows (TFRC): the allowed rate solid, the equation's dashed.
+  const rates = useMemo<ChartSeries[]>(
+    () =>
+      shown.flatMap((f) => {
+        const allowed = flowTv(ex, f.index, 'allowed_rate');
+        if (allowed.t.length === 0) return [];
+        return [
+          { key: `flows[${f.index}].allowed_rate`, label: `${name(f.index)} allowed`, shape: 'step' as const, color: flowColor(f.index), ...allowed },
+          { key: `flows[${f.index}].equation_rate`, label: `${name(f.index)} equation`, shape: 'line' as const, dash: '6 4', color: flowColor(f.index), ...flowTv(ex, f.index, 'equation_rate') },
+        ];
+      }),
+    [ex, shown],
+  );
+
   const throughput = useMemo<ChartSeries[]>(
     () => [
       ...shown.map((f) => ({ key: `flows[${f.index}].throughput`, label: name(f.index), shape: 'line' as const, color: flowColor(f.index), ...flowTv(ex, f.index, 'throughput') })),
@@ -149,6 +163,9 @@ export function FlowCharts({ store, model, displayed, hiddenFlows, selectedFlow,
     <>
       <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />
       <TimeChart testId="chart-cwnd" title="Congestion window of each flow" xLabel="time (s)" yLabel="window (segments)" series={cwnd} xMax={xMax} height={heights.main} showLegend={false} emptyText={shown.length ? 'no window in this run' : 'every flow is hidden'} />
+      {rates.length > 0 && (
+        <TimeChart testId="chart-rate" title="Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)" xLabel="time (s)" yLabel="rate (Mb/s)" series={rates} xMax={xMax} height={heights.other} showLegend={false} />
+      )}
       <TimeChart testId="chart-throughput" title="Throughput of each flow and background group" xLabel="time (s)" yLabel="throughput (Mb/s)" series={throughput} xMax={xMax} height={heights.main} showLegend={false} />
       <TimeChart testId="chart-share" title={`Throughput share · Jain's index over the run ${jainText}`} xLabel="time (s)" yLabel="share of throughput (%)" series={share} xMax={xMax} yDomain={PCT} height={heights.other} showLegend={false} />
       <TimeChart testId="chart-queue" title="Bottleneck queue" xLabel="time (s)" yLabel="queue (packets)" series={queue} xMax={xMax} height={heights.other} />

@@ -3,11 +3,6 @@
 // module the worker imports as 'plab-glue'): every preset decodes with no
 // URL message, is written in the page's canonical form (so opening it and copying the
 // link gives the same link), and sets up exactly the experiment it promises.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import createPlab, { type PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import presetsJson from '../../../public/presets/presets.json?raw';
@@ -35,6 +30,18 @@ let model: ParamModel;
 let schema: EngineSchema;
 
 const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
+
+// Node's modules for running the native CLI, typed as used here (the page's tsconfig
+// has no Node types); loaded at run time.
+interface NodeFs {
+  existsSync(path: string): boolean;
+  mkdtempSync(prefix: string): string;
+  writeFileSync(path: string, data: string): void;
+}
+interface NodeChildProcess {
+  spawnSync(command: string, args: string[], options: object): { status: number | null; stdout: string; stderr: string };
+}
+const nodeModule = <T,>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
 
 beforeAll(async () => {
   engine = await createPlab();
@@ -82,11 +89,13 @@ describe('presets.json', () => {
     }
   });
 
-  it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', () => {
+  it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', async () => {
     // The native CLI (build/engine/plab, `npm run build:engine`) on the same scenario.
-    const native = fileURLToPath(new URL('../../../build/engine/plab', import.meta.url));
+    const { existsSync, mkdtempSync, writeFileSync } = await nodeModule<NodeFs>('node:fs');
+    const { spawnSync } = await nodeModule<NodeChildProcess>('node:child_process');
+    const native = new URL('../../../build/engine/plab', import.meta.url).pathname;
     expect(existsSync(native), `${native}: run npm run build:engine`).toBe(true);
-    const tmp = mkdtempSync(path.join(tmpdir(), 'plab-presets-'));
+    const tmp = mkdtempSync('/tmp/plab-presets-');
     let runs = 0;
     for (const p of parsePresets(doc).presets) {
       const { values, view } = open(p);
@@ -102,7 +111,7 @@ describe('presets.json', () => {
         const result = JSON.parse(str('plab_result_json'));
         expect(ok, `${p.id} ${protocol}: ${JSON.stringify(result.errors)}`).toBe(1);
         expect(Number.isFinite(result.summary.goodput_mbps), p.id).toBe(true);
-        const file = path.join(tmp, 'scenario.json');
+        const file = `${tmp}/scenario.json`;
         writeFileSync(file, scenario);
         const run = spawnSync(native, ['run', file], { encoding: 'utf8', maxBuffer: 1 << 28 });
         expect(run.status, `${p.id} ${protocol}: ${run.stderr}`).toBe(0);
