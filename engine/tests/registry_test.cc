@@ -46,7 +46,9 @@ TEST(Registry, EveryProtocolRunsAsAFlowAndAsBackground) {
         {"background", {{{"kind", "http"}, {"count", 3}, {"protocol", e.name}}}}};
     const auto r = plab::testing::RunOk(s);
     EXPECT_EQ(r.summary["protocol"], e.name);
-    EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 1.0) << e.name;
+    // Moves data in 5 s (Ng & Chan's protocols have no slow start: they add a packet
+    // per RTT from one per second).
+    EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 0.5) << e.name;
   }
 }
 

@@ -4,9 +4,8 @@
 
 namespace plab {
 
-RateProbe::RateProbe(const ProbeOptions& options, const TfrcSender* sender)
+RateProbe::RateProbe(const ProbeOptions& options)
     : options_(options),
-      sender_(sender),
       allowed_("allowed_rate", "Mb/s", options.horizon, options.buckets),
       equation_("equation_rate", "Mb/s", options.horizon, options.buckets),
       loss_event_rate_("loss_event_rate", "", options.horizon, options.buckets) {}

@@ -1,6 +1,7 @@
 // What is measured of a rate-based sender beyond what every flow has (flow_metrics.h):
 // the rate it is allowed (X), the equation's rate at its loss event rate, and that
-// rate, as series and at the end of the run (RFC 5348; Ng & Chan §3.2).
+// rate, as series and at the end of the run (RFC 5348; Ng & Chan §3.2), for any
+// rate-based sender (TFRC, SRP/CRP/MRP).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -8,13 +9,13 @@
 #include "metrics/series_sink.h"
 #include "metrics/time_series.h"
 #include "metrics/transport_probe.h"
-#include "transport/rate/tfrc_sender.h"
+#include "transport/rate/rate_observer.h"
 
 namespace plab {
 
 class RateProbe final : public TransportProbe, public RateSenderObserver {
  public:
-  RateProbe(const ProbeOptions& options, const TfrcSender* sender);
+  explicit RateProbe(const ProbeOptions& options);
 
   void OnRate(Time now, double allowed_bps, double equation_bps, double p) override;
 
@@ -24,7 +25,6 @@ class RateProbe final : public TransportProbe, public RateSenderObserver {
 
  private:
   ProbeOptions options_;
-  const TfrcSender* sender_;
   TimeSeries allowed_, equation_, loss_event_rate_;
   // Time-weighted means of the allowed rate, the equation's rate and p, each value
   // held until the next.

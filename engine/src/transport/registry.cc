@@ -86,6 +86,15 @@ ProtocolEntry Rate(std::string name, std::string label, RateEquation equation, s
   return e;
 }
 
+// One of Ng & Chan's rate-based protocols (transport/rate/ngchan_rate.h).
+ProtocolEntry NgChan(std::string name, std::string label, NgChanEquation equation, std::string help) {
+  ProtocolEntry e = Rate(std::move(name), std::move(label), RateEquation::kRfc5348, std::move(help),
+                         "Ng & Chan §3.2 (MRP: §5-6)");
+  e.make_sender = [equation](const FlowEnv& env) { return MakeNgChanSender(env, equation); };
+  e.make_receiver = [](const FlowEnv& env) { return MakeNgChanReceiver(env); };
+  return e;
+}
+
 ProtocolEntry Compared(ProtocolEntry e) {
   e.compare_by_default = true;
   return e;
@@ -142,6 +151,13 @@ std::vector<ProtocolEntry> DeclareProtocols() {
            "TFRC following Ng & Chan's modified throughput equation, which models timeouts after several losses "
            "in one window",
            "RFC 5348 with Ng & Chan §5"),
+      NgChan("srp", "SRP", NgChanEquation::kSimple,
+             "Rate-based, no retransmission: once per RTT the packet interval follows the simple (Mathis) TCP "
+             "equation at the round's loss rate, or adds one packet per round below it"),
+      NgChan("crp", "CRP", NgChanEquation::kComplex,
+             "SRP's protocol following the complex (Padhye) equation, which models timeouts with the measured RTO"),
+      NgChan("mrp", "MRP", NgChanEquation::kModified,
+             "SRP's protocol following Ng & Chan's modified equation (a better timeout probability for lossy links)"),
       Tcp("fixed", "Fixed window", "fixed", "newreno",
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",

@@ -1,11 +1,13 @@
-// The rate-based family's side of the registry: the factories that build a TFRC sender
-// (with its probe when asked) and receiver for a flow, following `equation`. A flow's
+// The rate-based family's side of the registry: the factories that build a flow's
+// sender (with its probe when asked) and receiver: TFRC following `equation`, or one of
+// Ng & Chan's protocols. A flow's
 // segment size and header bytes are its tcp.mss_bytes and tcp.header_bytes, which every
 // flow declares.
 #pragma once
 
 #include <memory>
 
+#include "transport/rate/ngchan_rate.h"
 #include "transport/rate/tfrc_equation.h"
 #include "transport/registry.h"
 
@@ -13,5 +15,9 @@ namespace plab {
 
 SenderParts MakeTfrcSender(const FlowEnv& env, RateEquation equation);
 std::unique_ptr<ReceiverEndpoint> MakeTfrcReceiver(const FlowEnv& env, RateEquation equation);
+
+// Ng & Chan's SRP, CRP and MRP (ngchan_rate.h); RTT and RTO as the flow's tcp.*_rto_ms.
+SenderParts MakeNgChanSender(const FlowEnv& env, NgChanEquation equation);
+std::unique_ptr<ReceiverEndpoint> MakeNgChanReceiver(const FlowEnv& env);
 
 }  // namespace plab

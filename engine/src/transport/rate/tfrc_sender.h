@@ -20,18 +20,11 @@
 #include "sim/scheduler.h"
 #include "transport/data_source.h"
 #include "transport/endpoint.h"
+#include "transport/rate/rate_observer.h"
 #include "transport/rate/tfrc_equation.h"
 #include "transport/rtt_stats.h"
 
 namespace plab {
-
-// What the rate family's probe sees of its sender (metrics/rate_probe.h).
-class RateSenderObserver {
- public:
-  virtual ~RateSenderObserver() = default;
-  // The allowed rate changed; the equation's rate (0 while p = 0) and p with it.
-  virtual void OnRate(Time now, double allowed_bps, double equation_bps, double p) = 0;
-};
 
 class TfrcSender final : public SenderEndpoint, public EventHandler {
  public:

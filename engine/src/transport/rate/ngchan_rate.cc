@@ -1,0 +1,177 @@
+#include "transport/rate/ngchan_rate.h"
+
+#include <algorithm>
+
+#include "metrics/throughput_models.h"
+#include "transport/rate/tfrc_header.h"
+
+namespace plab {
+
+double NgChanRateBytesPerSecond(NgChanEquation equation, double segment_bytes, double rtt_s, double rto_s, double p) {
+  const ModelInputs in{segment_bytes, rtt_s, rto_s, p, 1};
+  switch (equation) {
+    case NgChanEquation::kSimple:
+      return SimpleModelBytesPerSecond(in);
+    case NgChanEquation::kComplex:
+      return ComplexModelBytesPerSecond(in);
+    case NgChanEquation::kModified:
+      return ModifiedModelBytesPerSecond(in);
+  }
+  return 0;
+}
+
+// ---- receiver ---------------------------------------------------------------------
+
+void NgChanReceiver::Restart(uint32_t flow) {
+  flow_ = flow;
+  received_bytes_ = received_ = 0;
+  acks_ = 0;
+}
+
+void NgChanReceiver::Receive(Packet* p) {
+  if (p->flow != flow_ || p->is_feedback()) {
+    pool_->Release(p);
+    return;
+  }
+  const TfrcDataHeader data = TfrcData(*p);
+  received_bytes_ += p->payload;
+  ++received_;
+  if (observer_ != nullptr) observer_->OnInOrderBytes(scheduler_->now(), received_bytes_);
+  // The same packet goes back as the ACK.
+  p->kind = PacketKind::kFeedback;
+  p->payload = 0;
+  p->wire_bytes = ack_bytes_;
+  p->header.As<NgChanAckHeader>() = NgChanAckHeader{data.seq_no, received_, data.timestamp};
+  ++acks_;
+  route_->Inject(p);
+}
+
+// ---- sender -----------------------------------------------------------------------
+
+NgChanSender::NgChanSender(Scheduler* scheduler, PacketPool* pool, const Params& params, DataSource* source)
+    : scheduler_(scheduler), pool_(pool), params_(params), source_(source), rtt_(params.rtt) {}
+
+void NgChanSender::Start() {
+  started_ = true;
+  interval_ = rtt_.rto();  // one packet per initial RTO until an RTT is measured
+  Report(0);
+  SendNext();
+  scheduler_->After(rtt_.rto(), this, kRound, generation_);
+}
+
+void NgChanSender::Restart(uint32_t flow) {
+  ++generation_;
+  params_.flow = flow;
+  rtt_ = RttStats(params_.rtt);
+  p_ = 0;
+  seq_no_ = bytes_sent_ = 0;
+  sent_ = acks_ = 0;
+  highest_acked_ = received_ = round_highest_ = round_missing_ = 0;
+  total_accounted_ = total_lost_ = 0;
+  any_ack_ = started_ = completed_ = send_pending_ = false;
+}
+
+void NgChanSender::Close() {
+  source_->Close(bytes_sent_);
+  if (bytes_sent_ >= source_->total_bytes()) Complete();
+}
+
+void NgChanSender::Complete() {
+  if (completed_) return;
+  completed_ = true;
+  completed_at_ = scheduler_->now();
+  if (observer_ != nullptr) observer_->OnTransferComplete(completed_at_);
+}
+
+void NgChanSender::SendNext() {
+  if (!started_ || completed_ || send_pending_) return;
+  const Time now = scheduler_->now();
+  const uint64_t total = source_->total_bytes();
+  if (bytes_sent_ >= total) {
+    Complete();
+    return;
+  }
+  const auto len = static_cast<uint32_t>(std::min<uint64_t>(params_.segment_bytes, total - bytes_sent_));
+  Time retry;
+  send_pending_ = true;
+  if (!source_->TrySendNew(now, len, &retry)) {
+    scheduler_->At(std::max(retry, now), this, kSend, generation_);
+    return;
+  }
+  Packet* p = pool_->Acquire();
+  p->flow = params_.flow;
+  p->kind = PacketKind::kData;
+  p->seq = bytes_sent_;
+  p->payload = len;
+  p->wire_bytes = len + params_.header_bytes;
+  TfrcData(*p) = TfrcDataHeader{seq_no_++, now, rtt_.has_sample() ? rtt_.srtt() : Time::Zero()};
+  bytes_sent_ += len;
+  ++sent_;
+  if (observer_ != nullptr) observer_->OnNewDataSent(now, len);
+  route_->Inject(p);
+  scheduler_->At(now + std::max(interval_, Time::FromNanoseconds(1)), this, kSend, generation_);
+}
+
+void NgChanSender::Receive(Packet* p) {
+  if (p->flow != params_.flow || !p->is_feedback() || !started_) {
+    pool_->Release(p);
+    return;
+  }
+  const NgChanAckHeader ack = p->header.As<NgChanAckHeader>();
+  pool_->Release(p);
+  ++acks_;
+  // Every packet is sent once: each ACK is a valid sample (Karn's rule holds trivially).
+  rtt_.OnSample(scheduler_->now() - ack.timestamp_echo);
+  if (observer_ != nullptr) observer_->OnRtt(scheduler_->now(), rtt_);
+  highest_acked_ = std::max(highest_acked_, ack.seq_no);
+  received_ = std::max(received_, ack.received);
+  any_ack_ = true;
+}
+
+void NgChanSender::OnEvent(uint32_t tag, uint64_t arg) {
+  if (arg != generation_) return;
+  if (tag == kSend) {
+    send_pending_ = false;
+    SendNext();
+    return;
+  }
+  // kRound: what the ACKs tell since the last round's end.
+  if (any_ack_) {
+    const uint64_t highest = highest_acked_ + 1;
+    const uint64_t missing = highest - std::min(highest, received_);
+    EndRound(highest - round_highest_, missing - std::min(missing, round_missing_));
+    round_highest_ = highest;
+    round_missing_ = missing;
+  }
+  if (!completed_) scheduler_->After(rtt_.has_sample() ? rtt_.srtt() : rtt_.rto(), this, kRound, generation_);
+}
+
+double NgChanSender::EquationBps(double p) const {
+  return NgChanRateBytesPerSecond(params_.equation, params_.segment_bytes, rtt_.srtt().seconds(), rtt_.rto().seconds(), p);
+}
+
+void NgChanSender::EndRound(uint64_t sent_in_round, uint64_t lost_in_round) {
+  if (!rtt_.has_sample() || sent_in_round == 0) return;
+  const Time rtt = rtt_.srtt();
+  total_accounted_ += sent_in_round;
+  total_lost_ += lost_in_round;
+  if (lost_in_round > 0) {
+    // A loss: the equation's rate at the loss rate.
+    p_ = static_cast<double>(total_lost_) / static_cast<double>(total_accounted_);
+    interval_ = Time::FromSecondsDouble(params_.segment_bytes / EquationBps(p_));
+  } else {
+    const double max_bps = p_ > 0 ? EquationBps(p_) : 0;
+    if (p_ == 0 || RateBps() < max_bps) {
+      // One more packet next round: interval x RTT / (interval + RTT).
+      interval_ = Time::FromSecondsDouble(interval_.seconds() * rtt.seconds() / (interval_.seconds() + rtt.seconds()));
+    }
+    if (p_ > 0 && RateBps() > max_bps) interval_ = Time::FromSecondsDouble(params_.segment_bytes / max_bps);
+  }
+  Report(p_ > 0 ? EquationBps(p_) : 0);
+}
+
+void NgChanSender::Report(double equation_bps) {
+  if (rate_observer_ != nullptr) rate_observer_->OnRate(scheduler_->now(), RateBps(), equation_bps, p_);
+}
+
+}  // namespace plab

@@ -1,0 +1,133 @@
+// Ng & Chan's SRP, CRP and MRP (§3.2): the per-round interval rule driven with chosen
+// rounds, and whole runs where the paper's ordering shows: at heavy random loss SRP's
+// simple equation (no timeouts) overestimates TCP and CRP's complex one does not.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "metrics/throughput_models.h"
+#include "test_util.h"
+#include "transport/rate/ngchan_rate.h"
+#include "transport/rate/tfrc_header.h"
+
+namespace plab {
+namespace {
+
+class Harness : public PacketSink {
+ public:
+  explicit Harness(NgChanEquation eq) : sender(&scheduler, &pool, Params(eq), &source) {
+    route.hops = {this};
+    sender.set_route(&route);
+  }
+  static NgChanSender::Params Params(NgChanEquation eq) {
+    NgChanSender::Params p;
+    p.equation = eq;
+    p.rtt.min_rto = Time::FromMilliseconds(200);
+    return p;
+  }
+  void Receive(Packet* p) override {
+    last = TfrcData(*p);
+    pool.Release(p);
+  }
+  // The ACK of the newest packet, `rtt` after it was sent: an RTT sample.
+  void AckAfter(Time rtt) {
+    scheduler.RunUntil(last.timestamp + rtt);
+    Packet* a = pool.Acquire();
+    a->kind = PacketKind::kFeedback;
+    a->header.As<NgChanAckHeader>() = NgChanAckHeader{last.seq_no, last.seq_no + 1, last.timestamp};
+    sender.Receive(a);
+  }
+
+  Scheduler scheduler;
+  PacketPool pool;
+  BulkSource source;
+  Route route;
+  NgChanSender sender;
+  TfrcDataHeader last;
+};
+
+TEST(NgChanRate, WithoutLossEachRoundAddsOnePacket) {
+  Harness h(NgChanEquation::kComplex);
+  h.sender.Start();
+  h.AckAfter(Time::FromMilliseconds(100));  // SRTT 100 ms
+  const double before = h.sender.interval().seconds();
+  h.sender.EndRound(10, 0);
+  // interval' = interval x RTT / (interval + RTT): packets per RTT up by one.
+  EXPECT_NEAR(h.sender.interval().seconds(), before * 0.1 / (before + 0.1), 1e-9);
+  EXPECT_NEAR(0.1 / h.sender.interval().seconds(), 0.1 / before + 1, 1e-6);
+}
+
+TEST(NgChanRate, ALossSetsTheEquationsRateAtTheLossRateSoFar) {
+  for (NgChanEquation eq : {NgChanEquation::kSimple, NgChanEquation::kComplex, NgChanEquation::kModified}) {
+    Harness h(eq);
+    h.sender.Start();
+    h.AckAfter(Time::FromMilliseconds(100));
+    h.sender.EndRound(90, 0);
+    h.sender.EndRound(10, 1);  // 1 lost of 100 accounted for: p = 0.01
+    EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.01);
+    const RttStats& r = h.sender.rtt();
+    const double expected = NgChanRateBytesPerSecond(eq, 1000, r.srtt().seconds(), r.rto().seconds(), 0.01);
+    EXPECT_NEAR(1000 / h.sender.interval().seconds(), expected, 1e-6 * expected);
+  }
+  // SRP's simple equation has no timeout term: it allows more than CRP's at the same p.
+  EXPECT_GT(NgChanRateBytesPerSecond(NgChanEquation::kSimple, 1000, 0.1, 0.4, 0.05),
+            NgChanRateBytesPerSecond(NgChanEquation::kComplex, 1000, 0.1, 0.4, 0.05));
+}
+
+TEST(NgChanRate, BelowTheEquationItGrowsAndAboveItFallsToIt) {
+  Harness h(NgChanEquation::kComplex);
+  h.sender.Start();
+  h.AckAfter(Time::FromMilliseconds(100));
+  h.sender.EndRound(99, 1);  // p = 0.01: at the equation's rate for SRTT 100 ms
+  const auto equation_interval = [&] {
+    const RttStats& r = h.sender.rtt();
+    return 1000 / NgChanRateBytesPerSecond(NgChanEquation::kComplex, 1000, r.srtt().seconds(), r.rto().seconds(), 0.01);
+  };
+  // Shorter RTTs raise the equation's rate above ours: one more packet per round, not
+  // past the equation.
+  for (int i = 0; i < 4; ++i) h.AckAfter(Time::FromMilliseconds(40));
+  const double before = h.sender.interval().seconds();
+  const double rtt = h.sender.rtt().srtt().seconds();
+  ASSERT_LT(equation_interval(), before);
+  h.sender.EndRound(10, 0);
+  // (The sender's own round timer also runs while the ACKs come in: within 2 %.)
+  const double grown = std::max(before * rtt / (before + rtt), equation_interval());
+  EXPECT_LT(h.sender.interval().seconds(), before);
+  EXPECT_NEAR(h.sender.interval().seconds(), grown, 0.02 * grown);
+  // Longer RTTs lower it below ours: down to it at once.
+  for (int i = 0; i < 8; ++i) h.AckAfter(Time::FromMilliseconds(400));
+  const double fast = h.sender.interval().seconds();
+  ASSERT_GT(equation_interval(), fast);
+  h.sender.EndRound(10, 0);
+  EXPECT_GT(h.sender.interval().seconds(), fast);
+  EXPECT_NEAR(h.sender.interval().seconds(), equation_interval(), 0.02 * equation_interval());
+}
+
+nlohmann::json Path(const std::string& protocol, double p) {
+  return {{"seed", 1},
+          {"duration_s", 100},
+          {"metrics", {{"start_s", 10}}},
+          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}}}}},
+          {"flows",
+           {{{"protocol", protocol},
+             {"tcp", {{"min_rto_ms", 200}}},
+             {"channel", {{"forward", {{"model", "bernoulli"}, {"p", p}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
+}
+
+TEST(NgChanRuns, AtHeavyLossSrpOverestimatesRenoAndCrpDoesNot) {
+  // §3.3: "the simple TCP model ... overestimates TCP transmission rate" (it ignores
+  // timeouts); the complex model tracks TCP once the loss is high.
+  const double reno = testing::RunOk(Path("reno", 0.1)).summary["goodput_mbps"].get<double>();
+  const double srp = testing::RunOk(Path("srp", 0.1)).summary["goodput_mbps"].get<double>();
+  const double crp = testing::RunOk(Path("crp", 0.1)).summary["goodput_mbps"].get<double>();
+  EXPECT_GT(srp, 1.5 * reno);
+  EXPECT_NEAR(crp, reno, 0.35 * reno);
+  // No retransmission: what is lost stays lost, and the measured loss rate is the channel's.
+  const auto r = testing::RunOk(Path("crp", 0.1));
+  EXPECT_EQ(r.summary["retransmissions"], 0);
+  EXPECT_NEAR(r.summary["loss_event_rate"].get<double>(), 0.1, 0.02);
+}
+
+}  // namespace
+}  // namespace plab
