@@ -16,6 +16,7 @@ import tcpErTable6Json from '../../../engine/scenarios/tcp-er-table6.json?raw';
 import leFig5Json from '../../../engine/scenarios/le-fig5-fairness.json?raw';
 import leFig6SingleJson from '../../../engine/scenarios/le-fig6-single-flow.json?raw';
 import leFig6dJson from '../../../engine/scenarios/le-fig6d-ten-flows.json?raw';
+import ngchanDumbbellJson from '../../../engine/scenarios/ngchan-dumbbell-40.json?raw';
 import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
@@ -341,6 +342,21 @@ describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
     // A pairing runs the protocol's window with the named recovery on every flow it switches.
     const last = JSON.parse(buildScenario(model, withProtocol(model, values, compare.at(-1)!)));
     for (const f of last.flows) expect(f.recovery ?? 'default').toBe(compare.at(-1)!.includes('/') ? 'le' : 'default');
+  });
+});
+
+describe('Ng & Chan §3.5 preset (scripts/ngchan-presets.py)', () => {
+  it('is its scenario file: 20 Reno and 20 rate-based flows, error 2.5-35 % on the bottleneck, five protocols', () => {
+    const { values, view } = open(byId('ngchan-dumbbell-error'));
+    const scenario = JSON.parse(buildScenario(model, values));
+    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
+    for (const [p, v] of leaves(JSON.parse(ngchanDumbbellJson))) expect(at(p), p).toEqual(v);
+    expect(view.sweep).toMatchObject({ x: 'topology.bottleneck.errors.forward.p', from: 0.025, to: 0.35, n: 14, y: 'normalized_throughput', by: 'protocol' });
+    expect(view.compare).toEqual(['srp', 'crp', 'mrp', 'tfrc', 'tfrc_modified']);
+    // The compare rule switches the twenty rate-based flows, not the Reno ones.
+    const run = JSON.parse(buildScenario(model, withProtocol(model, values, 'mrp')));
+    expect(run.flows.filter((f: { protocol?: string }) => f.protocol === 'mrp')).toHaveLength(20);
+    expect(run.flows.filter((f: { protocol?: string }) => f.protocol === 'reno')).toHaveLength(20);
   });
 });
 
