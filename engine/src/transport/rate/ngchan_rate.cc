@@ -49,7 +49,7 @@ void NgChanReceiver::Receive(Packet* p) {
 // ---- sender -----------------------------------------------------------------------
 
 NgChanSender::NgChanSender(Scheduler* scheduler, PacketPool* pool, const Params& params, DataSource* source)
-    : scheduler_(scheduler), pool_(pool), params_(params), source_(source), rtt_(params.rtt) {}
+    : RateSender(scheduler, pool, source), scheduler_(scheduler), pool_(pool), params_(params), rtt_(params.rtt) {}
 
 void NgChanSender::Start() {
   started_ = true;
@@ -64,52 +64,26 @@ void NgChanSender::Restart(uint32_t flow) {
   params_.flow = flow;
   rtt_ = RttStats(params_.rtt);
   p_ = 0;
-  seq_no_ = bytes_sent_ = 0;
-  sent_ = acks_ = 0;
+  acks_ = 0;
+  transfer_.Reset();
   highest_acked_ = received_ = round_highest_ = round_missing_ = 0;
   total_accounted_ = total_lost_ = 0;
-  any_ack_ = started_ = completed_ = send_pending_ = false;
-}
-
-void NgChanSender::Close() {
-  source_->Close(bytes_sent_);
-  if (bytes_sent_ >= source_->total_bytes()) Complete();
-}
-
-void NgChanSender::Complete() {
-  if (completed_) return;
-  completed_ = true;
-  completed_at_ = scheduler_->now();
-  if (observer_ != nullptr) observer_->OnTransferComplete(completed_at_);
+  any_ack_ = started_ = send_pending_ = false;
 }
 
 void NgChanSender::SendNext() {
-  if (!started_ || completed_ || send_pending_) return;
-  const Time now = scheduler_->now();
-  const uint64_t total = source_->total_bytes();
-  if (bytes_sent_ >= total) {
-    Complete();
-    return;
-  }
-  const auto len = static_cast<uint32_t>(std::min<uint64_t>(params_.segment_bytes, total - bytes_sent_));
+  if (!started_ || send_pending_) return;
+  uint32_t len = 0;
   Time retry;
+  const RateTransfer::Next next = transfer_.Prepare(params_.segment_bytes, &len, &retry);
+  if (next == RateTransfer::Next::kDone) return;
   send_pending_ = true;
-  if (!source_->TrySendNew(now, len, &retry)) {
-    scheduler_->At(std::max(retry, now), this, kSend, generation_);
+  if (next == RateTransfer::Next::kWait) {
+    scheduler_->At(retry, this, kSend, generation_);
     return;
   }
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kData;
-  p->seq = bytes_sent_;
-  p->payload = len;
-  p->wire_bytes = len + params_.header_bytes;
-  TfrcData(*p) = TfrcDataHeader{seq_no_++, now, rtt_.has_sample() ? rtt_.srtt() : Time::Zero()};
-  bytes_sent_ += len;
-  ++sent_;
-  if (observer_ != nullptr) observer_->OnNewDataSent(now, len);
-  route_->Inject(p);
-  scheduler_->At(now + std::max(interval_, Time::FromNanoseconds(1)), this, kSend, generation_);
+  transfer_.Send(route_, params_.flow, len, params_.header_bytes, rtt_.has_sample() ? rtt_.srtt() : Time::Zero());
+  scheduler_->At(scheduler_->now() + std::max(interval_, Time::FromNanoseconds(1)), this, kSend, generation_);
 }
 
 void NgChanSender::Receive(Packet* p) {
@@ -143,7 +117,7 @@ void NgChanSender::OnEvent(uint32_t tag, uint64_t arg) {
     round_highest_ = highest;
     round_missing_ = missing;
   }
-  if (!completed_) scheduler_->After(rtt_.has_sample() ? rtt_.srtt() : rtt_.rto(), this, kRound, generation_);
+  if (!transfer_.completed()) scheduler_->After(rtt_.has_sample() ? rtt_.srtt() : rtt_.rto(), this, kRound, generation_);
 }
 
 double NgChanSender::EquationBps(double p) const {

@@ -26,6 +26,7 @@
 #include "transport/data_source.h"
 #include "transport/endpoint.h"
 #include "transport/rate/rate_observer.h"
+#include "transport/rate/rate_transfer.h"
 #include "transport/rtt_stats.h"
 
 namespace plab {
@@ -65,7 +66,7 @@ class NgChanReceiver final : public ReceiverEndpoint {
   int64_t acks_ = 0;
 };
 
-class NgChanSender final : public SenderEndpoint, public EventHandler {
+class NgChanSender final : public RateSender, public EventHandler {
  public:
   struct Params {
     uint32_t flow = 0;
@@ -77,14 +78,10 @@ class NgChanSender final : public SenderEndpoint, public EventHandler {
 
   NgChanSender(Scheduler* scheduler, PacketPool* pool, const Params& params, DataSource* source);
 
-  void set_route(const Route* route) override { route_ = route; }
-  void set_observer(SenderObserver* observer) override { observer_ = observer; }
+  // SenderEndpoint (RateSender has the rest)
   void Start() override;
-  void Close() override;
-  bool completed() const override { return completed_; }
-  Time completed_at() const override { return completed_at_; }
   const RttStats& rtt() const override { return rtt_; }
-  SenderCounts counts() const override { return {sent_, 0, acks_}; }
+  SenderCounts counts() const override { return {transfer_.packets_sent(), 0, acks_}; }
   void Restart(uint32_t flow) override;
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
@@ -100,7 +97,6 @@ class NgChanSender final : public SenderEndpoint, public EventHandler {
   enum Tag : uint32_t { kSend, kRound };
 
   void SendNext();
-  void Complete();
   double RateBps() const { return params_.segment_bytes / interval_.seconds(); }
   double EquationBps(double p) const;
   void Report(double equation_bps);
@@ -108,26 +104,19 @@ class NgChanSender final : public SenderEndpoint, public EventHandler {
   Scheduler* scheduler_;
   PacketPool* pool_;
   Params params_;
-  DataSource* source_;
-  const Route* route_ = nullptr;
-  SenderObserver* observer_ = nullptr;
   RateSenderObserver* rate_observer_ = nullptr;
   RttStats rtt_;
 
   Time interval_;              // between packets
   double p_ = 0;               // the loss rate so far (0 before the first loss)
   uint64_t total_accounted_ = 0, total_lost_ = 0;
-  uint64_t seq_no_ = 0;
-  uint64_t bytes_sent_ = 0;
-  int64_t sent_ = 0;
   int64_t acks_ = 0;
   // Losses as the ACKs tell them: packets below the highest answered that never arrived.
   uint64_t highest_acked_ = 0;
   uint64_t received_ = 0;
   bool any_ack_ = false;
   uint64_t round_highest_ = 0, round_missing_ = 0;
-  bool started_ = false, completed_ = false, send_pending_ = false;
-  Time completed_at_;
+  bool started_ = false, send_pending_ = false;
   uint64_t generation_ = 0;
 };
 

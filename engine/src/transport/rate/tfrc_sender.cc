@@ -7,7 +7,7 @@
 namespace plab {
 
 TfrcSender::TfrcSender(Scheduler* scheduler, PacketPool* pool, const Params& params, DataSource* source)
-    : scheduler_(scheduler), pool_(pool), params_(params), source_(source) {}
+    : RateSender(scheduler, pool, source), scheduler_(scheduler), pool_(pool), params_(params) {}
 
 void TfrcSender::Start() {
   started_ = true;
@@ -23,53 +23,28 @@ void TfrcSender::Restart(uint32_t flow) {
   rtt_stats_ = RttStats(RttStats::Params{});
   x_bps_ = x_calc_bps_ = p_ = 0;
   rtt_ = last_doubling_ = Time::Zero();
-  seq_no_ = bytes_sent_ = 0;
-  packets_sent_ = feedback_received_ = 0;
-  started_ = send_pending_ = completed_ = paced_ = false;
-}
-
-void TfrcSender::Close() {
-  source_->Close(bytes_sent_);
-  if (bytes_sent_ >= source_->total_bytes()) Complete();
-}
-
-void TfrcSender::Complete() {
-  if (completed_) return;
-  completed_ = true;
-  completed_at_ = scheduler_->now();
-  if (observer_ != nullptr) observer_->OnTransferComplete(completed_at_);
+  feedback_received_ = 0;
+  transfer_.Reset();
+  started_ = send_pending_ = paced_ = false;
 }
 
 void TfrcSender::SendNext() {
-  if (!started_ || completed_ || send_pending_) return;
-  const Time now = scheduler_->now();
-  const uint64_t total = source_->total_bytes();
-  if (bytes_sent_ >= total) {
-    Complete();
-    return;
-  }
-  const auto len = static_cast<uint32_t>(std::min<uint64_t>(params_.segment_bytes, total - bytes_sent_));
+  if (!started_ || send_pending_) return;
+  uint32_t len = 0;
   Time retry;
-  if (!source_->TrySendNew(now, len, &retry)) {
-    // The application has nothing yet: ask again when it will.
-    paced_ = false;
-    ScheduleSend(std::max(retry, now));
-    return;
+  switch (transfer_.Prepare(params_.segment_bytes, &len, &retry)) {
+    case RateTransfer::Next::kDone:
+      return;
+    case RateTransfer::Next::kWait:
+      // The application has nothing yet: ask again when it will.
+      paced_ = false;
+      ScheduleSend(retry);
+      return;
+    case RateTransfer::Next::kSend:
+      break;
   }
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kData;
-  p->seq = bytes_sent_;
-  p->payload = len;
-  p->wire_bytes = len + params_.header_bytes;
-  TfrcDataHeader& h = TfrcData(*p);
-  h.seq_no = seq_no_++;
-  h.timestamp = now;
-  h.rtt = rtt_;
-  bytes_sent_ += len;
-  ++packets_sent_;
-  if (observer_ != nullptr) observer_->OnNewDataSent(now, len);
-  route_->Inject(p);
+  const Time now = scheduler_->now();
+  transfer_.Send(route_, params_.flow, len, params_.header_bytes, rtt_);
   // The next packet one inter-packet interval later (§4.6: t_ipi = s / X).
   last_send_ = now;
   paced_ = true;
@@ -102,7 +77,7 @@ void TfrcSender::OnEvent(uint32_t tag, uint64_t arg) {
     return;
   }
   // kNoFeedback: only the newest timer counts.
-  if (arg != nofeedback_id_ || completed_) return;
+  if (arg != nofeedback_id_ || transfer_.completed()) return;
   x_bps_ = std::max(x_bps_ / 2, MinRate());
   RateChanged();
   const Time rto = rtt_ > Time::Zero() ? std::max(rtt_ * 4, Time::FromSecondsDouble(2.0 * params_.segment_bytes / x_bps_))

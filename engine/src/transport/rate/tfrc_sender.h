@@ -21,12 +21,13 @@
 #include "transport/data_source.h"
 #include "transport/endpoint.h"
 #include "transport/rate/rate_observer.h"
+#include "transport/rate/rate_transfer.h"
 #include "transport/rate/tfrc_equation.h"
 #include "transport/rtt_stats.h"
 
 namespace plab {
 
-class TfrcSender final : public SenderEndpoint, public EventHandler {
+class TfrcSender final : public RateSender, public EventHandler {
  public:
   struct Params {
     uint32_t flow = 0;
@@ -38,15 +39,10 @@ class TfrcSender final : public SenderEndpoint, public EventHandler {
 
   TfrcSender(Scheduler* scheduler, PacketPool* pool, const Params& params, DataSource* source);
 
-  // SenderEndpoint
-  void set_route(const Route* route) override { route_ = route; }
-  void set_observer(SenderObserver* observer) override { observer_ = observer; }
+  // SenderEndpoint (RateSender has the rest)
   void Start() override;
-  void Close() override;
-  bool completed() const override { return completed_; }
-  Time completed_at() const override { return completed_at_; }
   const RttStats& rtt() const override { return rtt_stats_; }
-  SenderCounts counts() const override { return {packets_sent_, 0, feedback_received_}; }
+  SenderCounts counts() const override { return {transfer_.packets_sent(), 0, feedback_received_}; }
   void Restart(uint32_t flow) override;
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
@@ -65,15 +61,11 @@ class TfrcSender final : public SenderEndpoint, public EventHandler {
   void RateChanged();
   void ArmNoFeedback(Time after);
   void Report();
-  void Complete();
   double MinRate() const { return params_.segment_bytes / params_.t_mbi.seconds(); }
 
   Scheduler* scheduler_;
   PacketPool* pool_;
   Params params_;
-  DataSource* source_;
-  const Route* route_ = nullptr;
-  SenderObserver* observer_ = nullptr;
   RateSenderObserver* rate_observer_ = nullptr;
   RttStats rtt_stats_{RttStats::Params{}};
 
@@ -82,14 +74,9 @@ class TfrcSender final : public SenderEndpoint, public EventHandler {
   double p_ = 0;
   Time rtt_;                  // R (Zero until the first feedback)
   Time last_doubling_;        // tld
-  uint64_t seq_no_ = 0;
-  uint64_t bytes_sent_ = 0;
-  int64_t packets_sent_ = 0;
   int64_t feedback_received_ = 0;
   bool started_ = false;
   bool send_pending_ = false;
-  bool completed_ = false;
-  Time completed_at_;
   uint64_t generation_ = 0;   // of the connection: stale events are ignored
   uint64_t nofeedback_id_ = 0;
   uint64_t send_id_ = 0;      // the newest send event (older ones are stale)

@@ -1,0 +1,59 @@
+#include "transport/rate/rate_transfer.h"
+
+#include <algorithm>
+
+#include "transport/rate/tfrc_header.h"
+
+namespace plab {
+
+RateTransfer::Next RateTransfer::Prepare(uint32_t segment_bytes, uint32_t* len, Time* retry_at) {
+  if (completed_) return Next::kDone;
+  const uint64_t total = source_->total_bytes();
+  if (bytes_sent_ >= total) {
+    Complete();
+    return Next::kDone;
+  }
+  *len = static_cast<uint32_t>(std::min<uint64_t>(segment_bytes, total - bytes_sent_));
+  const Time now = scheduler_->now();
+  Time retry;
+  if (!source_->TrySendNew(now, *len, &retry)) {
+    *retry_at = std::max(retry, now);
+    return Next::kWait;
+  }
+  return Next::kSend;
+}
+
+void RateTransfer::Send(const Route* route, uint32_t flow, uint32_t len, uint32_t header_bytes, Time rtt_estimate) {
+  const Time now = scheduler_->now();
+  Packet* p = pool_->Acquire();
+  p->flow = flow;
+  p->kind = PacketKind::kData;
+  p->seq = bytes_sent_;
+  p->payload = len;
+  p->wire_bytes = len + header_bytes;
+  TfrcData(*p) = TfrcDataHeader{seq_no_++, now, rtt_estimate};
+  bytes_sent_ += len;
+  ++packets_sent_;
+  if (observer_ != nullptr) observer_->OnNewDataSent(now, len);
+  route->Inject(p);
+}
+
+void RateTransfer::Close() {
+  source_->Close(bytes_sent_);
+  if (bytes_sent_ >= source_->total_bytes()) Complete();
+}
+
+void RateTransfer::Reset() {
+  seq_no_ = bytes_sent_ = 0;
+  packets_sent_ = 0;
+  completed_ = false;
+}
+
+void RateTransfer::Complete() {
+  if (completed_) return;
+  completed_ = true;
+  completed_at_ = scheduler_->now();
+  if (observer_ != nullptr) observer_->OnTransferComplete(completed_at_);
+}
+
+}  // namespace plab
