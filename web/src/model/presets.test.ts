@@ -38,6 +38,7 @@ interface NodeFs {
   existsSync(path: string): boolean;
   mkdtempSync(prefix: string): string;
   writeFileSync(path: string, data: string): void;
+  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
 }
 interface NodeChildProcess {
   spawnSync(command: string, args: string[], options: object): { status: number | null; stdout: string; stderr: string };
@@ -92,11 +93,12 @@ describe('presets.json', () => {
 
   it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', async () => {
     // The native CLI (build/engine/plab, `npm run build:engine`) on the same scenario.
-    const { existsSync, mkdtempSync, writeFileSync } = await nodeModule<NodeFs>('node:fs');
+    const { existsSync, mkdtempSync, rmSync, writeFileSync } = await nodeModule<NodeFs>('node:fs');
     const { spawnSync } = await nodeModule<NodeChildProcess>('node:child_process');
     const native = new URL('../../../build/engine/plab', import.meta.url).pathname;
     expect(existsSync(native), `${native}: run npm run build:engine`).toBe(true);
-    const tmp = mkdtempSync('/tmp/plab-presets-');
+    // Scenario files go under the repo's build/ (where the CLI is), not a machine path.
+    const tmp = mkdtempSync(new URL('../../../build/plab-presets-', import.meta.url).pathname);
     let runs = 0;
     for (const p of parsePresets(doc).presets) {
       const { values, view } = open(p);
@@ -120,6 +122,7 @@ describe('presets.json', () => {
         runs += 1;
       }
     }
+    rmSync(tmp, { recursive: true, force: true });
     expect(runs).toBeGreaterThan(80); // every preset, every protocol it shows
   }, 120_000);
 
