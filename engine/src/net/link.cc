@@ -74,6 +74,7 @@ void Link::Arrived() {
   if (errors_ != nullptr && errors_->Drop(*p, scheduler_->now())) {
     ++stats_.link_drops;
     ++p->route->stats.link_drops;
+    if (p->route->witness != nullptr) p->route->witness->OnLost(*p, DropCause::kError);
     pool_->Release(p);
     return;
   }

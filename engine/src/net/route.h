@@ -25,6 +25,16 @@ struct RouteStats {
   int64_t channel_drops = 0;  // lost to the flow's own channel
 };
 
+// Where a packet of the flow was lost, told to whoever measures a protocol's own loss
+// diagnosis against it (RRTP's loss differentiation, thesis Table 3.2). Measurement
+// only: no protocol decision may read it.
+enum class DropCause : uint8_t { kQueue, kError };
+class LossWitness {
+ public:
+  virtual ~LossWitness() = default;
+  virtual void OnLost(const Packet& p, DropCause cause) = 0;
+};
+
 struct Route {
   // hops[0] is the first link; the last hop is the receiving endpoint.
   std::vector<PacketSink*> hops;
@@ -32,6 +42,7 @@ struct Route {
   ErrorModel* channel = nullptr;
   size_t channel_hop = 0;
   mutable RouteStats stats;
+  LossWitness* witness = nullptr;
 
   // Sends a packet from its source along this route.
   void Inject(Packet* p) const {
@@ -48,6 +59,7 @@ inline bool ForwardAlongRoute(Packet* p, Time now, PacketPool* pool) {
   const Route* route = p->route;
   if (route->channel != nullptr && route->channel_hop == p->hop && route->channel->Drop(*p, now)) {
     ++route->stats.channel_drops;
+    if (route->witness != nullptr) route->witness->OnLost(*p, DropCause::kError);
     pool->Release(p);
     return false;
   }

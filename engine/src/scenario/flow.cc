@@ -9,6 +9,7 @@ Flow::Flow(const ProtocolEntry& protocol, const FlowEnv& env, const Topology::Ho
   forward_.hops.push_back(receiver_.get());
   forward_.channel = forward_channel;
   forward_.channel_hop = path.forward_channel_hop;
+  forward_.witness = receiver_->loss_witness();
   reverse_.hops = path.reverse;
   reverse_.hops.push_back(sender_.sender.get());
   reverse_.channel = reverse_channel;

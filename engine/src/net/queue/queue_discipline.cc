@@ -5,7 +5,9 @@
 namespace plab {
 
 void QueueDiscipline::CountDropOnRoute(const Packet& p) {
-  if (p.route != nullptr) ++p.route->stats.queue_drops;
+  if (p.route == nullptr) return;
+  ++p.route->stats.queue_drops;
+  if (p.route->witness != nullptr) p.route->witness->OnLost(p, DropCause::kQueue);
 }
 
 }  // namespace plab
