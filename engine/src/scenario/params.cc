@@ -37,6 +37,13 @@ void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
                   .Labels(labels)
                   .Source("RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
   AddPrefixed(p, prefix, TcpFamilyParams());
+  for (const ProtocolEntry& e : Protocols()) {
+    std::vector<ParamDecl> own = e.params;
+    for (ParamDecl& d : own) {
+      if (d.when_path.empty()) d.When("protocol", {e.name});
+    }
+    AddPrefixed(p, prefix, std::move(own));
+  }
   for (const CongestionControlEntry& cc : CongestionControls()) {
     std::vector<ParamDecl> own = cc.params;
     for (ParamDecl& d : own) d.When("protocol", ProtocolsUsingCongestionControl(cc.name));

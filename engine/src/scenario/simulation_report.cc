@@ -60,6 +60,17 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
     recovery = (m.recovered_at() - f.forward.window->first_drop_at()).seconds();
   }
   s["recovery_duration_s"] = recovery;
+  // A receiver that diagnoses its losses, against where they really happened.
+  if (const LossVerdicts* lda = receiver.loss_verdicts()) {
+    s["lda_losses"] = lda->classified;
+    s["lda_congestive_as_wireless"] = lda->congestive_as_wireless;
+    s["lda_wireless_as_congestive"] = lda->wireless_as_congestive;
+    const int64_t wrong = lda->congestive_as_wireless + lda->wireless_as_congestive;
+    s["lda_misclassification_pct"] =
+        lda->classified > 0 ? nlohmann::ordered_json(100.0 * static_cast<double>(wrong) /
+                                                     static_cast<double>(lda->classified))
+                            : nlohmann::ordered_json();
+  }
   if (f.flow->probe() != nullptr) {
     f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
   }

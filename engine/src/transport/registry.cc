@@ -95,6 +95,21 @@ ProtocolEntry NgChan(std::string name, std::string label, NgChanEquation equatio
   return e;
 }
 
+// RRTP (transport/rate/rrtp_*.h): reliable, rate-based, with its own tunables.
+ProtocolEntry Rrtp() {
+  ProtocolEntry e = Rate("rrtp", "RRTP", RateEquation::kRfc5348,
+                         "Reliable rate-based transport over UDP: a cookie handshake, a probe pair for the first "
+                         "rate, bounded LIMD on the send/receive interval ratio each 10-packet epoch, CACK every 32 "
+                         "packets with NACK/SACK, and loss differentiation (Biaz, Spike) for wireless paths",
+                         "RRTP thesis ch. 3");
+  e.make_sender = [](const FlowEnv& env) { return MakeRrtpSender(env); };
+  e.make_receiver = [](const FlowEnv& env) { return MakeRrtpReceiver(env); };
+  e.series = {"allowed_rate", "loss_event_rate", "srtt"};
+  e.params = RrtpParams();
+  e.validate = ValidateRrtp;
+  return e;
+}
+
 ProtocolEntry Compared(ProtocolEntry e) {
   e.compare_by_default = true;
   return e;
@@ -158,6 +173,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
              "SRP's protocol following the complex (Padhye) equation, which models timeouts with the measured RTO"),
       NgChan("mrp", "MRP", NgChanEquation::kModified,
              "SRP's protocol following Ng & Chan's modified equation (a better timeout probability for lossy links)"),
+      Rrtp(),
       Tcp("fixed", "Fixed window", "fixed", "newreno",
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",

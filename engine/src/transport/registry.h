@@ -55,7 +55,7 @@ struct TcpComposition {
 struct ProtocolEntry {
   std::string name;
   std::string label;
-  std::string family;  // "tcp"; a rate-based family later
+  std::string family;  // "tcp" or "rate"
   std::string help;
   std::string source;
   std::optional<TcpComposition> tcp;
@@ -65,6 +65,8 @@ struct ProtocolEntry {
   std::function<void(const ParamView&, const std::string& prefix, std::vector<ValidationError>&)> validate;
   // The per-flow series it reports (names of the schema's declared series).
   std::vector<std::string> series;
+  // Its own tunables, relative to the flow ("rrtp.mode"); shown when a flow runs it.
+  std::vector<ParamDecl> params;
   // In the page's compare view until a person picks others (and for links that name none).
   bool compare_by_default = false;
 };

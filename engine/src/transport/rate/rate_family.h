@@ -6,6 +6,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "transport/rate/ngchan_rate.h"
 #include "transport/rate/tfrc_equation.h"
@@ -19,5 +21,11 @@ std::unique_ptr<ReceiverEndpoint> MakeTfrcReceiver(const FlowEnv& env, RateEquat
 // Ng & Chan's SRP, CRP and MRP (ngchan_rate.h); RTT and RTO as the flow's tcp.*_rto_ms.
 SenderParts MakeNgChanSender(const FlowEnv& env, NgChanEquation equation);
 std::unique_ptr<ReceiverEndpoint> MakeNgChanReceiver(const FlowEnv& env);
+
+// RRTP (rrtp_sender.h, rrtp_receiver.h) with the flow's rrtp.* parameters (RrtpParams()).
+SenderParts MakeRrtpSender(const FlowEnv& env);
+std::unique_ptr<ReceiverEndpoint> MakeRrtpReceiver(const FlowEnv& env);
+std::vector<ParamDecl> RrtpParams();
+void ValidateRrtp(const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors);
 
 }  // namespace plab

@@ -1,0 +1,95 @@
+#include "transport/rate/rrtp_rate_control.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace plab {
+
+void RrtpRateControl::Start(double rate_bps, bool bounded) {
+  rate_ = rate_bps;
+  max_ = bounded ? rate_bps : std::numeric_limits<double>::infinity();
+  slow_start_ = !bounded;
+  min_ = rate_bps / 2;
+  beta_ = kBetaInitial;
+  char_ = params_.characteristic_bps;
+  holding_epochs_ = 0;
+}
+
+void RrtpRateControl::Bound() { rate_ = std::clamp(rate_, min_, std::max(min_, max_)); }
+
+void RrtpRateControl::Decrease() {
+  if (beta_ >= kMaxDecrease) min_ /= 2;  // severe: beta already at its bound
+  rate_ *= std::max(1 - beta_, kMaxDecrease);
+  beta_ = std::min(beta_ * 2, kMaxDecrease);
+  Bound();
+}
+
+RrtpRateControl::Action RrtpRateControl::OnEpoch(double ratio, double alpha_bps, double receive_bps) {
+  if (params_.mode == RrtpMode::kWirelessLastHop) {
+    // §3.4.2: the dedicated channel's rate is what it delivers.
+    if (ratio < kRatioLow) max_ = std::max(max_, receive_bps);
+    rate_ /= ratio;
+    Bound();
+    return Action::kScale;
+  }
+  if (ratio > kRatioHigh) {
+    holding_epochs_ = 0;
+    slow_start_ = false;
+    Decrease();
+    return Action::kDecrease;
+  }
+  if (slow_start_) {
+    rate_ *= 2;
+    if (char_ > 0 && rate_ >= char_) {
+      rate_ = char_;
+      slow_start_ = false;
+    }
+    Bound();
+    return Action::kSlowStart;
+  }
+  if (ratio < kRatioLow) {
+    holding_epochs_ = 0;
+    max_ = std::max(max_, receive_bps);
+    beta_ = kBetaInitial;
+    rate_ += alpha_bps;
+    Bound();
+    return Action::kIncrease;
+  }
+  char_ = char_ > 0 ? char_ * (1 - kCharWeight) + rate_ * kCharWeight : rate_;
+  if (++holding_epochs_ == 2) {
+    rate_ = char_;
+    Bound();
+    return Action::kCharacteristic;
+  }
+  if (holding_epochs_ > 2 && params_.grow_when_holding) {
+    rate_ += alpha_bps;
+    Bound();
+    return Action::kIncrease;
+  }
+  return Action::kHold;
+}
+
+bool RrtpRateControl::OnCongestiveLoss(Time now, Time rtt) {
+  if (cut_before_ && now - last_cut_ < rtt) return false;
+  cut_before_ = true;
+  slow_start_ = false;
+  last_cut_ = now;
+  holding_epochs_ = 0;
+  if (params_.mode == RrtpMode::kWirelessLastHop) {
+    Decrease();  // §3.4.2: back to the regular LIMD
+  } else {
+    rate_ *= 0.5;  // §3.4.1: "as TCP Reno would"
+    Bound();
+  }
+  return true;
+}
+
+void RrtpRateControl::OnTimeout() {
+  min_ /= 2;
+  rate_ = min_;
+  beta_ = kBetaInitial;
+  holding_epochs_ = 0;
+  slow_start_ = true;
+}
+
+}  // namespace plab
