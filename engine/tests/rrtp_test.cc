@@ -200,9 +200,12 @@ TEST(RrtpLimd, ACongestiveLossHalvesAtMostOncePerRtt) {
   EXPECT_FALSE(c.OnCongestiveLoss(Time::FromMilliseconds(1050), rtt));
   EXPECT_DOUBLE_EQ(c.rate(), 1e6);
   EXPECT_TRUE(c.OnCongestiveLoss(Time::FromMilliseconds(1100), rtt));
-  EXPECT_DOUBLE_EQ(c.rate(), 5e5);  // SendRate_min
-  EXPECT_TRUE(c.OnCongestiveLoss(Time::FromMilliseconds(1200), rtt));
   EXPECT_DOUBLE_EQ(c.rate(), 5e5);
+  EXPECT_DOUBLE_EQ(c.min_rate(), 5e5);
+  // Below SendRate_min, the bound follows the rate down: losses are severe congestion.
+  EXPECT_TRUE(c.OnCongestiveLoss(Time::FromMilliseconds(1200), rtt));
+  EXPECT_DOUBLE_EQ(c.rate(), 2.5e5);
+  EXPECT_DOUBLE_EQ(c.min_rate(), 2.5e5);
 }
 
 TEST(RrtpLimd, TheWirelessModeFollowsWhatTheChannelDelivers) {

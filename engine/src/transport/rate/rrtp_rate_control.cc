@@ -28,9 +28,17 @@ RrtpRateControl::Action RrtpRateControl::OnEpoch(double ratio, double alpha_bps,
   if (params_.mode == RrtpMode::kWirelessLastHop) {
     // §3.4.2: the dedicated channel's rate is what it delivers.
     if (ratio < kRatioLow) max_ = std::max(max_, receive_bps);
-    rate_ /= ratio;
-    Bound();
-    return Action::kScale;
+    if (ratio <= kRatioHigh) beta_ = kBetaInitial;  // no congestion: the next cut is gentle again
+    if (ratio < kRatioLow || ratio > kRatioHigh) {
+      holding_epochs_ = 0;
+      rate_ /= ratio;
+      Bound();
+      return Action::kScale;
+    }
+    // The rate holds: back to the characteristic rate, as in the LIMD mode (the channel's
+    // rate "does not need to be adjusted provided that it is set to the characteristic
+    // value"), which also undoes a cut once the congestion that caused it is gone.
+    return Hold(alpha_bps, false);
   }
   if (ratio > kRatioHigh) {
     holding_epochs_ = 0;
@@ -55,13 +63,17 @@ RrtpRateControl::Action RrtpRateControl::OnEpoch(double ratio, double alpha_bps,
     Bound();
     return Action::kIncrease;
   }
+  return Hold(alpha_bps, params_.grow_when_holding);
+}
+
+RrtpRateControl::Action RrtpRateControl::Hold(double alpha_bps, bool grow) {
   char_ = char_ > 0 ? char_ * (1 - kCharWeight) + rate_ * kCharWeight : rate_;
   if (++holding_epochs_ == 2) {
     rate_ = char_;
     Bound();
     return Action::kCharacteristic;
   }
-  if (holding_epochs_ > 2 && params_.grow_when_holding) {
+  if (grow) {
     rate_ += alpha_bps;
     Bound();
     return Action::kIncrease;
@@ -74,11 +86,13 @@ bool RrtpRateControl::OnCongestiveLoss(Time now, Time rtt) {
   cut_before_ = true;
   slow_start_ = false;
   last_cut_ = now;
-  holding_epochs_ = 0;
+  holding_epochs_ = 0;  // the rate changed: the characteristic rate returns two epochs on
   if (params_.mode == RrtpMode::kWirelessLastHop) {
     Decrease();  // §3.4.2: back to the regular LIMD
   } else {
-    rate_ *= 0.5;  // §3.4.1: "as TCP Reno would"
+    // §3.4.1: "as TCP Reno would"; SendRate_min follows it down (severe congestion).
+    rate_ *= 0.5;
+    min_ = std::min(min_, rate_);
     Bound();
   }
   return true;

@@ -10,15 +10,17 @@
 // After a timeout, or when the probe pair went unanswered, it slow-starts (§3.4.1's last
 // paragraph): the rate doubles each epoch that shows no congestion, up to the
 // characteristic rate or the first decrease.
-// In the wireless-last-hop mode (§3.4.2) the rate is instead scaled by the ratio each
-// epoch (rate / ratio: what the dedicated channel delivers), and only a loss the loss
-// differentiation calls congestive brings back the LIMD decrease.
+// In the wireless-last-hop mode (§3.4.2) the rate is instead scaled by the ratio when it
+// leaves [0.95, 1.05] (rate / ratio: what the dedicated channel delivers), returns to the
+// characteristic rate when it holds, and only a loss the loss differentiation calls
+// congestive brings back the LIMD decrease.
 // Choices the thesis leaves open (each a line here, the numbers parameters):
 //   a paced flow below capacity receives exactly as fast as it sends (ratio 1), so the
 //   literal rule never finds spare capacity: with grow_when_holding, from the third
 //   holding epoch in a row alpha is added as below 0.95 (rrtp.grow_when_holding);
-//   alpha is alpha_segments x MSS / SRTT per epoch (the rate analogue of Reno's one
-//   segment per RTT; "different initial values based on the type of network");
+//   alpha adds alpha_segments x MSS / SRTT to the rate per RTT, prorated to the epoch's
+//   duration (the rate analogue of Reno's one segment per RTT, whatever the rate; "different
+//   initial values based on the type of network");
 //   SendRate_max starts at the probe-pair (or seeded) rate, a bound the path showed
 //   (none when the probe went unanswered), and rises to any receive rate
 //   the path showed while delivering faster than the sender sent (ratio < 0.95);
@@ -26,7 +28,8 @@
 //   the characteristic rate is an average (weight 0.1, Fig. 3.4's short-term weight) of
 //   the send rate in epochs where it held, seeded by SendRate_char when given;
 //   a congestive loss in the LIMD mode halves the rate as Reno would (§3.4.1, last
-//   paragraph), at most once per RTT; a timeout halves SendRate_min and restarts from it.
+//   paragraph), at most once per RTT, SendRate_min following it down (else a bound set
+//   from one flow's probe would hold 30 flows above their share); a timeout halves SendRate_min and restarts from it.
 #pragma once
 
 #include "sim/time.h"
@@ -74,6 +77,9 @@ class RrtpRateControl {
  private:
   void Decrease();
   void Bound();
+  // An epoch whose ratio is within [0.95, 1.05]: the characteristic rate's average, and
+  // on the second such epoch in a row the rate itself; then + alpha each if `grow`.
+  Action Hold(double alpha_bps, bool grow);
 
   Params params_;
   double rate_ = 0, min_ = 0, max_ = 0;

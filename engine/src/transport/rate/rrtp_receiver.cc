@@ -121,13 +121,14 @@ void RrtpReceiver::OnData(Packet* p) {
     SendCack();
     return;
   }
-  if (!h.retransmission) Measure(h, now);
   if (h.seq_no >= highest_) {
+    if (!h.retransmission) spike_.OnRott(now - h.timestamp);  // before the loss it reveals is judged
     if (h.seq_no > highest_) DetectLoss(highest_, h.seq_no, now);
     highest_ = h.seq_no + 1;
   } else {
     missing_.erase(h.seq_no);
   }
+  if (!h.retransmission) Measure(h, now);
   last_arrival_ = now;
   Deliver(h.seq_no, payload);
   if (expected_ / kCackEvery > last_cack_ / kCackEvery || (expected_ == final_ && last_cack_ != expected_)) {
@@ -158,7 +159,6 @@ void RrtpReceiver::SendCack() {
 }
 
 void RrtpReceiver::Measure(const RrtpHeader& h, Time now) {
-  spike_.OnRott(now - h.timestamp);
   if (h.probe && !(have_p1_ && h.seq_no == p1_seq_ + 1)) {
     have_p1_ = true;
     p1_seq_ = h.seq_no;
@@ -174,7 +174,8 @@ void RrtpReceiver::Measure(const RrtpHeader& h, Time now) {
     route_->Inject(r);
   }
   if (have_prev_ && h.seq_no > prev_seq_) {
-    // Per packet, so a lost packet between the two does not read as a slow path.
+    // Per packet, so the packets lost between the two do not read as a slower path: the
+    // ratio measures the queue, and losses are answered on their own (the sender's cut).
     const double d = static_cast<double>(h.seq_no - prev_seq_);
     const Time arrival_gap = now - prev_arrived_;
     if (h.seq_no == prev_seq_ + 1) biaz_.OnInterArrival(arrival_gap);

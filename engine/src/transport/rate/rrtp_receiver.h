@@ -63,7 +63,9 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
 
   void OnHandshake(Packet* p);
   void OnData(Packet* p);
+  // The intervals to the previous new packet (and the probe pair, and epochs' reports).
   void Measure(const RrtpHeader& h, Time now);
+  // Diagnoses [first, end) and asks for it.
   void DetectLoss(uint64_t first, uint64_t end, Time now);
   void Deliver(uint64_t seq_no, uint32_t payload);
   // Sends the handshake packet `p` back with `header`.

@@ -12,7 +12,8 @@ RrtpSender::RrtpSender(Scheduler* scheduler, PacketPool* pool, const Params& par
       params_(params),
       source_(source),
       rtt_(params.rtt),
-      control_({params.mode, params.characteristic_bps, params.grow_when_holding}) {}
+      control_({params.mode, params.characteristic_bps, params.grow_when_holding}),
+      loss_rate_(params.characteristic_loss) {}
 
 void RrtpSender::Restart(uint32_t flow) {
   // A new connection: everything but the endpoints and the timers' generation starts
@@ -31,9 +32,6 @@ void RrtpSender::Restart(uint32_t flow) {
   rate_observer_ = rate_observer;
 }
 
-double RrtpSender::loss_rate() const {
-  return new_sent_ > 0 ? static_cast<double>(losses_) / static_cast<double>(new_sent_) : 0;
-}
 
 // ---- the handshake (§3.2) ---------------------------------------------------------
 
@@ -135,7 +133,7 @@ bool RrtpSender::SendNew(bool probe) {
   const Unacked u{bytes_sent_, len, bytes_sent_ + len >= total};
   bytes_sent_ += len;
   unacked_.push_back(u);
-  ++new_sent_;
+  loss_rate_ *= 1 - kLossWeight;
   if (observer_ != nullptr) observer_->OnNewDataSent(now, len);
   Transmit(next_++, u, probe, false);
   return true;
@@ -239,14 +237,19 @@ void RrtpSender::Sample(Time echo) {
 
 void RrtpSender::OnEpoch(const RrtpHeader& h) {
   if (params_.characteristic_rtt == Time::Zero() || rtt_.has_sample()) Sample(h.timestamp);
-  // An epoch measured partly at an older rate would answer one change once per epoch
-  // for a whole RTT: only epochs sent wholly at the current rate count.
-  if (state_ != State::kSending || h.epoch_first < changed_at_) return;
-  const double before = control_.rate();
+  if (state_ != State::kSending) return;
+  // An epoch measured partly before the last cut would answer one congestion once per
+  // epoch for a whole RTT: only epochs sent wholly at the current rate may cut again.
   const double ratio = IntervalAverages::Ratio(h.send_interval, h.receive_interval);
-  const double alpha = params_.alpha_segments * params_.segment_bytes / rtt_.srtt().seconds();
+  if (h.epoch_first < changed_at_ && ratio > RrtpRateControl::kRatioHigh) return;
+  const double before = control_.rate();
+  // alpha: alpha_segments x MSS / SRTT more each RTT (Reno's one segment per RTT as a
+  // rate), for the time this epoch's packets took to send.
+  const double srtt = rtt_.srtt().seconds();
+  const double epoch_s = h.send_interval * IntervalAverages::kEpochPackets;
+  const double alpha = params_.alpha_segments * params_.segment_bytes / srtt * (epoch_s / srtt);
   control_.OnEpoch(ratio, alpha, h.receive_interval > 0 ? params_.segment_bytes / h.receive_interval : 0);
-  if (control_.rate() != before) changed_at_ = next_;
+  if (control_.rate() < before) changed_at_ = next_;
   Report();
 }
 
@@ -267,14 +270,14 @@ void RrtpSender::OnAsk(const RrtpHeader& h) {
       ++asked;
     }
   }
-  if (!h.repeat) losses_ += static_cast<int64_t>(asked);
+  if (!h.repeat) loss_rate_ = std::min(1.0, loss_rate_ + kLossWeight * static_cast<double>(asked));
   // A congestive loss cuts the rate unless losses are within the characteristic rate.
   const double before = control_.rate();
   if (!h.repeat && h.congestive && state_ == State::kSending &&
-      (params_.characteristic_loss <= 0 || loss_rate() > params_.characteristic_loss)) {
+      (params_.characteristic_loss <= 0 || loss_rate_ > params_.characteristic_loss)) {
     control_.OnCongestiveLoss(scheduler_->now(), rtt_.srtt());
   }
-  if (control_.rate() != before) changed_at_ = next_;
+  if (control_.rate() < before) changed_at_ = next_;
   Report();
   SendNext();
 }
@@ -352,7 +355,7 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
 }
 
 void RrtpSender::Report() {
-  if (rate_observer_ != nullptr) rate_observer_->OnRate(scheduler_->now(), control_.rate(), 0, loss_rate());
+  if (rate_observer_ != nullptr) rate_observer_->OnRate(scheduler_->now(), control_.rate(), 0, loss_rate_);
 }
 
 }  // namespace plab

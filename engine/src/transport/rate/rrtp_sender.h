@@ -7,8 +7,9 @@
 // before any new packet; with no feedback at all for an RTO plus one epoch of packets it
 // times out and resends the first packet not acknowledged.
 // LossRate_char (§3.3) is not used by any rule the thesis states: here losses are the
-// path's normal while the measured loss rate stays at or below it, and only above it
-// does a congestive loss cut the rate (0 = every congestive loss does).
+// path's normal while the measured loss rate (over about the last 1000 packets, seeded
+// with LossRate_char) stays at or below it, and only above it does a congestive loss cut
+// the rate (0 = every congestive loss does).
 #pragma once
 
 #include <cstdint>
@@ -60,7 +61,8 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
 
   State state() const { return state_; }
   const RrtpRateControl& control() const { return control_; }
-  double loss_rate() const;
+  // The loss rate over about the last 1 / kLossWeight packets sent.
+  double loss_rate() const { return loss_rate_; }
   uint64_t acknowledged() const { return base_; }
   int64_t timeouts() const { return timeouts_; }
 
@@ -123,7 +125,8 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   bool timeout_pending_ = false;
   int64_t timeouts_ = 0;
   int64_t packets_sent_ = 0, retransmissions_ = 0, feedback_ = 0;
-  int64_t new_sent_ = 0, losses_ = 0;
+  static constexpr double kLossWeight = 0.001;
+  double loss_rate_ = 0;
   bool completed_ = false;
   Time completed_at_;
 };
