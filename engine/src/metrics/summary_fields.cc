@@ -68,6 +68,8 @@ const std::vector<SummaryField>& SummaryFields() {
       {"total_goodput_mbps", "Total goodput", "Mb/s", "Goodput of every flow, explicit and background", true, "run"},
       {"jain_index", "Jain's index", "", "Fairness of the explicit flows' goodputs: 1 = equal, 1/n = one takes all",
        true, "run"},
+      {"goodput_by_protocol", "Goodput by protocol", "Mb/s",
+       "Each protocol's mean goodput over its explicit flows (goodput_by_protocol.NAME in a claim)", false, "run"},
       {"normalized_throughput", "Normalized throughput", "",
        "flows[0]'s protocol: its flows' mean goodput over the mean of TCP flows of other protocols (1 = friendly)",
        true, "run"},

@@ -132,15 +132,17 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   s["streams_timeouts"] = streams > 0 ? nlohmann::ordered_json(timeouts / static_cast<double>(streams))
                                       : nlohmann::ordered_json();
   s["jain_index"] = OrNull(JainIndex(goodputs));
-  // Per protocol, the mean goodput of its explicit flows ("mean_goodput_mbps_" + its
-  // name), for experiments that set several protocols side by side (RRTP thesis Table 5.2).
+  // Per protocol, the mean goodput of its explicit flows, for experiments that set
+  // several protocols side by side (RRTP thesis Table 5.2), keyed by protocol name.
   std::map<std::string, std::pair<double, int>> by_protocol;
   for (size_t i = 0; i < flows_.size(); ++i) {
     auto& [sum, count] = by_protocol[flows_[i]->flow->protocol().name];
     sum += goodputs[i];
     ++count;
   }
-  for (const auto& [name, v] : by_protocol) s["mean_goodput_mbps_" + name] = v.first / v.second;
+  nlohmann::ordered_json by = nlohmann::ordered_json::object();
+  for (const auto& [name, v] : by_protocol) by[name] = v.first / v.second;
+  s["goodput_by_protocol"] = std::move(by);
   std::vector<FlowShare> shares;
   for (size_t i = 0; i < flows_.size(); ++i) {
     shares.push_back({flows_[i]->flow->protocol().name, flows_[i]->flow->protocol().family, goodputs[i]});

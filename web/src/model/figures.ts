@@ -81,7 +81,10 @@ export function figureTitle(f: Pick<Figure, 'label' | 'unit'>): string {
 /** The figure's value when it has one: a finite number, else null (null, missing, NaN,
  * a string or a flag). */
 export function figureValue(summary: RunSummary | null | undefined, key: string): number | null {
-  const v = summary?.[key];
+  // "goodput_by_protocol.reno": a number inside a figure that is an object.
+  const dot = key.indexOf('.');
+  const top = summary?.[dot < 0 ? key : key.slice(0, dot)];
+  const v = dot < 0 ? top : top && typeof top === 'object' ? (top as Record<string, unknown>)[key.slice(dot + 1)] : undefined;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
