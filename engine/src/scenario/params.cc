@@ -1,9 +1,11 @@
 #include "scenario/params.h"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
 #include "scenario/link_params.h"
+#include "transport/rate/rate_family.h"
 #include "transport/registry.h"
 #include "transport/tcp/tcp_family.h"
 
@@ -36,7 +38,19 @@ void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
   p.push_back(EnumParam(prefix + "protocol", "Protocol", "TCP", names, DefaultProtocol(), help)
                   .Labels(labels)
                   .Source("RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
-  AddPrefixed(p, prefix, TcpFamilyParams());
+  // The TCP family's block; what no rate-based protocol reads is shown for TCP flows only.
+  std::vector<std::string> tcp_protocols;
+  for (const ProtocolEntry& e : Protocols()) {
+    if (e.tcp.has_value()) tcp_protocols.push_back(e.name);
+  }
+  std::vector<ParamDecl> tcp = TcpFamilyParams();
+  for (ParamDecl& d : tcp) {
+    const auto& shared = RateFamilyReadsOfTcp();
+    if (d.when_path.empty() && std::find(shared.begin(), shared.end(), d.path) == shared.end()) {
+      d.When("protocol", tcp_protocols);
+    }
+  }
+  AddPrefixed(p, prefix, std::move(tcp));
   for (const ProtocolEntry& e : Protocols()) {
     std::vector<ParamDecl> own = e.params;
     for (ParamDecl& d : own) {

@@ -26,6 +26,12 @@ SenderParts WithRateProbe(const FlowEnv& env, std::unique_ptr<Sender> sender) {
 
 }  // namespace
 
+const std::vector<std::string>& RateFamilyReadsOfTcp() {
+  static const std::vector<std::string> paths = {"tcp.mss_bytes",   "tcp.header_bytes", "tcp.max_window_segments",
+                                                 "tcp.min_rto_ms",  "tcp.initial_rto_ms", "tcp.max_rto_ms"};
+  return paths;
+}
+
 SenderParts MakeTfrcSender(const FlowEnv& env, RateEquation equation) {
   const ParamView& v = *env.params;
   TfrcSender::Params p;

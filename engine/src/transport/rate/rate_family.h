@@ -22,6 +22,10 @@ std::unique_ptr<ReceiverEndpoint> MakeTfrcReceiver(const FlowEnv& env, RateEquat
 SenderParts MakeNgChanSender(const FlowEnv& env, NgChanEquation equation);
 std::unique_ptr<ReceiverEndpoint> MakeNgChanReceiver(const FlowEnv& env);
 
+// The TCP family's parameters a rate-based flow reads too (its segment and header size,
+// RTO bounds, send buffer); the page shows the others for TCP flows only.
+const std::vector<std::string>& RateFamilyReadsOfTcp();
+
 // RRTP (rrtp_sender.h, rrtp_receiver.h) with the flow's rrtp.* parameters (RrtpParams()).
 SenderParts MakeRrtpSender(const FlowEnv& env);
 std::unique_ptr<ReceiverEndpoint> MakeRrtpReceiver(const FlowEnv& env);
