@@ -21,6 +21,8 @@ export const COLORS = {
   earlyRetransmit: '#0b8fb0',
   rate: '#1f6fb2',
   equation: '#e07b00',
+  throughput: '#2a9d4b',
+  lossRate: '#d62828',
   tokens: '#0f8b8d',
   allowed: '#6b6b6b',
   app: '#7b3fa0',
@@ -76,15 +78,23 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
 
   // A rate-based flow (TFRC): the rate it may send at, and the equation's at its loss
   // event rate; drawn when the run carries them.
+  // A protocol without an equation (RRTP) draws none; what arrived is drawn beside both.
   const rate = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
     const allowed = get(ex, 'allowed_rate');
     if (allowed.t.length === 0) return [];
-    return [
-      { key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...tv(allowed) },
-      { key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...tv(get(ex, 'equation_rate')) },
-    ];
+    const equation = get(ex, 'equation_rate');
+    const out: ChartSeries[] = [{ key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...tv(allowed) }];
+    if (equation.t.length > 0)
+      out.push({ key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...tv(equation) });
+    out.push({ key: 'throughput', label: 'throughput (received)', shape: 'line', color: COLORS.throughput, ...tv(get(ex, 'throughput')) });
+    return out;
   }, [ex]);
+  const lossEventRate = useMemo<ChartSeries[]>(() => {
+    if (!ex || rate.length === 0) return [];
+    return [{ key: 'loss_event_rate', label: 'loss event rate', shape: 'step', color: COLORS.lossRate, ...tv(get(ex, 'loss_event_rate')) }];
+  }, [ex, rate.length]);
+  const hasEquation = rate.some((s) => s.key === 'equation_rate');
 
   const tokens = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
@@ -124,7 +134,15 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
       ) : (
         <>
       {rate.length > 0 ? (
-        <TimeChart testId="chart-rate" title="Sending rate: allowed and the equation's" xLabel="time (s)" yLabel="rate (Mb/s)" series={rate} xMax={xMax} height={heights.main} />
+        <TimeChart
+          testId="chart-rate"
+          title={hasEquation ? "Sending rate: allowed and the equation's" : 'Sending rate: allowed, and what arrived'}
+          xLabel="time (s)"
+          yLabel="rate (Mb/s)"
+          series={rate}
+          xMax={xMax}
+          height={heights.main}
+        />
       ) : (
         <TimeChart
           testId="chart-cwnd"
@@ -136,12 +154,26 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
           height={heights.main}
         />
       )}
-      <TimeSeqChart
-        ex={ex}
-        durationS={xMax}
-        height={heights.main}
-        srttMs={typeof displayed?.summary.mean_srtt_ms === 'number' ? displayed.summary.mean_srtt_ms : undefined}
-      />
+      {rate.length > 0 ? (
+        // A rate-based flow has no segments and ACKs to trace: its loss (event) rate instead.
+        <TimeChart
+          testId="chart-loss-event-rate"
+          title={hasEquation ? 'Loss event rate (what the equation is given)' : 'Loss rate the sender measures'}
+          xLabel="time (s)"
+          yLabel="loss rate"
+          series={lossEventRate}
+          xMax={xMax}
+          height={heights.other}
+          emptyText="no loss measured in this run"
+        />
+      ) : (
+        <TimeSeqChart
+          ex={ex}
+          durationS={xMax}
+          height={heights.main}
+          srttMs={typeof displayed?.summary.mean_srtt_ms === 'number' ? displayed.summary.mean_srtt_ms : undefined}
+        />
+      )}
       <TimeChart
         testId="chart-tokens"
         title="Tokens consumed per RTT"

@@ -339,9 +339,15 @@ export function buildScenario(model: ParamModel, values: Values): string {
 }
 
 // The order a lesson goes through the controls: what the sender is, what the path does
-// to it, what the application sees, then the run itself. Groups the page does not
-// know keep the schema's order, after these.
+// to it, what the application sees, then the run itself. A group of one protocol's own
+// parameters (every one shown only for some protocols: RRTP's) comes right after the
+// sender's; other groups the page does not know keep the schema's order, after these.
 const GROUP_ORDER = ['tcp', 'protocol', 'flow', 'forward channel', 'reverse channel', 'channel', 'path', 'application', 'background', 'run'];
+
+function isProtocolOwn(specs: ParamSpec[]): boolean {
+  const whenPath = (s: ParamSpec) => (s.decl.when as { path?: unknown } | undefined)?.path;
+  return specs.every((s) => typeof whenPath(s) === 'string') && specs.some((s) => /(^|\.)protocol$/.test(String(whenPath(s))));
+}
 
 /** Groups in lesson order (GROUP_ORDER), then in the order the schema names them;
  * inside a group, the schema's order. */
@@ -354,7 +360,8 @@ export function groupSpecs(specs: ParamSpec[]): { group: string; specs: ParamSpe
   }
   const rank = (g: string) => {
     const i = GROUP_ORDER.indexOf(g.toLowerCase());
-    return i < 0 ? GROUP_ORDER.length : i;
+    if (i >= 0) return i;
+    return isProtocolOwn(groups.get(g)!) ? GROUP_ORDER.indexOf('protocol') + 0.5 : GROUP_ORDER.length;
   };
   return [...groups]
     .map(([group, list], i) => ({ group, specs: list, i }))
