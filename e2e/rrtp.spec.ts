@@ -1,0 +1,78 @@
+// RRTP in the page: a flow alone draws its sending rate and the loss rate it measures
+// (no congestion window, no time-sequence trace), its own controls change the run, a
+// bad pair of Biaz parameters is refused next to its control, and the thesis's presets
+// open with its numbers beside ours and a verdict per claim.
+import { expect, test, type Page } from '@playwright/test';
+import { liveSettled } from './helpers';
+
+async function openPreset(page: Page, id: string) {
+  await page.getByTestId('papers-button').click();
+  const menu = page.getByTestId('papers-menu');
+  await menu.getByTestId(`preset:${id}`).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+}
+
+const ALONE = '/#v=2&f0.protocol=rrtp&f0.tcp.mss_bytes=1400&f0.app.token_bucket.enabled=0&duration_s=20';
+
+test('an RRTP flow alone: its rate and loss rate, its own controls, and Biaz chosen with a click', async ({ page }) => {
+  await page.goto(ALONE);
+  await liveSettled(page);
+  const rate = page.getByTestId('chart-rate');
+  await expect(rate).toHaveAttribute('aria-label', /^Sending rate: allowed, and what arrived/);
+  // RRTP has no equation: its allowed rate and what arrived, nothing else.
+  await expect(rate).toHaveAttribute('data-series-keys', 'allowed_rate,throughput');
+  await expect(page.getByTestId('chart-loss-event-rate')).toBeVisible();
+  await expect(page.getByTestId('chart-cwnd')).toHaveCount(0);
+  // TCP-only settings are not offered for it; RRTP's own group is, right after the sender's.
+  await expect(page.getByTestId('flows[0].recovery')).toHaveCount(0);
+  const groups = await page.locator('fieldset.group').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')));
+  expect(groups.slice(0, 2)).toEqual(['TCP', 'RRTP']);
+
+  const goodput = async () => parseFloat((await page.getByTestId('summary.goodput_mbps').textContent()) ?? '');
+  const before = await goodput();
+  expect(before).toBeGreaterThan(0);
+  await expect(page.getByTestId('flows[0].rrtp.biaz_sigma')).toHaveCount(0);
+  await page.getByTestId('flows[0].rrtp.lda').selectOption('biaz');
+  await expect(page).toHaveURL(/f0\.rrtp\.lda=biaz/);
+  await expect(page.getByTestId('flows[0].rrtp.biaz_sigma')).toBeVisible();
+  // 1 % random loss on the path: with Biaz most losses are wireless and the rate holds.
+  await expect.poll(goodput).toBeGreaterThan(before * 1.2);
+
+  // phi must stay above sigma: refused next to its control, the last run kept.
+  await page.getByTestId('flows[0].rrtp.biaz_phi').fill('0.5');
+  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toContainText('flows[0].rrtp.biaz_phi must be above rrtp.biaz_sigma (1), got 0.5');
+  await expect(page.getByTestId('status')).toContainText('rejected');
+  await page.getByTestId('flows[0].rrtp.biaz_phi').fill('2');
+  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toHaveCount(0);
+});
+
+test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis beside ours, a verdict per claim', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await liveSettled(page);
+  await openPreset(page, 'rrtp-friendliness');
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '11');
+  // Every published number has ours beside it, and every claim a verdict.
+  const published = page.locator('[data-testid^="published-"]');
+  const n = await published.count();
+  expect(n).toBeGreaterThanOrEqual(20);
+  for (let i = 0; i < n; i++) expect(Number(await published.nth(i).getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < 4; i++) await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
+});
+
+test('Papers menu → RRTP Table 4.2, CDMA: RRTP beside Reno, NewReno and Vegas, packets sent beside the thesis', async ({ page }) => {
+  await page.goto('/');
+  await liveSettled(page);
+  await openPreset(page, 'rrtp-table42-cdma');
+  await expect(page).toHaveURL(/view=compare&cmp=rrtp,reno,newreno,vegas/);
+  await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="compare-view"]');
+    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
+  });
+  for (const p of ['rrtp', 'reno', 'newreno', 'vegas']) await expect(page.getByTestId(`cmp.${p}.goodput_mbps`)).toHaveText(/^\d+\.\d\d$/);
+  for (let i = 0; i < 4; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(500);
+  await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
+});
