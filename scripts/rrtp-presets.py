@@ -198,7 +198,7 @@ def lda(schema):
 def main():
     schema = engine_schema()
     new = table_42(schema) + [fairness(schema), friendliness(schema)] + lda(schema)
-    write_presets(new, after='ngchan-dumbbell-error')
+    write_presets(new, after='tfrc-friendliness')
     print(f'{len(new)} RRTP presets written', file=sys.stderr)
 
 
