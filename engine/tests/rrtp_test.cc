@@ -2,6 +2,8 @@
 // two loss differentiation schemes on crafted arrivals, the interval averages, and
 // reliable delivery under heavy random loss.
 #include <cmath>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -336,6 +338,35 @@ TEST(RrtpLda, TheWitnessKnowsWhereEachLossHappened) {
   // Without a scheme there is nothing to judge.
   s["flows"][0]["rrtp"] = {{"lda", "none"}};
   EXPECT_TRUE(RunOk(s).summary["lda_misclassification_pct"].is_null());
+}
+
+// ---- the thesis's multi-flow findings (ch. 5), on its scenarios -----------------------
+
+nlohmann::json Scenario(const std::string& name) {
+  std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/" + name);
+  return nlohmann::json::parse(in);
+}
+
+TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
+  // Table 5.1: Jain's index 0.98-1.0 from 0 to 5 % error; Reno's 0.97-0.99.
+  for (double error : {0.0, 0.01, 0.05}) {
+    nlohmann::json s = Scenario("rrtp-fairness-30.json");
+    s["topology"]["bottleneck"]["errors"]["forward"]["p"] = error;
+    const auto r = RunOk(s);
+    EXPECT_GE(r.summary["jain_index"].get<double>(), 0.93) << error;
+    // and together they keep the link busy
+    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), 0.85 * 11 * 1400 / 1440) << error;
+  }
+}
+
+TEST(RrtpShared, OnALossyLinkItTakesMoreThanRenoWithoutStarvingIt) {
+  // Table 5.2: at 1 % error RRTP 6.97 Mb/s, Reno 2.98, NewReno 3.02, Westwood 5.86.
+  nlohmann::json s = Scenario("rrtp-friendliness-5.json");
+  const auto r = RunOk(s);
+  const auto& by = r.summary["goodput_by_protocol"];
+  EXPECT_GT(by["rrtp"].get<double>(), by["reno"].get<double>());
+  EXPECT_GT(by["rrtp"].get<double>(), by["newreno"].get<double>());
+  for (const char* tcp : {"reno", "newreno", "westwood"}) EXPECT_GT(by[tcp].get<double>(), 0.25 * 54 / 5) << tcp;
 }
 
 TEST(RrtpParams, BiazPhiMustExceedSigma) {
