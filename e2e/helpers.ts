@@ -1,5 +1,5 @@
 // What several specs wait for.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** No run in flight, and the live charts show the newest finished run. */
 export async function liveSettled(page: Page) {
@@ -8,5 +8,34 @@ export async function liveSettled(page: Page) {
     if (!app || app.getAttribute('data-phase') !== 'ready' || app.getAttribute('data-busy') !== '0') return false;
     const last = app.getAttribute('data-last-finished');
     return last !== '0' && document.querySelector('[data-testid="charts"]')?.getAttribute('data-run-id') === last;
+  });
+}
+
+/** The engine is loaded and the page ready for input. */
+export async function ready(page: Page) {
+  await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
+}
+
+/** Opens a preset from the Papers menu by real clicks; the link it sets is clean. */
+export async function openPreset(page: Page, id: string) {
+  await page.getByTestId('papers-button').click();
+  const menu = page.getByTestId('papers-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByTestId(`preset:${id}`).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+}
+
+/** The sweep on screen has finished every point. */
+export async function sweepDone(page: Page, timeout = 50_000) {
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout });
+}
+
+/** The compare view has finished its runs. */
+export async function compareSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="compare-view"]');
+    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
   });
 }

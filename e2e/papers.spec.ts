@@ -6,34 +6,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { compareSettled, openPreset, ready, sweepDone } from './helpers';
 
 const presetCount = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/presets/presets.json'), 'utf8'))
   .presets.length as number;
 
-async function ready(page: Page) {
-  await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
-}
 
-async function openPreset(page: Page, id: string) {
-  await page.getByTestId('papers-button').click();
-  const menu = page.getByTestId('papers-menu');
-  await expect(menu).toBeVisible();
-  await menu.getByTestId(`preset:${id}`).click();
-  await expect(menu).toBeHidden();
-  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
-  expect(await page.getByTestId('url-messages').count()).toBe(0);
-}
 
-async function sweepDone(page: Page, timeout = 50_000) {
-  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout });
-}
 
-async function compareSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('[data-testid="compare-view"]');
-    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
-  });
-}
 
 /** The mean of a protocol's curve at x, from the chart's data attributes. */
 async function meanAt(page: Page, series: string, x: number): Promise<number> {

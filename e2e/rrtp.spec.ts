@@ -2,17 +2,9 @@
 // (no congestion window, no time-sequence trace), its own controls change the run, a
 // bad pair of Biaz parameters is refused next to its control, and the thesis's presets
 // open with its numbers beside ours and a verdict per claim.
-import { expect, test, type Page } from '@playwright/test';
-import { liveSettled } from './helpers';
+import { expect, test } from '@playwright/test';
+import { compareSettled, liveSettled, openPreset, sweepDone } from './helpers';
 
-async function openPreset(page: Page, id: string) {
-  await page.getByTestId('papers-button').click();
-  const menu = page.getByTestId('papers-menu');
-  await menu.getByTestId(`preset:${id}`).click();
-  await expect(menu).toBeHidden();
-  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
-  expect(await page.getByTestId('url-messages').count()).toBe(0);
-}
 
 const ALONE = '/#v=2&f0.protocol=rrtp&f0.tcp.mss_bytes=1400&f0.app.token_bucket.enabled=0&duration_s=20';
 
@@ -53,7 +45,7 @@ test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis 
   await page.goto('/');
   await liveSettled(page);
   await openPreset(page, 'rrtp-friendliness');
-  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await sweepDone(page, 90_000);
   await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '11');
   // Every published number has ours beside it, and every claim a verdict.
   const published = page.locator('[data-testid^="published-"]');
@@ -68,10 +60,7 @@ test('Papers menu → RRTP Table 4.2, CDMA: RRTP beside Reno, NewReno and Vegas,
   await liveSettled(page);
   await openPreset(page, 'rrtp-table42-cdma');
   await expect(page).toHaveURL(/view=compare&cmp=rrtp,reno,newreno,vegas/);
-  await page.waitForFunction(() => {
-    const v = document.querySelector('[data-testid="compare-view"]');
-    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
-  });
+  await compareSettled(page);
   for (const p of ['rrtp', 'reno', 'newreno', 'vegas']) await expect(page.getByTestId(`cmp.${p}.goodput_mbps`)).toHaveText(/^\d+\.\d\d$/);
   for (let i = 0; i < 4; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(500);
   await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);

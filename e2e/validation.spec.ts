@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openPreset, ready } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const presets = JSON.parse(readFileSync(path.join(here, '../public/presets/presets.json'), 'utf8')).presets as {
@@ -18,18 +19,7 @@ const references = JSON.parse(readFileSync(path.join(here, '../public/validation
   checks: { id: string }[];
 }[];
 
-async function ready(page: Page) {
-  await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
-}
 
-async function openPreset(page: Page, id: string) {
-  await page.getByTestId('papers-button').click();
-  const menu = page.getByTestId('papers-menu');
-  await menu.getByTestId(`preset:${id}`).click();
-  await expect(menu).toBeHidden();
-  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', id);
-  expect(await page.getByTestId('url-messages').count()).toBe(0);
-}
 
 test('every TCP-ER preset opens by a click, says its cost, and sets the paper’s numbers beside ours', async ({ page }, info) => {
   test.setTimeout(300_000);

@@ -1,19 +1,10 @@
 // The compare and sweep views and the time–sequence chart, driven with real clicks.
 import { expect, test, type Page } from '@playwright/test';
-import { liveSettled } from './helpers';
+import { compareSettled, liveSettled, sweepDone } from './helpers';
 
-async function compareSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('[data-testid="compare-view"]');
-    return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
-  });
-}
 
 const cwndPaths = (page: Page) => page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]');
 
-async function sweepDone(page: Page) {
-  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 50_000 });
-}
 
 test('compare: two protocols overlaid; a legend click hides one curve and shows it again', async ({ page }, info) => {
   await page.goto('/');
