@@ -62,21 +62,27 @@ void RrtpSender::SendSyn() {
   state_ = State::kSynSent;
   syn_sent_ = scheduler_->now();
   SendControl(RrtpType::kSyn, syn_sent_);
-  scheduler_->After(rtt_.rto(), this, kHandshake, generation_);
+  ArmStepTimer(kHandshake);
+}
+
+void RrtpSender::ArmStepTimer(uint32_t tag) {
+  // One step of the set-up at a time: a timer of an earlier step is stale.
+  step_due_ = scheduler_->now() + rtt_.rto();
+  scheduler_->At(step_due_, this, tag, generation_);
 }
 
 void RrtpSender::SendStart() {
   state_ = State::kStartSent;
   // The SYN's timestamp goes back with the cookie: the server keeps nothing.
   SendControl(RrtpType::kStart, syn_sent_);
-  scheduler_->After(rtt_.rto(), this, kHandshake, generation_);
+  ArmStepTimer(kHandshake);
 }
 
 void RrtpSender::SendProbePair() {
   // §3.2: P1 and P2 back to back (new data, delivered like any other).
   SendNew(true);
   SendNew(true);
-  scheduler_->After(rtt_.rto(), this, kProbe, generation_);
+  ArmStepTimer(kProbe);
 }
 
 void RrtpSender::StartSending(double rate_bps, bool bounded) {
@@ -308,7 +314,7 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
       SendNext();
       return;
     case kHandshake:
-      if (state_ != State::kSynSent && state_ != State::kStartSent) return;
+      if (now != step_due_ || (state_ != State::kSynSent && state_ != State::kStartSent)) return;
       rtt_.Backoff();
       if (state_ == State::kSynSent) {
         SendSyn();
@@ -317,7 +323,7 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
       }
       return;
     case kProbe:
-      if (state_ != State::kProbing) return;
+      if (now != step_due_ || state_ != State::kProbing) return;
       // The pair got no answer (P1 or P2 lost): another pair, then one packet per RTT
       // to begin with.
       if (++probe_attempts_ < kProbeAttempts) {

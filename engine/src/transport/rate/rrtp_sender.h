@@ -78,6 +78,7 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   void SendStart();
   void SendControl(RrtpType type, Time timestamp);
   void SendProbePair();
+  void ArmStepTimer(uint32_t tag);
   void StartSending(double rate_bps, bool bounded);
   void SendNext();
   bool SendNew(bool probe);
@@ -106,6 +107,7 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
 
   State state_ = State::kIdle;
   Time syn_sent_;
+  Time step_due_;  // when the current set-up step (SYN, START, probe pair) times out
   // Pairs sent before giving up on the probe (the thesis sends one; a lost P1 or P2
   // would otherwise leave the connection to start from a guess).
   static constexpr int kProbeAttempts = 3;
