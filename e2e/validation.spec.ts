@@ -44,12 +44,14 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
   }
 });
 
-test('LE Figs. 5-6, TCP-Real Tables 2-12 and Ng & Chan §3.5 open by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
+test('LE Figs. 5-6, TCP-Real Tables 2-12, Ng & Chan §3.5 and §4.2, TFRC and the RRTP thesis open by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
   test.setTimeout(300_000);
   await page.goto('/');
   await ready(page);
-  const ids = presets.map((p) => p.id).filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms)|ngchan-)/.test(id) && id !== 'le-fig6d-ten-flows');
-  expect(ids.length).toBe(11);
+  const ids = presets
+    .map((p) => p.id)
+    .filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms)|ngchan-|tfrc-|rrtp-)/.test(id) && id !== 'le-fig6d-ten-flows');
+  expect(ids.length).toBe(23);
   for (const id of ids) {
     const p = presets.find((x) => x.id === id)!;
     await openPreset(page, id);
