@@ -36,8 +36,10 @@ void RrtpReceiver::Restart(uint32_t flow) {
   const int64_t sent = feedback_sent_;
   const Route* route = route_;
   ReceiverObserver* observer = observer_;
+  Scheduler* scheduler = scheduler_;
+  PacketPool* pool = pool_;
   this->~RrtpReceiver();
-  new (this) RrtpReceiver(scheduler_, pool_, params);
+  new (this) RrtpReceiver(scheduler, pool, params);
   params_.flow = flow;
   generation_ = generation;
   feedback_sent_ = sent;
@@ -261,7 +263,8 @@ void RrtpReceiver::OnEvent(uint32_t tag, uint64_t arg) {
 }
 
 void RrtpReceiver::OnLost(const Packet& p, DropCause cause) {
-  if (p.flow != params_.flow || p.is_feedback()) return;
+  // Nothing to judge without a scheme (and nothing kept that would never be looked up).
+  if (params_.lda == LdaScheme::kNone || p.flow != params_.flow || p.is_feedback()) return;
   const RrtpHeader& h = Rrtp(p);
   if (h.type == RrtpType::kData && !h.retransmission) truth_[h.seq_no] = cause;
 }

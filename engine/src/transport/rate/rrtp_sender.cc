@@ -24,14 +24,16 @@ void RrtpSender::Restart(uint32_t flow) {
   const Route* route = route_;
   SenderObserver* observer = observer_;
   RateSenderObserver* rate_observer = rate_observer_;
+  Scheduler* scheduler = scheduler_;
+  PacketPool* pool = pool_;
+  DataSource* source = source_;
   this->~RrtpSender();
-  new (this) RrtpSender(scheduler_, pool_, params, source_);
+  new (this) RrtpSender(scheduler, pool, params, source);
   generation_ = generation;
   route_ = route;
   observer_ = observer;
   rate_observer_ = rate_observer;
 }
-
 
 // ---- the handshake (§3.2) ---------------------------------------------------------
 
