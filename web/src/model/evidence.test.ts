@@ -26,6 +26,12 @@ describe('paper claims checked on the runs', () => {
     expect(r.detail).toBe('sack 2 > 4 × le 0.5 at x = 3');
   });
 
+  it('names both figures when a claim compares two figures of one series', () => {
+    const two = sweepData([1], [{ protocol: 'rrtp', summaries: [[S({ a: 3, b: 1 })]] }]);
+    const r = evaluateClaim(claim({ left: { series: 'rrtp', figure: 'a', x: 1 }, op: '>', right: { series: 'rrtp', figure: 'b', x: 1 } }), two);
+    expect(r).toEqual({ verdict: 'holds', detail: 'rrtp a 3 > rrtp b 1 at x = 1' });
+  });
+
   it('with an x range, holds only if it holds at every swept x in it', () => {
     expect(evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 2] }, op: '==', value: 0 }), data).verdict).toBe('holds');
     const r = evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 3] }, op: '==', value: 0 }), data);
