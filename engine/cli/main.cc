@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "plab/api.h"
+#include "scenario/json_depth.h"
 #include "scenario/scenario.h"
 #include "scenario/sweep.h"
 
@@ -39,6 +40,7 @@ int Usage() {
 }
 
 // A --set value is JSON if it parses as JSON (numbers, true, [1,2]); else a string.
+// (Its depth is checked first, in ApplySet.)
 nlohmann::json ParseValue(const std::string& text) {
   nlohmann::json v = nlohmann::json::parse(text, nullptr, false);
   if (v.is_discarded()) return text;
@@ -69,6 +71,10 @@ bool ReadScenario(const char* path, nlohmann::json* doc) {
   }
   std::stringstream text;
   text << in.rdbuf();
+  if (const std::string too_deep = plab::CheckJsonDepth(text.str(), path); !too_deep.empty()) {
+    std::cerr << "plab: " << too_deep << "\n";
+    return false;
+  }
   *doc = nlohmann::json::parse(text.str(), nullptr, false);
   if (doc->is_discarded()) {
     std::cerr << "plab: " << path << " is not valid JSON\n";
@@ -84,8 +90,13 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
     std::cerr << "plab: --set expects path=value, got " << assignment << "\n";
     return false;
   }
+  const std::string value = assignment.substr(eq + 1);
+  if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq)); !too_deep.empty()) {
+    std::cerr << "plab: " << too_deep << "\n";
+    return false;
+  }
   try {
-    plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(assignment.substr(eq + 1)));
+    plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(value));
   } catch (const std::invalid_argument& e) {
     std::cerr << "plab: --set " << e.what() << "\n";
     return false;

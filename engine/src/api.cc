@@ -7,6 +7,7 @@
 
 #include "metrics/series_fields.h"
 #include "metrics/summary_fields.h"
+#include "scenario/json_depth.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
@@ -101,6 +102,10 @@ std::string DefaultScenarioJson() { return DefaultScenario().dump(2); }
 RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
   RunOutput out;
   try {
+    if (const std::string too_deep = CheckJsonDepth(scenario_json, "the scenario"); !too_deep.empty()) {
+      out.json = ErrorDocument({{"", too_deep}});
+      return out;
+    }
     const nlohmann::json input = nlohmann::json::parse(scenario_json, nullptr, /*allow_exceptions=*/false);
     if (input.is_discarded()) {
       out.json = ErrorDocument({{"", "the scenario is not valid JSON"}});

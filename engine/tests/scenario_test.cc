@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "plab/api.h"
+#include "scenario/json_depth.h"
 #include "scenario/params.h"
 #include "test_util.h"
 
@@ -47,6 +48,22 @@ TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
             "unknown field \"topology.access.rate_mbps\" (fields are plain names, nested as objects)");
   EXPECT_EQ(FirstError("[1,2]"), "the scenario must be a JSON object, got [1,2]");
   EXPECT_EQ(FirstError("{not json"), "the scenario is not valid JSON");
+}
+
+TEST(Validation, DeepNestingIsRefusedBeforeAnythingRecurses) {
+  // 100,000 nested lists overflowed the stack (nlohmann's recursive dump, and the WASM
+  // module's "Maximum call stack size exceeded" at 7,000): now a message, no recursion.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(FirstError(deep),
+            "the scenario nests lists and objects more than 32 levels deep (a scenario needs at most 6); "
+            "refused before parsing");
+  EXPECT_EQ(FirstError("{\"seed\":" + std::string(7000, '[') + std::string(7000, ']') + "}").substr(0, 40),
+            "the scenario nests lists and objects mor");
+  EXPECT_EQ(JsonNestingDepth(R"({"a":[1,{"b":[2]}],"c":"[[[[{{"})"), 4) << "brackets in strings do not nest";
+  EXPECT_EQ(JsonNestingDepth(R"({"a":"\"[[[["})"), 1) << "an escaped quote does not end a string";
+  EXPECT_EQ(JsonNestingDepth(std::string(50, '[')), kMaxJsonDepth + 1) << "the scan stops past the limit";
+  // The deepest real scenario passes.
+  RunOk(nlohmann::json::parse(R"({"duration_s":1,"flows":[{"channel":{"forward":{"model":"scripted","drop_packets":[3]}}}]})"));
 }
 
 TEST(Validation, EveryErrorIsReportedNotJustTheFirst) {
