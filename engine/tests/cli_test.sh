@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Regression tests of the command-line runner on hostile input (issue G's findings):
+# every case must end with the exit code and message named here, never a signal
+# (SIGSEGV, abort), a hang or a runaway allocation. Run by ctest as `cli_regressions`.
+#   usage: cli_test.sh PATH/TO/plab
+set -uo pipefail
+plab="$1"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+failures=0
+passes=0
+
+# expect EXIT SUBSTRING -- ARGS...: runs plab ARGS (10 s, 2 GiB at most) and checks the
+# exit code and that stderr holds SUBSTRING (and is short: long values are cut).
+expect() {
+  local want_exit="$1" want_text="$2"
+  shift 3
+  local err="$work/stderr" code
+  (ulimit -v 2097152; timeout 10 "$plab" "$@" >/dev/null 2>"$err")
+  code=$?
+  local bytes
+  bytes=$(wc -c <"$err")
+  if [[ "$code" != "$want_exit" ]] || ! grep -qF -- "$want_text" "$err" || ((bytes > 4096)); then
+    echo "FAIL: plab $(printf '%s ' "$@" | head -c 200) -> exit $code (want $want_exit), stderr ${bytes} bytes: $(head -c 300 "$err")"
+    echo "      wanted stderr to contain: $want_text"
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+scenario() { printf '%s' "$2" >"$work/$1"; echo "$work/$1"; }
+repeat() { local s="" i; for ((i = 0; i < $2; i++)); do s+="$1"; done; printf '%s' "$s"; }
+
+# 1. Deep nesting: refused before anything recurses (was SIGSEGV in dump()).
+deep=$(scenario deep.json "$(repeat '[' 100000)$(repeat ']' 100000)")
+expect 66 "nests lists and objects more than 32 levels" -- run "$deep"
+deep_seed=$(scenario deep-seed.json "{\"seed\":$(repeat '[' 7000)$(repeat ']' 7000)}")
+expect 66 "nests lists and objects more than 32 levels" -- run "$deep_seed"
+expect 66 "nests lists and objects more than 32 levels" -- sweep "$deep_seed" --x flows[0].channel.forward.p --from 0 --to 0.1
+empty=$(scenario empty.json '{}')
+expect 64 "--set seed nests lists and objects more than 32 levels" -- run "$empty" --set "seed=$(repeat '[' 5000)$(repeat ']' 5000)"
+# Brackets inside strings do not count as nesting.
+expect 2 "flows[0].protocol must be one of" -- run "$(scenario brackets.json "{\"flows\":[{\"protocol\":\"$(repeat '[' 100)\"}]}")"
+
+# 2. --set into something that is not an object.
+for text in 1 '[]' '"x"'; do
+  expect 64 "the scenario is not an object" -- run "$(scenario not-object.json "$text")" --set topology.access.rate_mbps=2
+done
+expect 64 "topology is not an object" -- run "$(scenario topology5.json '{"topology":5}')" --set topology.access.rate_mbps=2
+expect 64 "flows[0] is not an object" -- run "$(scenario flows-x.json '{"flows":["x"]}')" --set flows[0].protocol=cubic
+
+# 3. Flow indices beyond the list's maximum (was an abort in stoul, or 4 billion flows).
+expect 64 "flows holds at most 64 items" -- run "$empty" --set 'flows[99999999999999999999].protocol=cubic'
+expect 64 "flows holds at most 64 items" -- run "$empty" --set 'flows[4294967296].protocol=cubic'
+expect 2 "flows" -- sweep "$empty" --x 'flows[4294967296].channel.forward.p' --from 0 --to 0.1
+
+# 4. The sweep validates the file before reading its seed.
+expect 2 "seed must be an integer" -- sweep "$(scenario seed-abc.json '{"seed":"abc"}')" --x flows[0].channel.forward.p --from 0 --to 0.1
+expect 2 "the scenario must be a JSON object" -- sweep "$(scenario list.json '[]')" --x flows[0].channel.forward.p --from 0 --to 0.1
+expect 2 "the scenario must be a JSON object" -- sweep "$(scenario five.json '5')" --x flows[0].channel.forward.p --from 0 --to 0.1
+
+# 5. Numbers that do not fit (was float-to-int undefined behaviour).
+for points in 1e10 nan inf 2.9 -1; do
+  expect 64 "--points expects" -- sweep "$empty" --x flows[0].channel.forward.p --from 0 --to 0.1 --points "$points"
+done
+for seeds in 1e20 nan; do
+  expect 64 "--seeds expects" -- sweep "$empty" --x flows[0].channel.forward.p --from 0 --to 0.1 --seeds "$seeds"
+done
+expect 2 "seed must be an integer within [0, 4294967295], got 1e+20" -- run "$(scenario seed-1e20.json '{"seed":1e20}')"
+expect 64 "--from expects a number, got nan" -- sweep "$empty" --x flows[0].channel.forward.p --from nan --to 0.1
+
+# 6. Sweeps that would silently do nothing are refused with a reason.
+expect 2 "x cannot be seed" -- sweep "$empty" --x seed --from 1 --to 5
+expect 2 "x must name one item" -- sweep "$empty" --x 'flows[].channel.forward.p' --from 0 --to 0.1
+
+# 7. One spelling per field: dotted and indexed keys are unknown fields.
+for key in '"flows[5]":{}' '"flows[00]":{}' '"flows[]":{}' '"flows[0]":{"protocol":"cubic"}' '"topology.access.rate_mbps":7' '"":{"seed":77}'; do
+  expect 2 "unknown field" -- run "$(scenario key.json "{$key}")"
+done
+
+# 8. A long bad value is cut in the message (a 10 MB string gave 10.5 MB on stderr).
+long=$(scenario long.json "{\"flows\":[{\"protocol\":\"$(repeat x 100000)\"}]}")
+expect 2 "flows[0].protocol must be one of" -- run "$long"
+
+echo "cli_regressions: $passes passed, $failures failed"
+((failures == 0))
