@@ -137,6 +137,7 @@ TEST(Scoreboard, IncrementalPipeEqualsAFullScanThroughRandomHistories) {
         if (rng.NextU64() % 20 == 0) sb.MarkAllLost();
       }
       ASSERT_EQ(sb.Pipe(), sb.PipeByScan()) << "trial " << trial << " step " << step;
+      ASSERT_EQ(sb.NextLostSegment(), sb.NextLostSegmentByScan()) << "trial " << trial << " step " << step;
     }
   }
 }

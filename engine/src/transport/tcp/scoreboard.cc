@@ -75,36 +75,39 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
   return newly;
 }
 
-int Scoreboard::MarkLostByDupThresh(int dupthresh) {
+int Scoreboard::MarkLostBelow(uint64_t end) {
+  end = std::min<uint64_t>(end, base_ + segments_.size());
   int newly = 0;
-  int sacked_above = 0;
-  for (auto it = segments_.rbegin(); it != segments_.rend(); ++it) {
-    if (it->sacked) {
-      ++sacked_above;
-    } else if (sacked_above >= dupthresh && !it->lost) {
-      pipe_segments_ -= PipeShare(*it);
-      it->lost = true;
-      pipe_segments_ += PipeShare(*it);
-      ++newly;
-    }
-  }
-  return newly;
-}
-
-int Scoreboard::MarkLostBelowFack() {
-  if (highest_sacked_index_ < 0) return 0;
-  int newly = 0;
-  const uint64_t end = static_cast<uint64_t>(highest_sacked_index_) - base_;
-  for (uint64_t i = 0; i < end && i < segments_.size(); ++i) {
-    Segment& s = segments_[i];
+  for (uint64_t index = std::max(lost_frontier_, base_); index < end; ++index) {
+    Segment& s = segments_[index - base_];
     if (!s.sacked && !s.lost) {
       pipe_segments_ -= PipeShare(s);
       s.lost = true;
       pipe_segments_ += PipeShare(s);
+      NoteLost(index);
       ++newly;
     }
   }
+  lost_frontier_ = std::max(lost_frontier_, end);
   return newly;
+}
+
+int Scoreboard::MarkLostByDupThresh(int dupthresh) {
+  // An un-SACKed segment has >= dupthresh SACKed ones above it exactly when it lies
+  // below the dupthresh-th highest SACKed segment: find that one, walking down from
+  // the highest SACK and stopping at the frontier (below it nothing is left to mark).
+  if (highest_sacked_index_ < 0 || dupthresh < 1) return 0;
+  const uint64_t floor = std::max(lost_frontier_, base_);
+  int sacked_seen = 0;
+  for (uint64_t index = static_cast<uint64_t>(highest_sacked_index_) + 1; index-- > floor;) {
+    if (segments_[index - base_].sacked && ++sacked_seen == dupthresh) return MarkLostBelow(index);
+  }
+  return 0;
+}
+
+int Scoreboard::MarkLostBelowFack() {
+  if (highest_sacked_index_ < 0) return 0;
+  return MarkLostBelow(static_cast<uint64_t>(highest_sacked_index_));
 }
 
 void Scoreboard::MarkAllLost() {
@@ -113,6 +116,11 @@ void Scoreboard::MarkAllLost() {
     s.rtx_in_flight = false;
   }
   pipe_segments_ = 0;  // every segment is now SACKed or lost, none retransmitted yet
+  lost_frontier_ = base_ + segments_.size();
+  if (!segments_.empty()) {
+    NoteLost(base_);
+    NoteLost(lost_frontier_ - 1);
+  }
 }
 
 void Scoreboard::MarkOverdue(uint64_t seq) {
@@ -122,6 +130,7 @@ void Scoreboard::MarkOverdue(uint64_t seq) {
   s->lost = true;
   s->rtx_in_flight = false;
   pipe_segments_ += PipeShare(*s) - before;
+  NoteLost(seq / mss_);
 }
 
 void Scoreboard::BeginAck(Time now) {
@@ -170,9 +179,17 @@ uint64_t Scoreboard::PipeByScan() const {
 }
 
 std::optional<uint64_t> Scoreboard::NextLostSegment() const {
+  const uint64_t end = std::min<uint64_t>(base_ + segments_.size(), lost_ceiling_);
+  uint64_t index = std::max(next_lost_hint_, base_);
+  while (index < end && !Retransmittable(segments_[index - base_])) ++index;
+  next_lost_hint_ = index;
+  if (index >= end) return std::nullopt;
+  return index * mss_;
+}
+
+std::optional<uint64_t> Scoreboard::NextLostSegmentByScan() const {
   for (size_t i = 0; i < segments_.size(); ++i) {
-    const Segment& s = segments_[i];
-    if (s.lost && !s.sacked && !s.rtx_in_flight) return (base_ + i) * mss_;
+    if (Retransmittable(segments_[i])) return (base_ + i) * mss_;
   }
   return std::nullopt;
 }

@@ -57,6 +57,9 @@ class Scoreboard {
 
   // RFC 6675 IsLost: at least `dupthresh` SACKed segments above `seq`.
   // Marks every segment that passes as lost (sticky); returns how many were new.
+  // Cost per call: the segments between the dupthresh-th highest SACK and the highest
+  // (a walk down from the top) plus the segments newly marked; never the whole window
+  // (it was: a scan of every segment on every ACK, 84 % of a 10 Gb/s BBR run).
   int MarkLostByDupThresh(int dupthresh);
   // FACK (Mathis & Mahdavi 1996): every un-SACKed segment below the forward-most
   // SACKed byte is lost.
@@ -74,7 +77,10 @@ class Scoreboard {
   // The same by walking every segment (for tests of the incremental count).
   uint64_t PipeByScan() const;
   // RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
+  // Amortized O(1): it resumes from where the last lookup stopped (next_lost_hint_).
   std::optional<uint64_t> NextLostSegment() const;
+  // The same by walking every segment (for tests of the incremental lookup).
+  std::optional<uint64_t> NextLostSegmentByScan() const;
   // RFC 6675 NextSeg rule 3: the lowest un-SACKed segment below the highest SACKed one
   // that has not been retransmitted in this flight, lost or not.
   std::optional<uint64_t> NextUnsackedBelowHighestSack() const;
@@ -94,6 +100,16 @@ class Scoreboard {
   void Deliver(const Segment& s);
   // A segment's share of the pipe (RFC 6675 SetPipe, in segments).
   static int PipeShare(const Segment& s) { return s.sacked ? 0 : (s.lost ? 0 : 1) + (s.rtx_in_flight ? 1 : 0); }
+  // Lost, not SACKed and no retransmission in flight: what NextSeg rule 1 sends.
+  static bool Retransmittable(const Segment& s) { return s.lost && !s.sacked && !s.rtx_in_flight; }
+  // Marks every un-SACKed segment below the absolute index `end` lost; returns how
+  // many were new. Starts at lost_frontier_, below which there is nothing left to mark.
+  int MarkLostBelow(uint64_t end);
+  // The segment at absolute index `index` was judged lost and may be retransmittable.
+  void NoteLost(uint64_t index) {
+    next_lost_hint_ = std::min(next_lost_hint_, index);
+    lost_ceiling_ = std::max(lost_ceiling_, index + 1);
+  }
   Segment* Find(uint64_t seq);
   const Segment* Find(uint64_t seq) const;
 
@@ -103,6 +119,15 @@ class Scoreboard {
   int sacked_count_ = 0;
   int64_t pipe_segments_ = 0;  // kept up to date on every change, so Pipe() is O(1)
   int64_t highest_sacked_index_ = -1;
+  // Absolute segment indices that keep loss marking and NextSeg from rescanning the
+  // window: every un-SACKed segment below lost_frontier_ is lost (lost is sticky and a
+  // SACK is never taken back); no segment at or above lost_ceiling_ was ever judged
+  // lost; and no segment below next_lost_hint_ is retransmittable (judging one lost
+  // lowers the hint). So a lookup walks only [hint, ceiling): without the ceiling it
+  // walked the whole flight above the last loss on every ACK of a recovery.
+  uint64_t lost_frontier_ = 0;
+  uint64_t lost_ceiling_ = 0;
+  mutable uint64_t next_lost_hint_ = 0;
 
   // Connection-wide delivery-rate state (C.* in the draft).
   uint64_t delivered_ = 0;
