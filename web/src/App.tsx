@@ -60,7 +60,8 @@ function ViewSwitcher({ store }: { store: LabStore }) {
   );
 }
 
-/** The element a view's tab controls: the validation page, or the lab's layout. */
+/** The element a view's tab controls: the validation page, or the lab's layout (each
+ * stays a <main> landmark rather than a tabpanel: the tabs switch the whole page). */
 const VIEW_PANEL_ID = (v: ViewName) => (v === 'validation' ? 'panel-validation' : 'panel-lab');
 
 function useLab(store: LabStore) {
@@ -322,11 +323,11 @@ export function App({ store }: { store: LabStore }) {
       )}
 
       {view === 'validation' && s.phase === 'ready' && s.model && (
-        <main className="layout validation-layout" id="panel-validation" role="tabpanel" aria-labelledby="tab-validation">
+        <main className="layout validation-layout" id="panel-validation">
           <ValidationView store={store} model={s.model} />
         </main>
       )}
-      <main className="layout" id="panel-lab" role="tabpanel" aria-labelledby={`tab-${view === 'validation' ? 'live' : view}`} hidden={view === 'validation'}>
+      <main className="layout" id="panel-lab" hidden={view === 'validation'}>
         <aside className="sidebar">
           {s.phase === 'ready' && s.model ? (
             <>
