@@ -88,6 +88,16 @@ test.describe('on a phone', () => {
     expect(results.y).toBeGreaterThanOrEqual(sidebar.y + sidebar.height);
     expect(results.width).toBeGreaterThan(360);
   });
+
+  test('the validation table reads as one card per claim, not columns a few letters wide', async ({ page }) => {
+    await page.goto('/#v=2&view=validation');
+    await ready(page);
+    const cells = page.locator('table.validation-table tr.claim').first().locator('td');
+    await expect(cells.first()).toBeVisible();
+    for (const box of await cells.evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().width)))
+      expect(box).toBeGreaterThan(300);
+    expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(390);
+  });
 });
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
