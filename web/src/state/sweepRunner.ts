@@ -130,11 +130,12 @@ export class SweepRunner {
 
   /** Stops a running sweep at once (its workers are terminated); finished points stay. */
   cancel() {
-    const run = this.core.get().sweepRun;
-    if (!run || run.status !== 'running') return;
+    if (this.core.get().sweepRun?.status !== 'running') return;
     this.flushPending();
     this.batch?.cancel({ terminate: true });
     this.batch = null;
+    // Read after the flush: the results it just placed stay.
+    const run = this.core.get().sweepRun!;
     this.core.set({ sweepRun: { ...run, status: 'cancelled', elapsedMs: performance.now() - this.started } });
   }
 }
