@@ -2,7 +2,7 @@
 // Browser benchmark: input -> charts redrawn, on the built site (run `npm run build`
 // first). Serves dist/ with vite preview on a free port, drives Debian's Chromium
 // headless, moves the forward-loss slider of the default scenario one notch (arrow keys
-// on the focused slider, alternating right and left: 0.010 <-> 0.011) and
+// on the focused slider, alternating right and left: 0.01 <-> 0.0101) and
 // reads the page's own measure "plab:input->redrawn" (from the input event to the
 // frame after the charts drew the new result). Prints the median and p90.
 //

@@ -112,6 +112,12 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   }
   await expect(page.getByTestId('cmp.reno.timeouts')).toHaveText('1');
   await expect(page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]')).toHaveCount(4);
+  // The x axis fits the action (done by 1.72 s): it ends at 2 s, not 5 s.
+  const xTicks = (await page.locator('[data-testid="cmp-chart-cwnd"] .x-axis .tick text').allTextContents()).map(Number);
+  expect(Math.max(...xTicks)).toBeGreaterThanOrEqual(1.5);
+  expect(Math.max(...xTicks)).toBeLessThanOrEqual(2);
+  // The note says what the numbers rest on: one seed, no spread.
+  await expect(page.getByTestId('preset-seeds')).toContainText('1 seed per protocol');
   await page.screenshot({ path: info.outputPath('fall-floyd.png') });
 
   // Ng & Chan: goodput against p, three models.

@@ -97,7 +97,21 @@ test('sweep: cancel stops it mid-way and keeps the finished points', async ({ pa
   const points = Number(await page.getByTestId('chart-sweep').getAttribute('data-points'));
   expect(points).toBeGreaterThan(0);
   expect(points).toBeLessThan(60);
+  // Coarse to fine: whatever was cancelled, the finished points span the whole range.
+  const xs = (await page.getByTestId('chart-sweep').locator('g.series-data').getAttribute('data-x'))!.split(',').map(Number);
+  expect(Math.min(...xs)).toBe(0.001);
+  expect(Math.max(...xs)).toBe(0.05);
+  expect(xs.length).toBe(points);
   await expect(page.getByTestId('sweep-run')).toBeEnabled();
+});
+
+test('sweep: axis ticks are plain numbers, never e-notation', async ({ page }) => {
+  await page.goto('/#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.1&sweep.scale=log&sweep.n=3&sweep.y=forward_channel_drops&sweep.k=1');
+  await sweepDone(page);
+  const ticks = await page.getByTestId('chart-sweep').locator('.tick text').allTextContents();
+  expect(ticks.length).toBeGreaterThan(4);
+  expect(ticks).toContain('0.01');
+  for (const t of ticks) expect(t).not.toMatch(/e[+-]/);
 });
 
 test('sweep inputs are checked, naming the field and the allowed range', async ({ page }) => {

@@ -23,14 +23,32 @@ const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare'
 function ViewSwitcher({ store }: { store: LabStore }) {
   const s = useLab(store);
   const current = s.view.view;
+  // The WAI-ARIA tabs pattern: one tab in the Tab order (the selected one); Left/Right
+  // (wrapping), Home and End move to a tab and select it (automatic activation).
+  const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
+    const i = VIEWS.indexOf(current);
+    const next =
+      e.key === 'ArrowRight' ? (i + 1) % VIEWS.length
+      : e.key === 'ArrowLeft' ? (i - 1 + VIEWS.length) % VIEWS.length
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? VIEWS.length - 1
+      : -1;
+    if (next < 0 || s.phase !== 'ready') return;
+    e.preventDefault();
+    store.setView(VIEWS[next]);
+    e.currentTarget.querySelector<HTMLElement>(`[data-testid="view-${VIEWS[next]}"]`)?.focus();
+  };
   return (
-    <nav className="view-switch" role="tablist" aria-label="View">
+    <nav className="view-switch" role="tablist" aria-label="View" onKeyDown={onKeyDown}>
       {VIEWS.map((v) => (
         <button
           key={v}
           type="button"
           role="tab"
+          id={`tab-${v}`}
           aria-selected={v === current}
+          aria-controls={v === current ? VIEW_PANEL_ID(v) : undefined}
+          tabIndex={v === current ? 0 : -1}
           data-testid={`view-${v}`}
           disabled={s.phase !== 'ready'}
           onClick={() => store.setView(v)}
@@ -41,6 +59,10 @@ function ViewSwitcher({ store }: { store: LabStore }) {
     </nav>
   );
 }
+
+/** The element a view's tab controls: the validation page, or the lab's layout (each
+ * stays a <main> landmark rather than a tabpanel: the tabs switch the whole page). */
+const VIEW_PANEL_ID = (v: ViewName) => (v === 'validation' ? 'panel-validation' : 'panel-lab');
 
 function useLab(store: LabStore) {
   return useSyncExternalStore(store.subscribe, store.getState);
@@ -72,6 +94,7 @@ function StatusLine({ store }: { store: LabStore }) {
     <div
       className={`status${s.busy || s.compare.busy || s.sweepRun?.status === 'running' ? ' busy' : s.runError || s.engineErrors.length || s.phase === 'failed' ? ' failed' : ''}`}
       data-testid="status"
+      title={text}
       role="status"
       aria-live="polite"
       data-to-worker-ms={s.lastRun?.toWorkerMs?.toFixed(1)}
@@ -300,11 +323,11 @@ export function App({ store }: { store: LabStore }) {
       )}
 
       {view === 'validation' && s.phase === 'ready' && s.model && (
-        <main className="layout validation-layout">
+        <main className="layout validation-layout" id="panel-validation">
           <ValidationView store={store} model={s.model} />
         </main>
       )}
-      <main className="layout" hidden={view === 'validation'}>
+      <main className="layout" id="panel-lab" hidden={view === 'validation'}>
         <aside className="sidebar">
           {s.phase === 'ready' && s.model ? (
             <>

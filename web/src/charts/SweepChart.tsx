@@ -9,6 +9,7 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
+import { plainTick } from './tickFormat';
 
 export interface ModelCurve {
   key: string;
@@ -101,7 +102,6 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
     root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
     drawYGrid(root, d3.axisLeft(y), yTicks, innerW);
     // Log axis: ticks at 1, 2, 5 × 10^k only, so the labels never crowd.
-    const fmt = d3.format('~g');
     const xAxis = log
       ? d3
           .axisBottom(x)
@@ -111,8 +111,11 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
               return m === 1 || m === 2 || m === 5;
             }),
           )
-          .tickFormat((v) => fmt(v as number))
-      : d3.axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90)));
+          .tickFormat((v) => plainTick(v as number))
+      : d3
+          .axisBottom(x)
+          .ticks(Math.max(2, Math.floor(innerW / 90)))
+          .tickFormat((v) => plainTick(v as number));
     root
       .selectAll<SVGGElement, null>('g.x-axis')
       .data([null])
@@ -125,8 +128,13 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       .data([null])
       .join('g')
       .attr('class', 'axis y-axis')
-      // SI prefixes only for large values: "900m" would read as metres, not 0.9 s.
-      .call(d3.axisLeft(y).ticks(yTicks, Math.max(Math.abs(lo), Math.abs(hi)) >= 1e4 ? '~s' : '~g'));
+      // Plain numbers: "~g" prints 10 as "1e+1", and SI prefixes ("900m") read as units.
+      .call(
+        d3
+          .axisLeft(y)
+          .ticks(yTicks)
+          .tickFormat((v) => plainTick(v as number)),
+      );
     drawAxisTitles(root, innerW, innerH, xLabel + (log ? ' — log scale' : ''), yLabel, { x: 48, y: 66 });
 
     const band = d3

@@ -8,6 +8,7 @@ import { figureInfo } from '../model/figures';
 import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
 import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
+import { presetSeedNote } from '../model/presetSeeds';
 
 /** A small document icon (an emoji may have no glyph on a lab machine). */
 function PaperIcon({ size = 18 }: { size?: number }) {
@@ -119,6 +120,7 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
                       {p.paper} · {p.section}
                     </span>
                     <span className="preset-caption">{p.caption}</span>
+                    {model && <span className="preset-seeds">{presetSeedNote(model, p.hash)}</span>}
                   </a>
                   {check && check.messages.length > 0 && (
                     <p className="field-error" data-testid={`preset-problem:${p.id}`}>
@@ -227,6 +229,11 @@ export function PresetNote({ model, current, data }: { model?: ParamModel; curre
         </span>
       </div>
       <p>{preset.caption}</p>
+      {model && (
+        <p className="seed-note" data-testid="preset-seeds">
+          {presetSeedNote(model, preset.hash)}
+        </p>
+      )}
       {preset.evidence && <PresetEvidence evidence={preset.evidence} data={data} model={model} id={preset.id} />}
     </section>
   );

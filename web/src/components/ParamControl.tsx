@@ -8,7 +8,7 @@ import type { ParamValue } from '../engine/types';
 import { optionLabel } from '../model/labels';
 import { type ParamSpec } from '../model/params';
 import { checkValue } from '../model/valueCheck';
-import { SLIDER_STEPS, sliderScale } from '../model/sliderScale';
+import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/sliderScale';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -121,7 +121,8 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
             type="range"
             className={`slider ${decl.scale === 'log' ? 'log' : ''}`}
             data-testid={`${path}:slider`}
-            aria-label={`${label} slider${decl.scale === 'log' ? ' (log scale)' : ''}`}
+            aria-label={`${label} slider${decl.scale === 'log' ? ' (log scale)' : isLossRate(decl) ? ' (0 to 5 % on most of the track)' : ''}`}
+            aria-valuetext={String(num)}
             min={0}
             max={SLIDER_STEPS}
             step={1}

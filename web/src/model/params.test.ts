@@ -84,7 +84,7 @@ describe('model sub-parameters', () => {
 
 describe('slider scales', () => {
   it('linear: ends exact, values rounded to the step', () => {
-    const s = sliderScale({ path: 'p', type: 'number', min: 0, max: 1 })!;
+    const s = sliderScale({ path: 'share', type: 'number', min: 0, max: 1 })!;
     expect(s.toValue(0)).toBe(0);
     expect(s.toValue(SLIDER_STEPS)).toBe(1);
     expect(s.toValue(123)).toBe(0.123);

@@ -1,5 +1,6 @@
 // Slider position (0..SLIDER_STEPS) <-> parameter value, linear or logarithmic as the
-// schema's `scale` hint says, with values rounded so the URL stays short.
+// schema's `scale` hint says, or piecewise for a loss rate, with values rounded so the
+// URL stays short.
 import type { ParamDecl } from '../engine/types';
 
 export const SLIDER_STEPS = 1000;
@@ -25,10 +26,52 @@ function roundSig(x: number, sig: number): number {
   return Number(x.toPrecision(sig));
 }
 
+/** A packet loss rate (a link's or a channel's `p`, a probability in [0, 1]). The
+ * schema declares it linear, which is right for typing and sweeps but leaves the range a
+ * lesson uses (0 to 5 %) about 12 px of a slider; its slider is piecewise instead. */
+export function isLossRate(decl: ParamDecl): boolean {
+  return /(^|\.)p$/.test(decl.path) && decl.min === 0 && decl.max === 1 && decl.type === 'number' && decl.scale !== 'log';
+}
+
+/** Knots of the loss-rate slider, [position, value]: linear between them. 0 to 5 % takes
+ * 80 % of the track (0.01 % per notch from 1 % to 5 %); 0 and 1 stay exact at the ends. */
+export const LOSS_KNOTS: readonly [number, number][] = [
+  [0, 0],
+  [100, 0.001],
+  [400, 0.01],
+  [800, 0.05],
+  [SLIDER_STEPS, 1],
+];
+
+function piecewise(knots: readonly [number, number][]): SliderScale {
+  const last = knots.length - 1;
+  return {
+    toValue(pos) {
+      if (pos <= knots[0][0]) return knots[0][1];
+      if (pos >= knots[last][0]) return knots[last][1];
+      let i = 1;
+      while (knots[i][0] < pos) i++;
+      const [p0, v0] = knots[i - 1];
+      const [p1, v1] = knots[i];
+      return roundSig(v0 + ((v1 - v0) * (pos - p0)) / (p1 - p0), 3);
+    },
+    toPos(v) {
+      if (!(v > knots[0][1])) return knots[0][0];
+      if (v >= knots[last][1]) return knots[last][0];
+      let i = 1;
+      while (knots[i][1] < v) i++;
+      const [p0, v0] = knots[i - 1];
+      const [p1, v1] = knots[i];
+      return Math.round(p0 + ((p1 - p0) * (v - v0)) / (v1 - v0));
+    },
+  };
+}
+
 /** A slider scale, or null when the parameter has no usable finite range. */
 export function sliderScale(decl: ParamDecl): SliderScale | null {
   const { min, max } = decl;
   if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) return null;
+  if (isLossRate(decl)) return piecewise(LOSS_KNOTS);
   const integer = decl.type === 'integer';
   const clamp = (v: number) => Math.min(max, Math.max(min, v));
   if (decl.scale === 'log' && max > 0) {

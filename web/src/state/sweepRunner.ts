@@ -1,9 +1,11 @@
 // The sweep view's runs: N points x (protocols x) K seeds in the worker pool, point by
-// point (so a cancelled sweep keeps whole points), summaries only (plab_run_summary).
+// point (so a cancelled sweep keeps whole points), in coarse-to-fine order (so a
+// cancelled sweep still spans the range), summaries only (plab_run_summary).
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
 import { buildScenario, type Values } from '../model/params';
 import { sweepableParams, sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
+import { coarseToFine } from '../model/sweepOrder';
 import { sweepRunValues } from '../model/views';
 import type { StoreCore } from './labState';
 
@@ -59,8 +61,10 @@ export class SweepRunner {
     const { grid, seeds, key, protocols } = plan;
     const lines: (string | null)[] = protocols ?? [null];
     const scenarios: string[] = [];
-    for (const x of grid)
-      for (const protocol of lines) for (const seed of seeds) scenarios.push(buildScenario(model, this.pointValues(x, seed, protocol)));
+    // The pool runs its queue in order: the n-th point queued is order[n] on the grid.
+    const order = coarseToFine(grid.length);
+    for (const i of order)
+      for (const protocol of lines) for (const seed of seeds) scenarios.push(buildScenario(model, this.pointValues(grid[i], seed, protocol)));
     const id = (s.sweepRun?.id ?? 0) + 1;
     this.started = performance.now();
     this.core.set({
@@ -93,7 +97,7 @@ export class SweepRunner {
       let errors = run.errors;
       const done = run.done + pending.length;
       for (const { idx, summary, error } of pending.splice(0)) {
-        const i = Math.floor(idx / perPoint);
+        const i = order[Math.floor(idx / perPoint)];
         const l = Math.floor((idx % perPoint) / k);
         const point = (series[l].summaries[i] = series[l].summaries[i].slice());
         point[idx % k] = summary;
@@ -126,11 +130,12 @@ export class SweepRunner {
 
   /** Stops a running sweep at once (its workers are terminated); finished points stay. */
   cancel() {
-    const run = this.core.get().sweepRun;
-    if (!run || run.status !== 'running') return;
+    if (this.core.get().sweepRun?.status !== 'running') return;
     this.flushPending();
     this.batch?.cancel({ terminate: true });
     this.batch = null;
+    // Read after the flush: the results it just placed stay.
+    const run = this.core.get().sweepRun!;
     this.core.set({ sweepRun: { ...run, status: 'cancelled', elapsedMs: performance.now() - this.started } });
   }
 }

@@ -1,0 +1,77 @@
+// The sweep runs its points coarse to fine, yet every result lands at its own x and
+// seed: a fake pool answers each scenario with the loss rate and seed it was given.
+import { describe, expect, it } from 'vitest';
+import type { BatchOptions, WorkerPool } from '../engine/pool';
+import { buildModel } from '../model/params';
+import { decodeHash } from '../model/urlCodec';
+import { defaultSweep } from '../model/sweep';
+import { coarseToFine } from '../model/sweepOrder';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { defaultViewState } from '../model/views';
+import type { LabState, StoreCore } from './labState';
+import { SweepRunner } from './sweepRunner';
+
+const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
+
+function harness(n: number, k: number, stopAfter = Infinity) {
+  let state = {
+    model,
+    values: decodeHash(model, '#v=2').values,
+    view: { ...defaultViewState(model), sweep: { ...defaultSweep(model), x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log' as const, n, k } },
+  } as unknown as LabState;
+  const core: StoreCore = { get: () => state, set: (patch) => void (state = { ...state, ...patch }) };
+  const queued: string[] = [];
+  const pool = {
+    runBatch(scenarios: readonly string[], opts: BatchOptions) {
+      queued.push(...scenarios);
+      // Answer in queue order (as a pool of one would), then report done.
+      scenarios.slice(0, Math.min(stopAfter, scenarios.length)).forEach((sc, i) => {
+        const s = JSON.parse(sc);
+        opts.onResult(i, { kind: 'ok', engineMs: 1, result: { ok: true, summary: { goodput_mbps: s.flows[0].channel.forward.p, seed: s.seed } } as never });
+      });
+      if (stopAfter >= scenarios.length) opts.onDone?.();
+      return { cancel() {}, finished: true };
+    },
+  } as unknown as WorkerPool;
+  const runner = new SweepRunner(core, () => pool);
+  return { runner, core, queued };
+}
+
+describe('the sweep runner', () => {
+  it('queues the points coarse to fine: both ends first, then the middle', () => {
+    const { runner, core, queued } = harness(9, 2);
+    runner.run();
+    const grid = core.get().sweepRun!.grid;
+    const xs = queued.map((sc) => JSON.parse(sc).flows[0].channel.forward.p);
+    expect(xs).toEqual(coarseToFine(9).flatMap((i) => [grid[i], grid[i]]));
+    expect(xs.slice(0, 4)).toEqual([0.001, 0.001, 0.05, 0.05]);
+  });
+
+  it('places every result at its own x and seed, exactly as a left-to-right sweep would', () => {
+    const { runner, core } = harness(10, 3);
+    runner.run();
+    const run = core.get().sweepRun!;
+    expect(run.status).toBe('done');
+    expect(run.done).toBe(30);
+    run.grid.forEach((x, i) =>
+      run.series[0].summaries[i].forEach((s, j) => {
+        expect(s?.goodput_mbps).toBe(x);
+        expect(s?.seed).toBe(run.seeds[j]);
+      }),
+    );
+  });
+
+  it('a sweep stopped after three points already spans the range', () => {
+    const { runner, core } = harness(12, 1, 3);
+    runner.run();
+    // Cancel while the three results still wait for the next redraw: they are kept.
+    runner.cancel();
+    const after = core.get().sweepRun!;
+    expect(after.status).toBe('cancelled');
+    expect(after.done).toBe(3);
+    const finished = after.grid.filter((_, i) => after.series[0].summaries[i][0] !== undefined);
+    expect(finished).toHaveLength(3);
+    expect(Math.min(...finished)).toBe(0.001);
+    expect(Math.max(...finished)).toBe(0.05);
+  });
+});
