@@ -9,6 +9,8 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
+import { ExportMenu } from '../export/ExportMenu';
+import { sweepCsv } from '../export/sweepCsv';
 
 export interface ModelCurve {
   key: string;
@@ -261,6 +263,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             </li>
           ))}
         </ul>
+        <ExportMenu title={`${yLabel} against ${xLabel}`} svgRef={svgRef} csv={() => sweepCsv(lines, models, xLabel, yLabel)} />
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid="chart-sweep" role="img" aria-label={`${yLabel} against ${xLabel}`} />
