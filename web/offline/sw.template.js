@@ -33,18 +33,19 @@ self.addEventListener('fetch', (event) => {
     // cached page when offline (the hash holds the experiment, not the path).
     event.respondWith(
       fetch(req).catch(() =>
-        caches.open(CACHE).then((c) => c.match(req, { ignoreSearch: true }).then((r) => r || c.match('./index.html'))),
+        caches.open(CACHE).then((c) => c.match(req, { ignoreSearch: true, ignoreVary: true }).then((r) => r || c.match('./index.html'))),
       ),
     );
     return;
   }
-  // Hashed assets, the engine and the presets: the cached copy of this version (the
-  // page fetches presets with cache: 'no-cache', which only HTTP caching obeys), else
-  // the network.
+  // Hashed assets, the engine and the presets: this version's cached copy, else the
+  // network. Vary is ignored because the server answers module scripts with
+  // "Vary: Origin" and the precache requests carried no Origin; the search because
+  // nothing here depends on it.
   event.respondWith(
     caches
       .open(CACHE)
-      .then((c) => c.match(req, { ignoreSearch: true }))
+      .then((c) => c.match(req, { ignoreSearch: true, ignoreVary: true }))
       .then((hit) => hit || fetch(req)),
   );
 });
