@@ -1,7 +1,9 @@
 // The header's "Export" button: a dialog that saves the experiment as a scenario JSON
 // the CLI runs, shows the exact command line with a copy button, and saves the run's
 // summary as CSV. It also keeps the seed current for the charts' export file names.
+// (The header's button styles are light on navy: the dialog is rendered into <body>.)
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ParamModel, Values } from '../model/params';
 import { downloadText } from './download';
 import { experimentLink, seedSuffix, setExportSeed } from './experimentInfo';
@@ -46,6 +48,7 @@ export function ExperimentExport({ model, values, summary, disabled }: Props) {
       >
         Export…
       </button>
+      {createPortal(
       <dialog ref={dialog} className="export-dialog" aria-labelledby="export-dialog-title" data-testid="export-dialog">
         <h2 id="export-dialog-title">Export this experiment</h2>
         <p>
@@ -87,7 +90,10 @@ export function ExperimentExport({ model, values, summary, disabled }: Props) {
             Close
           </button>
         </form>
-      </dialog>
+      </dialog>,
+        // In <body>, not in the header: the header's button styles (light on navy) must not apply.
+        document.body,
+      )}
     </>
   );
 }
