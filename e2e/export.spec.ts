@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { liveSettled } from './helpers';
+import { liveSettled, sweepDone } from './helpers';
 import { csvNumber, parseCsv } from '../web/src/export/csv';
 import { hashArrays } from '../web/src/charts/series';
 
@@ -158,4 +158,39 @@ test('tables save as CSV with their rows', async ({ page }) => {
   const shown = await page.locator('[data-testid="compare-table"] tbody tr').first().locator('td').nth(1).getAttribute('data-value');
   expect(rows[1][1]).toBe(shown);
   expect(Number.isFinite(Number(rows[1][1]))).toBe(true);
+});
+
+test("the sweep chart exports its points (mean, min, max over seeds) exactly, and as an SVG", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#v=2&view=sweep&sweep.n=4&sweep.k=2');
+  await sweepDone(page);
+  const svg = page.getByTestId('chart-sweep');
+  const chart = figureOf(page, 'chart-sweep');
+  const title = (await chart.locator('.chart-title').textContent())!;
+  const rows = parseCsv(readFileSync(await save(await exportFrom(page, chart, 'csv')), 'utf8'));
+  expect(rows[0].slice(0, 5)).toEqual(['series', expect.any(String), expect.stringMatching(/^mean /), 'min', 'max']);
+  const measured = rows.slice(1).filter((r) => !r[0].startsWith('model: '));
+  expect(measured.length).toBe(Number(await svg.getAttribute('data-points')));
+  const col = (i: number) => Float64Array.from(measured, (r) => csvNumber(r[i]));
+  expect(hashArrays([col(1), col(2), col(3), col(4)])).toBe(await svg.getAttribute('data-hash'));
+  // The model curves the chart draws are in the file too.
+  const models = (await svg.getAttribute('data-models'))!.split(',').filter(Boolean);
+  expect(new Set(rows.slice(1).filter((r) => r[0].startsWith('model: ')).map((r) => r[0])).size).toBe(models.length);
+
+  const file = readFileSync(await save(await exportFrom(page, chart, 'svg')), 'utf8');
+  expect(file).toContain(`>${title}</text>`);
+});
+
+test('the export menu works from the keyboard: Enter opens it on its first item, Escape closes it', async ({ page }) => {
+  const chart = figureOf(page, 'chart-app');
+  const button = chart.getByTestId('export-button');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(chart.getByTestId('export-svg')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(chart.getByTestId('export-png')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(chart.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
 });
