@@ -194,3 +194,20 @@ test('the export menu works from the keyboard: Enter opens it on its first item,
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 });
+
+test("the per-flow table saves as CSV, goodput unrounded", async ({ page }) => {
+  await page.goto('./#v=2&flows=2&seed=7');
+  await liveSettled(page);
+  const table = page.getByTestId('flow-table');
+  const [d] = await Promise.all([page.waitForEvent('download'), table.getByTestId('table-export').click()]);
+  expect(d.suggestedFilename()).toBe('per-flow-results-seed7.csv');
+  const rows = parseCsv(readFileSync(await save(d), 'utf8'));
+  expect(rows[0].slice(0, 4)).toEqual(['Flow', 'Protocol', 'Start (s)', 'Goodput (Mb/s)']);
+  for (const i of [0, 1]) {
+    const shown = (await page.getByTestId(`flow-table-row-${i}`).locator('[data-key="goodput_mbps"]').textContent())!;
+    const exact = csvNumber(rows[i + 1][3]);
+    expect(rows[i + 1][0]).toBe(String(i + 1));
+    expect(exact.toFixed(3)).toBe(shown);
+    expect(rows[i + 1][3].length).toBeGreaterThan(shown.length); // full precision, not the rounded text
+  }
+});
