@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { liveSettled, sweepDone } from './helpers';
+import { liveSettled, openPreset, sweepDone } from './helpers';
 import { csvNumber, parseCsv } from '../web/src/export/csv';
 import { hashArrays } from '../web/src/charts/series';
 
@@ -210,4 +210,19 @@ test("the per-flow table saves as CSV, goodput unrounded", async ({ page }) => {
     expect(exact.toFixed(3)).toBe(shown);
     expect(rows[i + 1][3].length).toBeGreaterThan(shown.length); // full precision, not the rounded text
   }
+});
+
+test("a preset's evidence table (the paper's numbers beside ours) saves as CSV", async ({ page }) => {
+  await page.goto('./');
+  await liveSettled(page);
+  await openPreset(page, 'tcp-real-tokens');
+  const evidence = page.getByTestId('evidence');
+  await expect(evidence.locator('table').first()).toBeVisible();
+  const [d] = await Promise.all([page.waitForEvent('download'), evidence.getByTestId('table-export').click()]);
+  expect(d.suggestedFilename()).toMatch(/^tcp-real-tokens-evidence(-seed\d+)?\.csv$/);
+  const text = readFileSync(await save(d), 'utf8');
+  const firstHeader = (await evidence.locator('table').first().locator('thead th').first().textContent())!.trim();
+  expect(parseCsv(text)[0][0]).toBe(firstHeader);
+  const bodyRows = await evidence.locator('table tbody tr').count();
+  expect(parseCsv(text).filter((r) => r.some((c) => c !== '')).length).toBe(bodyRows + (await evidence.locator('table').count()));
 });

@@ -8,7 +8,7 @@ import './export.css';
 export function TableExport({ name }: { name: string }) {
   const ref = useRef<HTMLButtonElement>(null);
   const save = () => {
-    const panel = ref.current?.closest('section, details, .panel');
+    const panel = ref.current?.closest('section, details, .panel, .evidence');
     const tables = panel ? Array.from(panel.querySelectorAll('table')) : [];
     downloadText(tableCsv(tables), `${fileSlug(name)}${seedSuffix()}.csv`, 'text/csv');
   };
