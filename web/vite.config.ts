@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { serviceWorkerPlugin } from './offline/swPlugin.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(webDir, '..');
@@ -18,7 +19,7 @@ export default defineConfig({
   root: webDir,
   publicDir: path.resolve(repoDir, 'public'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin()],
   resolve: {
     alias: { 'plab-glue': glue },
   },

@@ -4,6 +4,7 @@ import { Controls, errorFor } from './components/Controls';
 import { FlowsPanel } from './components/FlowsPanel';
 import { FlowTable } from './components/FlowTable';
 import { PapersMenu, PresetNote } from './components/Papers';
+import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
 import { TopologyPicture } from './components/TopologyPicture';
 import { encodeHash } from './model/urlCodec';
@@ -237,6 +238,7 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()} disabled={s.phase !== 'ready'} data-testid="reset">
               Reset to defaults
             </button>
+            <ExperimentExport model={s.model} values={s.values} summary={s.displayed?.summary} disabled={s.phase !== 'ready'} />
           </div>
         </div>
       </header>

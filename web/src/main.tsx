@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { LabStore } from './state/store';
 import './styles.css';
+import { registerServiceWorker } from './offline/registerServiceWorker';
 
 const store = new LabStore();
 void store.start();
@@ -12,3 +13,5 @@ createRoot(document.getElementById('root')!).render(
     <App store={store} />
   </StrictMode>,
 );
+
+registerServiceWorker();

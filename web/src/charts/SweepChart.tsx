@@ -10,6 +10,8 @@ import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import type { SweepPoint } from '../model/sweep';
 import { hashArrays } from './series';
 import { plainTick } from './tickFormat';
+import { ExportMenu } from '../export/ExportMenu';
+import { sweepCsv } from '../export/sweepCsv';
 
 export interface ModelCurve {
   key: string;
@@ -269,6 +271,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             </li>
           ))}
         </ul>
+        <ExportMenu title={`${yLabel} against ${xLabel}`} svgRef={svgRef} csv={() => sweepCsv(lines, models, xLabel, yLabel)} />
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid="chart-sweep" role="img" aria-label={`${yLabel} against ${xLabel}`} />

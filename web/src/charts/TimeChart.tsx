@@ -6,6 +6,8 @@ import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
+import { ExportMenu } from '../export/ExportMenu';
+import { timeChartCsv } from '../export/chartCsv';
 
 export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
 
@@ -214,6 +216,7 @@ export function TimeChart(props: TimeChartProps) {
             ))}
           </ul>
         )}
+        <ExportMenu title={title} svgRef={svgRef} csv={() => timeChartCsv(series, yLabel)} />
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} />

@@ -9,6 +9,8 @@ import * as d3 from 'd3';
 import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
+import { ExportMenu } from '../export/ExportMenu';
+import { seqCsv } from '../export/seqCsv';
 
 export const SEQ_COLORS = {
   sent: '#1f6fb2',
@@ -301,6 +303,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
             </>
           )}
         </span>
+        <ExportMenu title={title} svgRef={svgRef} csv={ex ? () => seqCsv(ex) : undefined} />
       </figcaption>
       <div className="chart-body seq-body">
         <canvas ref={canvasRef} className="seq-canvas" aria-hidden="true" />

@@ -9,6 +9,7 @@ import type { ResultDoc } from '../engine/types';
 import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
 import { formatNumber } from './Summary';
+import { TableExport } from '../export/TableExport';
 
 type OkResult = Extract<ResultDoc, { ok: true }>;
 
@@ -23,6 +24,7 @@ export const FlowTable = memo(function FlowTable({ result, model, stale }: { res
   const total = flows.reduce((s, f) => s + (typeof f.summary.goodput_mbps === 'number' ? f.summary.goodput_mbps : 0), 0);
   return (
     <section className={`panel flow-table${stale ? ' stale' : ''}`} data-testid="flow-table" aria-label="Per-flow results">
+      <TableExport name="per-flow results" />
       <div className="table-scroll">
         <table>
           <thead>
@@ -46,7 +48,7 @@ export const FlowTable = memo(function FlowTable({ result, model, stale }: { res
                 </th>
                 <td>{protocolLabel(model, f.protocol)}</td>
                 <td>{formatNumber(f.summary.start_s, 2)}</td>
-                <td data-key="goodput_mbps">{formatNumber(f.summary.goodput_mbps, 3)}</td>
+                <td data-key="goodput_mbps" data-value={f.summary.goodput_mbps as number | undefined}>{formatNumber(f.summary.goodput_mbps, 3)}</td>
                 <td data-key="share">{shareOf(f.summary.goodput_mbps, total)}</td>
                 <td>{formatNumber(f.summary.mean_srtt_ms, 1)}</td>
                 <td data-key="retransmissions">{formatNumber(f.summary.retransmissions, 0)}</td>

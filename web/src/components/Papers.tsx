@@ -7,6 +7,7 @@ import { evaluateClaim, statsAt, type Evidence, type RunData } from '../model/ev
 import { figureInfo } from '../model/figures';
 import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
+import { TableExport } from '../export/TableExport';
 import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
 import { presetSeedNote } from '../model/presetSeeds';
 
@@ -152,6 +153,7 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
   if (evidence.published.length === 0 && evidence.claims.length === 0) return null;
   return (
     <div className="evidence" data-testid="evidence" data-preset={id}>
+      <TableExport name={`${id} evidence`} />
       {evidence.published.length > 0 && (
         <table className="figures evidence-table">
           <caption>What the paper reports, and what this lab gets</caption>

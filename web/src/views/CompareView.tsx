@@ -7,6 +7,7 @@ import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
 import { PairingPicker } from '../components/PairingPicker';
+import { TableExport } from '../export/TableExport';
 import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
@@ -191,6 +192,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
           </ul>
           <span className="muted-note">click a protocol to hide or show its curves</span>
         </div>
+        <TableExport name="compare figures" />
         <div className="table-scroll">
         <table className="figures" data-testid="compare-table">
           <thead>
@@ -217,7 +219,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
                   const v = e.summary?.[c.key];
                   const isBest = typeof v === 'number' && best[c.key] === v;
                   return (
-                    <td key={c.key} className={isBest ? 'best' : undefined} data-testid={`cmp.${e.protocol}.${c.key}`}>
+                    <td key={c.key} className={isBest ? 'best' : undefined} data-testid={`cmp.${e.protocol}.${c.key}`} data-value={typeof v === 'number' ? v : undefined}>
                       {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
                     </td>
                   );

@@ -3,6 +3,7 @@
 // sweep-table-panel, sweep-table, sweep-cell:<series>:<x> (data-mean, data-n).
 import { formatNumber } from '../components/Summary';
 import { sweepPoints } from '../model/sweep';
+import { TableExport } from '../export/TableExport';
 import type { SweepRun } from '../state/store';
 
 interface Props {
@@ -19,6 +20,7 @@ export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoL
   return (
     <details className="panel sweep-table" data-testid="sweep-table-panel">
       <summary>Table of the points (mean ± 95 % CI, n = runs with a value)</summary>
+      <TableExport name="sweep points" />
       <table className="figures" data-testid="sweep-table">
         <thead>
           <tr>

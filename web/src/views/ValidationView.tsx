@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunSummary } from '../engine/types';
 import type { ParamModel } from '../model/params';
+import { TableExport } from '../export/TableExport';
 import {
   paperGroups,
   parseRecorded,
@@ -161,6 +162,7 @@ export function ValidationView({ store, model }: { store: LabStore; model: Param
                   <div className="muted-note">{g.source}</div>
                 </div>
                 <div className="validation-actions">
+                  <TableExport name={`validation ${g.title}`} />
                   {g.kind === 'paper' && (
                     <a href={g.hash} className="button-link" data-testid={`open:${g.id}`}>
                       Open the experiment
