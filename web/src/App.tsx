@@ -17,6 +17,11 @@ import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
+import { paletteOf } from './model/display';
+import { PaletteContext } from './charts/palette';
+import { DisplayContext } from './present/display';
+import { EmbedLink } from './present/EmbedLink';
+import { PresentBar, PresentControls } from './present/PresentControls';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -188,15 +193,19 @@ export function App({ store }: { store: LabStore }) {
   }, [view, s.sweepRun, s.compare.entries]);
   const traceFlow = s.model ? Number(valueOf(s.model, s.values, 'metrics.trace_flow') ?? 0) : 0;
 
+  const display = useMemo(() => ({ present: !!s.view.present, embed: !!s.view.embed }), [s.view.present, s.view.embed]);
   return (
+    <DisplayContext.Provider value={display}>
+    <PaletteContext.Provider value={paletteOf(s.view)}>
     <div
-      className="app"
+      className={`app${display.present ? ' present' : ''}${display.embed ? ' embed' : ''}`}
       data-busy={s.busy ? '1' : '0'}
       data-last-finished={s.lastFinishedId}
       data-phase={s.phase}
       data-view={view}
     >
-      <header className="top">
+      {display.embed && <EmbedLink hash={currentHash} />}
+      <header className="top" hidden={display.embed}>
         <div className="brand">
           <h1>Protocol Lab</h1>
           <p className="tagline">Transport protocols, simulated packet by packet in your browser</p>
@@ -214,9 +223,11 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()} disabled={s.phase !== 'ready'} data-testid="reset">
               Reset to defaults
             </button>
+            <PresentControls store={store} model={s.model} values={s.values} view={s.view} current={currentHash} disabled={s.phase !== 'ready'} />
           </div>
         </div>
       </header>
+      {display.present && s.model && <PresentBar model={s.model} values={s.values} />}
 
       {s.urlMessages.length > 0 && (
         <div className="banner warn" role="alert" data-testid="url-messages">
@@ -386,5 +397,7 @@ export function App({ store }: { store: LabStore }) {
         </div>
       </main>
     </div>
+    </PaletteContext.Provider>
+    </DisplayContext.Provider>
   );
 }

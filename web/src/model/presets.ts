@@ -8,6 +8,7 @@ import { parseEvidence, type Evidence } from './evidence';
 import type { ParamModel } from './params';
 import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
 import { decodeViewParams, encodeViewParams } from './views';
+import { isDisplayKey } from './display';
 
 export interface Preset {
   id: string;
@@ -61,11 +62,12 @@ export function checkPreset(model: ParamModel, hash: string): { messages: UrlMes
   return { messages: [...d.messages, ...v.messages], canonical: encodeHash(model, d.values, encodeViewParams(model, v.state)) };
 }
 
-/** The hash without hide= (hiding a curve does not change the experiment). */
+/** The hash without hide= and the display flags (hiding a curve or presenting does
+ * not change the experiment). */
 export function withoutHidden(hash: string): string {
   return hash
     .split('&')
-    .filter((p) => !p.startsWith('hide='))
+    .filter((p) => !p.startsWith('hide=') && !isDisplayKey(p.split('=')[0]))
     .join('&');
 }
 
