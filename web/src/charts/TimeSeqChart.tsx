@@ -4,7 +4,8 @@
 // the points go on one <canvas>; axes and the zoom surface are SVG. Zoom is on time
 // only (wheel, drag to pan, double-click resets); y follows the data in view. The
 // <svg> exposes data-points, data-hash (of the traces) and data-x-domain (seconds).
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
+import { ChartSummary } from './ChartSummary';
 import * as d3 from 'd3';
 import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
@@ -69,6 +70,17 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const sackE = ex ? get(ex, 'seq_sack_end') : undefined;
   const points = [sent, retx, acked, sackS, sackE].reduce((n, s) => n + (s?.t.length ?? 0), 0);
   const firstRetx = retx && retx.t.length ? retx.t[0] : undefined;
+  const summaryId = `seq-summary-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const summarySeries = useMemo(
+    () =>
+      [
+        { label: 'segment sent', s: sent, marker: false },
+        { label: 'retransmitted', s: retx, marker: true },
+        { label: 'cumulative ACK', s: acked, marker: false },
+        { label: 'SACK block', s: sackS, marker: true },
+      ].flatMap(({ label, s, marker }) => (s ? [{ label, t: s.t, v: s.v, marker }] : [])),
+    [sent, retx, acked, sackS],
+  );
 
   useEffect(() => {
     const svgEl = svgRef.current!;
@@ -307,7 +319,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
           data-testid="chart-seq"
           role="img"
           aria-label="Time–sequence: segments sent, retransmitted, ACKed and SACKed against time"
+          aria-describedby={summaryId}
         />
+        <ChartSummary id={summaryId} title={title} unit="segment number against time (s)" series={summarySeries} />
         {points === 0 && <div className="chart-empty">no time–sequence trace in this run</div>}
       </div>
     </figure>
