@@ -37,5 +37,5 @@ export function seriesStats(t: Float64Array, v: Float64Array): SeriesStats {
 /** A number for a screen reader: 3 significant digits, thousands separated. */
 export function spoken(x: number): string {
   if (!Number.isFinite(x)) return '—';
-  return Number(x.toPrecision(3)).toLocaleString('en-US');
+  return Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
