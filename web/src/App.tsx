@@ -22,6 +22,7 @@ import { PaletteContext } from './charts/palette';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar, PresentControls } from './present/PresentControls';
+import { PredictGate } from './components/PredictGate';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -355,6 +356,7 @@ export function App({ store }: { store: LabStore }) {
               overrides={overrides}
             />
           )}
+          <PredictGate model={s.model} current={currentHash}>
           {view === 'live' && (
             <>
               <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />
@@ -394,6 +396,7 @@ export function App({ store }: { store: LabStore }) {
               height={Math.round(heights.main * 1.35)}
             />
           )}
+          </PredictGate>
         </div>
       </main>
     </div>
