@@ -1,7 +1,7 @@
 // Presentation mode, embed mode and the keyboard shortcuts: what an instructor does in
 // front of a class, by real key presses and clicks.
 import { expect, test, type Page } from '@playwright/test';
-import { liveSettled, ready } from './helpers';
+import { liveSettled, openPreset, ready } from './helpers';
 
 const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app'];
 
@@ -117,4 +117,17 @@ test('an embed link in an 800x450 frame shows the charts without the header or s
   const href = await open.getAttribute('href');
   expect(href).toContain('duration_s=5');
   expect(href).not.toContain('embed=1');
+});
+
+test('presenting stays on through a preset opened from the Papers menu or with n', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#v=2&duration_s=5&present=1');
+  await liveSettled(page);
+  await openPreset(page, 'fall-floyd-drops');
+  await expect(page).toHaveURL(/view=compare.*&present=1$/);
+  await expect(page.locator('.app')).toHaveClass(/present/);
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('preset-note')).not.toHaveAttribute('data-preset', 'fall-floyd-drops');
+  await expect(page).toHaveURL(/&present=1$/);
+  await expect(page.locator('.app')).toHaveClass(/present/);
 });

@@ -17,7 +17,7 @@ import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
-import { paletteOf } from './model/display';
+import { encodeDisplayParams, paletteOf } from './model/display';
 import { PaletteContext } from './charts/palette';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
@@ -213,7 +213,7 @@ export function App({ store }: { store: LabStore }) {
         </div>
         <div className="nav-group">
           <ViewSwitcher store={store} />
-          <PapersMenu model={s.model} current={currentHash} disabled={s.phase !== 'ready'} onOpen={(h) => store.openLink(h)} />
+          <PapersMenu model={s.model} current={currentHash} disabled={s.phase !== 'ready'} onOpen={(h) => store.openLink(h)} linkSuffix={encodeDisplayParams(s.view).map((p) => `&${p}`).join('')} />
         </div>
         <div className="top-right">
           <StatusLine store={store} />

@@ -44,9 +44,11 @@ interface Props {
   current: string;
   disabled: boolean;
   onOpen: (hash: string) => void;
+  /** Appended to each preset's link: the display flags (presenting stays on). */
+  linkSuffix?: string;
 }
 
-export function PapersMenu({ model, current, disabled, onOpen }: Props) {
+export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }: Props) {
   const { presets, error } = usePresets();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -139,15 +141,15 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
               return (
                 <li key={p.id} className={`${active ? 'active' : ''}${first ? ' paper-first' : ''}`} data-paper={first ? p.paper : undefined}>
                   <a
-                    href={p.hash}
+                    href={p.hash + linkSuffix}
                     data-testid={`preset:${p.id}`}
                     aria-current={active ? 'page' : undefined}
                     onClick={(e) => {
                       setOpen(false);
                       // Same link again: no hashchange, so reopen it ourselves.
-                      if (location.hash === p.hash || active) {
+                      if (location.hash === p.hash + linkSuffix || active) {
                         e.preventDefault();
-                        onOpen(p.hash);
+                        onOpen(p.hash + linkSuffix);
                       }
                     }}
                   >

@@ -107,13 +107,22 @@ export function PresentControls({ store, model, values, view, current, disabled 
           onClick={() => store.setDisplay({ palette: cb ? undefined : 'cb' })}
           aria-pressed={cb}
           data-testid="palette-cb"
-          title="Okabe–Ito colours, distinct for colour-blind viewers and on projectors"
+          className="palette-button"
+          aria-label="Colour-blind-safe palette"
+          title="Colour-blind-safe palette: Okabe–Ito colours, distinct for colour-blind viewers and on projectors"
         >
-          Colour-blind-safe
+          <span aria-hidden="true">◐</span>
         </button>
       )}
-      <button type="button" className="shortcut-help-button" onClick={() => setHelp((h) => !h)} aria-label="Keyboard shortcuts" data-testid="shortcut-help-button">
-        ?
+      <button
+        type="button"
+        className="shortcut-help-button"
+        onClick={() => setHelp((h) => !h)}
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        data-testid="shortcut-help-button"
+      >
+        <span aria-hidden="true">?</span>
       </button>
       {help && <ShortcutList onClose={() => setHelp(false)} />}
       {present && model && presets.length > 0 && at >= 0 && (
