@@ -3,6 +3,8 @@
 // Design", 2008), which stay distinct for the common colour-vision deficiencies and on
 // a washed-out projector. Presentation mode uses "cb"; palette=cb selects it on its own.
 // Charts read the palette through usePalette(), so switching it redraws every chart.
+// Protocols and flows are told apart by compareSeries.ts's PALETTE, which is Okabe–Ito's
+// order already (then distinct extras), in both palettes.
 import { createContext, useContext } from 'react';
 import type { PaletteName } from '../model/display';
 

@@ -56,9 +56,12 @@ export function PredictGate({ model, current, children }: Props) {
               </label>
             ))}
             {pending && (
-              <button type="button" onClick={commit} disabled={mine === undefined} data-testid="predict-commit">
-                Commit my prediction and show the charts
-              </button>
+              <>
+                <button type="button" onClick={commit} disabled={mine === undefined} data-testid="predict-commit">
+                  Commit my prediction and show the charts
+                </button>
+                <p className="muted-note predict-caption-note">The charts, the caption and the paper's findings are shown once you commit.</p>
+              </>
             )}
           </fieldset>
         )}
