@@ -131,3 +131,15 @@ test('presenting stays on through a preset opened from the Papers menu or with n
   await expect(page).toHaveURL(/&present=1$/);
   await expect(page.locator('.app')).toHaveClass(/present/);
 });
+
+test('an embedded compare view shows its legend and charts in 800x450 without scrollbars', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&view=compare&embed=1');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')) > 0);
+  await expect(page.locator('header.top')).toBeHidden();
+  await expect(page.getByTestId('compare-legend')).toBeVisible();
+  await expect(page.getByTestId('cmp-chart-cwnd')).toBeVisible();
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(450);
+  expect(w).toBeLessThanOrEqual(800);
+});

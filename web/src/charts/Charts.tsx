@@ -38,10 +38,10 @@ export function useChartHeights(): { main: number; other: number } {
 }
 
 /** One chart's plot height in presentation mode's two-by-two grid (or embed mode's one
- * row of the two main charts): the viewport less the chrome above the grid
+ * row of the two main charts, under the compare view's legend): the viewport less the chrome above the grid
  * (present.css keeps it within these budgets), per row, less each figure's caption. */
 export function gridChartHeight(vh: number, display: { present: boolean; embed: boolean }): number {
-  if (display.embed) return Math.max(120, Math.floor(vh - 24 - 78));
+  if (display.embed) return Math.max(120, Math.floor(vh - 160));
   return Math.max(120, Math.floor((vh - 230) / 2 - 90));
 }
 
