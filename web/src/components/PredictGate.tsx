@@ -18,10 +18,12 @@ interface Props {
 export function PredictGate({ model, current, children }: Props) {
   const { presets } = usePresets();
   const here = withoutHidden(current);
-  const preset = useMemo(
-    () => (model ? presets.find((p) => (p.predict || p.objectives) && withoutHidden(checkPreset(model, p.hash).canonical) === here) : undefined),
-    [presets, model, here],
+  // Each exercise's canonical link once per model, not on every input (the redraw budget).
+  const withExercise = useMemo(
+    () => (model ? presets.filter((p) => p.predict || p.objectives).map((p) => ({ p, link: withoutHidden(checkPreset(model, p.hash).canonical) })) : []),
+    [presets, model],
   );
+  const preset = withExercise.find((x) => x.link === here)?.p;
   const [choices, setChoices] = useState<Record<string, { choice: number; committed: boolean }>>({});
   if (!preset) return <>{children}</>;
   const q = preset.predict;
