@@ -55,6 +55,10 @@ test('] and [ step the forward loss, the link follows; keys typed in a field are
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.005(&|$)/);
   await page.keyboard.press('=');
   await expect(page.getByTestId('present-value:topology.bottleneck.rate_mbps')).toHaveText('20 Mb/s');
+  // The bar's buttons step the same way, for a mouse or a clicker.
+  await page.getByTestId('present-down:topology.bottleneck.delay_ms').click();
+  await expect(page.getByTestId('present-value:topology.bottleneck.delay_ms')).toHaveText('10 ms');
+  await expect(page).toHaveURL(/topology\.bottleneck\.delay_ms=10(&|$)/);
   // Out of presentation mode, with the focus in the duration box: ] is typed, not a shortcut.
   await page.getByTestId('present').click();
   await liveSettled(page);

@@ -228,7 +228,7 @@ export function App({ store }: { store: LabStore }) {
           </div>
         </div>
       </header>
-      {display.present && s.model && <PresentBar model={s.model} values={s.values} />}
+      {display.present && s.model && <PresentBar store={store} model={s.model} values={s.values} />}
 
       {s.urlMessages.length > 0 && (
         <div className="banner warn" role="alert" data-testid="url-messages">

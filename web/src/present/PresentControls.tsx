@@ -134,8 +134,9 @@ export function PresentControls({ store, model, values, view, current, disabled 
   );
 }
 
-/** The values the shortcuts change, shown large while presenting. */
-export function PresentBar({ model, values }: { model: ParamModel; values: Values }) {
+/** The values the shortcuts change, shown large while presenting, each with a step
+ * down and a step up button (the shortcut's key on it) for a mouse or a clicker. */
+export function PresentBar({ store, model, values }: { store: LabStore; model: ParamModel; values: Values }) {
   return (
     <dl className="present-bar" data-testid="present-bar" aria-label="Main parameters">
       {PARAM_SHORTCUTS.map((s) => {
@@ -143,14 +144,24 @@ export function PresentBar({ model, values }: { model: ParamModel; values: Value
         if (!spec) return null;
         const v = valueOf(model, values, s.path);
         const unit = spec.decl.unit ? ` ${spec.decl.unit}` : '';
+        const step = (dir: 1 | -1) => {
+          const next = applyShortcut(model, values, s.path, dir);
+          if (next !== undefined) store.setValue(s.path, next);
+        };
         return (
           <div key={s.path} data-path={s.path}>
-            <dt>
-              {spec.decl.label ?? s.what} <kbd>{s.down}</kbd> <kbd>{s.up}</kbd>
-            </dt>
-            <dd data-testid={`present-value:${s.path}`}>
-              {String(v)}
-              {unit}
+            <dt>{spec.decl.label ?? s.what}</dt>
+            <dd>
+              <button type="button" className="step" onClick={() => step(-1)} aria-label={`${s.what} a step down (key ${s.down})`} data-testid={`present-down:${s.path}`}>
+                <kbd aria-hidden="true">{s.down}</kbd>
+              </button>
+              <span className="present-value" data-testid={`present-value:${s.path}`}>
+                {String(v)}
+                {unit}
+              </span>
+              <button type="button" className="step" onClick={() => step(1)} aria-label={`${s.what} a step up (key ${s.up})`} data-testid={`present-up:${s.path}`}>
+                <kbd aria-hidden="true">{s.up}</kbd>
+              </button>
             </dd>
           </div>
         );
