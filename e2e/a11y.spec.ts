@@ -128,3 +128,10 @@ test('each live chart has a name and a screen-reader summary table that matches 
     await expect(page.locator(`table[id="${described}"] tbody tr`).first()).toBeAttached();
   }
 });
+
+test('axe: embed mode', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&embed=1');
+  await liveSettled(page);
+  await audit(page, 'embed');
+});
