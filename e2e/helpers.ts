@@ -39,3 +39,12 @@ export async function compareSettled(page: Page) {
     return v?.getAttribute('data-busy') === '0' && Number(v.getAttribute('data-compare-id')) > 0;
   });
 }
+
+/** A preset with a "predict, then run" question: commit its first option, so the charts show. */
+export async function commitPrediction(page: Page) {
+  const predict = page.getByTestId('predict');
+  await expect(predict).toHaveAttribute('data-state', 'pending');
+  await page.getByTestId('predict-option-0').check();
+  await page.getByTestId('predict-commit').click();
+  await expect(predict).toHaveAttribute('data-state', 'revealed');
+}

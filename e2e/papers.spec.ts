@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { compareSettled, openPreset, ready, sweepDone } from './helpers';
+import { commitPrediction, compareSettled, openPreset, ready, sweepDone } from './helpers';
 
 const presetCount = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/presets/presets.json'), 'utf8'))
   .presets.length as number;
@@ -39,6 +39,7 @@ test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE
   await page.screenshot({ path: info.outputPath('papers-menu.png') });
 
   await menu.getByTestId('preset:le-fig4').click(); // the preset as it is: K = 10
+  await commitPrediction(page); // its question hides the charts until answered
   await expect(page).toHaveURL(/view=sweep.*sweep\.k=10&sweep\.by=protocol/);
   await expect(page.getByTestId('preset-note')).toContainText('Two SACK curves are drawn, because SACK changed after the paper');
   await expect(page.getByTestId('sweep.by')).toBeChecked();
@@ -106,6 +107,7 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
 
   // Fall & Floyd: four protocols, the transfer completes for each.
   await openPreset(page, 'fall-floyd-drops');
+  await commitPrediction(page);
   await compareSettled(page);
   for (const p of ['tahoe', 'reno', 'newreno', 'sack']) {
     await expect(page.getByTestId(`cmp.${p}.connection_time_s`)).toHaveText(/^\d+\.\d{3}$/);

@@ -6,6 +6,8 @@ import json
 import subprocess
 from pathlib import Path
 
+from exercises import apply_exercises
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAB = ROOT / 'build' / 'engine' / 'plab'
 
@@ -102,6 +104,8 @@ def write_presets(new, after=None, edit=None):
     kept = [p for p in doc['presets'] if p['id'] not in ids]
     at = next(i for i, p in enumerate(kept) if p['id'] == after) + 1 if after else len(kept)
     doc['presets'] = kept[:at] + new + kept[at:]
+    # The exercises are kept apart from the papers' generators, and put back on each run.
+    apply_exercises(doc)
     PRESETS.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
 
 

@@ -18,6 +18,12 @@ import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
+import { encodeDisplayParams, paletteOf } from './model/display';
+import { PaletteContext } from './charts/palette';
+import { DisplayContext } from './present/display';
+import { EmbedLink } from './present/EmbedLink';
+import { PresentBar, PresentControls } from './present/PresentControls';
+import { PredictGate } from './components/PredictGate';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -212,22 +218,26 @@ export function App({ store }: { store: LabStore }) {
   }, [view, s.sweepRun, s.compare.entries]);
   const traceFlow = s.model ? Number(valueOf(s.model, s.values, 'metrics.trace_flow') ?? 0) : 0;
 
+  const display = useMemo(() => ({ present: !!s.view.present, embed: !!s.view.embed }), [s.view.present, s.view.embed]);
   return (
+    <DisplayContext.Provider value={display}>
+    <PaletteContext.Provider value={paletteOf(s.view)}>
     <div
-      className="app"
+      className={`app${display.present ? ' present' : ''}${display.embed ? ' embed' : ''}`}
       data-busy={s.busy ? '1' : '0'}
       data-last-finished={s.lastFinishedId}
       data-phase={s.phase}
       data-view={view}
     >
-      <header className="top">
+      {display.embed && <EmbedLink hash={currentHash} />}
+      <header className="top" hidden={display.embed}>
         <div className="brand">
           <h1>Protocol Lab</h1>
           <p className="tagline">Transport protocols, simulated packet by packet in your browser</p>
         </div>
         <div className="nav-group">
           <ViewSwitcher store={store} />
-          <PapersMenu model={s.model} current={currentHash} disabled={s.phase !== 'ready'} onOpen={(h) => store.openLink(h)} />
+          <PapersMenu model={s.model} current={currentHash} disabled={s.phase !== 'ready'} onOpen={(h) => store.openLink(h)} linkSuffix={encodeDisplayParams(s.view).map((p) => `&${p}`).join('')} />
         </div>
         <div className="top-right">
           <StatusLine store={store} />
@@ -239,9 +249,11 @@ export function App({ store }: { store: LabStore }) {
               Reset to defaults
             </button>
             <ExperimentExport model={s.model} values={s.values} summary={s.displayed?.summary} disabled={s.phase !== 'ready'} />
+            <PresentControls store={store} model={s.model} values={s.values} view={s.view} current={currentHash} disabled={s.phase !== 'ready'} />
           </div>
         </div>
       </header>
+      {display.present && s.model && <PresentBar store={store} model={s.model} values={s.values} />}
 
       {s.urlMessages.length > 0 && (
         <div className="banner warn" role="alert" data-testid="url-messages">
@@ -369,6 +381,7 @@ export function App({ store }: { store: LabStore }) {
               overrides={overrides}
             />
           )}
+          <PredictGate model={s.model} current={currentHash}>
           {view === 'live' && (
             <>
               <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />
@@ -408,8 +421,11 @@ export function App({ store }: { store: LabStore }) {
               height={Math.round(heights.main * 1.35)}
             />
           )}
+          </PredictGate>
         </div>
       </main>
     </div>
+    </PaletteContext.Provider>
+    </DisplayContext.Provider>
   );
 }

@@ -9,36 +9,40 @@ import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASUR
 import { get } from './series';
 import { TimeChart, type ChartSeries } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
+import { PALETTES, usePalette } from './palette';
+import { useDisplay } from '../present/display';
 
 const PCT_DOMAIN: [number, number] = [0, 100];
 
-export const COLORS = {
-  cwnd: '#1f6fb2',
-  ssthresh: '#e07b00',
-  fastRetransmit: '#2a9d4b',
-  partialAck: '#8e44ad',
-  timeout: '#d62828',
-  earlyRetransmit: '#0b8fb0',
-  rate: '#1f6fb2',
-  equation: '#e07b00',
-  throughput: '#2a9d4b',
-  lossRate: '#d62828',
-  tokens: '#0f8b8d',
-  allowed: '#6b6b6b',
-  app: '#7b3fa0',
-};
+/** The standard palette's colours (palette.ts holds both palettes). */
+export const COLORS = PALETTES.standard;
 
 /** Chart heights that let all three charts share one projector screen (1080 p) with
- * the header and summary; on small screens they keep a readable minimum and scroll. */
+ * the header and summary; on small screens they keep a readable minimum and scroll.
+ * Presentation and embed mode lay the charts out two by two (present.css) and size
+ * them from the viewport, so all of them fit without scrolling. */
 export function useChartHeights(): { main: number; other: number } {
   const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 1000 : window.innerHeight));
+  const display = useDisplay();
   useEffect(() => {
     const on = () => setVh(window.innerHeight);
     window.addEventListener('resize', on);
     return () => window.removeEventListener('resize', on);
   }, []);
+  if (display.embed || display.present) {
+    const h = gridChartHeight(vh, display);
+    return { main: h, other: h };
+  }
   const other = Math.round(Math.min(340, Math.max(210, (vh - 400) / 3.3)));
   return { main: Math.round(other * 1.3), other };
+}
+
+/** One chart's plot height in presentation mode's two-by-two grid (or embed mode's one
+ * row of the two main charts, under the compare view's legend): the viewport less the chrome above the grid
+ * (present.css keeps it within these budgets), per row, less each figure's caption. */
+export function gridChartHeight(vh: number, display: { present: boolean; embed: boolean }): number {
+  if (display.embed) return Math.max(120, Math.floor(vh - 160));
+  return Math.max(120, Math.floor((vh - 230) / 2 - 90));
 }
 
 /** A run with more than one flow, or with background traffic, gets the many-flow charts. */
@@ -59,6 +63,7 @@ export interface ChartsProps {
 
 export const Charts = memo(function Charts({ displayed, stale, store, model, hiddenFlows, selectedFlow, traceFlow }: ChartsProps) {
   const heights = useChartHeights();
+  const COLORS = usePalette();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
 
@@ -74,7 +79,7 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
     ];
     // Early retransmits only where the protocol has them (TCP-ER, SACK-ER, Vegas).
     return all.filter((s) => s.key !== 'early_retransmit' || s.t.length > 0);
-  }, [ex]);
+  }, [ex, COLORS]);
 
   // A rate-based flow (TFRC): the rate it may send at, and the equation's at its loss
   // event rate; drawn when the run carries them.
@@ -89,11 +94,11 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
       out.push({ key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...tv(equation) });
     out.push({ key: 'throughput', label: 'throughput (received)', shape: 'line', color: COLORS.throughput, ...tv(get(ex, 'throughput')) });
     return out;
-  }, [ex]);
+  }, [ex, COLORS]);
   const lossEventRate = useMemo<ChartSeries[]>(() => {
     if (!ex || rate.length === 0) return [];
     return [{ key: 'loss_event_rate', label: 'loss event rate', shape: 'step', color: COLORS.lossRate, ...tv(get(ex, 'loss_event_rate')) }];
-  }, [ex, rate.length]);
+  }, [ex, rate.length, COLORS]);
   const hasEquation = rate.some((s) => s.key === 'equation_rate');
 
   const tokens = useMemo<ChartSeries[]>(() => {
@@ -102,12 +107,12 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
       { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: COLORS.tokens, ...tv(get(ex, 'tokens_per_rtt')) },
       { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: COLORS.allowed, dash: '7 5', ...tv(get(ex, 'tokens_allowed_per_rtt')) },
     ];
-  }, [ex]);
+  }, [ex, COLORS]);
 
   const app = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
     return [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: COLORS.app, ...tv(get(ex, 'app_success_pct')) }];
-  }, [ex]);
+  }, [ex, COLORS]);
 
   const id = displayed?.id ?? 0;
   useEffect(() => {

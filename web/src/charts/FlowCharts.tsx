@@ -9,6 +9,7 @@ import { flowTv, focusFlow, stackedShares } from './flowSeries';
 import { get, groupSeries, type Extracted } from './series';
 import { TimeChart, type ChartSeries } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
+import { usePalette } from './palette';
 import type { Displayed } from '../state/labState';
 import type { LabStore } from '../state/store';
 import { protocolLabel } from '../model/labels';
@@ -143,16 +144,17 @@ export function FlowCharts({ store, model, displayed, hiddenFlows, selectedFlow,
 
   const focus = useMemo<Extracted>(() => focusFlow(ex, selectedFlow), [ex, selectedFlow]);
   const traced = useMemo<Extracted>(() => focusFlow(ex, traceFlow), [ex, traceFlow]);
+  const colors = usePalette();
   const tokens = useMemo<ChartSeries[]>(
     () => [
-      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: '#0f8b8d', ...tv(get(focus, 'tokens_per_rtt')) },
-      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: '#6b6b6b', dash: '7 5', ...tv(get(focus, 'tokens_allowed_per_rtt')) },
+      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: colors.tokens, ...tv(get(focus, 'tokens_per_rtt')) },
+      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: colors.allowed, dash: '7 5', ...tv(get(focus, 'tokens_allowed_per_rtt')) },
     ],
-    [focus],
+    [focus, colors],
   );
   const app = useMemo<ChartSeries[]>(
-    () => [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: '#7b3fa0', ...tv(get(focus, 'app_success_pct')) }],
-    [focus],
+    () => [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: colors.app, ...tv(get(focus, 'app_success_pct')) }],
+    [focus, colors],
   );
 
   const jainRun = displayed.summary.jain_index;

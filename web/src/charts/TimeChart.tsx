@@ -2,12 +2,13 @@
 // and one <path> per series (markers too: one path per marker series). It owns no
 // simulation state and creates no per-point React elements. The <svg> exposes
 // data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
 import { ExportMenu } from '../export/ExportMenu';
 import { timeChartCsv } from '../export/chartCsv';
+import { ChartSummary } from './ChartSummary';
 
 export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
 
@@ -71,6 +72,10 @@ export function TimeChart(props: TimeChartProps) {
 
 
   const points = series.reduce((n, s) => n + s.t.length, 0);
+  const summarySeries = useMemo(
+    () => series.map((s) => ({ label: s.label, t: s.t, v: s.v, marker: !['line', 'step', 'area'].includes(s.shape) })),
+    [series],
+  );
 
   useEffect(() => {
     const svg = d3.select(svgRef.current!);
@@ -219,7 +224,8 @@ export function TimeChart(props: TimeChartProps) {
         <ExportMenu title={title} svgRef={svgRef} csv={() => timeChartCsv(series, yLabel)} />
       </figcaption>
       <div className="chart-body">
-        <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} />
+        <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} aria-describedby={`${clipId}-summary`} />
+        <ChartSummary id={`${clipId}-summary`} title={title} unit={`${yLabel} against ${xLabel}`} series={summarySeries} />
         {empty && <div className="chart-empty">{emptyText ?? 'no data in this run'}</div>}
       </div>
     </figure>

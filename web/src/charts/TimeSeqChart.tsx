@@ -4,20 +4,18 @@
 // the points go on one <canvas>; axes and the zoom surface are SVG. Zoom is on time
 // only (wheel, drag to pan, double-click resets); y follows the data in view. The
 // <svg> exposes data-points, data-hash (of the traces) and data-x-domain (seconds).
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
+import { ChartSummary } from './ChartSummary';
 import * as d3 from 'd3';
 import { drawAxisTitles, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
 import { ExportMenu } from '../export/ExportMenu';
 import { seqCsv } from '../export/seqCsv';
+import { PALETTES, usePalette } from './palette';
 
-export const SEQ_COLORS = {
-  sent: '#1f6fb2',
-  retransmitted: '#d62828',
-  acked: '#2a9d4b',
-  sack: '#8e44ad',
-};
+/** The standard palette's colours (palette.ts holds both palettes). */
+export const SEQ_COLORS = PALETTES.standard;
 
 const MARGIN = { top: 12, right: 22, bottom: 58, left: 84 };
 
@@ -60,6 +58,7 @@ export interface TimeSeqChartProps {
 
 export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence' }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
+  const colors = usePalette();
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const zoomTo = useRef<((a: number, b: number) => void) | null>(null);
@@ -73,6 +72,17 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const sackE = ex ? get(ex, 'seq_sack_end') : undefined;
   const points = [sent, retx, acked, sackS, sackE].reduce((n, s) => n + (s?.t.length ?? 0), 0);
   const firstRetx = retx && retx.t.length ? retx.t[0] : undefined;
+  const summaryId = `seq-summary-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const summarySeries = useMemo(
+    () =>
+      [
+        { label: 'segment sent', s: sent, marker: false },
+        { label: 'retransmitted', s: retx, marker: true },
+        { label: 'cumulative ACK', s: acked, marker: false },
+        { label: 'SACK block', s: sackS, marker: true },
+      ].flatMap(({ label, s, marker }) => (s ? [{ label, t: s.t, v: s.v, marker }] : [])),
+    [sent, retx, acked, sackS],
+  );
 
   useEffect(() => {
     const svgEl = svgRef.current!;
@@ -160,7 +170,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
 
       // SACK blocks: a vertical bar from the block's start to its end.
-      ctx.strokeStyle = SEQ_COLORS.sack;
+      ctx.strokeStyle = colors.sack;
       ctx.globalAlpha = 0.75;
       ctx.lineWidth = 3;
       ctx.beginPath();
@@ -176,7 +186,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       ctx.globalAlpha = 1;
 
       // Cumulative ACK: a step line.
-      ctx.strokeStyle = SEQ_COLORS.acked;
+      ctx.strokeStyle = colors.acked;
       ctx.lineWidth = 2;
       ctx.beginPath();
       {
@@ -198,12 +208,12 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         const [i0, i1] = range(S.t);
         const n = i1 - i0;
         const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
-        ctx.fillStyle = SEQ_COLORS.sent;
+        ctx.fillStyle = colors.sent;
         for (let i = i0; i < i1; i++) ctx.fillRect(xs(S.t[i]) - r, y(S.v[i]) - r, 2 * r, 2 * r);
       }
 
       // Retransmissions: red crosses on top.
-      ctx.strokeStyle = SEQ_COLORS.retransmitted;
+      ctx.strokeStyle = colors.retransmitted;
       ctx.lineWidth = 2.2;
       ctx.beginPath();
       {
@@ -254,7 +264,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       'data-hash',
       hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]),
     );
-  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points]);
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors]);
 
   const firstRecovery = () => {
     if (firstRetx === undefined) return;
@@ -269,25 +279,25 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         <ul className="legend">
           <li>
             <svg width="22" height="14" aria-hidden="true">
-              <rect x="7" y="3" width="8" height="8" fill={SEQ_COLORS.sent} />
+              <rect x="7" y="3" width="8" height="8" fill={colors.sent} />
             </svg>
             segment sent
           </li>
           <li>
             <svg width="22" height="14" aria-hidden="true">
-              <path d="M5,1L17,13M5,13L17,1" stroke={SEQ_COLORS.retransmitted} strokeWidth="2.5" />
+              <path d="M5,1L17,13M5,13L17,1" stroke={colors.retransmitted} strokeWidth="2.5" />
             </svg>
             retransmitted
           </li>
           <li>
             <svg width="30" height="14" aria-hidden="true">
-              <path d="M1,12H10V7H19V2H29" fill="none" stroke={SEQ_COLORS.acked} strokeWidth="2.5" />
+              <path d="M1,12H10V7H19V2H29" fill="none" stroke={colors.acked} strokeWidth="2.5" />
             </svg>
             cumulative ACK
           </li>
           <li>
             <svg width="22" height="14" aria-hidden="true">
-              <line x1="11" y1="1" x2="11" y2="13" stroke={SEQ_COLORS.sack} strokeWidth="4" />
+              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sack} strokeWidth="4" />
             </svg>
             SACK block
           </li>
@@ -312,7 +322,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
           data-testid="chart-seq"
           role="img"
           aria-label="Time–sequence: segments sent, retransmitted, ACKed and SACKed against time"
+          aria-describedby={summaryId}
         />
+        <ChartSummary id={summaryId} title={title} unit="segment number against time (s)" series={summarySeries} />
         {points === 0 && <div className="chart-empty">no time–sequence trace in this run</div>}
       </div>
     </figure>

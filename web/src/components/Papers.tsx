@@ -2,7 +2,7 @@
 // plain link to its URL hash, so opening one is the same as opening a shared link.
 // A preset this engine cannot read exactly is flagged with what the page would change.
 // PresetNote shows the caption of the preset the page currently shows.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { evaluateClaim, statsAt, type Evidence, type RunData } from '../model/evidence';
 import { figureInfo } from '../model/figures';
 import { protocolLabel } from '../model/labels';
@@ -46,16 +46,44 @@ interface Props {
   current: string;
   disabled: boolean;
   onOpen: (hash: string) => void;
+  /** Appended to each preset's link: the display flags (presenting stays on). */
+  linkSuffix?: string;
 }
 
-export function PapersMenu({ model, current, disabled, onOpen }: Props) {
+export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }: Props) {
   const { presets, error } = usePresets();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
 
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Keyboard: the button opens the menu (Enter, Space, or Down arrow) with the focus on
+  // the preset shown (else the first); arrows, Home and End move between presets;
+  // Escape closes it and gives the focus back to the button.
+  const links = () => Array.from(menu.current?.querySelectorAll<HTMLAnchorElement>('a[data-testid^="preset:"]') ?? []);
+  const onMenuKey = (e: ReactKeyboardEvent) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : null;
+    if (to === null || all.length === 0) return;
+    e.preventDefault();
+    all[(to + all.length) % all.length].focus();
+  };
+  const focusOnOpen = useRef(false);
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    const all = links();
+    (all.find((a) => a.getAttribute('aria-current') === 'page') ?? all[0])?.focus();
+  });
+
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     const onDown = (e: MouseEvent) => {
       if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
     };
@@ -83,12 +111,23 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
         aria-haspopup="dialog"
         data-testid="papers-button"
         disabled={disabled}
-        onClick={() => setOpen((o) => !o)}
+        ref={button}
+        onClick={(e) => {
+          // A key press (Enter, Space) clicks with detail 0: move the focus into the menu.
+          focusOnOpen.current = e.detail === 0;
+          setOpen((o) => !o);
+        }}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown' || open) return;
+          e.preventDefault();
+          focusOnOpen.current = true;
+          setOpen(true);
+        }}
       >
         <PaperIcon /> Papers <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="papers-menu" id="papers-menu" role="dialog" aria-label="Experiments from the papers" data-testid="papers-menu">
+        <div className="papers-menu" id="papers-menu" role="dialog" aria-label="Experiments from the papers" data-testid="papers-menu" ref={menu} onKeyDown={onMenuKey}>
           <div className="papers-head">
             <h2>Experiments from the papers</h2>
             <span className="muted-note">each opens the experiment as a link you can share</span>
@@ -104,15 +143,15 @@ export function PapersMenu({ model, current, disabled, onOpen }: Props) {
               return (
                 <li key={p.id} className={`${active ? 'active' : ''}${first ? ' paper-first' : ''}`} data-paper={first ? p.paper : undefined}>
                   <a
-                    href={p.hash}
+                    href={p.hash + linkSuffix}
                     data-testid={`preset:${p.id}`}
                     aria-current={active ? 'page' : undefined}
                     onClick={(e) => {
                       setOpen(false);
                       // Same link again: no hashchange, so reopen it ourselves.
-                      if (location.hash === p.hash || active) {
+                      if (location.hash === p.hash + linkSuffix || active) {
                         e.preventDefault();
-                        onOpen(p.hash);
+                        onOpen(p.hash + linkSuffix);
                       }
                     }}
                   >

@@ -108,12 +108,11 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
                 className={`topo-link${active ? ' active' : ''}`}
                 role="button"
                 tabIndex={0}
-                aria-label={`${title}, flow ${i + 1}: ${labelText(label).join(', ')}. Edit`}
                 data-testid={`topo-link-${lv.decl.id}-${i}`}
                 onClick={() => edit(lv.decl.id, i)}
                 onKeyDown={onKey(() => edit(lv.decl.id, i))}
               >
-                <title>{`${title} (flow ${i + 1}): click to edit`}</title>
+                <title>{`${title} (flow ${i + 1}): ${labelText(label).join(', ')}. Click to edit`}</title>
                 <line x1={ax} y1={ay} x2={bx} y2={by} className="hit" />
                 <line x1={ax} y1={ay} x2={bx} y2={by} className="wire" />
                 {!same && (
@@ -137,12 +136,13 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
         className={`topo-link${active ? ' active' : ''}`}
         role="button"
         tabIndex={0}
-        aria-label={`${title}: ${lines.join(', ')}. Edit`}
         data-testid={`topo-link-${lv.decl.id}`}
         onClick={() => edit(lv.decl.id, flow)}
         onKeyDown={onKey(() => edit(lv.decl.id, flow))}
       >
-        <title>{`${title}: click to edit`}</title>
+        {/* The name (SVG's <title>, not aria-label: axe wants a label to contain the
+            visible text, which SVG runs together). */}
+        <title>{`${title}: ${lines.join(', ')}. Click to edit`}</title>
         <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className="hit" />
         <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className={`wire${lv.decl.id === 'bottleneck' ? ' thick' : ''}`} />
         <text x={(x0 + x1) / 2} y={midY - 30} textAnchor="middle" className="topo-title">
@@ -168,7 +168,7 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
         className={`topo-host${sel ? ' selected' : ''}`}
         role="button"
         tabIndex={0}
-        aria-label={i === null ? `${name} host of every flow` : `${name} of flow ${i + 1}: select this flow`}
+        aria-label={i === null ? `${text}: the ${side} host of every flow` : `${text}: ${name.toLowerCase()} of flow ${i + 1}, select this flow`}
         data-testid={`topo-host-${side}-${i ?? 'all'}`}
         onClick={() => store.selectFlow(flow)}
         onKeyDown={onKey(() => store.selectFlow(flow))}

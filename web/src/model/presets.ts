@@ -2,12 +2,15 @@
 // the paper and section, and a caption. They live in public/presets/presets.json,
 // served as-is, so one can be added without touching the code:
 //   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash",
-//                                  "evidence"?: { "published": [...], "claims": [...] } } ] }
+//                                  "evidence"?: { "published": [...], "claims": [...] },
+//                                  "objectives"?: [...], "predict"?: {...} } ] }
 // (evidence.ts: the paper's numbers and claims, checked on the runs on screen).
 import { parseEvidence, type Evidence } from './evidence';
 import type { ParamModel } from './params';
 import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
 import { decodeViewParams, encodeViewParams } from './views';
+import { isDisplayKey } from './display';
+import { parseExercise, type Prediction } from './exercise';
 
 export interface Preset {
   id: string;
@@ -19,6 +22,10 @@ export interface Preset {
   hash: string;
   /** The paper's numbers and claims, checked against our runs (evidence.ts). */
   evidence?: Evidence;
+  /** What a student should be able to explain after the experiment. */
+  objectives?: string[];
+  /** A question answered before the charts are shown (exercise.ts). */
+  predict?: Prediction;
 }
 
 export const PRESETS_URL = 'presets/presets.json';
@@ -44,6 +51,10 @@ export function parsePresets(doc: unknown): { presets: Preset[]; problems: strin
       problems.push(...ev.problems);
       preset.evidence = ev.evidence;
     }
+    const ex = parseExercise(o, String(o.id));
+    problems.push(...ex.problems);
+    if (ex.objectives) preset.objectives = ex.objectives;
+    if (ex.predict) preset.predict = ex.predict;
     if (!ID.test(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" must be lowercase letters, digits and dashes — left out`);
     if (ids.has(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" appears twice — left out`);
     if (!preset.hash.startsWith('#')) return void problems.push(`preset "${preset.id}": hash must start with "#" — left out`);
@@ -61,11 +72,12 @@ export function checkPreset(model: ParamModel, hash: string): { messages: UrlMes
   return { messages: [...d.messages, ...v.messages], canonical: encodeHash(model, d.values, encodeViewParams(model, v.state)) };
 }
 
-/** The hash without hide= (hiding a curve does not change the experiment). */
+/** The hash without hide= and the display flags (hiding a curve or presenting does
+ * not change the experiment). */
 export function withoutHidden(hash: string): string {
   return hash
     .split('&')
-    .filter((p) => !p.startsWith('hide='))
+    .filter((p) => !p.startsWith('hide=') && !isDisplayKey(p.split('=')[0]))
     .join('&');
 }
 

@@ -13,6 +13,7 @@ import { itemCount, itemPath, type ParamModel, type Values } from './params';
 import { defaultSweep, FLOW_COUNT_X, validateSweep, type SweepConfig, type SweepInput } from './sweep';
 import { RECOVERY_PATH } from './labels';
 import { enc, type UrlMessage } from './urlCodec';
+import { decodeDisplayParam, encodeDisplayParams, isDisplayKey, type PaletteName } from './display';
 
 export type ViewName = 'live' | 'compare' | 'sweep' | 'validation';
 export const VIEWS: ViewName[] = ['live', 'compare', 'sweep', 'validation'];
@@ -26,6 +27,11 @@ export interface ViewState {
   /** Protocols whose curves are hidden (legend clicks). */
   hidden: string[];
   sweep: SweepConfig;
+  /** How the page is shown, not what it runs (display.ts): present=1, embed=1,
+   * palette=cb. Absent in links made before them, which open as before. */
+  present?: boolean;
+  embed?: boolean;
+  palette?: PaletteName;
 }
 
 export const PROTOCOL_PATH = 'flows[0].protocol';
@@ -96,7 +102,7 @@ export function defaultViewState(model: ParamModel): ViewState {
 
 /** Keys of the hash that belong to the views, not to the scenario. */
 export function isViewKey(key: string): boolean {
-  return key === 'view' || key === 'cmp' || key === 'hide' || key.startsWith('sweep.');
+  return key === 'view' || key === 'cmp' || key === 'hide' || key.startsWith('sweep.') || isDisplayKey(key);
 }
 
 const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by'] as const;
@@ -128,6 +134,7 @@ export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
     // Written only when set, so links made before it existed read the same.
     if (s.by !== 'none') parts.push(`sweep.by=${s.by}`);
   }
+  parts.push(...encodeDisplayParams(v));
   return parts;
 }
 
@@ -163,6 +170,9 @@ export function decodeViewParams(
         if (good.length) state.compare = good.slice(0, MAX_COMPARE);
         else if (!bad.length) messages.push({ text: 'cmp lists no protocol — using default' });
       } else state.hidden = good;
+    } else if (isDisplayKey(key)) {
+      const m = decodeDisplayParam(state, key, val);
+      if (m) messages.push({ text: m });
     } else if (key.startsWith('sweep.')) {
       const f = key.slice('sweep.'.length);
       if ((SWEEP_FIELDS as readonly string[]).includes(f)) sweepIn[f as keyof SweepInput] = val;

@@ -137,6 +137,11 @@ export class LabStore implements StoreCore {
     this.setViewState({ ...this.state.view, sweep });
   }
 
+  /** Presentation, embed and palette: how the page is shown (model/display.ts). */
+  setDisplay(patch: Partial<Pick<ViewState, 'present' | 'embed' | 'palette'>>) {
+    this.setViewState({ ...this.state.view, ...patch });
+  }
+
   private setViewState(view: ViewState) {
     this.set({ view });
     this.url.write();

@@ -1,0 +1,149 @@
+// Presentation mode, embed mode and the keyboard shortcuts: what an instructor does in
+// front of a class, by real key presses and clicks.
+import { expect, test, type Page } from '@playwright/test';
+import { liveSettled, openPreset, ready } from './helpers';
+
+const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app'];
+
+async function strokeOf(page: Page, chart: string, series: string) {
+  return page.getByTestId(chart).locator(`path[data-series="${series}"]`).getAttribute('stroke');
+}
+
+test('at 1920x1080 in presentation mode every Live chart is inside the viewport', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#v=2&present=1');
+  await liveSettled(page);
+  await expect(page.locator('.app')).toHaveClass(/present/);
+  for (const id of LIVE_CHARTS) {
+    const box = await page.getByTestId(id).locator('xpath=ancestor::figure').boundingBox();
+    expect(box, id).not.toBeNull();
+    expect(box!.y, id).toBeGreaterThanOrEqual(0);
+    expect(box!.x, id).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, id).toBeLessThanOrEqual(1080);
+    expect(box!.x + box!.width, id).toBeLessThanOrEqual(1920);
+  }
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(1080);
+  expect(w).toBeLessThanOrEqual(1920);
+});
+
+test('the Present button turns presentation mode on and off and writes it in the link; old links open as before', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=5');
+  await liveSettled(page);
+  await expect(page.locator('.app')).not.toHaveClass(/present/);
+  await expect(page.getByTestId('present-bar')).toHaveCount(0);
+  await page.getByTestId('present').click();
+  await expect(page.locator('.app')).toHaveClass(/present/);
+  await expect(page).toHaveURL(/&present=1/);
+  await expect(page.getByTestId('present-bar')).toBeVisible();
+  await page.getByTestId('present').click();
+  await expect(page.locator('.app')).not.toHaveClass(/present/);
+  await expect(page).not.toHaveURL(/present=/);
+});
+
+test('] and [ step the forward loss, the link follows; keys typed in a field are not shortcuts', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=5&f0.channel.forward.p=0.01&present=1');
+  await liveSettled(page);
+  const loss = page.getByTestId('present-value:flows[0].channel.forward.p');
+  await expect(loss).toHaveText('0.01');
+  await page.keyboard.press(']');
+  await expect(loss).toHaveText('0.02');
+  await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.02(&|$)/);
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  await expect(loss).toHaveText('0.005');
+  await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.005(&|$)/);
+  await page.keyboard.press('=');
+  await expect(page.getByTestId('present-value:topology.bottleneck.rate_mbps')).toHaveText('20 Mb/s');
+  // The bar's buttons step the same way, for a mouse or a clicker.
+  await page.getByTestId('present-down:topology.bottleneck.delay_ms').click();
+  await expect(page.getByTestId('present-value:topology.bottleneck.delay_ms')).toHaveText('10 ms');
+  await expect(page).toHaveURL(/topology\.bottleneck\.delay_ms=10(&|$)/);
+  // Out of presentation mode, with the focus in the duration box: ] is typed, not a shortcut.
+  await page.getByTestId('present').click();
+  await liveSettled(page);
+  const box = page.locator('.controls [data-param="duration_s"] input:not([type=range])');
+  await box.focus();
+  await page.keyboard.press(']');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.005(&|$)/);
+});
+
+test('n and p step through the paper presets; ? lists the shortcuts', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const presets = (await (await page.request.get('/presets/presets.json')).json()).presets as { id: string; hash: string }[];
+  const at = presets.findIndex((p) => p.id === 'fall-floyd-drops');
+  await page.goto('/' + presets[at].hash);
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'fall-floyd-drops');
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', presets[at - 1].id);
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'fall-floyd-drops');
+  // Back returns to the preset before (each step is a history entry).
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', presets[at - 1].id);
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcut-list')).toBeVisible();
+  await expect(page.getByTestId('shortcut-list')).toContainText('forward loss');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcut-list')).toHaveCount(0);
+});
+
+test('the colour-blind-safe palette changes the drawn stroke colours', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=5');
+  await liveSettled(page);
+  const before = await strokeOf(page, 'chart-cwnd', 'cwnd');
+  await page.getByTestId('palette-cb').click();
+  await expect(page).toHaveURL(/&palette=cb/);
+  await expect.poll(() => strokeOf(page, 'chart-cwnd', 'cwnd')).not.toBe(before);
+  expect(await strokeOf(page, 'chart-cwnd', 'cwnd')).toBe('#0072b2');
+  expect(await strokeOf(page, 'chart-cwnd', 'ssthresh')).toBe('#e69f00');
+  // Presentation mode brings the same palette by itself.
+  await page.goto('/#v=2&duration_s=5&present=1');
+  await liveSettled(page);
+  expect(await strokeOf(page, 'chart-cwnd', 'cwnd')).toBe('#0072b2');
+});
+
+test('an embed link in an 800x450 frame shows the charts without the header or scrollbars', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&embed=1');
+  await liveSettled(page);
+  await expect(page.locator('header.top')).toBeHidden();
+  await expect(page.getByTestId('chart-cwnd')).toBeVisible();
+  const box = await page.getByTestId('chart-cwnd').boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(450);
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(450);
+  expect(w).toBeLessThanOrEqual(800);
+  const open = page.getByTestId('embed-open');
+  await expect(open).toBeVisible();
+  const href = await open.getAttribute('href');
+  expect(href).toContain('duration_s=5');
+  expect(href).not.toContain('embed=1');
+});
+
+test('presenting stays on through a preset opened from the Papers menu or with n', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#v=2&duration_s=5&present=1');
+  await liveSettled(page);
+  await openPreset(page, 'fall-floyd-drops');
+  await expect(page).toHaveURL(/view=compare.*&present=1$/);
+  await expect(page.locator('.app')).toHaveClass(/present/);
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('preset-note')).not.toHaveAttribute('data-preset', 'fall-floyd-drops');
+  await expect(page).toHaveURL(/&present=1$/);
+  await expect(page.locator('.app')).toHaveClass(/present/);
+});
+
+test('an embedded compare view shows its legend and charts in 800x450 without scrollbars', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&view=compare&embed=1');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')) > 0);
+  await expect(page.locator('header.top')).toBeHidden();
+  await expect(page.getByTestId('compare-legend')).toBeVisible();
+  await expect(page.getByTestId('cmp-chart-cwnd')).toBeVisible();
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(450);
+  expect(w).toBeLessThanOrEqual(800);
+});

@@ -1,0 +1,209 @@
+// Presentation mode's controls: the header's "Present" and palette buttons, the
+// keyboard shortcuts (parameters a step up or down, the next or previous paper preset,
+// "?" for the list) and, while presenting, a bar that shows the values the shortcuts
+// change, large enough for the back row.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePresets } from '../components/Papers';
+import { checkPreset, withoutHidden } from '../model/presets';
+import { encodeDisplayParams } from '../model/display';
+import { valueOf, type ParamModel, type Values } from '../model/params';
+import type { ViewState } from '../model/views';
+import type { LabStore } from '../state/store';
+import { applyShortcut, isTypingTarget, OTHER_SHORTCUTS, PARAM_SHORTCUTS, shortcutOf } from './shortcuts';
+import './present.css';
+
+interface Props {
+  store: LabStore;
+  model?: ParamModel;
+  values: Values;
+  view: ViewState;
+  /** The page's current hash (to find the preset shown). */
+  current: string;
+  disabled: boolean;
+}
+
+/** The display flags to carry into the next preset's link (presenting stays on). */
+function displayParts(view: ViewState): string {
+  return encodeDisplayParams(view)
+    .map((p) => `&${p}`)
+    .join('');
+}
+
+function enterFullscreen() {
+  // Only from the button (a user gesture); a link with present=1 just applies the styling.
+  document.documentElement.requestFullscreen?.().catch(() => undefined);
+}
+
+function leaveFullscreen() {
+  if (document.fullscreenElement) document.exitFullscreen?.().catch(() => undefined);
+}
+
+export function PresentControls({ store, model, values, view, current, disabled }: Props) {
+  const { presets } = usePresets();
+  const [help, setHelp] = useState(false);
+  const present = !!view.present;
+
+  // Which preset is on screen (as PresetNote finds it), for n / p.
+  const canonical = useMemo(() => (model ? presets.map((p) => withoutHidden(checkPreset(model, p.hash).canonical)) : []), [presets, model]);
+  const here = withoutHidden(current);
+  const at = canonical.indexOf(here);
+
+  const latest = useRef({ model, values, presets, at, disabled, view });
+  latest.current = { model, values, presets, at, disabled, view };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (isTypingTarget(e.target)) return;
+      const { model: m, values: v, presets: list, at: i, disabled: off } = latest.current;
+      if (e.key === '?') {
+        e.preventDefault();
+        setHelp((h) => !h);
+        return;
+      }
+      if (e.key === 'Escape') {
+        setHelp(false);
+        return;
+      }
+      if (off || !m) return;
+      const param = shortcutOf(e.key);
+      if (param) {
+        const next = applyShortcut(m, v, param.path, param.dir);
+        e.preventDefault();
+        if (next !== undefined) store.setValue(param.path, next);
+        return;
+      }
+      const step = e.key === 'n' || e.key === 'PageDown' ? 1 : e.key === 'p' || e.key === 'PageUp' ? -1 : 0;
+      if (step && list.length) {
+        e.preventDefault();
+        const next = i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length;
+        // A new history entry, as a click on the preset's link makes.
+        location.hash = list[next].hash + displayParts(latest.current.view);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  const togglePresent = () => {
+    if (present) {
+      store.setDisplay({ present: false });
+      leaveFullscreen();
+    } else {
+      store.setDisplay({ present: true });
+      enterFullscreen();
+    }
+  };
+  const cb = view.palette === 'cb';
+
+  return (
+    <>
+      <button type="button" onClick={togglePresent} aria-pressed={present} data-testid="present" disabled={disabled}>
+        {present ? 'Leave presentation' : 'Present'}
+      </button>
+      {!present && (
+        <button
+          type="button"
+          onClick={() => store.setDisplay({ palette: cb ? undefined : 'cb' })}
+          aria-pressed={cb}
+          data-testid="palette-cb"
+          className="palette-button"
+          aria-label="Colour-blind-safe palette"
+          title="Colour-blind-safe palette: Okabe–Ito colours, distinct for colour-blind viewers and on projectors"
+        >
+          <span aria-hidden="true">◐</span>
+        </button>
+      )}
+      <button
+        type="button"
+        className="shortcut-help-button"
+        onClick={() => setHelp((h) => !h)}
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        data-testid="shortcut-help-button"
+      >
+        <span aria-hidden="true">?</span>
+      </button>
+      {help && <ShortcutList onClose={() => setHelp(false)} />}
+      {present && model && presets.length > 0 && at >= 0 && (
+        <span className="present-preset" data-testid="present-preset">
+          {presets[at].title}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The values the shortcuts change, shown large while presenting, each with a step
+ * down and a step up button (the shortcut's key on it) for a mouse or a clicker. */
+export function PresentBar({ store, model, values }: { store: LabStore; model: ParamModel; values: Values }) {
+  return (
+    <dl className="present-bar" data-testid="present-bar" aria-label="Main parameters">
+      {PARAM_SHORTCUTS.map((s) => {
+        const spec = model.byPath.get(s.path);
+        if (!spec) return null;
+        const v = valueOf(model, values, s.path);
+        const unit = spec.decl.unit ? ` ${spec.decl.unit}` : '';
+        const step = (dir: 1 | -1) => {
+          const next = applyShortcut(model, values, s.path, dir);
+          if (next !== undefined) store.setValue(s.path, next);
+        };
+        return (
+          <div key={s.path} data-path={s.path}>
+            <dt>{spec.decl.label ?? s.what}</dt>
+            <dd>
+              <button type="button" className="step" onClick={() => step(-1)} aria-label={`${s.what} a step down (key ${s.down})`} data-testid={`present-down:${s.path}`}>
+                <kbd aria-hidden="true">{s.down}</kbd>
+              </button>
+              <span className="present-value" data-testid={`present-value:${s.path}`}>
+                {String(v)}
+                {unit}
+              </span>
+              <button type="button" className="step" onClick={() => step(1)} aria-label={`${s.what} a step up (key ${s.up})`} data-testid={`present-up:${s.path}`}>
+                <kbd aria-hidden="true">{s.up}</kbd>
+              </button>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function ShortcutList({ onClose }: { onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+  return (
+    <div className="shortcut-list" role="dialog" aria-modal="true" aria-labelledby="shortcut-list-title" data-testid="shortcut-list">
+      <h2 id="shortcut-list-title">Keyboard shortcuts</h2>
+      <table>
+        <tbody>
+          {PARAM_SHORTCUTS.map((s) => (
+            <tr key={s.path}>
+              <th scope="row">
+                <kbd>{s.down}</kbd> / <kbd>{s.up}</kbd>
+              </th>
+              <td>{s.what} a step down / up</td>
+            </tr>
+          ))}
+          {OTHER_SHORTCUTS.map((s) => (
+            <tr key={s.keys}>
+              <th scope="row">
+                <kbd>{s.keys}</kbd>
+              </th>
+              <td>{s.what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted-note">Shortcuts do nothing while you type in a field.</p>
+      <button type="button" ref={close} onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DELAY_PATH, LOSS_PATH, RATE_PATH, ladder, shortcutOf, stepValue } from './shortcuts';
+
+describe('shortcut steps', () => {
+  it('the 1-2-5 ladder', () => {
+    expect(ladder(-2, -1, true)).toEqual([0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]);
+  });
+
+  it('loss steps from 0 through the common range and stops at the range ends', () => {
+    expect(stepValue(LOSS_PATH, 0, 1, 0, 1)).toBe(0.0001);
+    expect(stepValue(LOSS_PATH, 0.01, 1, 0, 1)).toBe(0.02);
+    expect(stepValue(LOSS_PATH, 0.01, -1, 0, 1)).toBe(0.005);
+    expect(stepValue(LOSS_PATH, 0.0001, -1, 0, 1)).toBe(0);
+    expect(stepValue(LOSS_PATH, 0, -1, 0, 1)).toBe(0);
+    expect(stepValue(LOSS_PATH, 1, 1, 0, 1)).toBe(1);
+  });
+
+  it('a value between steps goes to the neighbouring step', () => {
+    expect(stepValue(RATE_PATH, 12, 1)).toBe(20);
+    expect(stepValue(RATE_PATH, 12, -1)).toBe(10);
+    expect(stepValue(DELAY_PATH, 14, 1, 0, 500)).toBe(20);
+    expect(stepValue(DELAY_PATH, 500, 1, 0, 500)).toBe(500);
+  });
+
+  it('keys map to a parameter and a direction', () => {
+    expect(shortcutOf(']')).toEqual({ path: LOSS_PATH, dir: 1 });
+    expect(shortcutOf('[')).toEqual({ path: LOSS_PATH, dir: -1 });
+    expect(shortcutOf('=')).toEqual({ path: RATE_PATH, dir: 1 });
+    expect(shortcutOf(',')).toEqual({ path: DELAY_PATH, dir: -1 });
+    expect(shortcutOf('x')).toBeUndefined();
+  });
+});
