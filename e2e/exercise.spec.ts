@@ -15,14 +15,14 @@ test('a preset with a question hides its charts until a prediction is committed'
   await expect(page.getByTestId('compare-charts')).toBeHidden();
   await expect(page.getByTestId('compare-table')).toBeHidden();
   // The caption would give the answer away.
-  await expect(page.getByTestId('preset-note').locator('> p')).toBeHidden();
+  await expect(page.getByTestId('preset-note').locator('> p:not(.seed-note)')).toBeHidden();
   const commit = page.getByTestId('predict-commit');
   await expect(commit).toBeDisabled();
   await page.getByTestId('predict-option-1').check();
   await commit.click();
   await expect(predict).toHaveAttribute('data-state', 'revealed');
   await expect(page.getByTestId('compare-charts')).toBeVisible();
-  await expect(page.getByTestId('preset-note').locator('> p')).toBeVisible();
+  await expect(page.getByTestId('preset-note').locator('> p:not(.seed-note)')).toBeVisible();
   const answer = page.getByTestId('predict-answer');
   await expect(answer).toHaveAttribute('data-correct', '0');
   await expect(answer).toContainText('The answer: SACK');
