@@ -2,7 +2,7 @@
 // measurement when the token bucket (on by default) limits the sender, and lifting
 // the limit with its button brings them together.
 import { expect, test, type Page } from '@playwright/test';
-import { sweepDone } from './helpers';
+import { liveSettled, sweepDone } from './helpers';
 
 const TB = 'flows[0].app.token_bucket.enabled';
 
@@ -32,4 +32,22 @@ test('the sweep explains model curves far from an app-limited sender, and one cl
   expect(lowest).toBeGreaterThan(5.34);
   const free = await simpleModelError(page);
   expect(free).toBeLessThan(limited - 10);
+});
+
+test('the cwnd chart draws ssthresh for NewReno but not for BBR, which never reads it', async ({ page }) => {
+  // Scripted drops: both protocols lose packets, so the engine records an ssthresh.
+  const drops = '&f0.channel.forward.model=scripted&f0.channel.forward.drop_packets=50,52,54';
+  await page.goto('/#v=2&duration_s=5' + drops);
+  await liveSettled(page);
+  const chart = page.getByTestId('chart-cwnd');
+  await expect(chart).toHaveAttribute('data-series-keys', /(^|,)ssthresh(,|$)/);
+  const legend = page.locator('figure.chart', { has: chart }).locator('.legend');
+  await expect(legend).toContainText('ssthresh');
+
+  await page.getByTestId('flows[0].protocol').selectOption('bbr');
+  await liveSettled(page);
+  await expect(chart).toHaveAttribute('data-series-keys', /(^|,)cwnd(,|$)/);
+  await expect(chart).not.toHaveAttribute('data-series-keys', /(^|,)ssthresh(,|$)/);
+  await expect(chart.locator('[data-series="ssthresh"]')).toHaveCount(0);
+  await expect(legend).not.toContainText('ssthresh');
 });
