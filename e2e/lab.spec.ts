@@ -164,14 +164,17 @@ test('a value the engine rejects is shown next to its control, and clears when f
   // Each token must cover part of a segment: with 100-byte tokens a 1000-byte segment
   // needs 10, so a depth of 5 cannot send anything (engine cross-field rule).
   await page.getByTestId('flows[0].app.token_bucket.token_bytes').fill('100');
+  await page.getByTestId('flows[0].app.token_bucket.token_bytes').press('Enter');
   await settled(page);
   await page.getByTestId('flows[0].app.token_bucket.depth_tokens').fill('5');
+  await page.getByTestId('flows[0].app.token_bucket.depth_tokens').press('Enter');
   const err = page.getByTestId('flows[0].app.token_bucket.depth_tokens:error');
-  await expect(err).toContainText('flows[0].app.token_bucket.depth_tokens must be at least 10');
+  await expect(err).toContainText('Token depth (tokens) must be at least 10');
   await expect(page.getByTestId('status')).toContainText('rejected');
   await expect(page.getByTestId('engine-validation')).toContainText('depth_tokens must be at least 10');
   expectFinite(await snapshot(page)); // the last accepted run stays on screen
   await page.getByTestId('flows[0].app.token_bucket.depth_tokens').fill('20');
+  await page.getByTestId('flows[0].app.token_bucket.depth_tokens').press('Enter');
   await expect(err).toHaveCount(0);
   await settled(page);
   expectFinite(await snapshot(page));
@@ -180,9 +183,11 @@ test('a value the engine rejects is shown next to its control, and clears when f
 test('typing an out-of-range value is refused in place, with the range', async ({ page }) => {
   await openLab(page);
   await page.getByTestId(P).fill('1.5');
-  await expect(page.getByTestId(`${P}:error`)).toHaveText('flows[0].channel.forward.p must be within [0, 1], got 1.5');
+  await page.getByTestId(P).press('Enter');
+  await expect(page.getByTestId(`${P}:error`)).toHaveText('Forward loss rate must be between 0 and 1; got 1.5');
   expect(new URL(page.url()).hash).toBe('#v=2');
   await page.getByTestId(P).fill('0.05');
+  await page.getByTestId(P).press('Enter');
   await expect(page.getByTestId(`${P}:error`)).toHaveCount(0);
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.05/);
 });

@@ -34,9 +34,11 @@ test('an RRTP flow alone: its rate and loss rate, its own controls, and Biaz cho
 
   // phi must stay above sigma: refused next to its control, the last run kept.
   await page.getByTestId('flows[0].rrtp.biaz_phi').fill('0.5');
-  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toContainText('flows[0].rrtp.biaz_phi must be above rrtp.biaz_sigma (1), got 0.5');
+  await page.getByTestId('flows[0].rrtp.biaz_phi').press('Enter');
+  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toContainText('Biaz phi must be above rrtp.biaz_sigma (1), got 0.5');
   await expect(page.getByTestId('status')).toContainText('rejected');
   await page.getByTestId('flows[0].rrtp.biaz_phi').fill('2');
+  await page.getByTestId('flows[0].rrtp.biaz_phi').press('Enter');
   await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toHaveCount(0);
 });
 

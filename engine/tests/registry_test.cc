@@ -1,5 +1,6 @@
 // The registry is the one place that knows protocol names: the schema's options come
 // from it, every entry can be built and run, and no other engine source spells a name.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -35,6 +36,27 @@ TEST(Registry, TheSchemaOffersExactlyTheRegisteredProtocolsRecoveriesAndControls
     EXPECT_NE(FindCongestionControl(e.tcp->congestion_control), nullptr) << e.name;
     EXPECT_NE(FindLossRecovery(e.tcp->loss_recovery), nullptr) << e.name;
   }
+}
+
+// The page draws what a protocol declares: ssthresh only where the window follows it
+// (BBR keeps one for loss recovery alone and must not show a line it never reads).
+TEST(Registry, ProtocolsDeclareSsthreshOnlyWhereTheirControlUsesIt) {
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  for (size_t i = 0; i < Protocols().size(); ++i) {
+    const ProtocolEntry& e = Protocols()[i];
+    if (!e.tcp.has_value()) continue;
+    const auto& declared = schema["protocols"][i]["series"];
+    const bool has = std::find(declared.begin(), declared.end(), "ssthresh") != declared.end();
+    EXPECT_EQ(has, FindCongestionControl(e.tcp->congestion_control)->uses_ssthresh) << e.name;
+    EXPECT_NE(std::find(declared.begin(), declared.end(), "cwnd"), declared.end()) << e.name;
+  }
+  const auto declares = [](const std::string& name) {
+    const auto& s = FindProtocol(name)->series;
+    return std::find(s.begin(), s.end(), "ssthresh") != s.end();
+  };
+  EXPECT_FALSE(declares("bbr"));
+  EXPECT_TRUE(declares("newreno"));
+  EXPECT_TRUE(declares("cubic"));
 }
 
 TEST(Registry, EveryProtocolRunsAsAFlowAndAsBackground) {

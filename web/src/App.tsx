@@ -3,6 +3,7 @@ import { Charts, isMultiFlow, useChartHeights } from './charts/Charts';
 import { Controls, errorFor } from './components/Controls';
 import { FlowsPanel } from './components/FlowsPanel';
 import { FlowTable } from './components/FlowTable';
+import { LinkProblems, ResetUndo } from './components/LinkBanners';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
@@ -228,6 +229,7 @@ export function App({ store }: { store: LabStore }) {
       data-last-finished={s.lastFinishedId}
       data-phase={s.phase}
       data-view={view}
+      data-experiment={currentHash}
     >
       {display.embed && <EmbedLink hash={currentHash} />}
       <header className="top" hidden={display.embed}>
@@ -255,23 +257,8 @@ export function App({ store }: { store: LabStore }) {
       </header>
       {display.present && s.model && <PresentBar store={store} model={s.model} values={s.values} />}
 
-      {s.urlMessages.length > 0 && (
-        <div className="banner warn" role="alert" data-testid="url-messages">
-          <div>
-            <strong>This link had problems; the page used defaults where needed.</strong>
-            <ul>
-              {s.urlMessages.map((m, i) => (
-                <li key={i} data-path={m.path}>
-                  {m.text}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <button type="button" className="close" aria-label="Dismiss" onClick={() => store.dismissUrlMessages()}>
-            ×
-          </button>
-        </div>
-      )}
+      <LinkProblems store={store} messages={s.urlMessages} />
+      <ResetUndo store={store} shown={s.undoReset !== undefined} />
 
       {s.phase === 'failed' && (
         <div className="banner error" role="alert" data-testid="engine-error">

@@ -49,6 +49,8 @@ ProtocolEntry Tcp(std::string name, std::string label, std::string congestion_co
     if (cc->validate) cc->validate(v, prefix, errors);
   };
   e.series = kTcpSeries;
+  if (!FindCongestionControl(composition.congestion_control)->uses_ssthresh)
+    e.series.erase(std::find(e.series.begin(), e.series.end(), "ssthresh"));
   for (const std::string& extra : FindLossRecovery(e.tcp->loss_recovery)->series) e.series.push_back(extra);
   return e;
 }
@@ -243,8 +245,10 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                              .Source("LE paper §3.3: 32 packets (Fig. 6b); §5: 10")
                              .Log());
   out.push_back(std::move(fixed));
-  out.push_back({"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
-                 [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr});
+  CongestionControlEntry bbr{"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
+                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr};
+  bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
+  out.push_back(std::move(bbr));
   return out;
 }
 

@@ -81,6 +81,11 @@ struct CongestionControlEntry {
   std::function<std::unique_ptr<CongestionControl>(const ParamView&)> make;
   // Rules between its parameters; `prefix` is the flow's ("flows[2].").
   std::function<void(const ParamView&, const std::string& prefix, std::vector<ValidationError>&)> validate;
+  // Whether its window follows ssthresh, so that a chart of ssthresh explains it. A
+  // model-based control (BBR) keeps an ssthresh only for loss recovery's bookkeeping
+  // and never reads it: its protocols do not declare the series, and the page does
+  // not draw it. (A declaration only: the run records the same series either way.)
+  bool uses_ssthresh = true;
 };
 
 struct LossRecoveryEntry {

@@ -7,6 +7,7 @@ import type { ParamModel } from '../model/params';
 import { FlowCharts } from './FlowCharts';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { get } from './series';
+import { declaredSeries } from '../model/protocolSeries';
 import { TimeChart, type ChartSeries } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
 import { PALETTES, usePalette } from './palette';
@@ -77,9 +78,13 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
       { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...tv(get(ex, 'timeout')) },
       { key: 'early_retransmit', label: 'early retransmit', shape: 'triangle', color: COLORS.earlyRetransmit, ...tv(get(ex, 'early_retransmit')) },
     ];
-    // Early retransmits only where the protocol has them (TCP-ER, SACK-ER, Vegas).
-    return all.filter((s) => s.key !== 'early_retransmit' || s.t.length > 0);
-  }, [ex, COLORS]);
+    // Only what the traced flow's protocol declares (model/protocolSeries.ts: no
+    // ssthresh for BBR); early retransmits where the run has them (TCP-ER, SACK-ER,
+    // Vegas, or a pairing with their recovery, which the protocol cannot declare).
+    const result = displayed?.result;
+    const declared = declaredSeries(model, (result?.flows?.[traceFlow] ?? result?.flows?.[0])?.protocol);
+    return all.filter((s) => (s.key === 'early_retransmit' ? s.t.length > 0 : !declared || declared.has(s.key)));
+  }, [ex, displayed, model, traceFlow, COLORS]);
 
   // A rate-based flow (TFRC): the rate it may send at, and the equation's at its loss
   // event rate; drawn when the run carries them.

@@ -3,11 +3,14 @@
 //   bool -> checkbox, int_list -> comma-separated text box.
 // Test ids: the value-holding input has data-testid = the parameter path; a number's
 // slider has "<path>:slider"; the error next to it "<path>:error".
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+// A typed value is committed on Enter or when the box loses focus, never per keystroke
+// (typing "1e9" would otherwise run "1" first); Escape puts the current value back. A
+// refused value stays in the box with its message, naming the field by its label.
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ParamValue } from '../engine/types';
 import { optionLabel } from '../model/labels';
 import { type ParamSpec } from '../model/params';
-import { checkValue } from '../model/valueCheck';
+import { checkTyped, fieldName, withFieldName } from '../model/fieldCheck';
 import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/sliderScale';
 
 export interface ParamControlProps {
@@ -34,17 +37,18 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
   const { decl, path } = spec;
   const label = humanLabel(spec);
   const unit = decl.unit ? decl.unit : '';
+  const name = fieldName(label, unit || undefined);
   const [draft, setDraft] = useState(textOf(value));
   const [draftError, setDraftError] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
+  /** The box holds text not yet committed (typed, or refused). */
+  const typing = useRef(false);
 
-  // Follow the store unless the person is typing in the box.
+  // Follow the store (a slider, a link, Back) unless the person is typing in the box.
   useEffect(() => {
-    if (!editing) {
-      setDraft(textOf(value));
-      setDraftError(null);
-    }
-  }, [value, editing]);
+    if (typing.current) return;
+    setDraft(textOf(value));
+    setDraftError(null);
+  }, [value]);
 
   const scale = useMemo(() => {
     if (decl.type !== 'number' && decl.type !== 'integer') return null;
@@ -53,18 +57,40 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
   }, [decl]);
 
   const commitText = (text: string) => {
-    setDraft(text);
-    const c = checkValue(path, decl, text);
+    if (!typing.current) return;
+    const c = checkTyped(name, decl, text);
     if (!c.ok) {
       setDraftError(c.message);
       return;
     }
+    typing.current = false;
     setDraftError(null);
-    onChange(path, c.value);
+    setDraft(textOf(c.value));
+    if (textOf(c.value) !== textOf(value)) onChange(path, c.value);
+  };
+  const revert = () => {
+    typing.current = false;
+    setDraft(textOf(value));
+    setDraftError(null);
+  };
+  const textEvents = {
+    value: draft,
+    spellCheck: false,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      typing.current = true;
+      setDraft(e.target.value);
+    },
+    onBlur: () => commitText(draft),
+    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        commitText(draft);
+      } else if (e.key === 'Escape') revert();
+    },
   };
 
   const help = [decl.help, decl.source ? `Source: ${decl.source}` : ''].filter(Boolean).join(' — ');
-  const error = draftError ?? engineError;
+  const error = draftError ?? (engineError ? withFieldName(engineError, path, name) : undefined);
   const errorId = `${id}-err`;
   const describedBy = error ? errorId : undefined;
 
@@ -105,11 +131,7 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
         data-testid={path}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
-        value={draft}
-        spellCheck={false}
-        onFocus={() => setEditing(true)}
-        onBlur={() => setEditing(false)}
-        onChange={(e) => commitText(e.target.value)}
+        {...textEvents}
       />
     );
   } else {
@@ -128,6 +150,8 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
             step={1}
             value={scale.toPos(num)}
             onChange={(e) => {
+              // The slider wins over text left in the box.
+              typing.current = false;
               const v = scale.toValue(Number(e.target.value));
               if (v !== num) onChange(path, v);
             }}
@@ -141,14 +165,7 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
           data-testid={path}
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
-          value={draft}
-          spellCheck={false}
-          onFocus={() => setEditing(true)}
-          onBlur={() => setEditing(false)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
-          }}
-          onChange={(e) => commitText(e.target.value)}
+          {...textEvents}
         />
       </div>
     );

@@ -83,6 +83,8 @@ export interface LabState {
   selectedGroup: number | null;
   /** Flows whose curves are hidden in the live charts (not in the URL). */
   hiddenFlows: number[];
+  /** The link of the experiment "Reset to defaults" replaced (for its Undo). */
+  undoReset?: string;
 }
 
 /** What a part of the store needs of the whole. */

@@ -15,7 +15,8 @@ import { CompareRunner } from './compareRunner';
 import { MARK_INPUT, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
-import { UrlSync } from './urlSync';
+import { UrlSync, type HistoryMode } from './urlSync';
+import type { UrlMessage } from '../model/urlCodec';
 
 export * from './labState';
 
@@ -44,7 +45,7 @@ export class LabStore implements StoreCore {
   private readonly live = new LiveRunner(this);
   private readonly compareRuns = new CompareRunner(this, () => this.getPool());
   private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
-  private readonly url = new UrlSync(this, (hash) => this.loadFromHash(hash));
+  private readonly url = new UrlSync(this, (hash, notes) => this.loadFromHash(hash, notes));
 
   constructor(
     private readonly makeClient: () => EngineClient = () => new EngineClient(),
@@ -98,13 +99,13 @@ export class LabStore implements StoreCore {
   }
 
   /** Reads a link's hash into the experiment and the view (a fresh link, Back, a preset). */
-  private loadFromHash(hash: string) {
+  private loadFromHash(hash: string, notes: UrlMessage[] = [], mode: HistoryMode = 'replace') {
     const read = this.url.read(hash);
     if (!read) return;
     // A new link replaces the experiment: a sweep still running for the old one stops.
     if (read.view.view !== 'sweep') this.sweepRuns.cancel();
-    this.set({ urlMessages: read.messages, view: read.view });
-    this.commit(read.values);
+    this.set({ urlMessages: [...notes, ...read.messages], view: read.view, undoReset: undefined });
+    this.commit(read.values, mode);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
     if (read.view.view === 'sweep') this.sweepRuns.run();
   }
@@ -118,7 +119,7 @@ export class LabStore implements StoreCore {
 
   setView(view: ViewName) {
     if (view === this.state.view.view) return;
-    this.setViewState({ ...this.state.view, view });
+    this.setViewState({ ...this.state.view, view }, 'push');
     if (view === 'live' && this.liveDirty) this.runLive();
     if (view === 'compare') this.compareRuns.run();
   }
@@ -142,9 +143,9 @@ export class LabStore implements StoreCore {
     this.setViewState({ ...this.state.view, ...patch });
   }
 
-  private setViewState(view: ViewState) {
+  private setViewState(view: ViewState, mode: HistoryMode = 'edit') {
     this.set({ view });
-    this.url.write();
+    this.url.write(mode);
   }
 
   runCompare() {
@@ -251,10 +252,29 @@ export class LabStore implements StoreCore {
     this.set({ hiddenFlows: hidden });
   }
 
+  /** Back to the engine's defaults, as a new history entry (Back undoes it), keeping
+   * the experiment it replaced for the banner's Undo. */
   reset() {
+    const model = this.state.model;
+    if (!model) return;
     performance.mark(MARK_INPUT);
+    const before = this.url.hashOf(this.state.values, this.state.view);
     this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [] });
-    if (this.state.model) this.commit({ ...this.state.model.defaults });
+    this.commit({ ...model.defaults }, 'push');
+    const after = this.url.hashOf(this.state.values, this.state.view);
+    this.set({ undoReset: before !== after ? before : undefined });
+  }
+
+  /** Restores the experiment Reset replaced, as one more history entry. */
+  undoReset() {
+    const hash = this.state.undoReset;
+    if (hash === undefined) return;
+    performance.mark(MARK_INPUT);
+    this.loadFromHash(hash, [], 'push');
+  }
+
+  dismissUndoReset() {
+    this.set({ undoReset: undefined });
   }
 
   dismissUrlMessages() {
@@ -266,7 +286,7 @@ export class LabStore implements StoreCore {
     this.commit(this.state.values);
   }
 
-  private commit(values: Values) {
+  private commit(values: Values, mode: HistoryMode = 'edit') {
     const model = this.state.model;
     if (!model) return;
     const n = itemCount(model, values, 'flows');
@@ -274,7 +294,7 @@ export class LabStore implements StoreCore {
     if (this.state.selectedFlow >= n) patch.selectedFlow = n - 1;
     if (this.state.selectedGroup !== null && this.state.selectedGroup >= itemCount(model, values, 'background')) patch.selectedGroup = null;
     this.set(patch);
-    this.url.write();
+    this.url.write(mode);
     this.liveDirty = true;
     const view = this.state.view.view;
     if (view === 'live') this.runLive();

@@ -10,6 +10,8 @@ import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
 import { formatNumber } from '../components/Summary';
 import { SweepTable } from './SweepTable';
+import { AppLimitNote } from './AppLimitNote';
+import { appLimits } from '../model/appLimits';
 import type { RunSummary } from '../engine/types';
 import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
 import { PairingPicker } from '../components/PairingPicker';
@@ -133,6 +135,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   const single = run && drawn.length === 1 ? run.series.find((l) => (l.protocol ?? 'measured') === drawn[0].key) : undefined;
   const points = drawn.length === 1 ? drawn[0].points : [];
   const withModels = showsModels({ x: shownX, y });
+  const limits = useMemo(() => (withModels ? appLimits(model, values) : []), [withModels, model, values]);
   const models = useMemo<ModelCurve[]>(() => {
     if (!run || !withModels || !single) return [];
     return MODEL_CURVES.map((m) => {
@@ -342,6 +345,8 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
           </div>
         )}
       </section>
+
+      {withModels && <AppLimitNote store={store} limits={limits} multiFlow={limits.some((l) => l.flow > 1)} />}
 
       <SweepChart
         lines={lines}

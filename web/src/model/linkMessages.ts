@@ -1,0 +1,50 @@
+// What the link banner shows of a link's problems: each message cut to a readable
+// length (a 20,000-character value must not push the page to 3,000 px), identical
+// messages counted once ("×20000"), and past a handful of lines one "… and N more".
+import type { UrlMessage } from './urlCodec';
+
+/** Longest message shown, in characters: two lines of the banner on a laptop. */
+export const MAX_MESSAGE_CHARS = 160;
+/** Lines shown before "… and N more": enough to fix a link by hand, short enough to
+ * keep the page's controls in view. */
+export const MAX_LINES = 8;
+/** Longest unbroken run of characters kept in a message (a value with no spaces
+ * cannot wrap): the middle of a longer one is replaced by "…". */
+const MAX_WORD_CHARS = 40;
+
+export interface BannerLine {
+  text: string;
+  /** How many of the link's messages said this. */
+  count: number;
+  path?: string;
+}
+
+export interface BannerSummary {
+  lines: BannerLine[];
+  /** Messages not shown (beyond MAX_LINES lines). */
+  more: number;
+}
+
+/** A message cut to `max` characters, each long word cut in its middle. The cut is in
+ * the middle too: the start names the parameter, the end says what the page did
+ * ("— using default"). */
+export function shortenMessage(text: string, max = MAX_MESSAGE_CHARS): string {
+  const words = text.replace(/\S{41,}/g, (w) => w.slice(0, MAX_WORD_CHARS - 12) + '…' + w.slice(-11));
+  if (words.length <= max) return words;
+  const tail = Math.floor(max / 3);
+  return words.slice(0, max - tail - 1).trimEnd() + '…' + words.slice(-tail).trimStart();
+}
+
+export function summariseMessages(messages: readonly UrlMessage[], maxLines = MAX_LINES): BannerSummary {
+  const byText = new Map<string, BannerLine>();
+  for (const m of messages) {
+    const text = shortenMessage(m.text);
+    const line = byText.get(text);
+    if (line) line.count++;
+    else byText.set(text, { text, count: 1, path: m.path });
+  }
+  const all = [...byText.values()];
+  const lines = all.slice(0, maxLines);
+  const more = all.slice(maxLines).reduce((n, l) => n + l.count, 0);
+  return { lines, more };
+}
