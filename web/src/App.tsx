@@ -17,6 +17,8 @@ import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
+import { GlossaryButton } from './components/Glossary';
+import { ViewGuide } from './components/ViewGuide';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -214,6 +216,7 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()} disabled={s.phase !== 'ready'} data-testid="reset">
               Reset to defaults
             </button>
+            <GlossaryButton />
           </div>
         </div>
       </header>
@@ -261,6 +264,7 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()}>
               Reset to defaults
             </button>
+            <GlossaryButton />
           </div>
         </div>
       )}
@@ -301,6 +305,7 @@ export function App({ store }: { store: LabStore }) {
 
       {view === 'validation' && s.phase === 'ready' && s.model && (
         <main className="layout validation-layout">
+          <ViewGuide view="validation" />
           <ValidationView store={store} model={s.model} />
         </main>
       )}
@@ -332,6 +337,7 @@ export function App({ store }: { store: LabStore }) {
           )}
         </aside>
         <div className="results">
+          <ViewGuide view={view} />
           <PresetNote model={s.model} current={currentHash} data={evidenceData} />
           {s.phase === 'ready' && s.model && (
             <TopologyPicture
