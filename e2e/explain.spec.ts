@@ -88,6 +88,31 @@ test('hovering a marker explains it; clicking it zooms the time–sequence chart
   expect(b - a).toBeLessThan(5);
 });
 
+test('a chart focused by keyboard explains its events one by one; Enter zooms the time–sequence chart', async ({ page }) => {
+  // Tab from the window chart's last legend entry into the chart itself.
+  await page.getByTestId('legend-chart-cwnd-timeout').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('chart-cwnd')).toBeFocused();
+  const tip = page.getByTestId('chart-cwnd-tip');
+  await expect(tip).toBeVisible();
+  await expect(tip.locator('cite')).toContainText('RFC');
+  const first = Number(await page.getByTestId('chart-cwnd-readout').getAttribute('data-t'));
+  // Two events may share a time: step until the time moves on.
+  let second = first;
+  for (let k = 0; k < 5 && second === first; k++) {
+    await page.keyboard.press('ArrowRight');
+    second = Number(await page.getByTestId('chart-cwnd-readout').getAttribute('data-t'));
+  }
+  expect(second).toBeGreaterThan(first);
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => {
+      const [a, b] = (await page.getByTestId('chart-seq').getAttribute('data-x-domain'))!.split(',').map(Number);
+      return a <= second && second <= b && b - a < 5;
+    })
+    .toBe(true);
+});
+
 test('hovering one chart draws the crosshair on every Live chart; read-outs equal the columns', async ({ page }) => {
   const box = (await page.getByTestId('chart-cwnd').boundingBox())!;
   await page.getByTestId('chart-cwnd').scrollIntoViewIfNeeded();

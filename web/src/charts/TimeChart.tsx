@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
-import { attachHover, paintCrosshair, paintReadout, type HoverState } from './chartHover';
+import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { cursorTime } from './cursor';
 import { ExplainedLabel } from './ExplainedLabel';
 
@@ -227,6 +227,7 @@ export function TimeChart(props: TimeChartProps) {
       markers: series.filter((s) => isMarker(s.shape)),
     };
     attachHover(surface, () => hoverRef.current, () => tipRef.current, MARGIN);
+    attachMarkerKeys(svg, () => hoverRef.current, () => tipRef.current, MARGIN);
     paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
     paintReadout(readoutRef.current, hoverRef.current, cursorTime.get());
     svg
@@ -251,6 +252,7 @@ export function TimeChart(props: TimeChartProps) {
   );
 
   const empty = points === 0;
+  const hasMarkers = series.some((s) => isMarker(s.shape) && s.t.length > 0);
   return (
     <figure className="chart" ref={wrapRef}>
       <figcaption>
@@ -277,7 +279,13 @@ export function TimeChart(props: TimeChartProps) {
         )}
       </figcaption>
       <div className="chart-body">
-        <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} />
+        <svg
+          ref={svgRef}
+          data-testid={testId}
+          role="img"
+          aria-label={`${title}: ${yLabel} against ${xLabel}${hasMarkers ? ' (arrow keys: step through its events; Enter: zoom the time–sequence chart there)' : ''}`}
+          tabIndex={hasMarkers ? 0 : undefined}
+        />
         {empty && <div className="chart-empty">{emptyText ?? 'no data in this run'}</div>}
         <div className="chart-tip" ref={tipRef} role="tooltip" hidden data-testid={`${testId}-tip`} />
       </div>

@@ -1,6 +1,7 @@
 // The pointer over a time chart: sets the shared cursor time (every chart draws its
 // crosshair there), finds the event marker under the pointer (its explanation shows;
-// a click zooms the time–sequence chart to it) and paints the read-out of every line
+// a click zooms the time–sequence chart to it; a focused chart steps through its
+// markers with the arrow keys and zooms with Enter) and paints the read-out of every line
 // at the cursor time. All imperative on the chart's own elements: no React work per move.
 import * as d3 from 'd3';
 import { cursorTime, seqZoomRequest } from './cursor';
@@ -112,6 +113,55 @@ export function paintMarkerTip(tip: HTMLElement | null, state: HoverState | null
   tip.hidden = false;
   tip.style.left = `${offset.left + state.x(m.t[i]) + 12}px`;
   tip.style.top = `${offset.top + state.y(m.v[i]) + 12}px`;
+}
+
+/** Every marker of the chart in time order, for stepping through them by keyboard. */
+export function markersInOrder(state: HoverState): MarkerHit[] {
+  const all: MarkerHit[] = [];
+  for (const marker of state.markers) for (let i = 0; i < marker.t.length; i++) all.push({ marker, i });
+  return all.sort((a, b) => a.marker.t[a.i] - b.marker.t[b.i]);
+}
+
+/** Keyboard on a focused chart: arrows step through its markers (the explanation and
+ * the crosshair follow), Enter zooms the time–sequence chart to the current one. */
+export function attachMarkerKeys(
+  target: d3.Selection<SVGSVGElement, unknown, null, undefined>,
+  get: () => HoverState | null,
+  tip: () => HTMLElement | null,
+  offset: { left: number; top: number },
+): void {
+  let at = -1;
+  const show = () => {
+    const state = get();
+    if (!state) return;
+    const list = markersInOrder(state);
+    if (list.length === 0) return;
+    at = Math.max(0, Math.min(list.length - 1, at));
+    const hit = list[at];
+    cursorTime.set(hit.marker.t[hit.i]);
+    paintMarkerTip(tip(), state, hit, offset);
+    return hit;
+  };
+  target
+    .on('focus.markers', () => {
+      at = Math.max(at, 0);
+      show();
+    })
+    .on('blur.markers', () => {
+      cursorTime.set(null);
+      paintMarkerTip(tip(), get(), null, offset);
+    })
+    .on('keydown.markers', (ev: KeyboardEvent) => {
+      if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') {
+        at += ev.key === 'ArrowRight' ? 1 : -1;
+        show();
+        ev.preventDefault();
+      } else if (ev.key === 'Enter') {
+        const hit = show();
+        if (hit) seqZoomRequest.request(hit.marker.t[hit.i]);
+        ev.preventDefault();
+      }
+    });
 }
 
 /** Wires the hover surface of one chart. `get` returns the chart's current state. */
