@@ -200,3 +200,26 @@ test("Compare draws each protocol's event markers and toggles them", async ({ pa
   await expect(help.getByRole('tooltip').locator('cite')).toHaveText('RFC 5681 §3.2');
   await expect(page.getByTestId('guide-compare')).toBeVisible();
 });
+
+test("with two flows the path's charts draw each flow's RTT samples against their shared base RTT", async ({ page }) => {
+  await page.getByTestId('add-flow').click();
+  await expect(page).toHaveURL(/flows=2/);
+  await liveSettled(page);
+  await expect(page.getByTestId('charts')).toHaveAttribute('data-flows', '2');
+  const rtt = page.getByTestId('chart-rtt');
+  await expect(rtt).toHaveAttribute('data-series-keys', /^flows\[0\]\.rtt_sample,flows\[1\]\.rtt_sample,base_rtt:[\d.]+$/);
+  await expect(page.getByTestId('chart-queue')).toHaveAttribute('data-series-keys', 'queue,queue_limit');
+  const base = Number(/base_rtt:([\d.]+)/.exec((await rtt.getAttribute('data-series-keys'))!)![1]);
+  for (const key of ['flows[0].rtt_sample', 'flows[1].rtt_sample']) {
+    const col = await column(page, key);
+    expect(col.v.length).toBeGreaterThan(10);
+    expect(Math.min(...col.v)).toBeGreaterThanOrEqual(base);
+  }
+  // The crosshair is shared here too.
+  const chart = page.getByTestId('chart-throughput');
+  await chart.scrollIntoViewIfNeeded();
+  const b = (await chart.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await expect(rtt.locator('line.crosshair')).toHaveAttribute('visibility', 'visible');
+  await expect(page.getByTestId('chart-rtt-readout').locator('[data-key="flows[1].rtt_sample"]')).toHaveAttribute('data-value', /\d/);
+});
