@@ -3,6 +3,7 @@
 // itself on hover and focus.
 import { ExplainedLabel } from '../charts/ExplainedLabel';
 import type { MarkerKind } from '../charts/compareSeries';
+import './CompareMarkerToggles.css';
 
 function Shape({ shape }: { shape: MarkerKind['shape'] }) {
   const d =
