@@ -29,7 +29,8 @@ const std::vector<SeriesField>& SeriesFields() {
       {"app_success_pct", "Playback success", "%", "line", "flow", "Successful playback reads so far",
        "TCP-Real §3"},
       {"fast_retransmit", "Fast retransmit", "segments", "marker", "flow",
-       "Duplicate ACKs (three by default) signalled a loss: the segment was resent at once and recovery began (cwnd then)",
+       "Duplicate ACKs (three by default) signalled a loss: the segment was resent at once and recovery began "
+       "(cwnd then)",
        "RFC 5681 §3.2"},
       {"partial_ack", "Partial ACK", "segments", "marker", "flow",
        "An ACK during recovery that acknowledged some but not all data sent before the loss, so another "
