@@ -181,6 +181,16 @@ test('the glossary opens from the header and the view guide unfolds', async ({ p
   await expect(guide.locator('.view-guide-body')).toBeHidden();
   await guide.locator('summary').click();
   await expect(guide.locator('.view-guide-body')).toContainText('bufferbloat');
+  // Every view has its own.
+  for (const [view, words] of [
+    ['sweep', 'confidence interval'],
+    ['validation', 'verdict'],
+  ]) {
+    await page.getByTestId(`view-${view}`).click();
+    const g = page.getByTestId(`guide-${view}`);
+    await g.locator('summary').click();
+    await expect(g.locator('.view-guide-body')).toContainText(words);
+  }
 });
 
 test("Compare draws each protocol's event markers and toggles them", async ({ page }) => {

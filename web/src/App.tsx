@@ -337,7 +337,7 @@ export function App({ store }: { store: LabStore }) {
           )}
         </aside>
         <div className="results">
-          <ViewGuide view={view} />
+          {view !== 'validation' && <ViewGuide view={view} />}
           <PresetNote model={s.model} current={currentHash} data={evidenceData} />
           {s.phase === 'ready' && s.model && (
             <TopologyPicture
