@@ -81,7 +81,8 @@ std::string SchemaJson() {
                              {"unit", f.unit},
                              {"kind", f.kind},
                              {"scope", f.scope},
-                             {"help", f.help}});
+                             {"help", f.help},
+                             {"source", f.source}});
   }
   doc["protocols"] = nlohmann::ordered_json::array();
   for (const ProtocolEntry& e : Protocols()) {

@@ -25,6 +25,8 @@ import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar, PresentControls } from './present/PresentControls';
 import { PredictGate } from './components/PredictGate';
+import { GlossaryButton } from './components/Glossary';
+import { ViewGuide } from './components/ViewGuide';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -252,6 +254,7 @@ export function App({ store }: { store: LabStore }) {
             </button>
             <ExperimentExport model={s.model} values={s.values} summary={s.displayed?.summary} disabled={s.phase !== 'ready'} />
             <PresentControls store={store} model={s.model} values={s.values} view={s.view} current={currentHash} disabled={s.phase !== 'ready'} />
+            <GlossaryButton />
           </div>
         </div>
       </header>
@@ -285,6 +288,7 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()}>
               Reset to defaults
             </button>
+            <GlossaryButton />
           </div>
         </div>
       )}
@@ -325,6 +329,7 @@ export function App({ store }: { store: LabStore }) {
 
       {view === 'validation' && s.phase === 'ready' && s.model && (
         <main className="layout validation-layout" id="panel-validation">
+          <ViewGuide view="validation" />
           <ValidationView store={store} model={s.model} />
         </main>
       )}
@@ -356,6 +361,7 @@ export function App({ store }: { store: LabStore }) {
           )}
         </aside>
         <div className="results">
+          {view !== 'validation' && <ViewGuide view={view} />}
           <PresetNote model={s.model} current={currentHash} data={evidenceData} />
           {s.phase === 'ready' && s.model && (
             <TopologyPicture

@@ -9,6 +9,7 @@ FlowMetrics::FlowMetrics(Scheduler* scheduler, const Params& params, const Token
       params_(params),
       token_bucket_(token_bucket),
       srtt_("srtt", "ms", params.horizon, params.buckets),
+      rtt_sample_("rtt_sample", "ms", params.horizon, params.buckets),
       rto_("rto", "ms", params.horizon, params.buckets),
       delivered_series_("delivered", "bytes", params.horizon, params.buckets),
       tokens_("tokens_per_rtt", "tokens", params.horizon, params.buckets),
@@ -22,6 +23,12 @@ FlowMetrics::FlowMetrics(Scheduler* scheduler, const Params& params, const Token
 }
 
 void FlowMetrics::OnRtt(Time now, const RttStats& rtt) {
+  // Each new measurement, unsmoothed (min/max decimation keeps its peaks): what a
+  // bufferbloat lesson sets against the path's base RTT.
+  if (params_.record_series && rtt.samples() != rtt_samples_seen_) {
+    rtt_samples_seen_ = rtt.samples();
+    rtt_sample_.Add(now, rtt.latest_rtt().milliseconds());
+  }
   if (rtt.has_sample()) {
     if (params_.record_series) srtt_.Add(now, rtt.srtt().milliseconds());
     srtt_sum_ms_ += rtt.srtt().milliseconds();
@@ -88,7 +95,9 @@ void FlowMetrics::OnRead(Time now, bool, int64_t reads, int64_t successes) {
 
 void FlowMetrics::Finish(Time end) {
   if (stream_ != nullptr) stream_->Finish(end);
-  for (TimeSeries* s : {&srtt_, &rto_, &delivered_series_, &tokens_, &tokens_allowed_, &app_success_}) s->Finish();
+  for (TimeSeries* s : {&srtt_, &rtt_sample_, &rto_, &delivered_series_, &tokens_, &tokens_allowed_, &app_success_}) {
+    s->Finish();
+  }
   if (!params_.record_series) return;
   // Throughput per bin up to the end of the flow's measured life (a partial last bin
   // is divided by its own length, so a flow that ends mid-bin shows no false dip).
@@ -112,7 +121,7 @@ double FlowMetrics::GoodputMbps(Time end) const {
 }
 
 void FlowMetrics::AppendSeries(SeriesSink& out) const {
-  for (const TimeSeries* s : {&srtt_, &rto_, &delivered_series_, &throughput_, &tokens_, &tokens_allowed_,
+  for (const TimeSeries* s : {&srtt_, &rtt_sample_, &rto_, &delivered_series_, &throughput_, &tokens_, &tokens_allowed_,
                               &app_success_}) {
     out.Add(*s);
   }

@@ -83,7 +83,7 @@ class FlowMetrics final : public SenderObserver,
   const TokenBucketSource* token_bucket_;
   SenderObserver* completion_listener_ = nullptr;
   StreamMetrics* stream_ = nullptr;
-  TimeSeries srtt_, rto_, delivered_series_, tokens_, tokens_allowed_, app_success_;
+  TimeSeries srtt_, rtt_sample_, rto_, delivered_series_, tokens_, tokens_allowed_, app_success_;
   TimeSeries throughput_;
 
   Time srtt_now_;
@@ -97,6 +97,7 @@ class FlowMetrics final : public SenderObserver,
   double srtt_sum_ms_ = 0;
   double rto_sum_ms_ = 0;
   int64_t srtt_samples_ = 0;
+  int64_t rtt_samples_seen_ = 0;
   uint64_t delivered_ = 0;
   uint64_t delivered_before_window_ = 0;
   Time bin_width_;

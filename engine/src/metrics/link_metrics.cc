@@ -4,12 +4,49 @@
 
 namespace plab {
 
+LinkMetrics::LinkMetrics(Time horizon, int buckets, int utilization_bins, bool record_series)
+    : record_(record_series),
+      queue_("queue", "packets", horizon, buckets),
+      utilization_("utilization", "%", horizon, utilization_bins) {
+  const int bins = std::max(1, utilization_bins);
+  bin_width_ = Time::FromNanoseconds(std::max<int64_t>(1, (horizon.ns() + bins - 1) / bins));
+  if (record_) busy_ns_.assign(static_cast<size_t>(bins), 0);
+}
+
 void LinkMetrics::OnQueueLength(Time now, int64_t packets) {
   if (record_) queue_.Add(now, static_cast<double>(packets));
   max_queue_ = std::max(max_queue_, packets);
   queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
   queue_now_ = packets;
   queue_changed_at_ = now;
+}
+
+void LinkMetrics::OnTransmitted(Time started, Time finished) {
+  if (!record_) return;
+  // One packet's busy time, split over the bins it spans (a packet on a slow link can
+  // take longer than a bin), so no bin is ever more than fully busy.
+  const int64_t width = bin_width_.ns();
+  int64_t from = started.ns();
+  while (from < finished.ns()) {
+    const auto bin = static_cast<size_t>(from / width);
+    if (bin >= busy_ns_.size()) return;  // past the horizon
+    const int64_t to = std::min(finished.ns(), static_cast<int64_t>(bin + 1) * width);
+    busy_ns_[bin] += to - from;
+    from = to;
+  }
+}
+
+void LinkMetrics::Finish(Time end) {
+  queue_.Finish();
+  if (!record_) return;
+  for (size_t i = 0; i < busy_ns_.size(); ++i) {
+    const Time from = bin_width_ * static_cast<int64_t>(i);
+    if (from >= end) break;
+    const Time to = std::min(from + bin_width_, end);
+    const double pct = 100.0 * static_cast<double>(busy_ns_[i]) / static_cast<double>((to - from).ns());
+    utilization_.Add(to, pct);
+  }
+  utilization_.Finish();
 }
 
 double LinkMetrics::MeanQueue(Time to) const {

@@ -1,8 +1,11 @@
 // What is measured of one link direction: its queue over time (series, longest,
-// time-weighted mean). Watches through the link's queue observer; changes nothing.
+// time-weighted mean) and its utilization per time bin (the share of each bin the wire
+// spent sending, i.e. throughput over rate, whatever the rate did mid-run). Watches
+// through the link's queue observer; changes nothing.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "metrics/series_sink.h"
 #include "metrics/time_series.h"
@@ -12,12 +15,16 @@ namespace plab {
 
 class LinkMetrics final : public QueueObserver {
  public:
-  LinkMetrics(Time horizon, int buckets, bool record_series)
-      : record_(record_series), queue_("queue", "packets", horizon, buckets) {}
+  LinkMetrics(Time horizon, int buckets, int utilization_bins, bool record_series);
 
   void OnQueueLength(Time now, int64_t packets) override;
-  void Finish() { queue_.Finish(); }
-  void AppendSeries(SeriesSink& out) const { out.Add(queue_); }
+  void OnTransmitted(Time started, Time finished) override;
+  // Closes the series at `end` (a partial last bin is divided by its own length).
+  void Finish(Time end);
+  void AppendSeries(SeriesSink& out) const {
+    out.Add(queue_);
+    out.Add(utilization_);
+  }
 
   int64_t max_queue() const { return max_queue_; }
   // Time-weighted mean queue over [0, to].
@@ -26,6 +33,9 @@ class LinkMetrics final : public QueueObserver {
  private:
   bool record_;
   TimeSeries queue_;
+  TimeSeries utilization_;
+  Time bin_width_;
+  std::vector<int64_t> busy_ns_;  // per bin: nanoseconds the wire was sending
   int64_t max_queue_ = 0;
   double queue_integral_ = 0;  // packet-seconds
   int64_t queue_now_ = 0;

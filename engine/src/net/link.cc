@@ -23,6 +23,7 @@ void Link::Receive(Packet* p) {
   if (on_wire_ == nullptr && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
     p->enqueued_at = scheduler_->now();
     on_wire_ = p;
+    wire_started_ = scheduler_->now();
     scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
     return;
   }
@@ -44,6 +45,7 @@ void Link::StartNext() {
   }
   on_wire_ = Dequeue();
   if (on_wire_ != nullptr) {
+    wire_started_ = scheduler_->now();
     scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
   }
 }
@@ -54,6 +56,7 @@ void Link::OnEvent(uint32_t tag, uint64_t) {
     return;
   }
   {
+    if (queue_observer_ != nullptr) queue_observer_->OnTransmitted(wire_started_, scheduler_->now());
     // Packets leave the wire in order; only the oldest one in flight needs an arrival
     // event, and the next is scheduled when it lands, which keeps the scheduler's heap
     // small however long the pipe. Arrival times never decrease: a delay made shorter

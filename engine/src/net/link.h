@@ -26,6 +26,8 @@ class QueueObserver {
  public:
   virtual ~QueueObserver() = default;
   virtual void OnQueueLength(Time now, int64_t packets) = 0;
+  // The wire was busy sending one packet over [started, finished] (utilization).
+  virtual void OnTransmitted(Time /*started*/, Time /*finished*/) {}
 };
 
 struct LinkStats {
@@ -82,6 +84,7 @@ class Link final : public PacketSink, public EventHandler {
   int64_t notified_length_ = 0;
 
   Packet* on_wire_ = nullptr;
+  Time wire_started_;  // when on_wire_ began serializing (for the observer only)
   struct InFlight {
     Packet* packet;
     Time arrives_at;

@@ -36,6 +36,7 @@ struct Simulation::ExplicitFlow final : public SenderObserver {
   ProbeOptions probe_options;
   Time start;
   Time stop;  // Infinite: never
+  Time base_rtt;  // the path's propagation delays both ways, as built (reported only)
   bool finite = false;
 };
 

@@ -24,6 +24,15 @@ constexpr uint64_t kLegacyReverseChannelFork = 2;
 constexpr int kLinePointBudget = 6000;
 constexpr int kThroughputBins = 200;
 
+// The sum of the link delays a route crosses (its last hop is an endpoint, not a link).
+Time PropagationDelay(const std::vector<PacketSink*>& hops) {
+  Time sum = Time::Zero();
+  for (const PacketSink* hop : hops) {
+    if (const auto* link = dynamic_cast<const Link*>(hop)) sum = sum + link->params().delay;
+  }
+  return sum;
+}
+
 }  // namespace
 
 
@@ -43,7 +52,7 @@ void Simulation::Build() {
   const int n = scenario_.flow_count();
   buckets_ = std::clamp(kLinePointBudget / n, 25, 1000);
   topology_ = std::make_unique<Topology>(scenario_, &scheduler_, &pool_, &live_);
-  bottleneck_metrics_ = std::make_unique<LinkMetrics>(duration_, 1000, record_series_);
+  bottleneck_metrics_ = std::make_unique<LinkMetrics>(duration_, 1000, kThroughputBins, record_series_);
   topology_->bottleneck_forward().set_queue_observer(bottleneck_metrics_.get());
   all_finite_ = true;
   for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
@@ -115,6 +124,7 @@ void Simulation::BuildExplicitFlow(int index) {
   env.params = &f->params;
   env.source = f->source.get();
   const Topology::HostPath path = topology_->AddHostPair(v, "flows[" + std::to_string(index) + "]");
+  f->base_rtt = PropagationDelay(path.forward) + PropagationDelay(path.reverse);
   f->flow = std::make_unique<Flow>(protocol, env, path, f->forward.model.get(), f->reverse.model.get());
 
   PlaybackReader::Params pb;
@@ -217,7 +227,7 @@ void Simulation::FinishRun() {
     f->metrics->Finish(f->end(end));
     if (f->flow->probe() != nullptr) f->flow->probe()->Finish();
   }
-  bottleneck_metrics_->Finish();
+  bottleneck_metrics_->Finish(end);
   for (auto& g : groups_) g->Finish(end);
 }
 

@@ -202,8 +202,19 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   }
   doc["flows"] = nlohmann::ordered_json::array();
   for (const auto& f : flows_) {
-    doc["flows"].push_back({{"index", f->index}, {"protocol", f->flow->protocol().name}, {"summary", FlowSummary(*f)}});
+    doc["flows"].push_back({{"index", f->index},
+                            {"protocol", f->flow->protocol().name},
+                            {"base_rtt_ms", f->base_rtt.milliseconds()},
+                            {"summary", FlowSummary(*f)}});
   }
+  // What the path's charts draw their lines at: the bottleneck's rate and buffer.
+  const Link& bottleneck = topology_->bottleneck_forward();
+  const int64_t limit =
+      BottleneckBdpPackets(scenario_).value_or(scenario_.Integer("topology.bottleneck.queue_packets"));
+  doc["links"] = {{"bottleneck",
+                   {{"rate_mbps", static_cast<double>(bottleneck.params().rate.bps()) / 1e6},
+                    {"delay_ms", bottleneck.params().delay.milliseconds()},
+                    {"queue_limit_packets", limit}}}};
   doc["groups"] = nlohmann::ordered_json::array();
   for (size_t g = 0; g < groups_.size(); ++g) {
     doc["groups"].push_back({{"index", g}, {"summary", groups_[g]->Summary(end)}});

@@ -28,6 +28,7 @@ class RttStats {
   explicit RttStats(const Params& params) : params_(params) {}
 
   void OnSample(Time rtt) {
+    ++samples_;
     latest_ = rtt;
     min_ = std::min(min_, rtt);
     if (!has_sample_) {
@@ -55,6 +56,8 @@ class RttStats {
     return std::min(backed, params_.max_rto);
   }
   bool has_sample() const { return has_sample_; }
+  // How many samples so far: an observer tells a new sample from a timeout's report.
+  int64_t samples() const { return samples_; }
   // Zero before the first sample.
   Time latest_rtt() const { return latest_; }
   // Infinite before the first sample.
@@ -72,6 +75,7 @@ class RttStats {
   Time latest_ = Time::Zero();
   Time min_ = Time::Infinite();
   int64_t backoff_ = 1;
+  int64_t samples_ = 0;
 };
 
 }  // namespace plab

@@ -12,8 +12,11 @@ import { TimeChart, type ChartSeries } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
 import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
+import { PathCharts } from './PathCharts';
+import { explain } from './explain';
 
 const PCT_DOMAIN: [number, number] = [0, 100];
+const ONE_FLOW = [0];
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const COLORS = PALETTES.standard;
@@ -68,15 +71,17 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
 
+  // Each series' explanation from the schema (help + source), by its declared name.
+  const x = (name: string) => explain(model, name);
   const cwnd = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
     const all: ChartSeries[] = [
-      { key: 'cwnd', label: 'cwnd', shape: 'step', color: COLORS.cwnd, ...tv(get(ex, 'cwnd')) },
-      { key: 'ssthresh', label: 'ssthresh', shape: 'step', color: COLORS.ssthresh, dash: '7 5', yExtentCap: 2, ...tv(get(ex, 'ssthresh')) },
-      { key: 'fast_retransmit', label: 'fast retransmit', shape: 'triangle', color: COLORS.fastRetransmit, ...tv(get(ex, 'fast_retransmit')) },
-      { key: 'partial_ack', label: 'partial ACK', shape: 'diamond', color: COLORS.partialAck, ...tv(get(ex, 'partial_ack')) },
-      { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...tv(get(ex, 'timeout')) },
-      { key: 'early_retransmit', label: 'early retransmit', shape: 'triangle', color: COLORS.earlyRetransmit, ...tv(get(ex, 'early_retransmit')) },
+      { key: 'cwnd', label: 'cwnd', shape: 'step', color: COLORS.cwnd, ...x('cwnd'), ...tv(get(ex, 'cwnd')) },
+      { key: 'ssthresh', label: 'ssthresh', shape: 'step', color: COLORS.ssthresh, dash: '7 5', yExtentCap: 2, ...x('ssthresh'), ...tv(get(ex, 'ssthresh')) },
+      { key: 'fast_retransmit', label: 'fast retransmit', shape: 'triangle', color: COLORS.fastRetransmit, ...x('fast_retransmit'), ...tv(get(ex, 'fast_retransmit')) },
+      { key: 'partial_ack', label: 'partial ACK', shape: 'diamond', color: COLORS.partialAck, ...x('partial_ack'), ...tv(get(ex, 'partial_ack')) },
+      { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...x('timeout'), ...tv(get(ex, 'timeout')) },
+      { key: 'early_retransmit', label: 'early retransmit', shape: 'triangle', color: COLORS.earlyRetransmit, ...x('early_retransmit'), ...tv(get(ex, 'early_retransmit')) },
     ];
     // Only what the traced flow's protocol declares (model/protocolSeries.ts: no
     // ssthresh for BBR); early retransmits where the run has them (TCP-ER, SACK-ER,
@@ -94,30 +99,30 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
     const allowed = get(ex, 'allowed_rate');
     if (allowed.t.length === 0) return [];
     const equation = get(ex, 'equation_rate');
-    const out: ChartSeries[] = [{ key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...tv(allowed) }];
+    const out: ChartSeries[] = [{ key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...x('allowed_rate'), ...tv(allowed) }];
     if (equation.t.length > 0)
-      out.push({ key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...tv(equation) });
-    out.push({ key: 'throughput', label: 'throughput (received)', shape: 'line', color: COLORS.throughput, ...tv(get(ex, 'throughput')) });
+      out.push({ key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...x('equation_rate'), ...tv(equation) });
+    out.push({ key: 'throughput', label: 'throughput (received)', shape: 'line', color: COLORS.throughput, ...x('throughput'), ...tv(get(ex, 'throughput')) });
     return out;
-  }, [ex, COLORS]);
+  }, [ex, model, COLORS]);
   const lossEventRate = useMemo<ChartSeries[]>(() => {
     if (!ex || rate.length === 0) return [];
-    return [{ key: 'loss_event_rate', label: 'loss event rate', shape: 'step', color: COLORS.lossRate, ...tv(get(ex, 'loss_event_rate')) }];
-  }, [ex, rate.length, COLORS]);
+    return [{ key: 'loss_event_rate', label: 'loss event rate', shape: 'step', color: COLORS.lossRate, ...x('loss_event_rate'), ...tv(get(ex, 'loss_event_rate')) }];
+  }, [ex, rate.length, model, COLORS]);
   const hasEquation = rate.some((s) => s.key === 'equation_rate');
 
   const tokens = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
     return [
-      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: COLORS.tokens, ...tv(get(ex, 'tokens_per_rtt')) },
-      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: COLORS.allowed, dash: '7 5', ...tv(get(ex, 'tokens_allowed_per_rtt')) },
+      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: COLORS.tokens, ...x('tokens_per_rtt'), ...tv(get(ex, 'tokens_per_rtt')) },
+      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: COLORS.allowed, dash: '7 5', ...x('tokens_allowed_per_rtt'), ...tv(get(ex, 'tokens_allowed_per_rtt')) },
     ];
-  }, [ex, COLORS]);
+  }, [ex, model, COLORS]);
 
   const app = useMemo<ChartSeries[]>(() => {
     if (!ex) return [];
-    return [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: COLORS.app, ...tv(get(ex, 'app_success_pct')) }];
-  }, [ex, COLORS]);
+    return [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: COLORS.app, ...x('app_success_pct'), ...tv(get(ex, 'app_success_pct')) }];
+  }, [ex, model, COLORS]);
 
   const id = displayed?.id ?? 0;
   useEffect(() => {
@@ -131,10 +136,13 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
       ]) {
         if (performance.getEntriesByName(from, 'mark').length > 0) performance.measure(measure, from, MARK_REDRAWN);
       }
-      document.querySelector('[data-testid="charts"]')?.setAttribute('data-run-id', String(id));
+      const section = document.querySelector('[data-testid="charts"]');
+      section?.setAttribute('data-run-id', String(id));
+      // The columns the charts draw, for end-to-end tests that check read-outs against them.
+      if (section && ex) (section as HTMLElement & { plabSeries?: unknown }).plabSeries = ex;
     });
     return () => cancelAnimationFrame(raf);
-  }, [id]);
+  }, [id, ex]);
 
   const multi = isMultiFlow(displayed);
   return (
@@ -182,8 +190,10 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
           durationS={xMax}
           height={heights.main}
           srttMs={typeof displayed?.summary.mean_srtt_ms === 'number' ? displayed.summary.mean_srtt_ms : undefined}
+          model={model}
         />
       )}
+      {displayed && <PathCharts displayed={displayed} model={model} flows={ONE_FLOW} height={heights.other} multi={false} />}
       <TimeChart
         testId="chart-tokens"
         title="Tokens consumed per RTT"

@@ -1,15 +1,16 @@
 // The live charts of a run with several flows or background traffic: one colour per
 // flow (the flow list's swatches), a legend that shows or hides flows, background
 // groups summarized as one line each, the throughput share over time with Jain's
-// index, the bottleneck queue, and the single-flow charts (time–sequence, tokens,
+// index, the path's charts (queue, utilization, RTT samples), and the single-flow charts (time–sequence, tokens,
 // playback) for the flow the person selected.
 import { useMemo } from 'react';
-import { PALETTE, flowColor } from './compareSeries';
+import { flowColor } from './compareSeries';
 import { flowTv, focusFlow, stackedShares } from './flowSeries';
 import { get, groupSeries, type Extracted } from './series';
 import { TimeChart, type ChartSeries } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
 import { usePalette } from './palette';
+import { PathCharts } from './PathCharts';
 import type { Displayed } from '../state/labState';
 import type { LabStore } from '../state/store';
 import { protocolLabel } from '../model/labels';
@@ -137,10 +138,7 @@ export function FlowCharts({ store, model, displayed, hiddenFlows, selectedFlow,
     return out;
   }, [ex, shown, groups]);
 
-  const queue = useMemo<ChartSeries[]>(() => {
-    const q = get(ex, 'queue');
-    return [{ key: 'queue', label: 'bottleneck queue', shape: 'step', color: PALETTE[8], t: q.t, v: q.v }];
-  }, [ex]);
+  const shownIndices = useMemo(() => shown.map((f) => f.index), [shown]);
 
   const focus = useMemo<Extracted>(() => focusFlow(ex, selectedFlow), [ex, selectedFlow]);
   const traced = useMemo<Extracted>(() => focusFlow(ex, traceFlow), [ex, traceFlow]);
@@ -170,8 +168,8 @@ export function FlowCharts({ store, model, displayed, hiddenFlows, selectedFlow,
       )}
       <TimeChart testId="chart-throughput" title="Throughput of each flow and background group" xLabel="time (s)" yLabel="throughput (Mb/s)" series={throughput} xMax={xMax} height={heights.main} showLegend={false} />
       <TimeChart testId="chart-share" title={`Throughput share · Jain's index over the run ${jainText}`} xLabel="time (s)" yLabel="share of throughput (%)" series={share} xMax={xMax} yDomain={PCT} height={heights.other} showLegend={false} />
-      <TimeChart testId="chart-queue" title="Bottleneck queue" xLabel="time (s)" yLabel="queue (packets)" series={queue} xMax={xMax} height={heights.other} />
-      <TimeSeqChart ex={traced} durationS={xMax} height={heights.main} srttMs={typeof traceSrtt === 'number' ? traceSrtt : undefined} title={`Time–sequence of flow ${traceFlow + 1} (the traced flow)`} />
+      <PathCharts displayed={displayed} model={model} flows={shownIndices} height={heights.other} multi />
+      <TimeSeqChart ex={traced} durationS={xMax} height={heights.main} srttMs={typeof traceSrtt === 'number' ? traceSrtt : undefined} title={`Time–sequence of flow ${traceFlow + 1} (the traced flow)`} model={model} />
       <TimeChart testId="chart-tokens" title={`Tokens consumed per RTT · flow ${selectedFlow + 1}`} xLabel="time (s)" yLabel="tokens per RTT" series={tokens} xMax={xMax} height={heights.other} emptyText="no token-bucket samples for this flow (is its token bucket enabled?)" />
       <TimeChart testId="chart-app" title={`Application (playback) success · flow ${selectedFlow + 1}`} xLabel="time (s)" yLabel="successful reads (%)" series={app} xMax={xMax} yDomain={PCT} height={heights.other} emptyText="no playback reads for this flow" />
     </>

@@ -1,11 +1,17 @@
 // A time-series chart: takes columns (typed arrays) and draws them with d3 scales, axes
 // and one <path> per series (markers too: one path per marker series). It owns no
 // simulation state and creates no per-point React elements. The <svg> exposes
-// data-points (points drawn) and data-hash (checksum of the drawn values) for tests.
+// data-points (points drawn) and data-hash (checksum of the drawn values) for tests,
+// and data-x-domain, data-y-domain and data-plot (left,top,width,height) so a test can
+// point at a drawn value. Hovering draws the shared crosshair and the read-out
+// (chartHover.ts); legend entries and markers explain themselves.
 import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
+import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
+import { cursorTime } from './cursor';
+import { ExplainedLabel } from './ExplainedLabel';
 import { ExportMenu } from '../export/ExportMenu';
 import { timeChartCsv } from '../export/chartCsv';
 import { ChartSummary } from './ChartSummary';
@@ -25,6 +31,14 @@ export interface ChartSeries {
   yExtentCap?: number;
   /** area: the lower edge (a stacked chart's running sum), aligned with t; 0 if absent. */
   base?: Float64Array;
+  /** The engine's one-sentence help and citation for this series (explain.ts). */
+  help?: string;
+  source?: string;
+}
+
+/** Event markers (one shape per event) rather than lines: hit-tested, not read out. */
+export function isMarker(shape: Shape): boolean {
+  return shape === 'triangle' || shape === 'diamond' || shape === 'cross';
 }
 
 export interface TimeChartProps {
@@ -67,6 +81,9 @@ export function TimeChart(props: TimeChartProps) {
   const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn, showLegend = true } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
+  const hoverRef = useRef<HoverState | null>(null);
   const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
@@ -193,12 +210,56 @@ export function TimeChart(props: TimeChartProps) {
       .attr('stroke-dasharray', (s) => s.dash ?? null)
       .attr('stroke-linejoin', 'round');
 
+    // The crosshair (at the shared cursor time) and, on top, the hover surface.
+    const crosshair = root
+      .selectAll<SVGLineElement, null>('line.crosshair')
+      .data([null])
+      .join('line')
+      .attr('class', 'crosshair')
+      .attr('visibility', 'hidden');
+    const surface = root
+      .selectAll<SVGRectElement, null>('rect.hover-surface')
+      .data([null])
+      .join('rect')
+      .attr('class', 'hover-surface')
+      .attr('width', innerW)
+      .attr('height', innerH)
+      .attr('fill', 'transparent')
+      .style('cursor', 'crosshair');
+    hoverRef.current = {
+      x,
+      y,
+      innerH,
+      lines: series.filter((s) => !isMarker(s.shape)),
+      markers: series.filter((s) => isMarker(s.shape)),
+    };
+    attachHover(surface, () => hoverRef.current, () => tipRef.current, MARGIN);
+    attachMarkerKeys(svg, () => hoverRef.current, () => tipRef.current, MARGIN);
+    paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
+    paintReadout(readoutRef.current, hoverRef.current, cursorTime.get());
+    svg
+      .attr('data-x-domain', x.domain().join(','))
+      .attr('data-y-domain', y.domain().join(','))
+      .attr('data-plot', `${MARGIN.left},${MARGIN.top},${innerW},${innerH}`);
+
     const hash = hashArrays(series.flatMap((s) => [s.t, s.v]));
     svg.attr('data-hash', hash).attr('data-points', points).attr('data-series-keys', series.map((s) => s.key).join(','));
     onDrawn?.(hash);
   }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
 
+  // Follow the shared cursor: move this chart's crosshair and rewrite its read-out.
+  useEffect(
+    () =>
+      cursorTime.subscribe((t) => {
+        const line = svgRef.current?.querySelector<SVGLineElement>('line.crosshair') ?? null;
+        paintCrosshair(line, hoverRef.current, t);
+        paintReadout(readoutRef.current, hoverRef.current, t);
+      }),
+    [],
+  );
+
   const empty = points === 0;
+  const hasMarkers = series.some((s) => isMarker(s.shape) && s.t.length > 0);
   return (
     <figure className="chart" ref={wrapRef}>
       <figcaption>
@@ -207,6 +268,7 @@ export function TimeChart(props: TimeChartProps) {
           <ul className="legend">
             {series.map((s) => (
               <li key={s.key}>
+                <ExplainedLabel explanation={s.help ? { help: s.help, source: s.source ?? '' } : undefined} testId={`legend-${testId}-${s.key}`}>
                 <svg width="30" height="14" aria-hidden="true">
                   {s.shape === 'area' ? (
                     <rect x="3" y="2" width="24" height="10" fill={s.color} />
@@ -217,6 +279,7 @@ export function TimeChart(props: TimeChartProps) {
                   )}
                 </svg>
                 {s.label}
+                </ExplainedLabel>
               </li>
             ))}
           </ul>
@@ -224,10 +287,19 @@ export function TimeChart(props: TimeChartProps) {
         <ExportMenu title={title} svgRef={svgRef} csv={() => timeChartCsv(series, yLabel)} />
       </figcaption>
       <div className="chart-body">
-        <svg ref={svgRef} data-testid={testId} role="img" aria-label={`${title}: ${yLabel} against ${xLabel}`} aria-describedby={`${clipId}-summary`} />
+        <svg
+          ref={svgRef}
+          data-testid={testId}
+          role="img"
+          aria-label={`${title}: ${yLabel} against ${xLabel}${hasMarkers ? ' (arrow keys: step through its events; Enter: zoom the time–sequence chart there)' : ''}`}
+          tabIndex={hasMarkers ? 0 : undefined}
+          aria-describedby={`${clipId}-summary`}
+        />
         <ChartSummary id={`${clipId}-summary`} title={title} unit={`${yLabel} against ${xLabel}`} series={summarySeries} />
         {empty && <div className="chart-empty">{emptyText ?? 'no data in this run'}</div>}
+        <div className="chart-tip" ref={tipRef} role="tooltip" hidden data-testid={`${testId}-tip`} />
       </div>
+      <div className="readout" ref={readoutRef} data-testid={`${testId}-readout`} aria-live="off" />
     </figure>
   );
 }

@@ -13,6 +13,11 @@ import { get, hashArrays } from './series';
 import { ExportMenu } from '../export/ExportMenu';
 import { seqCsv } from '../export/seqCsv';
 import { PALETTES, usePalette } from './palette';
+import { cursorTime, seqZoomRequest } from './cursor';
+import { paintCrosshair, paintReadout, type HoverState } from './chartHover';
+import { explain } from './explain';
+import { ExplainedLabel } from './ExplainedLabel';
+import type { ParamModel } from '../model/params';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const SEQ_COLORS = PALETTES.standard;
@@ -54,15 +59,27 @@ export interface TimeSeqChartProps {
   srttMs?: number;
   /** Whose trace this is, when there are several flows. */
   title?: string;
+  /** The schema, for the legend's explanations. */
+  model?: ParamModel;
 }
 
-export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence' }: TimeSeqChartProps) {
+/** The window a clicked marker at time t zooms to: a few RTTs before, more after. */
+export function zoomWindowAround(t: number, srttMs: number | undefined): [number, number] {
+  const rtt = srttMs && srttMs > 0 ? srttMs / 1000 : 0.05;
+  return [t - 4 * rtt, t + 8 * rtt];
+}
+
+export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence', model }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const colors = usePalette();
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const zoomTo = useRef<((a: number, b: number) => void) | null>(null);
+  const hoverRef = useRef<HoverState | null>(null);
+  const readoutRef = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(wrapRef);
+  const srttRef = useRef(srttMs);
+  srttRef.current = srttMs;
 
 
   const sent = ex ? get(ex, 'seq_sent') : undefined;
@@ -124,6 +141,12 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       .attr('transform', `translate(0,${innerH})`);
     const yAxis = root.selectAll<SVGGElement, null>('g.y-axis').data([null]).join('g').attr('class', 'axis y-axis');
     drawAxisTitles(root, innerW, innerH, 'time (s)', 'sequence number (segments)', { x: 46, y: 66 });
+    const crosshair = root
+      .selectAll<SVGLineElement, null>('line.crosshair')
+      .data([null])
+      .join('line')
+      .attr('class', 'crosshair')
+      .attr('visibility', 'hidden');
     const surface = root
       .selectAll<SVGRectElement, null>('rect.zoom-surface')
       .data([null])
@@ -163,6 +186,17 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
           .tickFormat(() => ''),
       );
       svg.attr('data-x-domain', `${+a.toFixed(6)},${+b.toFixed(6)}`);
+      hoverRef.current = {
+        x: xs,
+        y,
+        innerH,
+        lines: [
+          { key: 'seq_sent', label: 'last segment sent', t: S.t, v: S.v },
+          { key: 'seq_acked', label: 'cumulative ACK', t: A.t, v: A.v },
+        ],
+        markers: [],
+      };
+      paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
 
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -246,6 +280,12 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       .on('end', () => surface.style('cursor', 'grab'))
       .on('zoom', (ev: d3.D3ZoomEvent<SVGRectElement, null>) => draw(ev.transform.rescaleX(xFull)));
     surface.call(zoom).on('dblclick.zoom', null);
+    surface
+      .on('pointermove.cursor', (ev: PointerEvent) => {
+        const state = hoverRef.current;
+        if (state) cursorTime.set(state.x.invert(d3.pointer(ev)[0]));
+      })
+      .on('pointerleave.cursor', () => cursorTime.set(null));
     surface.on('dblclick', () => surface.call(zoom.transform, d3.zoomIdentity));
     zoomTo.current = (a: number, b: number) => {
       const lo = Math.max(0, a);
@@ -266,10 +306,26 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     );
   }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors]);
 
+  // The shared crosshair and read-out; a marker clicked on any chart zooms here.
+  useEffect(() => {
+    const offCursor = cursorTime.subscribe((t) => {
+      paintCrosshair(svgRef.current?.querySelector<SVGLineElement>('line.crosshair') ?? null, hoverRef.current, t);
+      paintReadout(readoutRef.current, hoverRef.current, t);
+    });
+    const offZoom = seqZoomRequest.subscribe((t) => {
+      const [a, b] = zoomWindowAround(t, srttRef.current);
+      zoomTo.current?.(a, b);
+    });
+    return () => {
+      offCursor();
+      offZoom();
+    };
+  }, []);
+
   const firstRecovery = () => {
     if (firstRetx === undefined) return;
-    const rtt = srttMs && srttMs > 0 ? srttMs / 1000 : 0.05;
-    zoomTo.current?.(firstRetx - 4 * rtt, firstRetx + 8 * rtt);
+    const [a, b] = zoomWindowAround(firstRetx, srttMs);
+    zoomTo.current?.(a, b);
   };
 
   return (
@@ -278,28 +334,36 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         <span className="chart-title">{title}</span>
         <ul className="legend">
           <li>
+            <ExplainedLabel explanation={explain(model, 'seq_sent')} testId="legend-chart-seq-seq_sent">
             <svg width="22" height="14" aria-hidden="true">
               <rect x="7" y="3" width="8" height="8" fill={colors.sent} />
             </svg>
             segment sent
+            </ExplainedLabel>
           </li>
           <li>
+            <ExplainedLabel explanation={explain(model, 'seq_retransmitted')} testId="legend-chart-seq-seq_retransmitted">
             <svg width="22" height="14" aria-hidden="true">
               <path d="M5,1L17,13M5,13L17,1" stroke={colors.retransmitted} strokeWidth="2.5" />
             </svg>
             retransmitted
+            </ExplainedLabel>
           </li>
           <li>
+            <ExplainedLabel explanation={explain(model, 'seq_acked')} testId="legend-chart-seq-seq_acked">
             <svg width="30" height="14" aria-hidden="true">
               <path d="M1,12H10V7H19V2H29" fill="none" stroke={colors.acked} strokeWidth="2.5" />
             </svg>
             cumulative ACK
+            </ExplainedLabel>
           </li>
           <li>
+            <ExplainedLabel explanation={explain(model, 'seq_sack_start')} testId="legend-chart-seq-seq_sack_start">
             <svg width="22" height="14" aria-hidden="true">
               <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sack} strokeWidth="4" />
             </svg>
             SACK block
+            </ExplainedLabel>
           </li>
         </ul>
         <span className="chart-hint">
@@ -327,6 +391,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         <ChartSummary id={summaryId} title={title} unit="segment number against time (s)" series={summarySeries} />
         {points === 0 && <div className="chart-empty">no time–sequence trace in this run</div>}
       </div>
+      <div className="readout" ref={readoutRef} data-testid="chart-seq-readout" aria-live="off" />
     </figure>
   );
 });

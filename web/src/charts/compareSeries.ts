@@ -62,3 +62,43 @@ export function goodputSeries(
   }
   return { t: Float64Array.from(ts), v: Float64Array.from(vs) };
 }
+
+/** Event markers take the Live view's shapes, in the order the schema declares them
+ * (fast retransmit, partial ACK, early retransmit, timeout). */
+export const MARKER_SHAPES = ['triangle', 'diamond', 'triangle', 'cross'] as const;
+
+export interface MarkerKind {
+  name: string;
+  label: string;
+  shape: (typeof MARKER_SHAPES)[number];
+  help?: string;
+  source?: string;
+}
+
+/** The per-flow event markers the schema declares (kind "marker"), with their shapes. */
+export function markerKinds(decls: readonly { name: string; label?: string; kind?: string; scope?: string; help?: string; source?: string }[]): MarkerKind[] {
+  return decls
+    .filter((d) => d.kind === 'marker' && (d.scope ?? 'flow') === 'flow')
+    .map((d, i) => ({ name: d.name, label: d.label ?? d.name, shape: MARKER_SHAPES[i % MARKER_SHAPES.length], help: d.help, source: d.source }));
+}
+
+/** One marker series per protocol shown and marker kind switched on, in the protocol's
+ * colour; kinds a run has no event of are left out. */
+export function compareMarkers<S extends { t: Float64Array; v: Float64Array }>(
+  entries: readonly { protocol: string; series: (name: string) => S }[],
+  kinds: readonly MarkerKind[],
+  on: readonly string[],
+  colorOf: (protocol: string) => string,
+  labelOf: (protocol: string) => string,
+) {
+  const out: { key: string; label: string; shape: MarkerKind['shape']; color: string; t: Float64Array; v: Float64Array; help?: string; source?: string }[] = [];
+  for (const e of entries) {
+    for (const k of kinds) {
+      if (!on.includes(k.name)) continue;
+      const s = e.series(k.name);
+      if (s.t.length === 0) continue;
+      out.push({ key: `${e.protocol}:${k.name}`, label: `${labelOf(e.protocol)} ${k.label.toLowerCase()}`, shape: k.shape, color: colorOf(e.protocol), t: s.t, v: s.v, help: k.help, source: k.source });
+    }
+  }
+  return out;
+}

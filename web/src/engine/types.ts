@@ -70,6 +70,8 @@ export interface SeriesDecl {
   kind?: string;
   scope?: 'flow' | 'link' | 'group' | 'run' | string;
   help?: string;
+  /** Where it is specified (RFC or paper section); "" or absent if nowhere. */
+  source?: string;
 }
 
 /** One link of a topology, sender side to receiver side. */
@@ -118,7 +120,16 @@ export interface SeriesDesc {
 export interface FlowResult {
   index: number;
   protocol: string;
+  /** The path's propagation RTT (both directions' link delays), ms. */
+  base_rtt_ms?: number;
   summary: RunSummary;
+}
+
+/** What the path charts draw their lines at (result.links.bottleneck). */
+export interface LinkResult {
+  rate_mbps: number;
+  delay_ms: number;
+  queue_limit_packets: number;
 }
 
 export interface GroupResult {
@@ -163,6 +174,7 @@ export type ResultDoc =
       flows?: FlowResult[];
       groups?: GroupResult[];
       protocols?: ProtocolResult[];
+      links?: { bottleneck?: LinkResult };
       /** Set when the run stopped early (its event budget). */
       warning?: string;
       [extra: string]: unknown;

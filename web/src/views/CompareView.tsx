@@ -1,8 +1,9 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on four charts with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useMemo } from 'react';
-import { protocolColor, goodputSeries } from '../charts/compareSeries';
+import { memo, useMemo, useState } from 'react';
+import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
+import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
@@ -72,6 +73,21 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
   const shown = useMemo(
     () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
     [state.entries, hidden],
+  );
+
+  // Event markers on the window chart, per protocol (its colour), each kind toggleable.
+  const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
+  const [markersOn, setMarkersOn] = useState<string[]>(() => kinds.map((k) => k.name));
+  const markers = useMemo(
+    () =>
+      compareMarkers(
+        shown.map((e) => ({ protocol: e.protocol, series: (n: string) => get(e.series!, n) })),
+        kinds,
+        markersOn,
+        color,
+        label,
+      ),
+    [shown, kinds, markersOn], // label and color depend on the schema only
   );
 
   const charts = useMemo(() => {
@@ -231,6 +247,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         </div>
       </section>
 
+      <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />
       <section className="chart-grid" data-testid="compare-charts">
         {COMPARE_CHARTS.map((c) => (
           <TimeChart
@@ -239,7 +256,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
             title={c.title}
             xLabel="time (s)"
             yLabel={c.yLabel}
-            series={charts[c.key]}
+            series={c.key === 'cwnd' ? [...charts.cwnd, ...markers] : charts[c.key]}
             xMax={xMax}
             yDomain={c.yDomain}
             height={height}
