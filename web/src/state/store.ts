@@ -14,6 +14,8 @@ import { visibilityRules } from '../model/visibility';
 import { CompareRunner } from './compareRunner';
 import { MARK_INPUT, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
+import { LivePlayer } from './livePlayer';
+import { isLive } from '../model/timeline';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { UrlSync } from './urlSync';
 
@@ -36,6 +38,7 @@ export class LabStore implements StoreCore {
     selectedFlow: 0,
     selectedGroup: null,
     hiddenFlows: [],
+    timeline: [],
   };
   private listeners = new Set<Listener>();
   private pool: WorkerPool | null = null;
@@ -45,6 +48,11 @@ export class LabStore implements StoreCore {
   private readonly compareRuns = new CompareRunner(this, () => this.getPool());
   private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
   private readonly url = new UrlSync(this, (hash) => this.loadFromHash(hash));
+  /** Live mode: plays the live run in simulated time and records changes made meanwhile. */
+  readonly player = new LivePlayer(this, () => {
+    this.url.write();
+    this.runLive();
+  });
 
   constructor(
     private readonly makeClient: () => EngineClient = () => new EngineClient(),
@@ -103,7 +111,8 @@ export class LabStore implements StoreCore {
     if (!read) return;
     // A new link replaces the experiment: a sweep still running for the old one stops.
     if (read.view.view !== 'sweep') this.sweepRuns.cancel();
-    this.set({ urlMessages: read.messages, view: read.view });
+    this.player.stop();
+    this.set({ urlMessages: read.messages, view: read.view, timeline: read.timeline });
     this.commit(read.values);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
     if (read.view.view === 'sweep') this.sweepRuns.run();
@@ -118,6 +127,7 @@ export class LabStore implements StoreCore {
 
   setView(view: ViewName) {
     if (view === this.state.view.view) return;
+    this.player.stop();
     this.setViewState({ ...this.state.view, view });
     if (view === 'live' && this.liveDirty) this.runLive();
     if (view === 'compare') this.compareRuns.run();
@@ -180,6 +190,11 @@ export class LabStore implements StoreCore {
 
   setValue(path: string, value: ParamValue) {
     performance.mark(MARK_INPUT);
+    // While the run plays, a live parameter changes from the playhead on (live mode).
+    if (this.player.active && this.state.model && isLive(this.state.model, path)) {
+      this.player.change(path, value);
+      return;
+    }
     this.commit({ ...this.state.values, [path]: value });
   }
 
@@ -248,7 +263,8 @@ export class LabStore implements StoreCore {
 
   reset() {
     performance.mark(MARK_INPUT);
-    this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [] });
+    this.player.stop();
+    this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [], timeline: [] });
     if (this.state.model) this.commit({ ...this.state.model.defaults });
   }
 
@@ -264,6 +280,8 @@ export class LabStore implements StoreCore {
   private commit(values: Values) {
     const model = this.state.model;
     if (!model) return;
+    // Any other change starts the run over: stop playing it.
+    this.player.stop();
     const n = itemCount(model, values, 'flows');
     const patch: Partial<LabState> = { values };
     if (this.state.selectedFlow >= n) patch.selectedFlow = n - 1;
@@ -282,7 +300,16 @@ export class LabStore implements StoreCore {
     this.live.run();
   }
 
+  /** Live mode: forgets the changes recorded during the run. */
+  clearTimeline() {
+    this.player.stop();
+    this.set({ timeline: [] });
+    this.url.write();
+    this.runLive();
+  }
+
   dispose() {
+    this.player.stop();
     this.url.stop();
     this.live.dispose();
     this.pool?.dispose();

@@ -4,11 +4,14 @@
 import { encodeHash, decodeHash, type UrlMessage } from '../model/urlCodec';
 import type { Values } from '../model/params';
 import { decodeViewParams, encodeViewParams, type ViewState } from '../model/views';
+import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from '../model/timeline';
+import { enc } from '../model/urlCodec';
 import type { StoreCore } from './labState';
 
 export interface ReadLink {
   values: Values;
   view: ViewState;
+  timeline: TimelineEntry[];
   messages: UrlMessage[];
 }
 
@@ -37,8 +40,15 @@ export class UrlSync {
   };
 
   private current(): string {
-    const { model, values, view } = this.core.get();
-    return model ? encodeHash(model, values, encodeViewParams(model, view)) : '';
+    const { model } = this.core.get();
+    return model ? this.hashOf() : '';
+  }
+
+  // The view's pairs, then live mode's timeline (none: no pair, as before it existed).
+  private hashOf(): string {
+    const { model, values, view, timeline } = this.core.get();
+    const tl = encodeTimeline(model!, timeline);
+    return encodeHash(model!, values, [...encodeViewParams(model!, view), ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`])]);
   }
 
   read(hash: string): ReadLink | null {
@@ -46,13 +56,18 @@ export class UrlSync {
     if (!model) return null;
     const decoded = decodeHash(model, hash);
     const view = decodeViewParams(model, decoded.viewPairs);
-    return { values: decoded.values, view: view.state, messages: [...decoded.messages, ...view.messages] };
+    const tl = decodeTimeline(model, decoded.values, decoded.timeline);
+    return {
+      values: decoded.values,
+      view: view.state,
+      timeline: tl.timeline,
+      messages: [...decoded.messages, ...view.messages, ...tl.messages],
+    };
   }
 
   write() {
-    const { model, values, view } = this.core.get();
-    if (!model) return;
-    const hash = encodeHash(model, values, encodeViewParams(model, view));
+    if (!this.core.get().model) return;
+    const hash = this.hashOf();
     if (hash !== location.hash) history.replaceState(history.state, '', hash);
   }
 }
