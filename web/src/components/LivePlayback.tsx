@@ -91,7 +91,7 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
               <li key={i}>{changeText(model, e)}</li>
             ))}
           </ol>
-          <button type="button" className="linklike" data-testid="timeline-clear" onClick={() => store.clearTimeline()}>
+          <button type="button" className="play-clear" data-testid="timeline-clear" onClick={() => store.clearTimeline()}>
             clear the changes
           </button>
         </div>
