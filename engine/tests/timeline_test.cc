@@ -31,7 +31,7 @@ TEST(Timeline, ARunWithATimelineIsTheSteppedRunWithTheSameSets) {
   const nlohmann::json s = LossyDefault();
   RunOptions options;
   options.timeline_json = kTimeline;
-  const RunOutput replayed = Run(s.dump(), options);
+  const RunOutput replayed = plab::Run(s.dump(), options);
   ASSERT_TRUE(replayed.ok) << replayed.json;
 
   Scenario scenario;
@@ -49,7 +49,7 @@ TEST(Timeline, ARunWithATimelineIsTheSteppedRunWithTheSameSets) {
   EXPECT_EQ(columns, replayed.columns);
 
   // And the changes mattered: the plain run is different.
-  const RunOutput plain = Run(s.dump());
+  const RunOutput plain = plab::Run(s.dump());
   EXPECT_NE(plain.json, replayed.json);
   EXPECT_GT(nlohmann::json::parse(replayed.json)["summary"]["forward_channel_drops"].get<int>(),
             nlohmann::json::parse(plain.json)["summary"]["forward_channel_drops"].get<int>());
@@ -59,8 +59,8 @@ TEST(Timeline, AnEmptyTimelineIsThePlainRun) {
   const nlohmann::json s = LossyDefault();
   RunOptions options;
   options.timeline_json = "[]";
-  const RunOutput a = Run(s.dump(), options);
-  const RunOutput b = Run(s.dump());
+  const RunOutput a = plab::Run(s.dump(), options);
+  const RunOutput b = plab::Run(s.dump());
   ASSERT_TRUE(a.ok);
   EXPECT_EQ(a.json, b.json);
   EXPECT_EQ(a.columns, b.columns);
@@ -71,24 +71,24 @@ TEST(Timeline, BadEntriesAreNamed) {
   RunOptions options;
   options.timeline_json = R"([{"t_s": 3, "path": "flows[0].channel.forward.p", "value": 0.1},
                               {"t_s": 1, "path": "flows[0].channel.forward.p", "value": 0.1}])";
-  RunOutput out = Run(s, options);
+  RunOutput out = plab::Run(s, options);
   EXPECT_FALSE(out.ok);
   EXPECT_NE(out.json.find("timeline[1].t_s must be a time in seconds, not before the previous change"),
             std::string::npos)
       << out.json;
 
   options.timeline_json = R"([{"t_s": 1, "path": "topology.bottleneck.queue_packets", "value": 10}])";
-  out = Run(s, options);
+  out = plab::Run(s, options);
   EXPECT_FALSE(out.ok);
   EXPECT_NE(out.json.find("cannot change during a run"), std::string::npos) << out.json;
 
   options.timeline_json = R"([{"t_s": 1, "path": "flows[0].channel.forward.p", "value": 7}])";
-  out = Run(s, options);
+  out = plab::Run(s, options);
   EXPECT_FALSE(out.ok);
   EXPECT_NE(out.json.find("\"timeline[0]\""), std::string::npos) << out.json;
 
   options.timeline_json = "{not json";
-  EXPECT_NE(Run(s, options).json.find("the timeline is not valid JSON"), std::string::npos);
+  EXPECT_NE(plab::Run(s, options).json.find("the timeline is not valid JSON"), std::string::npos);
 }
 
 TEST(Timeline, ChangesAfterTheEndAreNotReached) {
@@ -96,9 +96,9 @@ TEST(Timeline, ChangesAfterTheEndAreNotReached) {
   s["duration_s"] = 5;
   RunOptions options;
   options.timeline_json = R"([{"t_s": 9, "path": "flows[0].channel.forward.p", "value": 0.5}])";
-  const RunOutput late = Run(s.dump(), options);
+  const RunOutput late = plab::Run(s.dump(), options);
   ASSERT_TRUE(late.ok) << late.json;
-  EXPECT_EQ(late.columns, Run(s.dump()).columns);
+  EXPECT_EQ(late.columns, plab::Run(s.dump()).columns);
 }
 
 }  // namespace

@@ -338,7 +338,7 @@ export function App({ store }: { store: LabStore }) {
             <TopologyPicture
               store={store}
               model={s.model}
-              values={s.values}
+              values={s.liveValues ?? s.values}
               rules={s.rules}
               engineErrors={s.engineErrors}
               selectedFlow={selectedFlow}

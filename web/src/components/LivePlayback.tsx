@@ -25,7 +25,7 @@ function changeText(model: ParamModel | undefined, e: TimelineEntry): string {
   const decl = model?.byPath.get(e.path)?.decl;
   const label = decl?.label ?? e.path;
   const unit = decl?.unit ? ` ${decl.unit}` : '';
-  return `at ${e.t} s: ${label} → ${String(e.value)}${unit}`;
+  return `at ${e.t.toFixed(2)} s: ${label} → ${String(e.value)}${unit}`;
 }
 
 interface PlayBarProps {
