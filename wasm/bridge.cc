@@ -76,7 +76,18 @@ EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) {
 // The same run without time series (sweeps read only the summary): faster, and the
 // summary is identical.
 EMSCRIPTEN_KEEPALIVE int plab_run_summary(const char* scenario_json) {
-  return RunAndKeep(scenario_json, plab::RunOptions{false});
+  plab::RunOptions options;
+  options.series = false;
+  return RunAndKeep(scenario_json, options);
+}
+
+// Live mode's replay: the run with live changes applied at their times (a JSON list
+// of {t_s, path, value}, docs/engine-api.md). Stepping is exact, so the part of the
+// run before a change is the same bits as without it.
+EMSCRIPTEN_KEEPALIVE int plab_run_timeline(const char* scenario_json, const char* timeline_json) {
+  plab::RunOptions options;
+  options.timeline_json = timeline_json == nullptr ? "" : timeline_json;
+  return RunAndKeep(scenario_json, options);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* plab_result_json() {

@@ -3,6 +3,7 @@
 //   import { loadPlab } from './plab-node.mjs';
 //   const plab = await loadPlab();
 //   const { ok, result, columns } = plab.run(scenarioJsonOrObject);
+//   plab.run(scenario, timeline)  // with live-mode changes (docs/engine-api.md, "Timeline")
 //
 // `columns` is a Float64Array copy of the engine's column buffer (empty when !ok).
 import { createRequire } from 'node:module';
@@ -24,18 +25,19 @@ export async function loadPlab(modulePath = kNodeModulePath) {
   const schemaPtr = module.cwrap('plab_schema', 'number', []);
   const defaultScenarioPtr = module.cwrap('plab_default_scenario', 'number', []);
   const runRaw = module.cwrap('plab_run', 'number', ['number']);
+  const runTimelineRaw = module.cwrap('plab_run_timeline', 'number', ['number', 'string']);
   const resultJsonPtr = module.cwrap('plab_result_json', 'number', []);
   const columnsPtr = module.cwrap('plab_columns_ptr', 'number', []);
   const columnsLength = module.cwrap('plab_columns_length', 'number', []);
 
-  function runJson(scenarioJson) {
+  function runJson(scenarioJson, timelineJson) {
     // Pass the scenario through the heap (not the stack): it may be large.
     const byte_length = module.lengthBytesUTF8(scenarioJson) + 1;
     const input_ptr = module._malloc(byte_length);
     let ok;
     try {
       module.stringToUTF8(scenarioJson, input_ptr, byte_length);
-      ok = runRaw(input_ptr) === 1;
+      ok = (timelineJson === undefined ? runRaw(input_ptr) : runTimelineRaw(input_ptr, timelineJson)) === 1;
     } finally {
       module._free(input_ptr);
     }
@@ -52,10 +54,11 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     module,
     schema: () => JSON.parse(module.UTF8ToString(schemaPtr())),
     defaultScenario: () => JSON.parse(module.UTF8ToString(defaultScenarioPtr())),
-    // Accepts a JSON string or a scenario object.
-    run(scenario) {
+    // Accepts a JSON string or a scenario object, and optionally a timeline (the same).
+    run(scenario, timeline) {
       const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-      const { ok, json, columns } = runJson(text);
+      const timelineText = timeline === undefined || typeof timeline === 'string' ? timeline : JSON.stringify(timeline);
+      const { ok, json, columns } = runJson(text, timelineText);
       return { ok, result: JSON.parse(json), json, columns };
     },
     // Current size of the WASM linear memory in bytes.

@@ -1,6 +1,6 @@
 // plab: the native command-line runner.
 //
-//   plab run FILE [--set path=value ...] [--csv DIR] [--timing]
+//   plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]
 //   plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]
 //              [--protocols a,b,...] [--set path=value ...] [--format json|csv]
 //              (PATH may be `flows`: the number of flows, each added one a copy of the last)
@@ -9,7 +9,8 @@
 //
 // `run` prints the result JSON on stdout (or the validation errors on stderr and exits
 // 2). --csv DIR also writes one CSV per series (time_s,value). --timing prints the wall
-// time of the simulation to stderr.
+// time of the simulation to stderr. --timeline FILE applies live changes during the run
+// (a JSON list of {t_s, path, value}; docs/engine-api.md), as a live-mode link does.
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -30,7 +31,7 @@
 namespace {
 
 int Usage() {
-  std::cerr << "usage: plab run FILE [--set path=value ...] [--csv DIR] [--timing]\n"
+  std::cerr << "usage: plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]\n"
                "       plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]\n"
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
                "                  (--x flows sweeps the number of flows)\n"
@@ -196,11 +197,21 @@ int Run(int argc, char** argv) {
   nlohmann::json doc;
   if (!ReadScenario(argv[2], &doc)) return 66;
   std::string csv_dir;
+  plab::RunOptions options;
   bool timing = false;
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--set" && i + 1 < argc) {
       if (!ApplySet(argv[++i], doc)) return 64;
+    } else if (arg == "--timeline" && i + 1 < argc) {
+      std::ifstream in(argv[++i]);
+      if (!in) {
+        std::cerr << "plab: cannot read " << argv[i] << "\n";
+        return 66;
+      }
+      std::stringstream text;
+      text << in.rdbuf();
+      options.timeline_json = text.str();
     } else if (arg == "--csv" && i + 1 < argc) {
       csv_dir = argv[++i];
     } else if (arg == "--timing") {
@@ -210,7 +221,7 @@ int Run(int argc, char** argv) {
     }
   }
   const auto start = std::chrono::steady_clock::now();
-  const plab::RunOutput out = plab::Run(doc.dump());
+  const plab::RunOutput out = plab::Run(doc.dump(), options);
   const double wall_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!out.ok) {

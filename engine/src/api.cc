@@ -11,6 +11,7 @@
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
+#include "scenario/timeline.h"
 #include "scenario/topology_schema.h"
 #include "transport/registry.h"
 
@@ -118,8 +119,27 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
       out.json = ErrorDocument(errors);
       return out;
     }
+    std::vector<LiveChange> timeline;
+    if (!options.timeline_json.empty()) {
+      const nlohmann::json doc = nlohmann::json::parse(options.timeline_json, nullptr, /*allow_exceptions=*/false);
+      const auto timeline_errors =
+          doc.is_discarded() ? std::vector<ValidationError>{{"timeline", "the timeline is not valid JSON"}}
+                             : ParseTimeline(doc, &timeline);
+      if (!timeline_errors.empty()) {
+        out.json = ErrorDocument(timeline_errors);
+        return out;
+      }
+    }
     Simulation sim(scenario, options.series);
-    sim.Run();
+    if (timeline.empty()) {
+      sim.Run();
+    } else {
+      const auto errors = RunWithTimeline(sim, timeline);
+      if (!errors.empty()) {
+        out.json = ErrorDocument(errors);
+        return out;
+      }
+    }
     out.json = sim.Report(&out.columns).dump();
     out.ok = true;
   } catch (const std::exception& e) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Charts, isMultiFlow, useChartHeights } from './charts/Charts';
+import { isMultiFlow, useChartHeights } from './charts/Charts';
 import { Controls, errorFor } from './components/Controls';
 import { FlowsPanel } from './components/FlowsPanel';
 import { FlowTable } from './components/FlowTable';
@@ -7,6 +7,7 @@ import { LinkProblems, ResetUndo } from './components/LinkBanners';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
+import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
 import { encodeHash } from './model/urlCodec';
 import { protocolLabel } from './model/labels';
@@ -350,7 +351,7 @@ export function App({ store }: { store: LabStore }) {
                 store={store}
                 groups={controlGroups}
                 rules={s.rules}
-                values={s.values}
+                values={s.liveValues ?? s.values}
                 engineErrors={s.engineErrors}
                 overrides={overrides}
                 owners={owners}
@@ -367,7 +368,7 @@ export function App({ store }: { store: LabStore }) {
             <TopologyPicture
               store={store}
               model={s.model}
-              values={s.values}
+              values={s.liveValues ?? s.values}
               rules={s.rules}
               engineErrors={s.engineErrors}
               selectedFlow={selectedFlow}
@@ -377,9 +378,11 @@ export function App({ store }: { store: LabStore }) {
           <PredictGate model={s.model} current={currentHash}>
           {view === 'live' && (
             <>
-              <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />
-              {multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
-              <Charts
+              <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
+              {!s.playback && <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />}
+              {!s.playback && multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
+              <PlayedCharts
+                playing={s.playback !== undefined}
                 displayed={s.displayed}
                 stale={stale}
                 store={store}

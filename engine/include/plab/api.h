@@ -26,6 +26,10 @@ struct RunOptions {
   // Record and return the time series; off for sweeps, which only read the summary
   // (the summary is the same either way).
   bool series = true;
+  // Live changes to apply during the run, as JSON ("" = none): a list of
+  // {"t_s", "path", "value"} (docs/engine-api.md, "Timeline"). Without one the run is
+  // exactly the run it always was.
+  std::string timeline_json;
 };
 
 // Validates and runs one simulation. Never throws: bad input gives ok == false and

@@ -163,7 +163,7 @@ nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spe
       std::map<std::string, std::vector<double>> values;
       for (int k = 0; k < spec.seeds; ++k) {
         const nlohmann::json s = SweepScenario(base, spec, x, base_seed + k, protocol);
-        const RunOutput out = Run(s.dump(), RunOptions{false});
+        const RunOutput out = Run(s.dump(), RunOptions{false, {}});
         const auto result = nlohmann::json::parse(out.json);
         if (!out.ok) throw std::invalid_argument(result["errors"][0]["message"].get<std::string>());
         for (const auto& [key, v] : result["summary"].items()) {

@@ -40,6 +40,8 @@ type BusyListener = (busy: boolean) => void;
 interface Job {
   id: number;
   scenario: string;
+  /** Live-mode changes to apply during the run (engine JSON), if any. */
+  timeline?: string;
 }
 
 // A safety net, not a limit on experiments: a run's own event budget (max_events,
@@ -96,9 +98,10 @@ export class EngineClient {
     return this.inFlight !== null;
   }
 
-  /** Schedules a run; returns its id. */
-  run(scenario: string): number {
-    const job = { id: ++this.seq, scenario };
+  /** Schedules a run (with live-mode changes at their times, if a timeline is given);
+   * returns its id. */
+  run(scenario: string, timeline?: string): number {
+    const job: Job = timeline === undefined ? { id: ++this.seq, scenario } : { id: ++this.seq, scenario, timeline };
     if (this.inFlight) this.pending = job; // replaces (drops) an older pending job
     else this.dispatch(job);
     return job.id;
@@ -133,7 +136,7 @@ export class EngineClient {
     const timer = setTimeout(() => this.onTimeout(job.id), this.timeoutMs);
     const wasBusy = this.inFlight !== null;
     this.inFlight = { ...job, started: performance.now(), sentAt: performance.timeOrigin + performance.now(), timer };
-    this.send({ type: 'run', id: job.id, scenario: job.scenario });
+    this.send(job.timeline === undefined ? { type: 'run', id: job.id, scenario: job.scenario } : { type: 'run', id: job.id, scenario: job.scenario, timeline: job.timeline });
     if (!wasBusy) this.busyListeners.forEach((l) => l(true));
   }
 

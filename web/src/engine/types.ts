@@ -21,6 +21,8 @@ export interface ParamDecl {
   max_items?: number;
   /** Fold the control away by default. */
   advanced?: boolean;
+  /** Can change during a run (live mode's Set, at the current simulated time). */
+  live?: boolean;
   /** The parameter only matters when another one (same flow) has one of these values. */
   when?: { path: string; equals: string[] } | unknown;
   help?: string;
@@ -186,7 +188,8 @@ export type ResultDoc =
 export type ToWorker =
   | { type: 'init' }
   /** summaryOnly: leave the columns in the worker (a sweep needs the summary only). */
-  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean }
+  /** timeline: live changes to apply during the run (model/timeline.ts, engine JSON). */
+  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean; timeline?: string }
   /** plab_run_summary: the same summary without any time series (sweeps). */
   | { type: 'run-summary'; id: number; scenario: string };
 

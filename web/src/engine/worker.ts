@@ -74,7 +74,7 @@ function hasExport(m: PlabModule, fn: string): boolean {
   return typeof (m as unknown as Record<string, unknown>)[`_${fn}`] === 'function';
 }
 
-async function run(id: number, scenario: string, mode: RunMode = 'full') {
+async function run(id: number, scenario: string, mode: RunMode = 'full', timeline?: string) {
   const receivedAt = wallClock();
   const t0 = performance.now();
   let m: PlabModule;
@@ -86,8 +86,15 @@ async function run(id: number, scenario: string, mode: RunMode = 'full') {
   }
   try {
     stderrTail.length = 0;
-    const fn = mode === 'summary-only' && hasExport(m, 'plab_run_summary') ? 'plab_run_summary' : 'plab_run';
-    const ok = m.ccall(fn, 'number', ['string'], [scenario]) === 1;
+    let ok: boolean;
+    if (timeline !== undefined) {
+      // Live mode's timeline: the engine advances to each change's time and sets it.
+      if (!hasExport(m, 'plab_run_timeline')) throw new Error('this engine build cannot replay a live-mode timeline (plab_run_timeline)');
+      ok = m.ccall('plab_run_timeline', 'number', ['string', 'string'], [scenario, timeline]) === 1;
+    } else {
+      const fn = mode === 'summary-only' && hasExport(m, 'plab_run_summary') ? 'plab_run_summary' : 'plab_run';
+      ok = m.ccall(fn, 'number', ['string'], [scenario]) === 1;
+    }
     const json = cString(m, 'plab_result_json');
     const result = JSON.parse(json);
     if (!ok) {
@@ -117,6 +124,6 @@ async function run(id: number, scenario: string, mode: RunMode = 'full') {
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init();
-  else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true ? 'summary' : 'full');
+  else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true ? 'summary' : 'full', msg.timeline);
   else if (msg.type === 'run-summary') void run(msg.id, msg.scenario, 'summary-only');
 };

@@ -14,6 +14,8 @@ import { checkValue, sameValue } from './valueCheck';
 import { isViewKey } from './views';
 
 export const URL_VERSION = 2;
+/** Live mode's timeline (model/timeline.ts reads its value). */
+export const TIMELINE_KEY = 'tl';
 /** Versions this page reads; older ones are migrated. */
 const READABLE_VERSIONS = ['1', '2'];
 
@@ -30,6 +32,8 @@ export interface Decoded {
   viewPairs: [string, string | null][];
   /** The version the link was written in (null: none given). */
   version: string | null;
+  /** The live-mode timeline's raw value (tl=), for model/timeline.ts; null: none. */
+  timeline: string | null;
 }
 
 // Characters left as they are in keys and values; everything else is %-encoded.
@@ -94,7 +98,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
   const viewPairs: [string, string | null][] = [];
   const body = hash.replace(/^#/, '');
   let values: Values = { ...model.defaults };
-  if (body.trim() === '') return { values, messages, viewPairs, version: null };
+  if (body.trim() === '') return { values, messages, viewPairs, version: null, timeline: null };
 
   // First pass: the version and the item counts, so that items can be placed.
   let version: string | null = null;
@@ -125,6 +129,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
   }
 
   const seen = new Set<string>();
+  let timeline: string | null = null;
   for (const { part, key, val, rawVal } of pairs) {
     if (key === null || key.trim() === '' || (rawVal !== null && val === null)) {
       messages.push({ text: `could not read "${clip(part)}" in the link — ignored` });
@@ -133,6 +138,10 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     if (key === 'v' || model.lists.some((l) => l.countKey === key)) continue;
     if (isViewKey(key)) {
       viewPairs.push([key, val]);
+      continue;
+    }
+    if (key === TIMELINE_KEY) {
+      timeline = val;
       continue;
     }
     const spec = model.byKey.get(key) ?? model.byPath.get(key);
@@ -170,7 +179,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     });
   }
   values = keepOnly(model, values);
-  return { values, messages, viewPairs, version };
+  return { values, messages, viewPairs, version, timeline };
 }
 
 /** The values of the items the counts say exist (no stray keys of removed items). */

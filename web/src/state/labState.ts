@@ -6,6 +6,8 @@ import type { ParamModel, ParamSpec, Values } from '../model/params';
 import type { SweepConfig } from '../model/sweep';
 import type { UrlMessage } from '../model/urlCodec';
 import type { ViewState } from '../model/views';
+import type { TimelineEntry } from '../model/timeline';
+import type { PlaybackState } from './livePlayer';
 import type { VisibilityRule } from '../model/visibility';
 
 export interface CompareEntry {
@@ -85,6 +87,12 @@ export interface LabState {
   hiddenFlows: number[];
   /** The link of the experiment "Reset to defaults" replaced (for its Undo). */
   undoReset?: string;
+  /** Live-mode changes during the run (in the URL, replayed by the engine). */
+  timeline: TimelineEntry[];
+  /** Set while the live view plays its run in simulated time. */
+  playback?: PlaybackState;
+  /** While playing: the values in force at the playhead, for the controls. */
+  liveValues?: Values;
 }
 
 /** What a part of the store needs of the whole. */

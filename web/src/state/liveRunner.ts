@@ -3,6 +3,7 @@
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
 import { buildScenario } from '../model/params';
+import { timelineJson } from '../model/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 
 export class LiveRunner {
@@ -18,9 +19,9 @@ export class LiveRunner {
   }
 
   run() {
-    const { model, values } = this.core.get();
+    const { model, values, timeline } = this.core.get();
     if (!model || !this.client) return;
-    this.client.run(buildScenario(model, values));
+    this.client.run(buildScenario(model, values), timeline.length > 0 ? timelineJson(timeline) : undefined);
   }
 
   private onOutcome(o: RunOutcome) {

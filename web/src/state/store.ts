@@ -14,6 +14,8 @@ import { visibilityRules } from '../model/visibility';
 import { CompareRunner } from './compareRunner';
 import { MARK_INPUT, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
+import { LivePlayer } from './livePlayer';
+import { isLive } from '../model/timeline';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
 import type { UrlMessage } from '../model/urlCodec';
@@ -37,6 +39,7 @@ export class LabStore implements StoreCore {
     selectedFlow: 0,
     selectedGroup: null,
     hiddenFlows: [],
+    timeline: [],
   };
   private listeners = new Set<Listener>();
   private pool: WorkerPool | null = null;
@@ -46,6 +49,11 @@ export class LabStore implements StoreCore {
   private readonly compareRuns = new CompareRunner(this, () => this.getPool());
   private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
   private readonly url = new UrlSync(this, (hash, notes) => this.loadFromHash(hash, notes));
+  /** Live mode: plays the live run in simulated time and records changes made meanwhile. */
+  readonly player = new LivePlayer(this, () => {
+    this.url.write('edit');
+    this.runLive();
+  });
 
   constructor(
     private readonly makeClient: () => EngineClient = () => new EngineClient(),
@@ -104,7 +112,8 @@ export class LabStore implements StoreCore {
     if (!read) return;
     // A new link replaces the experiment: a sweep still running for the old one stops.
     if (read.view.view !== 'sweep') this.sweepRuns.cancel();
-    this.set({ urlMessages: [...notes, ...read.messages], view: read.view, undoReset: undefined });
+    this.player.stop();
+    this.set({ urlMessages: [...notes, ...read.messages], view: read.view, undoReset: undefined, timeline: read.timeline });
     this.commit(read.values, mode);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
     if (read.view.view === 'sweep') this.sweepRuns.run();
@@ -119,6 +128,7 @@ export class LabStore implements StoreCore {
 
   setView(view: ViewName) {
     if (view === this.state.view.view) return;
+    this.player.stop();
     this.setViewState({ ...this.state.view, view }, 'push');
     if (view === 'live' && this.liveDirty) this.runLive();
     if (view === 'compare') this.compareRuns.run();
@@ -186,6 +196,11 @@ export class LabStore implements StoreCore {
 
   setValue(path: string, value: ParamValue) {
     performance.mark(MARK_INPUT);
+    // While the run plays, a live parameter changes from the playhead on (live mode).
+    if (this.player.active && this.state.model && isLive(this.state.model, path)) {
+      this.player.change(path, value);
+      return;
+    }
     this.commit({ ...this.state.values, [path]: value });
   }
 
@@ -258,8 +273,9 @@ export class LabStore implements StoreCore {
     const model = this.state.model;
     if (!model) return;
     performance.mark(MARK_INPUT);
+    this.player.stop();
     const before = this.url.hashOf(this.state.values, this.state.view);
-    this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [] });
+    this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [], timeline: [] });
     this.commit({ ...model.defaults }, 'push');
     const after = this.url.hashOf(this.state.values, this.state.view);
     this.set({ undoReset: before !== after ? before : undefined });
@@ -289,6 +305,8 @@ export class LabStore implements StoreCore {
   private commit(values: Values, mode: HistoryMode = 'edit') {
     const model = this.state.model;
     if (!model) return;
+    // Any other change starts the run over: stop playing it.
+    this.player.stop();
     const n = itemCount(model, values, 'flows');
     const patch: Partial<LabState> = { values };
     if (this.state.selectedFlow >= n) patch.selectedFlow = n - 1;
@@ -307,7 +325,16 @@ export class LabStore implements StoreCore {
     this.live.run();
   }
 
+  /** Live mode: forgets the changes recorded during the run. */
+  clearTimeline() {
+    this.player.stop();
+    this.set({ timeline: [] });
+    this.url.write();
+    this.runLive();
+  }
+
   dispose() {
+    this.player.stop();
     this.url.stop();
     this.live.dispose();
     this.pool?.dispose();

@@ -17,11 +17,14 @@
 import { encodeHash, decodeHash, URL_VERSION, type UrlMessage } from '../model/urlCodec';
 import type { Values } from '../model/params';
 import { decodeViewParams, encodeViewParams, type ViewState } from '../model/views';
+import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from '../model/timeline';
+import { enc } from '../model/urlCodec';
 import type { StoreCore } from './labState';
 
 export interface ReadLink {
   values: Values;
   view: ViewState;
+  timeline: TimelineEntry[];
   messages: UrlMessage[];
 }
 
@@ -86,10 +89,13 @@ export class UrlSync {
     return this.hashOf(values, view);
   }
 
-  /** The link of an experiment and view ('' before the engine has loaded). */
-  hashOf(values: Values, view: ViewState): string {
+  /** The link of an experiment and view ('' before the engine has loaded): the view's
+   * pairs, then live mode's timeline (none: no pair, as before it existed). */
+  hashOf(values: Values, view: ViewState, timeline = this.core.get().timeline): string {
     const model = this.core.get().model;
-    return model ? encodeHash(model, values, encodeViewParams(model, view)) : '';
+    if (!model) return '';
+    const tl = encodeTimeline(model, timeline);
+    return encodeHash(model, values, [...encodeViewParams(model, view), ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`])]);
   }
 
   read(hash: string): ReadLink | null {
@@ -97,13 +103,19 @@ export class UrlSync {
     if (!model) return null;
     const decoded = decodeHash(model, hash);
     const view = decodeViewParams(model, decoded.viewPairs);
-    return { values: decoded.values, view: view.state, messages: [...decoded.messages, ...view.messages] };
+    const tl = decodeTimeline(model, decoded.values, decoded.timeline);
+    return {
+      values: decoded.values,
+      view: view.state,
+      timeline: tl.timeline,
+      messages: [...decoded.messages, ...view.messages, ...tl.messages],
+    };
   }
 
   write(mode: HistoryMode = 'replace') {
     const { model, values, view } = this.core.get();
     if (!model) return;
-    const hash = encodeHash(model, values, encodeViewParams(model, view));
+    const hash = this.hashOf(values, view);
     if (hash === location.hash) return;
     const push = mode === 'push' || (mode === 'edit' && !this.edited);
     // A query string (?f0.protocol=…) has been read into the hash by then: drop it.

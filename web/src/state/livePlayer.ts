@@ -1,0 +1,144 @@
+// Live mode's clock: plays the live view's run in simulated time on screen (at 0.25x
+// to 16x), and records the live parameters a person changes while it plays as a
+// timeline (model/timeline.ts) applied at the simulated time of the change.
+//
+// The run itself is the engine's: each change re-runs the scenario with the whole
+// timeline (plab_run_timeline advances to each change's time, Sets it, goes on). The
+// engine's stepping is exact, so everything before the change is the same run, bit
+// for bit, and the link with the timeline replays exactly what was seen. A run takes
+// the engine a few ms, far less than a frame at any speed.
+import { recordChange, valuesAt } from '../model/timeline';
+import type { ParamValue } from '../engine/types';
+import type { StoreCore } from './labState';
+
+export const PLAY_SPEEDS = [0.25, 1, 4, 16] as const;
+export const DEFAULT_PLAY_SPEED = 1;
+
+export interface PlaybackState {
+  status: 'playing' | 'paused';
+  /** Simulated seconds per wall-clock second. */
+  speed: number;
+}
+
+type Listener = () => void;
+
+export class LivePlayer {
+  private t = 0;
+  private raf = 0;
+  private lastFrame: number | null = null;
+  private speed = DEFAULT_PLAY_SPEED;
+  private listeners = new Set<Listener>();
+  /** How many timeline changes were in force at the last frame (to refresh the controls). */
+  private applied = -1;
+
+  constructor(
+    private readonly core: StoreCore,
+    /** The timeline changed: write the link and run it. */
+    private readonly onTimeline: () => void,
+  ) {}
+
+  /** The playhead, simulated s. */
+  time = (): number => this.t;
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  get currentSpeed(): number {
+    return this.speed;
+  }
+
+  get active(): boolean {
+    return this.core.get().playback !== undefined;
+  }
+
+  play() {
+    this.t = 0;
+    this.applied = -1;
+    this.core.set({ playback: { status: 'playing', speed: this.speed } });
+    this.refreshValues();
+    this.notify();
+    this.loop();
+  }
+
+  pause() {
+    const p = this.core.get().playback;
+    if (!p || p.status !== 'playing') return;
+    this.halt();
+    this.core.set({ playback: { ...p, status: 'paused' } });
+  }
+
+  resume() {
+    const p = this.core.get().playback;
+    if (!p || p.status !== 'paused') return;
+    this.core.set({ playback: { ...p, status: 'playing' } });
+    this.loop();
+  }
+
+  /** Back to the whole run on screen. */
+  stop() {
+    this.halt();
+    if (this.core.get().playback === undefined) return;
+    this.core.set({ playback: undefined, liveValues: undefined });
+    this.notify();
+  }
+
+  setSpeed(speed: number) {
+    this.speed = speed;
+    const p = this.core.get().playback;
+    if (p) this.core.set({ playback: { ...p, speed } });
+  }
+
+  /** A live parameter changed while playing: it applies from the playhead on. */
+  change(path: string, value: ParamValue) {
+    const timeline = recordChange(this.core.get().timeline, { t: this.t, path, value });
+    this.core.set({ timeline });
+    this.applied = -1;
+    this.refreshValues();
+    this.onTimeline();
+  }
+
+  private loop() {
+    cancelAnimationFrame(this.raf);
+    this.lastFrame = null;
+    this.raf = requestAnimationFrame(this.frame);
+  }
+
+  private halt() {
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.lastFrame = null;
+  }
+
+  private frame = (now: number) => {
+    const { playback, displayed } = this.core.get();
+    if (!playback || playback.status !== 'playing') return;
+    const end = displayed?.durationS;
+    if (this.lastFrame !== null) this.t += ((now - this.lastFrame) / 1000) * playback.speed;
+    this.lastFrame = now;
+    if (end !== undefined && Number.isFinite(end) && this.t >= end) {
+      this.t = end;
+      this.stop(); // the end: the whole run, with its summary
+      return;
+    }
+    this.refreshValues();
+    this.notify();
+    this.raf = requestAnimationFrame(this.frame);
+  };
+
+  // The controls show the values in force at the playhead (the experiment's, plus the
+  // changes up to now); recomputed only when another change comes into force.
+  private refreshValues() {
+    const { values, timeline } = this.core.get();
+    let n = 0;
+    while (n < timeline.length && timeline[n].t <= this.t) n++;
+    if (n === this.applied) return;
+    this.applied = n;
+    this.core.set({ liveValues: valuesAt(values, timeline, this.t) });
+  }
+
+  private notify() {
+    this.listeners.forEach((l) => l());
+  }
+}
