@@ -7,7 +7,7 @@
 // (chartHover.ts); legend entries and markers explain themselves.
 import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
-import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
+import { drawAxisTitles, drawPointerLayer, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
 import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { cursorTime } from './cursor';
@@ -211,21 +211,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('stroke-linejoin', 'round');
 
     // The crosshair (at the shared cursor time) and, on top, the hover surface.
-    const crosshair = root
-      .selectAll<SVGLineElement, null>('line.crosshair')
-      .data([null])
-      .join('line')
-      .attr('class', 'crosshair')
-      .attr('visibility', 'hidden');
-    const surface = root
-      .selectAll<SVGRectElement, null>('rect.hover-surface')
-      .data([null])
-      .join('rect')
-      .attr('class', 'hover-surface')
-      .attr('width', innerW)
-      .attr('height', innerH)
-      .attr('fill', 'transparent')
-      .style('cursor', 'crosshair');
+    const { crosshair, surface } = drawPointerLayer(root, innerW, innerH, 'hover-surface', 'crosshair');
     hoverRef.current = {
       x,
       y,

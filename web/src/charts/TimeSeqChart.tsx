@@ -7,7 +7,7 @@
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { ChartSummary } from './ChartSummary';
 import * as d3 from 'd3';
-import { drawAxisTitles, useContainerWidth } from './chartFrame';
+import { drawAxisTitles, drawPointerLayer, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
 import { ExportMenu } from '../export/ExportMenu';
@@ -141,21 +141,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       .attr('transform', `translate(0,${innerH})`);
     const yAxis = root.selectAll<SVGGElement, null>('g.y-axis').data([null]).join('g').attr('class', 'axis y-axis');
     drawAxisTitles(root, innerW, innerH, 'time (s)', 'sequence number (segments)', { x: 46, y: 66 });
-    const crosshair = root
-      .selectAll<SVGLineElement, null>('line.crosshair')
-      .data([null])
-      .join('line')
-      .attr('class', 'crosshair')
-      .attr('visibility', 'hidden');
-    const surface = root
-      .selectAll<SVGRectElement, null>('rect.zoom-surface')
-      .data([null])
-      .join('rect')
-      .attr('class', 'zoom-surface')
-      .attr('width', innerW)
-      .attr('height', innerH)
-      .attr('fill', 'transparent')
-      .style('cursor', 'grab');
+    const { crosshair, surface } = drawPointerLayer(root, innerW, innerH, 'zoom-surface', 'grab');
 
     const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 40)));
     const ctx = canvas.getContext('2d');

@@ -1,5 +1,5 @@
 // What every chart needs besides its own marks: the width of its container (charts
-// redraw at the new size, never stretch) and the two axis titles.
+// redraw at the new size, never stretch), the two axis titles and the pointer layer.
 import { useEffect, useState, type RefObject } from 'react';
 import type * as d3 from 'd3';
 
@@ -60,4 +60,31 @@ export function drawYGrid<Datum, PElement extends d3.BaseType, PDatum>(
     .join('g')
     .attr('class', 'grid')
     .call(axis.ticks(ticks).tickSize(-innerW).tickFormat(() => ''));
+}
+
+/** The shared crosshair (hidden until the cursor time is set) and, on top, the
+ * transparent surface that takes the pointer: the time charts' hover layer. */
+export function drawPointerLayer<Datum, PElement extends d3.BaseType, PDatum>(
+  root: d3.Selection<SVGGElement, Datum, PElement, PDatum>,
+  innerW: number,
+  innerH: number,
+  surfaceClass: string,
+  cursor: string,
+) {
+  const crosshair = root
+    .selectAll<SVGLineElement, null>('line.crosshair')
+    .data([null])
+    .join('line')
+    .attr('class', 'crosshair')
+    .attr('visibility', 'hidden');
+  const surface = root
+    .selectAll<SVGRectElement, null>(`rect.${surfaceClass}`)
+    .data([null])
+    .join('rect')
+    .attr('class', surfaceClass)
+    .attr('width', innerW)
+    .attr('height', innerH)
+    .attr('fill', 'transparent')
+    .style('cursor', cursor);
+  return { crosshair, surface };
 }

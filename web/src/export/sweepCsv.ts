@@ -1,20 +1,10 @@
 // The sweep chart's data: per series and x, the statistics over seeds it draws (mean,
 // min, max, sd, 95 % CI, values, runs), then the model curves' points.
 import { toCsv, type Cell } from './csv';
-
-interface PointLike {
-  x: number;
-  runs: number;
-  n: number;
-  mean: number;
-  min: number;
-  max: number;
-  sd: number;
-  ci95: number;
-}
+import type { SweepPoint } from '../model/sweep';
 
 export function sweepCsv(
-  lines: readonly { label: string; points: readonly PointLike[] }[],
+  lines: readonly { label: string; points: readonly SweepPoint[] }[],
   models: readonly { label: string; x: readonly number[]; y: readonly number[] }[],
   xLabel: string,
   yLabel: string,
