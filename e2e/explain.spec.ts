@@ -89,8 +89,10 @@ test('hovering a marker explains it; clicking it zooms the time–sequence chart
 });
 
 test('a chart focused by keyboard explains its events one by one; Enter zooms the time–sequence chart', async ({ page }) => {
-  // Tab from the window chart's last legend entry into the chart itself.
+  // Tab from the window chart's last legend entry, past its export menu, into the chart.
   await page.getByTestId('legend-chart-cwnd-timeout').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-haspopup', 'menu');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('chart-cwnd')).toBeFocused();
   const tip = page.getByTestId('chart-cwnd-tip');

@@ -37,7 +37,9 @@ test('a loss changed while playing goes into the link, and the link replays the 
   expect(await playhead(page)).toBe(paused);
   await page.getByTestId('resume').click();
 
+  // A typed value commits on Enter (or blur), not on every keystroke.
   await page.getByTestId(P).fill('0.05');
+  await page.getByTestId(P).press('Enter');
   const changedAt = await playhead(page);
   expect(changedAt).toBeLessThan(10);
   await expect(page).toHaveURL(/tl=v1,[0-9.]+~f0\.channel\.forward\.p~0\.05/);

@@ -3,7 +3,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { liveSettled, openPreset, ready } from './helpers';
 
-const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app'];
+// The sender's four charts and the path's three (queue, utilization, RTT).
+const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app', 'chart-queue', 'chart-utilization', 'chart-rtt'];
 
 async function strokeOf(page: Page, chart: string, series: string) {
   return page.getByTestId(chart).locator(`path[data-series="${series}"]`).getAttribute('stroke');

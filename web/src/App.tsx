@@ -289,7 +289,6 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()}>
               Reset to defaults
             </button>
-            <GlossaryButton />
           </div>
         </div>
       )}

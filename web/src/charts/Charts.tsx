@@ -25,7 +25,9 @@ export const COLORS = PALETTES.standard;
  * the header and summary; on small screens they keep a readable minimum and scroll.
  * Presentation and embed mode lay the charts out two by two (present.css) and size
  * them from the viewport, so all of them fit without scrolling. */
-export function useChartHeights(): { main: number; other: number } {
+/** `charts`: how many charts share presentation mode's grid (more than four: four
+ * columns, two compact rows). */
+export function useChartHeights(charts = 4): { main: number; other: number } {
   const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 1000 : window.innerHeight));
   const display = useDisplay();
   useEffect(() => {
@@ -34,7 +36,7 @@ export function useChartHeights(): { main: number; other: number } {
     return () => window.removeEventListener('resize', on);
   }, []);
   if (display.embed || display.present) {
-    const h = gridChartHeight(vh, display);
+    const h = gridChartHeight(vh, display, charts);
     return { main: h, other: h };
   }
   const other = Math.round(Math.min(340, Math.max(210, (vh - 400) / 3.3)));
@@ -44,8 +46,11 @@ export function useChartHeights(): { main: number; other: number } {
 /** One chart's plot height in presentation mode's two-by-two grid (or embed mode's one
  * row of the two main charts, under the compare view's legend): the viewport less the chrome above the grid
  * (present.css keeps it within these budgets), per row, less each figure's caption. */
-export function gridChartHeight(vh: number, display: { present: boolean; embed: boolean }): number {
+export function gridChartHeight(vh: number, display: { present: boolean; embed: boolean }, charts = 4): number {
   if (display.embed) return Math.max(120, Math.floor(vh - 160));
+  // Seven charts (with the path's three) sit four to a row: narrower figures whose titles
+  // and legends take two lines, under the play bar as well.
+  if (charts > 4) return Math.max(120, Math.floor((vh - 300) / 2 - 190));
   return Math.max(120, Math.floor((vh - 230) / 2 - 90));
 }
 
@@ -66,7 +71,8 @@ export interface ChartsProps {
 }
 
 export const Charts = memo(function Charts({ displayed, stale, store, model, hiddenFlows, selectedFlow, traceFlow }: ChartsProps) {
-  const heights = useChartHeights();
+  // The window, time-sequence, tokens and playback charts, and the path's three.
+  const heights = useChartHeights(displayed ? 7 : 4);
   const COLORS = usePalette();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
