@@ -29,6 +29,22 @@ async function measure(page: Page) {
       header: document.querySelector('header.top')!.getBoundingClientRect().height,
       statusLines: Math.round(status.getBoundingClientRect().height / lineHeight),
       papers: { left: papers.left, right: papers.right, top: papers.top, bottom: papers.bottom },
+      // Header controls drawn over one another (the Papers button under "Copy link" at
+      // 1400 px once the header had seven buttons): pairs of boxes that intersect.
+      overlaps: (() => {
+        const boxes = [...document.querySelectorAll<HTMLElement>('header.top button, header.top [role="tab"]')]
+          .filter((el) => el.offsetParent !== null)
+          .map((el) => ({ name: el.textContent?.trim() ?? '', r: el.getBoundingClientRect() }));
+        const out: string[] = [];
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const a = boxes[i].r;
+            const b = boxes[j].r;
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+              out.push(`${boxes[i].name} / ${boxes[j].name}`);
+          }
+        return out;
+      })(),
     };
   });
 }
@@ -50,6 +66,7 @@ for (const size of SIZES) {
         expect(m.papers.right, v.name).toBeLessThanOrEqual(m.innerWidth);
         expect(m.papers.bottom, v.name).toBeLessThanOrEqual(m.header);
         expect(m.statusLines, `${v.name}: status lines`).toBeLessThanOrEqual(2);
+        expect(m.overlaps, `${v.name}: header controls over one another`).toEqual([]);
         await page.screenshot({ path: info.outputPath(`${v.name}-${size.width}.png`) });
       }
     });
