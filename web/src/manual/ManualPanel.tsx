@@ -34,7 +34,7 @@ export function ManualPanel({ store, model, path, cwnd }: Props) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
       const a = MANUAL_KEYS[e.key.toLowerCase()];
       if (!a) return;
       e.preventDefault();
