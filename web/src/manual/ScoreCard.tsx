@@ -66,7 +66,7 @@ export function ScoreCard({ store, model, values, flow, result, series }: Props)
       <table>
         <thead>
           <tr>
-            <th scope="col"></th>
+            <th scope="col">Measure</th>
             <th scope="col">You</th>
             <th scope="col">{renoLabel} (same seed)</th>
           </tr>
