@@ -97,3 +97,42 @@ describe('a live-mode timeline replays identically natively and in WASM', () => 
     assert.match(out.result.errors[0].message, /cannot change during a run/);
   });
 });
+
+// "You are the congestion control": the manual window set at 2 s and 4 s.
+const kManualScenario = {
+  seed: 4,
+  duration_s: 6,
+  flows: [{ protocol: 'manual', channel: { forward: { model: 'none' } }, app: { token_bucket: { enabled: false } } }],
+};
+const kManualTimeline = [
+  { t_s: 2, path: 'flows[0].manual.cwnd_segments', value: 4 },
+  { t_s: 4, path: 'flows[0].manual.cwnd_segments', value: 25 },
+];
+
+function seriesOf(out, key) {
+  const s = out.result.series.find((d) => d.key === key);
+  return { t: out.columns.subarray(s.offset, s.offset + s.length), v: out.columns.subarray(s.offset + s.length, s.offset + 2 * s.length) };
+}
+
+function valuesIn(s, from, to) {
+  return Array.from(s.v).filter((_, i) => s.t[i] >= from && s.t[i] < to);
+}
+
+describe('the manual window replays identically natively and in WASM', () => {
+  test('same summary and column bits, and the window follows the timeline', () => {
+    const wasm = plab.run(kManualScenario, kManualTimeline);
+    assert.equal(wasm.ok, true, wasm.json);
+    const native = runNative(kManualScenario, kManualTimeline);
+    assert.deepStrictEqual(native.result.summary, wasm.result.summary);
+    assert.ok(sameBits(native.columns, wasm.columns), 'the columns differ');
+    const mss = 1;  // the window series are in segments
+    const cwnd = seriesOf(wasm, 'flows[0].cwnd');
+    const flight = seriesOf(wasm, 'flows[0].flight_size');
+    assert.deepStrictEqual([...new Set(valuesIn(cwnd, 0.5, 2))], [10 * mss]);
+    assert.deepStrictEqual([...new Set(valuesIn(cwnd, 2.001, 4))], [4 * mss]);
+    assert.ok(Math.max(...valuesIn(flight, 2.5, 4)) <= 4 * mss);
+    assert.deepStrictEqual([...new Set(valuesIn(cwnd, 4.001, 6))], [25 * mss]);
+    assert.ok(Math.max(...valuesIn(flight, 4.5, 6)) <= 25 * mss);
+    assert.ok(Math.max(...valuesIn(flight, 4.5, 6)) > 10 * mss);
+  });
+});

@@ -28,6 +28,7 @@ import { PresentBar, PresentControls } from './present/PresentControls';
 import { PredictGate } from './components/PredictGate';
 import { GlossaryButton } from './components/Glossary';
 import { ViewGuide } from './components/ViewGuide';
+import { ManualMode } from './manual/ManualMode';
 
 const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
 
@@ -378,6 +379,7 @@ export function App({ store }: { store: LabStore }) {
           {view === 'live' && (
             <>
               <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
+              <ManualMode store={store} model={s.model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={s.playback} displayed={s.displayed} stale={stale} flow={Number.isInteger(traceFlow) ? traceFlow : 0} />
               {!s.playback && <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />}
               {!s.playback && multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
               <PlayedCharts

@@ -123,6 +123,10 @@ void Simulation::BuildExplicitFlow(int index) {
   env.flow = static_cast<uint32_t>(index);
   env.params = &f->params;
   env.source = f->source.get();
+  env.register_live = [this, prefix = "flows[" + std::to_string(index) + "]."](
+                          const std::string& relative_path, std::function<void(double)> set) {
+    live_[prefix + relative_path].push_back([set](const nlohmann::json& value) { set(value.get<double>()); });
+  };
   const Topology::HostPath path = topology_->AddHostPair(v, "flows[" + std::to_string(index) + "]");
   f->base_rtt = PropagationDelay(path.forward) + PropagationDelay(path.reverse);
   f->flow = std::make_unique<Flow>(protocol, env, path, f->forward.model.get(), f->reverse.model.get());

@@ -11,6 +11,7 @@
 #include "transport/tcp/cc/bbr.h"
 #include "transport/tcp/cc/cubic.h"
 #include "transport/tcp/cc/fixed_window.h"
+#include "transport/tcp/cc/manual_window.h"
 #include "transport/tcp/cc/vegas.h"
 #include "transport/tcp/cc/westwood.h"
 #include "transport/tcp/recovery/le_recovery.h"
@@ -180,6 +181,10 @@ std::vector<ProtocolEntry> DeclareProtocols() {
           "The window never moves (fixed.window_segments): what a loss recovery does, without congestion "
           "control",
           "LE paper §3.3 (Fig. 6b: 32 packets)"),
+      Tcp("manual", "You (manual)", "manual", "newreno",
+          "You are the congestion control: in live mode you set the window (manual.cwnd_segments) while the "
+          "packets flow, or press back off and grow; losses are repaired by NewReno but never shrink it",
+          "Issue 9 (teaching); RFC 5681 §3 is what Reno would do instead"),
   };
 }
 
@@ -245,6 +250,24 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                              .Source("LE paper §3.3: 32 packets (Fig. 6b); §5: 10")
                              .Log());
   out.push_back(std::move(fixed));
+  CongestionControlEntry manual{"manual", "Manual", "cwnd is what the student sets while the run plays", {},
+                                [](const ParamView& v) {
+                                  return std::make_unique<ManualWindow>(
+                                      static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
+                                },
+                                nullptr};
+  manual.params.push_back(IntegerParam("manual.cwnd_segments", "Your window", "TCP", "segments", 1, 1000, 10,
+                                       "The congestion window you choose; change it while the run plays (live "
+                                       "mode) and watch the queue and the RTT answer")
+                              .Source("Issue 9: \"You are the congestion control\"; 10 = RFC 6928's initial window")
+                              .Live());
+  // The student's window is not a slow-start threshold: no ssthresh line to explain it.
+  manual.uses_ssthresh = false;
+  manual.set_live = [](CongestionControl& cc, const std::string&, double value) {
+    // The only live parameter of this control; the registry built `cc` from this entry.
+    static_cast<ManualWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
+  };
+  out.push_back(std::move(manual));
   CongestionControlEntry bbr{"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
                              [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr};
   bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"

@@ -38,6 +38,9 @@ struct FlowEnv {
   Random rng{0};                 // a stream of its own
   // Measure the sender with the family's probe (explicit flows; not background).
   const ProbeOptions* probe = nullptr;
+  // Registers how a live parameter of this flow (relative path, "manual.cwnd_segments")
+  // reaches the endpoint while the run goes on (Simulation::Set); unset = no live mode.
+  std::function<void(const std::string& relative_path, std::function<void(double)> set)> register_live;
 };
 
 // A sender and, when FlowEnv::probe asked for one, the family's probe attached to it.
@@ -86,6 +89,9 @@ struct CongestionControlEntry {
   // and never reads it: its protocols do not declare the series, and the page does
   // not draw it. (A declaration only: the run records the same series either way.)
   bool uses_ssthresh = true;
+  // Applies a new value of one of its live parameters (declared .Live() in `params`)
+  // to the running control; only for a control that has live parameters.
+  std::function<void(CongestionControl&, const std::string& relative_path, double value)> set_live;
 };
 
 struct LossRecoveryEntry {

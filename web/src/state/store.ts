@@ -4,7 +4,7 @@
 // file holds what ties them: loading the engine, the experiment's values and lists,
 // and which view is shown.
 import { EngineClient } from '../engine/client';
-import { WorkerPool } from '../engine/pool';
+import { WorkerPool, type PoolOutcome } from '../engine/pool';
 import type { EngineSchema, ParamValue, RunSummary } from '../engine/types';
 import { buildModel, groupSpecs, itemCount, type Values } from '../model/params';
 import { addItem, removeItem } from '../model/listEdits';
@@ -190,6 +190,13 @@ export class LabStore implements StoreCore {
       onDone,
     });
     return { cancel: () => batch.cancel({ terminate: true }) };
+  }
+
+  /** One whole run (result and columns) in the worker pool: the manual control's
+   * Reno baseline (manual/ScoreCard.tsx). */
+  runOne(scenario: string, onOutcome: (o: PoolOutcome) => void): { cancel(): void } {
+    const batch = this.getPool().runBatch([scenario], { onResult: (_, o) => onOutcome(o) });
+    return { cancel: () => batch.cancel() };
   }
 
   // ---- the experiment --------------------------------------------------------------

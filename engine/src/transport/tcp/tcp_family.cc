@@ -147,6 +147,17 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   makers.congestion_control = [cc, view = v] { return cc->make(view); };
   makers.loss_recovery = [recovery] { return recovery->make(); };
   auto sender = std::make_unique<TcpSender>(env.scheduler, env.pool, sp, std::move(makers), env.source);
+  if (env.register_live && cc->set_live) {
+    // The sender outlives the run's setters; it reaches whichever control its current
+    // connection runs (a new connection reads the value Set left in the scenario).
+    TcpSender* raw = sender.get();
+    for (const ParamDecl& d : cc->params) {
+      if (!d.live) continue;
+      env.register_live(d.path, [raw, cc, path = d.path](double value) {
+        cc->set_live(raw->congestion_control_algorithm(), path, value);
+      });
+    }
+  }
   SenderParts parts;
   if (env.probe != nullptr) {
     auto probe = std::make_unique<TcpProbe>(*env.probe, sender.get());

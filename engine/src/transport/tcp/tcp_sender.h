@@ -111,6 +111,8 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   WindowSnapshot window() const;
   const TcpSenderStats& stats() const { return stats_; }
   const CongestionControl& congestion_control_algorithm() const { return *cc_; }
+  // For a live parameter of the control (Simulation::Set); takes effect from the next ACK.
+  CongestionControl& congestion_control_algorithm() { return *cc_; }
   const LossRecovery& loss_recovery() const { return *recovery_; }
   const Scoreboard& segment_scoreboard() const { return scoreboard_; }
 

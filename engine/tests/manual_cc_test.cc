@@ -1,0 +1,130 @@
+// "You are the congestion control": the manual window follows what the student sets
+// mid-run (a live-mode timeline) and bounds the flight, and the same timeline set by
+// stepping gives the same run.
+#include <algorithm>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "plab/api.h"
+#include "scenario/simulation.h"
+#include "transport/registry.h"
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+nlohmann::json ManualScenario() {
+  nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+  s["seed"] = 3;
+  s["duration_s"] = 6;
+  s["flows"][0]["protocol"] = "manual";
+  s["flows"][0]["app"]["token_bucket"]["enabled"] = false;  // the window alone limits the flow
+  // No losses: fast recovery would inflate the window for a while (its ACK clock).
+  s["flows"][0]["channel"]["forward"]["model"] = "none";
+  return s;
+}
+
+const char* kTimeline = R"([
+  {"t_s": 2, "path": "flows[0].manual.cwnd_segments", "value": 4},
+  {"t_s": 4, "path": "flows[0].manual.cwnd_segments", "value": 25}
+])";
+
+// The largest value of a series for t in [from, to).
+double MaxIn(const testing::Series& s, double from, double to) {
+  double m = -1;
+  for (size_t i = 0; i < s.t.size(); ++i) {
+    if (s.t[i] >= from && s.t[i] < to) m = std::max(m, s.v[i]);
+  }
+  return m;
+}
+
+double MinIn(const testing::Series& s, double from, double to) {
+  double m = 1e300;
+  for (size_t i = 0; i < s.t.size(); ++i) {
+    if (s.t[i] >= from && s.t[i] < to) m = std::min(m, s.v[i]);
+  }
+  return m;
+}
+
+testing::RunResult RunWithTimeline(const nlohmann::json& s, const char* timeline) {
+  RunOptions options;
+  options.timeline_json = timeline;
+  const RunOutput out = plab::Run(s.dump(), options);
+  EXPECT_TRUE(out.ok) << out.json;
+  testing::RunResult r;
+  const auto doc = nlohmann::json::parse(out.json);
+  r.summary = doc["summary"];
+  for (const auto& d : doc["series"]) {
+    const size_t off = d["offset"].get<size_t>();
+    const size_t n = d["length"].get<size_t>();
+    testing::Series series;
+    series.t.assign(out.columns.begin() + off, out.columns.begin() + off + n);
+    series.v.assign(out.columns.begin() + off + n, out.columns.begin() + off + 2 * n);
+    if (d["scope"] != "flow" || d["index"] == 0) r.series[d["name"].get<std::string>()] = std::move(series);
+  }
+  return r;
+}
+
+TEST(ManualCc, TheWindowFollowsTheStudentAndBoundsTheFlight) {
+  const testing::RunResult r = RunWithTimeline(ManualScenario(), kTimeline);
+  const testing::Series& cwnd = r.series.at("cwnd");
+  const testing::Series& flight = r.series.at("flight_size");
+  // Before the first change: the default 10 segments (the series are in segments).
+  EXPECT_EQ(MinIn(cwnd, 0.5, 2), 10);
+  EXPECT_EQ(MaxIn(cwnd, 0.5, 2), 10);
+  EXPECT_GT(MaxIn(flight, 0.5, 2), 4);
+  EXPECT_LE(MaxIn(flight, 0.5, 2), 10);
+  // Backed off to 4 at t = 2: the window is 4 and, once the old flight has drained
+  // (an RTT), the flight never exceeds it.
+  EXPECT_EQ(MinIn(cwnd, 2.001, 4), 4);
+  EXPECT_EQ(MaxIn(cwnd, 2.001, 4), 4);
+  EXPECT_LE(MaxIn(flight, 2.5, 4), 4);
+  EXPECT_GE(MaxIn(flight, 2.5, 4), 3);
+  // Grown to 25 at t = 4: the flight grows past the old window, bounded by the new.
+  EXPECT_EQ(MinIn(cwnd, 4.001, 6), 25);
+  EXPECT_EQ(MaxIn(cwnd, 4.001, 6), 25);
+  EXPECT_GT(MaxIn(flight, 4.5, 6), 10);
+  EXPECT_LE(MaxIn(flight, 4.5, 6), MaxIn(cwnd, 4.001, 6));
+  // The student's window is no slow-start threshold: the protocol does not declare one
+  // (the page draws no ssthresh line for it).
+  const std::vector<std::string>& declared = FindProtocol("manual")->series;
+  EXPECT_EQ(std::find(declared.begin(), declared.end(), "ssthresh"), declared.end());
+}
+
+TEST(ManualCc, TheTimelineIsTheSteppedRunWithTheSameSets) {
+  const nlohmann::json s = ManualScenario();
+  RunOptions options;
+  options.timeline_json = kTimeline;
+  const RunOutput replayed = plab::Run(s.dump(), options);
+  ASSERT_TRUE(replayed.ok) << replayed.json;
+  Scenario scenario;
+  ASSERT_TRUE(Scenario::Parse(s, &scenario).empty());
+  Simulation stepped(scenario);
+  stepped.AdvanceTo(Time::FromSeconds(2));
+  ASSERT_EQ(stepped.Set("flows[0].manual.cwnd_segments", 4), "");
+  stepped.AdvanceTo(Time::FromSeconds(4));
+  ASSERT_EQ(stepped.Set("flows[0].manual.cwnd_segments", 25), "");
+  stepped.Run();
+  std::vector<double> columns;
+  EXPECT_EQ(stepped.Report(&columns).dump(), replayed.json);
+  EXPECT_EQ(columns, replayed.columns);
+  // And without the timeline the run is different (the window stayed at 10).
+  EXPECT_NE(plab::Run(s.dump()).columns, replayed.columns);
+}
+
+TEST(ManualCc, AWindowOutsideItsRangeIsRefusedByLabel) {
+  RunOptions options;
+  options.timeline_json = R"([{"t_s": 1, "path": "flows[0].manual.cwnd_segments", "value": 5000}])";
+  const RunOutput out = plab::Run(ManualScenario().dump(), options);
+  EXPECT_FALSE(out.ok);
+  EXPECT_NE(out.json.find("1000"), std::string::npos) << out.json;
+  // Another protocol's flow has no manual window to set.
+  nlohmann::json reno = ManualScenario();
+  reno["flows"][0]["protocol"] = "reno";
+  options.timeline_json = R"([{"t_s": 1, "path": "flows[0].manual.cwnd_segments", "value": 5}])";
+  EXPECT_FALSE(plab::Run(reno.dump(), options).ok);
+}
+
+}  // namespace
+}  // namespace plab
