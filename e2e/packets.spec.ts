@@ -83,3 +83,22 @@ test('hovering the cwnd chart moves the animation; playing moves the crosshair',
   const paused = Number(await canvas.getAttribute('data-time'));
   await expect.poll(async () => Number(await readout.getAttribute('data-t'))).toBeCloseTo(paused, 5);
 });
+
+test('a typed window is traced on Enter; a bad one is refused by its label and range', async ({ page }) => {
+  const canvas = await openPackets(page);
+  await page.getByTestId('packets-from').fill('2');
+  await page.getByTestId('packets-to').fill('2.25');
+  await page.getByTestId('packets-to').press('Enter');
+  await expect(canvas).toHaveAttribute('data-window', '2,2.25', { timeout: 30_000 });
+  expect(Number(await canvas.getAttribute('data-time'))).toBe(2);
+  await page.getByTestId('packets-to').fill('9');
+  await page.getByTestId('packets-to').blur();
+  await expect(page.getByTestId('packets-window-error')).toHaveText(
+    'Window to (s) must be at most 5 s after Window from (2 s): a longer window holds too many packets to animate',
+  );
+  await expect(canvas).toHaveAttribute('data-window', '2,2.25');
+  // Back to the first recovery.
+  await page.getByTestId('packets-recovery').click();
+  await expect(page.getByTestId('packets-window-error')).toHaveCount(0);
+  await expect(canvas).not.toHaveAttribute('data-window', '2,2.25', { timeout: 30_000 });
+});

@@ -11,6 +11,7 @@ import { buildScenario, type ParamModel, type Values } from '../model/params';
 import { timelineJson, type TimelineEntry } from '../model/timeline';
 import { cursorTime } from '../charts/cursor';
 import { drawPath } from './draw';
+import { WindowFields } from './WindowFields';
 import { pathDrops, pathTrace, recoveryWindow, type LinkTrack, type PathTrace } from './trace';
 import './packets.css';
 
@@ -205,11 +206,7 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
             <button type="button" onClick={() => setWindow(defaultWindow(displayed))} data-testid="packets-recovery">
               Show the first recovery
             </button>
-            {window_ && (
-              <span className="muted packets-window">
-                {window_[0].toFixed(3)}–{window_[1].toFixed(3)} s
-              </span>
-            )}
+            {window_ && <WindowFields window={window_} durationS={displayed.durationS} onCommit={setWindow} />}
           </div>
           {status && <p className="muted packets-status">{status}</p>}
           <canvas
