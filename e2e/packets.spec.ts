@@ -102,3 +102,25 @@ test('a typed window is traced on Enter; a bad one is refused by its label and r
   await expect(page.getByTestId('packets-window-error')).toHaveCount(0);
   await expect(canvas).not.toHaveAttribute('data-window', '2,2.25', { timeout: 30_000 });
 });
+
+test('choosing an event on the cwnd chart animates the window around it', async ({ page }) => {
+  const canvas = await openPackets(page);
+  const first = await canvas.getAttribute('data-window');
+  // By keyboard: focus the chart, step to a later event, Enter.
+  await page.getByTestId('chart-cwnd').focus();
+  await expect(page.getByTestId('chart-cwnd')).toBeFocused();
+  const readout = page.getByTestId('chart-cwnd-readout');
+  const start = Number(await readout.getAttribute('data-t'));
+  let t = start;
+  for (let k = 0; k < 8 && t < start + 0.5; k++) {
+    await page.keyboard.press('ArrowRight');
+    t = Number(await readout.getAttribute('data-t'));
+  }
+  expect(t).toBeGreaterThan(0.5);
+  await page.keyboard.press('Enter');
+  await expect(canvas).not.toHaveAttribute('data-window', first!, { timeout: 30_000 });
+  const [from, to] = (await canvas.getAttribute('data-window'))!.split(',').map(Number);
+  expect(from).toBeCloseTo(t - 0.2, 9);
+  expect(to).toBeGreaterThan(t);
+  expect(to - t).toBeLessThan(2);
+});

@@ -382,9 +382,6 @@ export function App({ store }: { store: LabStore }) {
               <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
               {!s.playback && <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />}
               {!s.playback && multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
-              {!s.playback && s.displayed && s.model && (
-                <PacketsPanel model={s.model} values={s.values} timeline={s.timeline} displayed={s.displayed} />
-              )}
               <PlayedCharts
                 playing={s.playback !== undefined}
                 displayed={s.displayed}
@@ -395,6 +392,9 @@ export function App({ store }: { store: LabStore }) {
                 selectedFlow={selectedFlow}
                 traceFlow={Number.isInteger(traceFlow) ? traceFlow : 0}
               />
+              {!s.playback && s.displayed && s.model && (
+                <PacketsPanel model={s.model} values={s.values} timeline={s.timeline} displayed={s.displayed} />
+              )}
             </>
           )}
           {view === 'compare' && s.model && (

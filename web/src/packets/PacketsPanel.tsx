@@ -9,7 +9,7 @@ import { EngineClient } from '../engine/client';
 import type { Displayed } from '../state/labState';
 import { buildScenario, type ParamModel, type Values } from '../model/params';
 import { timelineJson, type TimelineEntry } from '../model/timeline';
-import { cursorTime } from '../charts/cursor';
+import { cursorTime, seqZoomRequest } from '../charts/cursor';
 import { drawPath } from './draw';
 import { WindowFields } from './WindowFields';
 import { pathDrops, pathTrace, recoveryWindow, type LinkTrack, type PathTrace } from './trace';
@@ -24,9 +24,10 @@ interface Props {
   displayed: Displayed;
 }
 
-/** The first recovery's window from the displayed run's markers. */
-function defaultWindow(d: Displayed): [number, number] {
-  const fr = d.series.byName.get('flows[0].fast_retransmit')?.t ?? new Float64Array(0);
+/** The window around an event at `at` (the first fast retransmit when not given):
+ * from 0.2 s before to one RTT (the smoothed RTT then, at least the base RTT) after. */
+function windowAround(d: Displayed, at?: number): [number, number] {
+  const fr = at !== undefined ? [at] : (d.series.byName.get('flows[0].fast_retransmit')?.t ?? new Float64Array(0));
   const srtt = d.series.byName.get('flows[0].srtt');
   let rttS = (d.result.flows?.[0]?.base_rtt_ms ?? 100) / 1e3;
   if (srtt && fr.length > 0) {
@@ -56,10 +57,16 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
 
   // A new experiment: back to its first recovery.
   useEffect(() => {
-    setWindow(defaultWindow(displayed));
+    setWindow(windowAround(displayed));
   }, [displayed]);
 
   useEffect(() => () => clientRef.current?.dispose(), []);
+
+  // A marker clicked (or chosen with Enter) on any chart: animate that moment.
+  useEffect(() => {
+    if (!open) return;
+    return seqZoomRequest.subscribe((t) => setWindow(windowAround(displayed, t)));
+  }, [open, displayed]);
 
   // Trace the window (its own worker, so the Live view's runs are never delayed).
   useEffect(() => {
@@ -203,7 +210,7 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
                 seek(Number(e.target.value));
               }}
             />
-            <button type="button" onClick={() => setWindow(defaultWindow(displayed))} data-testid="packets-recovery">
+            <button type="button" onClick={() => setWindow(windowAround(displayed))} data-testid="packets-recovery">
               Show the first recovery
             </button>
             {window_ && <WindowFields window={window_} durationS={displayed.durationS} onCommit={setWindow} />}
