@@ -60,6 +60,23 @@ int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
     f.precision(17);
     for (size_t i = 0; i < n; ++i) f << out.columns[offset + i] << "," << out.columns[offset + n + i] << "\n";
   }
+  if (doc.contains("packet_trace")) {
+    // One row per packet event (docs/engine-api.md, "Packet trace"), names spelled out.
+    const auto& d = doc["packet_trace"];
+    const size_t offset = d["offset"].get<size_t>();
+    const size_t n = d["count"].get<size_t>();
+    std::ofstream f(std::filesystem::path(dir) / "packet_trace.csv");
+    f << "t_s,link,direction,event,feedback,flow,seq\n";
+    f.precision(17);
+    for (size_t i = 0; i < n; ++i) {
+      const auto& link = d["links"][static_cast<size_t>(out.columns[offset + n + i])];
+      f << out.columns[offset + i] << "," << link["name"].get<std::string>() << ","
+        << link["direction"].get<std::string>() << ","
+        << d["events"][static_cast<size_t>(out.columns[offset + 2 * n + i])].get<std::string>() << ","
+        << out.columns[offset + 3 * n + i] << "," << out.columns[offset + 4 * n + i] << ","
+        << out.columns[offset + 5 * n + i] << "\n";
+    }
+  }
   return 0;
 }
 

@@ -41,6 +41,16 @@ const kScenarios = [
     },
   },
   {
+    // The packet trace's columns (times, link ids, sequence numbers) come after the
+    // series; tracing must not change them.
+    name: 'packet trace of a window',
+    scenario: {
+      seed: 6,
+      metrics: { packet_trace: { from_s: 2, to_s: 2.5 } },
+      flows: [{ channel: { forward: { model: 'bernoulli', p: 0.02 } } }],
+    },
+  },
+  {
     name: 'tahoe with bernoulli loss',
     scenario: {
       seed: 4,
@@ -223,8 +233,24 @@ function runNativeScenario(name, scenario_json) {
   const result = JSON.parse(child.stdout);
   const keys = result.series.map((s) => s.key);
   assert.equal(new Set(keys).size, keys.length, `series keys are not unique: ${keys}`);
-  const length = result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0);
+  const trace = result.packet_trace;
+  const length = Math.max(
+    result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0),
+    trace ? trace.offset + 6 * trace.count : 0);
   const columns = new Float64Array(length);
+  if (trace) {
+    // packet_trace.csv spells link and event out; back to their indices.
+    const rows = readFileSync(path.join(csv_dir, 'packet_trace.csv'), 'utf8')
+      .split('\n').slice(1).filter((line) => line.length > 0);
+    assert.equal(rows.length, trace.count, `packet_trace.csv has ${rows.length} rows, not ${trace.count}`);
+    const n = trace.count;
+    rows.forEach((row, i) => {
+      const [t, name, direction, event, feedback, flow, seq] = row.split(',');
+      const link = trace.links.findIndex((l) => l.name === name && l.direction === direction);
+      const values = [Number(t), link, trace.events.indexOf(event), Number(feedback), Number(flow), Number(seq)];
+      values.forEach((v, k) => (columns[trace.offset + k * n + i] = v));
+    });
+  }
   for (const s of result.series) {
     const rows = readFileSync(path.join(csv_dir, `${s.key}.csv`), 'utf8')
       .split('\n').slice(1).filter((line) => line.length > 0);

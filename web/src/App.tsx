@@ -9,6 +9,7 @@ import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
 import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
+import { PacketsPanel } from './packets/PacketsPanel';
 import { encodeHash } from './model/urlCodec';
 import { protocolLabel } from './model/labels';
 import { allSpecs, groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from './model/params';
@@ -392,6 +393,9 @@ export function App({ store }: { store: LabStore }) {
                 selectedFlow={selectedFlow}
                 traceFlow={Number.isInteger(traceFlow) ? traceFlow : 0}
               />
+              {!s.playback && s.displayed && s.model && (
+                <PacketsPanel model={s.model} values={s.values} timeline={s.timeline} displayed={s.displayed} />
+              )}
             </>
           )}
           {view === 'compare' && s.model && (

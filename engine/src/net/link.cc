@@ -20,17 +20,26 @@ Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params, std::un
 
 void Link::Receive(Packet* p) {
   ++stats_.packets_in;
+  Trace(PacketEvent::kEnqueue, *p);
   if (on_wire_ == nullptr && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
     p->enqueued_at = scheduler_->now();
     on_wire_ = p;
     wire_started_ = scheduler_->now();
+    Trace(PacketEvent::kTransmit, *p);
     scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
     return;
   }
   // Otherwise through the discipline, even onto an idle wire, so an AQM sees every
   // arrival (ns-2 enqueues and at once dequeues); a packet that goes straight to the
   // wire never shows in the queue length.
+  // A refused packet may be back in the pool once Enqueue returns: note who it was.
+  const uint32_t flow = p->flow;
+  const bool feedback = p->is_feedback();
+  const uint64_t seq = feedback ? 0 : p->seq;
   if (!Enqueue(p)) {
+    if (packet_observer_ != nullptr) {
+      packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
+    }
     NotifyQueue();
     return;
   }
@@ -46,6 +55,7 @@ void Link::StartNext() {
   on_wire_ = Dequeue();
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
+    Trace(PacketEvent::kTransmit, *on_wire_);
     scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
   }
 }
@@ -76,13 +86,38 @@ void Link::Arrived() {
   if (!propagating_.empty()) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
   if (errors_ != nullptr && errors_->Drop(*p, scheduler_->now())) {
     ++stats_.link_drops;
+    Trace(PacketEvent::kErrorDrop, *p);
     ++p->route->stats.link_drops;
     if (p->route->witness != nullptr) p->route->witness->OnLost(*p, DropCause::kError);
     pool_->Release(p);
     return;
   }
   ++stats_.delivered;
+  if (packet_observer_ != nullptr) {
+    TraceForward(p);
+    return;
+  }
   ForwardAlongRoute(p, scheduler_->now(), pool_);
+}
+
+// Traced runs only: the flow's channel may drop (and release) the packet on the way
+// out, so who it was is noted first; the arrival is traced before the next hop sees it.
+void Link::TraceForward(Packet* p) {
+  const Route* route = p->route;
+  if (route->channel == nullptr || route->channel_hop != p->hop) {
+    Trace(PacketEvent::kArrive, *p);
+    ForwardAlongRoute(p, scheduler_->now(), pool_);
+    return;
+  }
+  const uint32_t flow = p->flow;
+  const bool feedback = p->is_feedback();
+  const uint64_t seq = feedback ? 0 : p->seq;
+  const Time now = scheduler_->now();
+  if (!ForwardAlongRoute(p, now, pool_)) {
+    packet_observer_->OnPacket(now, PacketEvent::kChannelDrop, flow, feedback, seq);
+  } else {
+    packet_observer_->OnPacket(now, PacketEvent::kArrive, flow, feedback, seq);
+  }
 }
 
 void Link::NotifyQueue() {

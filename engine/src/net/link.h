@@ -30,6 +30,25 @@ class QueueObserver {
   virtual void OnTransmitted(Time /*started*/, Time /*finished*/) {}
 };
 
+// What happened to one packet at a link, for the packet trace (metrics/packet_trace.h).
+enum class PacketEvent : uint8_t {
+  kEnqueue,      // reached the link (joined its queue, or went straight to an idle wire)
+  kTransmit,     // started serializing onto the wire
+  kArrive,       // reached the far end and went on
+  kQueueDrop,    // refused by the queue (full, or an AQM's early drop)
+  kErrorDrop,    // lost to the link's own error model at the far end
+  kChannelDrop,  // lost to the flow's own channel at the far end of this link
+};
+
+// Sees every packet event at one link; measurement only, set only while tracing, so
+// an untraced run pays one null check per event.
+class PacketObserver {
+ public:
+  virtual ~PacketObserver() = default;
+  // `seq`: a data packet's first payload byte (0 for feedback).
+  virtual void OnPacket(Time now, PacketEvent event, uint32_t flow, bool feedback, uint64_t seq) = 0;
+};
+
 struct LinkStats {
   int64_t packets_in = 0;
   int64_t link_drops = 0;   // lost to the link's own error model
@@ -48,6 +67,7 @@ class Link final : public PacketSink, public EventHandler {
        std::unique_ptr<QueueDiscipline> queue, std::unique_ptr<ErrorModel> errors);
 
   void set_queue_observer(QueueObserver* observer) { queue_observer_ = observer; }
+  void set_packet_observer(PacketObserver* observer) { packet_observer_ = observer; }
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
@@ -81,6 +101,13 @@ class Link final : public PacketSink, public EventHandler {
   DropTailQueue* drop_tail_ = nullptr;  // queue_ when it is drop-tail: called directly
   std::unique_ptr<ErrorModel> errors_;  // null: a clean link
   QueueObserver* queue_observer_ = nullptr;
+  PacketObserver* packet_observer_ = nullptr;
+  void Trace(PacketEvent event, const Packet& p) {
+    if (packet_observer_ != nullptr) {
+      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.is_feedback() ? 0 : p.seq);
+    }
+  }
+  void TraceForward(Packet* p);
   int64_t notified_length_ = 0;
 
   Packet* on_wire_ = nullptr;

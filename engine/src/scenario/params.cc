@@ -229,6 +229,13 @@ std::vector<ParamDecl> Declare() {
   p.push_back(IntegerParam("metrics.trace_flow", "Traced flow", "Run", "", 0, kMaxFlows - 1, 0,
                            "The flow whose every segment and ACK is kept for the time-sequence chart")
                   .Advanced());
+  p.push_back(NumberParam("metrics.packet_trace.from_s", "Packet trace from", "Run", "s", 0, 2000, 0,
+                          "Start of the window whose every packet event is kept for the packet animation")
+                  .Advanced());
+  p.push_back(NumberParam("metrics.packet_trace.to_s", "Packet trace to", "Run", "s", 0, 2000, 0,
+                          "End of the packet animation's window (at most 5 s after its start; equal to the start: "
+                          "no trace)")
+                  .Advanced());
   p.push_back(IntegerParam("max_events", "Event budget", "Run", "events", 1000, 1e10, 200000000,
                            "The run stops after this many simulator events and says so, rather than keep a "
                            "browser tab busy for minutes")

@@ -178,6 +178,13 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
                                                 std::to_string(s.flow_count() - 1) + "), got " +
                                                 std::to_string(traced)});
   }
+  const double trace_from = s.Number("metrics.packet_trace.from_s");
+  const double trace_to = s.Number("metrics.packet_trace.to_s");
+  if (trace_to > trace_from + 5) {
+    errors.push_back({"metrics.packet_trace.to_s",
+                      "metrics.packet_trace.to_s must be at most 5 s after metrics.packet_trace.from_s (" +
+                          FormatNumber(trace_from) + " s), got " + FormatNumber(trace_to) + " s"});
+  }
   if (s.Number("metrics.start_s") >= s.Number("duration_s")) {
     errors.push_back({"metrics.start_s", "metrics.start_s must be less than duration_s (" +
                                              FormatNumber(s.Number("duration_s")) + "), got " +

@@ -62,6 +62,17 @@ void Simulation::Build() {
     groups_.push_back(std::make_unique<BackgroundGroup>(g, scenario_, &scheduler_, &pool_, topology_.get(),
                                                         ids_.get(), group_params));
   }
+  const double trace_from = scenario_.Number("metrics.packet_trace.from_s");
+  const double trace_to = scenario_.Number("metrics.packet_trace.to_s");
+  if (record_series_ && trace_to > trace_from) {
+    // After every link exists (groups add their own access links).
+    packet_trace_ =
+        std::make_unique<PacketTrace>(Time::FromSecondsDouble(trace_from), Time::FromSecondsDouble(trace_to));
+    for (const auto& pair : topology_->links()) {
+      packet_trace_->Watch(*pair->forward, pair->name, "forward");
+      packet_trace_->Watch(*pair->reverse, pair->name, "reverse");
+    }
+  }
 }
 
 void Simulation::BuildExplicitFlow(int index) {

@@ -21,6 +21,7 @@
 #include "app/token_bucket_source.h"
 #include "metrics/flow_metrics.h"
 #include "metrics/link_metrics.h"
+#include "metrics/packet_trace.h"
 #include "scenario/background.h"
 #include "scenario/error_factory.h"
 #include "scenario/flow.h"
@@ -88,6 +89,7 @@ class Simulation final : public EventHandler {
   LiveSetters live_;
   std::unique_ptr<Topology> topology_;
   std::unique_ptr<LinkMetrics> bottleneck_metrics_;
+  std::unique_ptr<PacketTrace> packet_trace_;  // null unless metrics.packet_trace asks
   std::vector<std::unique_ptr<ExplicitFlow>> flows_;
   std::vector<std::unique_ptr<BackgroundGroup>> groups_;
   std::unique_ptr<FlowIds> ids_;

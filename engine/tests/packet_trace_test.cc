@@ -1,0 +1,153 @@
+// The packet trace (metrics/packet_trace.h): on a run with scripted drops, the trace's
+// drops are exactly the dropped segments, where and when they were lost; every packet
+// that reaches a link leaves it or is dropped there; nothing outside the window is
+// kept; and tracing changes nothing else in the result.
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "plab/api.h"
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+enum Ev { kEnqueue, kTransmit, kArrive, kQueueDrop, kErrorDrop, kChannelDrop };
+
+struct TraceEvent {
+  double t;
+  int link;
+  int event;
+  bool feedback;
+  int flow;
+  double seq;
+};
+
+struct Traced {
+  nlohmann::json doc;
+  std::vector<double> columns;
+  std::vector<TraceEvent> events;
+};
+
+nlohmann::json Scenario(double from_s, double to_s) {
+  return {
+      {"duration_s", 30},
+      {"metrics", {{"packet_trace", {{"from_s", from_s}, {"to_s", to_s}}}}},
+      {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+      {"flows",
+       {{{"protocol", "newreno"},
+         {"tcp", {{"initial_window_segments", 2}, {"max_window_segments", 20}}},
+         {"channel",
+          {{"forward", {{"model", "scripted"}, {"drop_packets", {50, 52}}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"size_bytes", 100000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+}
+
+Traced RunTraced(const nlohmann::json& scenario) {
+  const RunOutput out = Run(scenario.dump());
+  EXPECT_TRUE(out.ok) << out.json;
+  Traced r;
+  r.doc = nlohmann::json::parse(out.json);
+  r.columns = out.columns;
+  if (!r.doc.contains("packet_trace")) return r;
+  const auto& d = r.doc["packet_trace"];
+  const size_t off = d["offset"].get<size_t>();
+  const size_t n = d["count"].get<size_t>();
+  for (size_t i = 0; i < n; ++i) {
+    auto col = [&](size_t k) { return out.columns[off + k * n + i]; };
+    r.events.push_back({col(0), static_cast<int>(col(1)), static_cast<int>(col(2)), col(3) != 0,
+                        static_cast<int>(col(4)), col(5)});
+  }
+  return r;
+}
+
+TEST(PacketTrace, DropsAreTheScriptedSegmentsWhereAndWhenTheyWereLost) {
+  const Traced r = RunTraced(Scenario(0, 5));
+  ASSERT_TRUE(r.doc.contains("packet_trace"));
+  ASSERT_FALSE(r.doc["packet_trace"]["truncated"].get<bool>());
+  ASSERT_GT(r.events.size(), 400u);
+  const double mss = r.doc["scenario"]["flows"][0]["tcp"]["mss_bytes"].get<double>();
+  const auto& links = r.doc["packet_trace"]["links"];
+
+  std::vector<TraceEvent> drops;
+  for (const TraceEvent& e : r.events) {
+    if (e.event >= kQueueDrop) drops.push_back(e);
+  }
+  ASSERT_EQ(drops.size(), 2u);
+  for (size_t i = 0; i < drops.size(); ++i) {
+    const TraceEvent& d = drops[i];
+    EXPECT_EQ(d.event, kChannelDrop);
+    EXPECT_FALSE(d.feedback);
+    // drop_packets counts data packets from 1: packets 50 and 52 carry segments 49 and 51.
+    EXPECT_EQ(d.seq / mss, 49 + 2 * static_cast<double>(i));
+    EXPECT_EQ(links[d.link]["direction"], "forward");
+    // Lost as it reached the far end: one serialization and the link's delay after it
+    // started onto that link's wire (the first time: the retransmission gets through).
+    double started = -1;
+    for (const TraceEvent& e : r.events) {
+      if (e.link == d.link && e.event == kTransmit && !e.feedback && e.seq == d.seq && e.t <= d.t) {
+        started = e.t;
+        break;
+      }
+    }
+    ASSERT_GE(started, 0);
+    const double delay_s = links[d.link]["delay_ms"].get<double>() / 1e3;
+    const double rate_bps = links[d.link]["rate_mbps"].get<double>() * 1e6;
+    EXPECT_GT(d.t - started, delay_s);
+    EXPECT_LT(d.t - started, delay_s + 1.5 * 8 * (mss + 100) / rate_bps);
+  }
+  // The page's retransmit markers agree: the flow retransmitted exactly these segments.
+  std::set<double> retransmitted;
+  for (const auto& s : r.doc["series"]) {
+    if (s["key"] != "flows[0].seq_retransmitted") continue;
+    const size_t off = s["offset"].get<size_t>(), n = s["length"].get<size_t>();
+    for (size_t i = 0; i < n; ++i) retransmitted.insert(r.columns[off + n + i]);
+  }
+  EXPECT_EQ(retransmitted, (std::set<double>{49, 51}));
+}
+
+TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
+  const Traced r = RunTraced(Scenario(0, 5));
+  ASSERT_EQ(r.doc["summary"]["completed"], true);
+  // Per link and packet identity: enqueues = transmissions + queue drops, and
+  // transmissions = arrivals + drops at the far end.
+  std::map<std::tuple<int, bool, double>, std::map<int, int>> counts;
+  for (const TraceEvent& e : r.events) ++counts[{e.link, e.feedback, e.feedback ? e.t : e.seq}][e.event];
+  int checked = 0;
+  for (const auto& [key, c] : counts) {
+    if (std::get<1>(key)) continue;  // ACKs carry no sequence number to match them by
+    auto get = [&](int ev) { return c.count(ev) ? c.at(ev) : 0; };
+    EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << std::get<0>(key);
+    EXPECT_EQ(get(kTransmit), get(kArrive) + get(kErrorDrop) + get(kChannelDrop)) << "link " << std::get<0>(key);
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(PacketTrace, KeepsOnlyTheWindowAndChangesNothingElse) {
+  const Traced plain = RunTraced(Scenario(0, 0));
+  const Traced window = RunTraced(Scenario(0.3, 0.5));
+  EXPECT_FALSE(plain.doc.contains("packet_trace"));
+  ASSERT_FALSE(window.events.empty());
+  for (const TraceEvent& e : window.events) {
+    EXPECT_GE(e.t, 0.3);
+    EXPECT_LE(e.t, 0.5);
+  }
+  // Same summary and series, bit for bit; the trace only appends its own columns.
+  EXPECT_EQ(plain.doc["summary"].dump(), window.doc["summary"].dump());
+  EXPECT_EQ(plain.doc["series"].dump(), window.doc["series"].dump());
+  ASSERT_LT(plain.columns.size(), window.columns.size());
+  EXPECT_TRUE(std::equal(plain.columns.begin(), plain.columns.end(), window.columns.begin()));
+}
+
+TEST(PacketTrace, AWindowLongerThanFiveSecondsIsRefused) {
+  nlohmann::json s = Scenario(1, 7);
+  EXPECT_NE(plab::testing::FirstError(s.dump()).find("at most 5 s"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace plab
