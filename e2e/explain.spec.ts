@@ -11,6 +11,8 @@ const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app', 'ch
 /** The page position of the point (t, v) drawn on chart `testId`, from the chart's
  * own domains and plot box (data-x-domain, data-y-domain, data-plot). */
 async function pointOn(page: Page, testId: string, t: number, v: number) {
+  // The mouse reaches only what is on screen: the Live view has grown above its charts.
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
   return page.getByTestId(testId).evaluate(
     (svg, [t, v]) => {
       const [x0, x1] = svg.getAttribute('data-x-domain')!.split(',').map(Number);

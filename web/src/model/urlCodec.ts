@@ -168,7 +168,10 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     if (c.ok) values[spec.path] = c.value;
     else {
       values[spec.path] = spec.defaultValue;
-      messages.push({ path: spec.path, text: `${clip(c.message, 200)} — using default` });
+      // The value in the message is cut already (valueCheck's shown()); cutting the whole
+      // message at 200 characters lost 'got "quic"' once the protocol list grew. The
+      // banner shortens what it shows (linkMessages.ts), keeping both ends.
+      messages.push({ path: spec.path, text: `${clip(c.message, 1000)} — using default` });
     }
   }
   if (version === null) {
