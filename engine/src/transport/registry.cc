@@ -11,7 +11,6 @@
 #include "transport/tcp/cc/bbr.h"
 #include "transport/tcp/cc/cubic.h"
 #include "transport/tcp/cc/fixed_window.h"
-#include "transport/tcp/cc/manual_window.h"
 #include "transport/tcp/cc/vegas.h"
 #include "transport/tcp/cc/westwood.h"
 #include "transport/tcp/recovery/le_recovery.h"
@@ -252,7 +251,7 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
   out.push_back(std::move(fixed));
   CongestionControlEntry manual{"manual", "Manual", "cwnd is what the student sets while the run plays", {},
                                 [](const ParamView& v) {
-                                  return std::make_unique<ManualWindow>(
+                                  return std::make_unique<FixedWindow>(
                                       static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
                                 },
                                 nullptr};
@@ -265,7 +264,7 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
   manual.uses_ssthresh = false;
   manual.set_live = [](CongestionControl& cc, const std::string&, double value) {
     // The only live parameter of this control; the registry built `cc` from this entry.
-    static_cast<ManualWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
+    static_cast<FixedWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
   };
   out.push_back(std::move(manual));
   CongestionControlEntry bbr{"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},

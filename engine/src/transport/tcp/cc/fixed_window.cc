@@ -4,6 +4,12 @@
 
 namespace plab {
 
+void FixedWindow::SetWindowSegments(uint64_t segments) {
+  window_segments_ = segments;
+  cwnd_ = Window();
+  ssthresh_ = Window();
+}
+
 void FixedWindow::RestartAfterLoss(const TcpState&) { cwnd_ = Window(); }
 
 void FixedWindow::EnterRecovery(const TcpState&, int inflation_segments) {

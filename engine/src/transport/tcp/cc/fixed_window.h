@@ -2,6 +2,11 @@
 // packets"; §5: a fixed window of 10 as an upper bound): cwnd never moves, so what a
 // loss recovery does shows without any congestion control on top. Fast recovery may
 // still inflate it while duplicate ACKs arrive (Reno's ACK clock), and returns to it.
+//
+// It is also the manual protocol's control (issue 9, "You are the congestion
+// control"): the same window, except that the student moves it while the run plays
+// (manual.cwnd_segments, a live parameter, through SetWindowSegments). Backing off
+// after a loss is then the student's call.
 #pragma once
 
 #include "transport/tcp/cc/congestion_control.h"
@@ -11,6 +16,11 @@ namespace plab {
 class FixedWindow final : public CongestionControl {
  public:
   explicit FixedWindow(uint64_t window_segments) : window_segments_(window_segments) {}
+
+  // A new window from now on (Simulation::Set, live mode). Any recovery inflation is
+  // dropped: the student asked for this many segments, and a smaller window must bound
+  // the flight.
+  void SetWindowSegments(uint64_t segments);
 
   void OnAck(const TcpState& /*state*/, uint64_t /*acked_bytes*/, Time /*now*/) override {}
   void RestartAfterLoss(const TcpState& state) override;
