@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Browser benchmark: input -> charts redrawn, on the built site (run `npm run build`
 // first). Serves dist/ with vite preview on a free port, drives Debian's Chromium
-// headless, moves the forward-loss slider of the default scenario one notch (arrow keys
-// on the focused slider, alternating right and left: 0.01 <-> 0.0101) and
+// headless, moves the forward-loss slider of the default scenario (Page Up / Page Down
+// on the focused slider, alternating) and
 // reads the page's own measure "plab:input->redrawn" (from the input event to the
 // frame after the charts drew the new result). Prints the median and p90.
 //
@@ -197,7 +197,9 @@ async function sliderBench(browser, base) {
           link: location.hash,
         };
       });
-      await page.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+      // Page Up/Down, not the arrows: on the loss slider's piecewise scale one arrow step
+      // is 0.010 -> 0.0101, which loses the same packets over 20 s (the same run, no redraw).
+      await page.keyboard.press(i % 2 === 0 ? 'PageUp' : 'PageDown');
       await page
         .waitForFunction((h) => location.hash !== h, before.link, { timeout: 5_000 })
         .catch(() => Promise.reject(new Error(`trial ${i}: the slider did not move (link ${before.link})`)));

@@ -148,3 +148,14 @@ test('an embedded compare view shows its legend and charts in 800x450 without sc
   expect(h).toBeLessThanOrEqual(450);
   expect(w).toBeLessThanOrEqual(800);
 });
+
+test('Page Up on a focused loss slider moves the slider, not to the next preset', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=5');
+  await liveSettled(page);
+  const slider = page.getByTestId('flows[0].channel.forward.p:slider');
+  await slider.focus();
+  await page.keyboard.press('PageUp');
+  await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.0[2-9]/);
+  await expect(page.getByTestId('preset-note')).toHaveCount(0);
+  await expect(slider).toBeFocused();
+});

@@ -9,7 +9,7 @@ import { encodeDisplayParams } from '../model/display';
 import { valueOf, type ParamModel, type Values } from '../model/params';
 import type { ViewState } from '../model/views';
 import type { LabStore } from '../state/store';
-import { applyShortcut, isTypingTarget, OTHER_SHORTCUTS, PARAM_SHORTCUTS, shortcutOf } from './shortcuts';
+import { applyShortcut, isTypingTarget, OTHER_SHORTCUTS, ownsKey, PARAM_SHORTCUTS, shortcutOf } from './shortcuts';
 import './present.css';
 
 interface Props {
@@ -54,7 +54,7 @@ export function PresentControls({ store, model, values, view, current, disabled 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      if (isTypingTarget(e.target)) return;
+      if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
       const { model: m, values: v, presets: list, at: i, disabled: off } = latest.current;
       if (e.key === '?') {
         e.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELAY_PATH, LOSS_PATH, RATE_PATH, ladder, shortcutOf, stepValue } from './shortcuts';
+import { DELAY_PATH, LOSS_PATH, RATE_PATH, controlOwnsKey, ladder, shortcutOf, stepValue } from './shortcuts';
 
 describe('shortcut steps', () => {
   it('the 1-2-5 ladder', () => {
@@ -28,5 +28,20 @@ describe('shortcut steps', () => {
     expect(shortcutOf('=')).toEqual({ path: RATE_PATH, dir: 1 });
     expect(shortcutOf(',')).toEqual({ path: DELAY_PATH, dir: -1 });
     expect(shortcutOf('x')).toBeUndefined();
+  });
+});
+
+describe('keys a focused control uses itself', () => {
+  it('a slider keeps Page Up/Down, Home, End and the arrows; its other keys stay shortcuts', () => {
+    for (const key of ['PageUp', 'PageDown', 'Home', 'End', 'ArrowLeft', 'ArrowRight'])
+      expect(controlOwnsKey('INPUT', 'range', null, key)).toBe(true);
+    expect(controlOwnsKey('INPUT', 'range', null, ']')).toBe(false);
+    expect(controlOwnsKey('INPUT', 'range', null, 'n')).toBe(false);
+  });
+
+  it('tabs and menu items keep their arrows; a plain button keeps nothing', () => {
+    expect(controlOwnsKey('BUTTON', undefined, 'tab', 'ArrowRight')).toBe(true);
+    expect(controlOwnsKey('BUTTON', undefined, 'menuitem', 'ArrowDown')).toBe(true);
+    expect(controlOwnsKey('BUTTON', undefined, null, 'PageDown')).toBe(false);
   });
 });

@@ -82,3 +82,18 @@ export function isTypingTarget(el: EventTarget | null): boolean {
   const type = (el as HTMLInputElement).type;
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range'].includes(type);
 }
+
+const NAVIGATION_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
+
+/** True when a focused control uses this key itself: a slider's Page Up/Down, Home,
+ * End and arrows move it (they stepped through the presets instead, taking a keyboard
+ * user's loss slider away to another experiment), and tabs and menus move with arrows. */
+export function controlOwnsKey(tag: string, type: string | undefined, role: string | null, key: string): boolean {
+  if (!NAVIGATION_KEYS.has(key)) return false;
+  return (tag === 'INPUT' && type === 'range') || role === 'slider' || role === 'tab' || role === 'menuitem';
+}
+
+export function ownsKey(el: EventTarget | null, key: string): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  return controlOwnsKey(el.tagName, el instanceof HTMLInputElement ? el.type : undefined, el.getAttribute('role'), key);
+}
