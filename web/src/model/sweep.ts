@@ -130,8 +130,11 @@ function num(raw: unknown): number | null {
   return null;
 }
 
-function shown(raw: unknown): string {
-  return typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+/** A link's value as a message quotes it: cut to 80 characters, since a link can carry
+ * megabytes (the URL fuzzer's finding: a 1,600-character sweep.y came back whole). */
+export function shown(raw: unknown): string {
+  const text = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+  return text.length > 80 ? text.slice(0, 77) + '…' : text;
 }
 
 export type SweepInput = Partial<Record<SweepField, unknown>>;
