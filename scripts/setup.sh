@@ -2,6 +2,7 @@
 # Installs everything the project needs on a fresh Debian 12 machine, then builds
 # it (npm run build). Idempotent: each step is skipped when already done.
 #   Debian packages: compilers, CMake, Ninja, GoogleTest, nlohmann-json,
+#                    clang + libFuzzer (the fuzzer and the sanitizer build),
 #                    Emscripten (WASM), Chromium (end-to-end tests)
 #   npm packages:    `npm ci` when node_modules is missing or differs from the lock
 set -euo pipefail
@@ -23,6 +24,7 @@ fi
 kAptPackages=(
   build-essential cmake ninja-build
   googletest libgtest-dev nlohmann-json3-dev
+  clang libfuzzer-14-dev   # scripts/test-fuzz.sh, scripts/test-sanitize.sh
   emscripten
   chromium
   jq            # only for piping the CLI's JSON in README examples

@@ -5,11 +5,15 @@
 #   test:wasm    WASM under Node: native == WASM, bit for bit
 #   test:web     Vitest unit tests of the page
 #   test:e2e     Playwright + Debian Chromium against the built site
+#   test:fuzz    the scenario fuzzer (libFuzzer) and the URL codec's, <= 60 s in all,
+#                after replaying the whole seed corpus (scripts/test-fuzz.sh)
+#   test:sanitize  ASan + UBSan build: the GoogleTest suite, the CLI's regression
+#                cases and the corpus through the CLI (scripts/test-sanitize.sh)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$PLAB_ROOT"
 
-kSteps=(test:engine test:wasm test:web test:e2e)
+kSteps=(test:engine test:wasm test:web test:e2e test:fuzz test:sanitize)
 results=()
 
 summary() {

@@ -3,6 +3,7 @@
 //   embed=1     one view with minimal chrome, for an iframe in slides or a course page
 //   palette=cb  the colour-blind-safe palette (Okabe-Ito) on its own
 // Each is written only when set, so links made before them read the same.
+import { shown } from './sweep';
 import type { ViewState } from './views';
 
 export type PaletteName = 'standard' | 'cb';
@@ -28,10 +29,10 @@ export function decodeDisplayParam(state: ViewState, key: string, val: string): 
       if (val === 'cb') state.palette = 'cb';
       return undefined;
     }
-    return `palette must be cb or standard, got "${val}" — using standard`;
+    return `palette must be cb or standard, got ${shown(val)} — using standard`;
   }
   if (val === '1') state[key as 'present' | 'embed'] = true;
-  else if (val !== '0') return `${key} must be 1 or 0, got "${val}" — ignored`;
+  else if (val !== '0') return `${key} must be 1 or 0, got ${shown(val)} — ignored`;
   return undefined;
 }
 

@@ -153,6 +153,19 @@ describe('sweep settings', () => {
     expect(validateSweep(model, { from: '0.05', to: '0.05' }).errors[0]).toMatchObject({ field: 'to' });
   });
 
+  it('falls back to a whole consistent range when from, to and scale do not fit together', () => {
+    // The URL fuzzer's finding: from = 0 on the default log scale was reported "using
+    // default" but kept, so the page wrote a link it refused when reading it again.
+    const zero = validateSweep(model, { from: '0' });
+    expect(zero.errors[0].message).toMatch(/log sweep needs from and to above 0/);
+    expect(zero.config).toMatchObject({ from: 0.001, to: 0.05, scale: 'log' });
+    expect(validateSweep(model, { from: String(zero.config.from), to: String(zero.config.to), scale: zero.config.scale }).errors).toEqual([]);
+    // One end refused, the other equal to the kept end: still a range of two ends.
+    const same = validateSweep(model, { from: '7', to: '0.001' });
+    expect(same.errors.map((e) => e.field)).toEqual(['from']);
+    expect(same.config).toMatchObject({ from: 0.001, to: 0.05 });
+  });
+
   it('brings a new parameter its own range and scale', () => {
     const r = validateSweep(model, { x: 'topology.bottleneck.rate_mbps' });
     expect(r.errors).toEqual([]);

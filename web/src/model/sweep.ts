@@ -130,8 +130,11 @@ function num(raw: unknown): number | null {
   return null;
 }
 
-function shown(raw: unknown): string {
-  return typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+/** A link's value as a message quotes it: cut to 80 characters, since a link can carry
+ * megabytes (the URL fuzzer's finding: a 1,600-character sweep.y came back whole). */
+export function shown(raw: unknown): string {
+  const text = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+  return text.length > 80 ? text.slice(0, 77) + '…' : text;
 }
 
 export type SweepInput = Partial<Record<SweepField, unknown>>;
@@ -166,6 +169,9 @@ export function validateSweep(
     }
   }
 
+  // The range before the link's from, to and scale: consistent (x's own range or the
+  // fallback's), and what the config keeps when those three do not fit together.
+  const range0 = { from: cfg.from, to: cfg.to, scale: cfg.scale };
   if (input.scale !== undefined) {
     if (input.scale === 'linear' || input.scale === 'log') cfg.scale = input.scale;
     else errors.push({ field: 'scale', message: `sweep scale must be linear or log, got ${shown(input.scale)}` });
@@ -181,13 +187,19 @@ export function validateSweep(
     else if (v < lo || v > hi) errors.push({ field: f, message: `sweep ${f} must be ${rangeText}, got ${v}` });
     else cfg[f] = v;
   }
-  if (!errors.some((e) => e.field === 'from' || e.field === 'to')) {
-    if (cfg.from === cfg.to) errors.push({ field: 'to', message: `sweep to must differ from from (${cfg.from})` });
-    else if (cfg.scale === 'log' && (cfg.from <= 0 || cfg.to <= 0))
-      errors.push({
-        field: cfg.from <= 0 ? 'from' : 'to',
-        message: `a log sweep needs from and to above 0 (within (0, ${hi}]), got ${cfg.from <= 0 ? cfg.from : cfg.to}`,
-      });
+  // Cross-field checks on what was applied: a range that does not fit its scale falls
+  // back whole (the URL fuzzer found a link whose "using default" kept from = 0 on a
+  // log scale, so the page's own link was refused when read again).
+  let cross: SweepError | null = null;
+  if (cfg.from === cfg.to) cross = { field: 'to', message: `sweep to must differ from from (${cfg.from})` };
+  else if (cfg.scale === 'log' && (cfg.from <= 0 || cfg.to <= 0))
+    cross = {
+      field: cfg.from <= 0 ? 'from' : 'to',
+      message: `a log sweep needs from and to above 0 (within (0, ${hi}]), got ${cfg.from <= 0 ? cfg.from : cfg.to}`,
+    };
+  if (cross) {
+    if (!errors.some((e) => e.field === 'from' || e.field === 'to')) errors.push(cross);
+    Object.assign(cfg, range0);
   }
 
   const int = (field: 'n' | 'k', name: string, [a, b]: [number, number]) => {

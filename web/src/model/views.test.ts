@@ -107,6 +107,22 @@ describe('view state in the URL', () => {
     expect(messages.map((m) => m.text).join('\n')).toMatch(/unknown sweep setting "sweep.zz"/);
   });
 
+  it('cuts long values in its messages (a link can carry megabytes)', () => {
+    const long = 'x'.repeat(100_000);
+    const { messages } = decodeViewParams(model, [
+      ['view', long],
+      ['cmp', Array.from({ length: 1000 }, (_, i) => `bad${i}`).join(',')],
+      ['sweep.y', long],
+      [`sweep.${long}`, '1'],
+      [`sweep.${long}`, null as unknown as string],
+      ['palette', long],
+      ['present', long],
+    ]);
+    expect(messages).toHaveLength(7);
+    for (const m of messages) expect(m.text.length).toBeLessThan(400);
+    expect(messages.map((m) => m.text).join('\n')).toMatch(/ignored "bad0", .*"bad4" and 995 more/);
+  });
+
   it('keeps at most six compared protocols', () => {
     const { state, messages } = decodeViewParams(model, [['cmp', PROTOCOLS.join(',')]]);
     expect(state.compare).toHaveLength(MAX_COMPARE);

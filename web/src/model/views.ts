@@ -10,7 +10,7 @@
 // link does not depend on this page's defaults.
 import { withItemCount } from './listEdits';
 import { itemCount, itemPath, type ParamModel, type Values } from './params';
-import { defaultSweep, FLOW_COUNT_X, validateSweep, type SweepConfig, type SweepInput } from './sweep';
+import { defaultSweep, FLOW_COUNT_X, shown, validateSweep, type SweepConfig, type SweepInput } from './sweep';
 import { RECOVERY_PATH } from './labels';
 import { enc, type UrlMessage } from './urlCodec';
 import { decodeDisplayParam, encodeDisplayParams, isDisplayKey, type PaletteName } from './display';
@@ -150,19 +150,19 @@ export function decodeViewParams(
   const sweepIn: SweepInput = {};
   for (const [key, val] of pairs) {
     if (val === null) {
-      messages.push({ text: `${key} has no value in the link — using default` });
+      messages.push({ text: `${shown(key)} has no value in the link — using default` });
       continue;
     }
     if (key === 'view') {
       if ((VIEWS as string[]).includes(val)) state.view = val as ViewName;
-      else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got "${val}" — showing live` });
+      else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got ${shown(val)} — showing live` });
     } else if (key === 'cmp' || key === 'hide') {
       const list = val.split(',').map((s) => s.trim()).filter(Boolean);
       const bad = list.filter((p) => !isEntry(model, p));
       const good = [...new Set(list.filter((p) => isEntry(model, p)))];
       if (bad.length)
         messages.push({
-          text: `${key} must list protocols from ${options.join(', ')} (or protocol/recovery pairings); ignored ${bad.map((b) => `"${b}"`).join(', ')}`,
+          text: `${key} must list protocols from ${options.join(', ')} (or protocol/recovery pairings); ignored ${bad.slice(0, 5).map(shown).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
         });
       if (key === 'cmp') {
         if (good.length > MAX_COMPARE)
@@ -176,7 +176,7 @@ export function decodeViewParams(
     } else if (key.startsWith('sweep.')) {
       const f = key.slice('sweep.'.length);
       if ((SWEEP_FIELDS as readonly string[]).includes(f)) sweepIn[f as keyof SweepInput] = val;
-      else messages.push({ text: `unknown sweep setting "${key}" in the link — ignored` });
+      else messages.push({ text: `unknown sweep setting ${shown(key)} in the link — ignored` });
     }
   }
   state.hidden = state.hidden.filter((p) => state.compare.includes(p));

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The sanitizer run (issue G): the engine built with clang, ASan and UBSan
+# (float-cast-overflow, every report fatal; scripts/build-sanitize.sh) runs
+#   1. the GoogleTest suite (PLAB_SANITIZE_FILTER narrows it; default: all of it);
+#   2. the CLI's regression cases (engine/tests/cli_test.sh);
+#   3. the whole fuzz corpus through the CLI, each run clamped to 0.5 s and 200,000
+#      events: any exit code is fine except a sanitizer's or a signal's.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/sanitizer-env.sh"
+cd "$PLAB_ROOT"
+
+bash scripts/build-sanitize.sh plab plab_tests
+plab=build/sanitize/plab
+
+log "GoogleTest suite under ASan + UBSan (filter: ${PLAB_SANITIZE_FILTER:-*})"
+build/sanitize/plab_tests --gtest_brief=1 --gtest_filter="${PLAB_SANITIZE_FILTER:-*}"
+
+log "CLI regression cases under ASan + UBSan"
+# ASan reserves terabytes of address space for its shadow, so the cases' ulimit -v
+# cannot apply; ASan's own hard_rss_limit_mb (sanitizer-env.sh) bounds memory instead.
+PLAB_CLI_TEST_MEMORY_KB=unlimited bash engine/tests/cli_test.sh "$plab"
+
+log "The fuzz corpus through the CLI under ASan + UBSan"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+bash engine/fuzz/make-large-inputs.sh "$work/large"
+failures=0
+count=0
+for input in engine/fuzz/corpus/* "$work"/large/* engine/scenarios/*.json; do
+  count=$((count + 1))
+  code=0
+  timeout 60 "$plab" run "$input" --set duration_s=0.5 --set max_events=200000 \
+    >/dev/null 2>"$work/stderr" || code=$?
+  if ((code >= 98)) || grep -qE 'runtime error|AddressSanitizer|LeakSanitizer' "$work/stderr"; then
+    echo "FAIL: plab run $input -> exit $code" >&2
+    head -n 30 "$work/stderr" >&2
+    failures=$((failures + 1))
+  fi
+done
+echo "corpus through the CLI: $count inputs, $failures failed"
+((failures == 0))
