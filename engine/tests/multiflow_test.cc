@@ -22,6 +22,9 @@ nlohmann::json Bulk(const std::string& protocol) {
 }
 
 nlohmann::json Dumbbell(nlohmann::json flows, double loss = 0.001) {
+  // Dumbbell({one}) is a one-flow list under GCC but the flow itself under clang (a
+  // braced list of one json copies it): make it a list either way.
+  if (!flows.is_array()) flows = nlohmann::json::array({flows});
   return {{"duration_s", 60},
           {"topology",
            {{"kind", "dumbbell"},

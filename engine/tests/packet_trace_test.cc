@@ -118,7 +118,9 @@ TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   std::map<std::tuple<int, bool, double>, std::map<int, int>> counts;
   for (const TraceEvent& e : r.events) ++counts[{e.link, e.feedback, e.feedback ? e.t : e.seq}][e.event];
   int checked = 0;
-  for (const auto& [key, c] : counts) {
+  for (const auto& entry : counts) {
+    const auto& key = entry.first;
+    const std::map<int, int>& c = entry.second;  // not a structured binding: clang 14 cannot capture one
     if (std::get<1>(key)) continue;  // ACKs carry no sequence number to match them by
     auto get = [&](int ev) { return c.count(ev) ? c.at(ev) : 0; };
     EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << std::get<0>(key);
