@@ -7,6 +7,7 @@ import { LinkProblems, ResetUndo } from './components/LinkBanners';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
+import { isPartial, PartialMark } from './components/PartialMark';
 import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
 import { PacketsPanel } from './packets/PacketsPanel';
@@ -381,6 +382,9 @@ export function App({ store }: { store: LabStore }) {
             <>
               <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
               <ManualMode store={store} model={s.model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={s.playback} displayed={s.displayed} stale={stale} flow={Number.isInteger(traceFlow) ? traceFlow : 0} />
+              {!s.playback && s.displayed && isPartial(s.displayed.result) && (
+                <PartialMark result={s.displayed.result} what="these figures" testId="summary-partial" />
+              )}
               {!s.playback && <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />}
               {!s.playback && multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
               <PlayedCharts

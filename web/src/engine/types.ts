@@ -160,6 +160,10 @@ export interface RunSummary {
   app_success_pct?: number | null;
   mean_tokens_per_rtt?: number | null;
   mean_allowed_tokens_per_rtt?: number | null;
+  /** Why the run ended ("event_budget": stopped early, the result is partial). */
+  ended_by?: string;
+  /** The simulated time the run reached, in s. */
+  sim_end_s?: number;
   [extra: string]: unknown;
 }
 
@@ -179,6 +183,9 @@ export type ResultDoc =
       links?: { bottleneck?: LinkResult };
       /** Set when the run stopped early (its event budget). */
       warning?: string;
+      /** True when the run stopped at its event budget: the figures cover part of it. */
+      partial?: boolean;
+      ended_by?: string;
       [extra: string]: unknown;
     }
   | { ok: false; errors: EngineErrorItem[] };
