@@ -7,6 +7,7 @@ import { LinkProblems, ResetUndo } from './components/LinkBanners';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
+import { CostAsk } from './components/CostAsk';
 import { isPartial, PartialMark } from './components/PartialMark';
 import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
@@ -99,6 +100,7 @@ function StatusLine({ store }: { store: LabStore }) {
   else if (s.phase === 'loading') text = 'loading engine…';
   else if (s.phase === 'failed') text = 'engine failed to load';
   else if (s.busy) text = 'simulating…';
+  else if (s.costAsk) text = 'a long run waits for Run it';
   else if (s.runError) text = 'last run failed';
   else if (s.engineErrors.length) text = 'the engine rejected these parameters';
   else if (s.lastRun)
@@ -295,6 +297,8 @@ export function App({ store }: { store: LabStore }) {
           </div>
         </div>
       )}
+
+      {s.costAsk && view === 'live' && <CostAsk cost={s.costAsk} store={store} />}
 
       {s.displayed?.result.warning && (
         <div className="banner warn" role="status" data-testid="run-warning">

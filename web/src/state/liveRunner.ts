@@ -3,11 +3,16 @@
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
 import { buildScenario } from '../model/params';
+import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
 import { timelineJson } from '../model/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 
 export class LiveRunner {
   private client: EngineClient | null = null;
+  /** The run held for the user's word (its scenario and timeline). */
+  private held: { scenario: string; timeline?: string } | null = null;
+  /** The last scenario the user agreed to run at its cost: not asked again. */
+  private approved = '';
 
   constructor(private readonly core: StoreCore) {}
 
@@ -21,7 +26,28 @@ export class LiveRunner {
   run() {
     const { model, values, timeline } = this.core.get();
     if (!model || !this.client) return;
-    this.client.run(buildScenario(model, values), timeline.length > 0 ? timelineJson(timeline) : undefined);
+    const scenario = buildScenario(model, values);
+    const tl = timeline.length > 0 ? timelineJson(timeline) : undefined;
+    // A run estimated as long waits for a click (ask, never refuse: a link must still run).
+    const cost = estimateRunCost(scenario, windowedProtocols(model));
+    if (scenario !== this.approved && asksFirst(cost)) {
+      this.held = { scenario, timeline: tl };
+      this.core.set({ costAsk: cost });
+      return;
+    }
+    this.held = null;
+    if (this.core.get().costAsk) this.core.set({ costAsk: undefined });
+    this.client.run(scenario, tl);
+  }
+
+  /** The user agreed to the held run's cost: run it. */
+  runHeld() {
+    const held = this.held;
+    if (!held || !this.client) return;
+    this.approved = held.scenario;
+    this.held = null;
+    this.core.set({ costAsk: undefined });
+    this.client.run(held.scenario, held.timeline);
   }
 
   private onOutcome(o: RunOutcome) {
