@@ -78,3 +78,25 @@ test('a paper preset with a 1 Gb/s bottleneck opens and runs at once', async ({ 
   await expect(page.getByTestId('cost-ask')).toHaveCount(0);
   await expect(page.getByTestId('charts-partial')).toHaveCount(0);
 });
+
+test('Compare and Sweep say how many of their runs stopped at the budget', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A budget of 20,000 events cuts every run of the default scenario (about 120,000).
+  await page.goto('/#v=2&max_events=20000&view=compare');
+  await ready(page);
+  await expect(page.getByTestId('compare-status')).toContainText(/\d+ runs, \d+ ms/, { timeout: 60_000 });
+  const runs = Number((await page.getByTestId('compare-status').textContent())!.match(/(\d+) runs/)![1]);
+  await expect(page.getByTestId('compare-partial')).toContainText(`Partial: ${runs} of ${runs} runs stopped at their event budget`);
+
+  await page.goto('/#v=2&max_events=20000&view=sweep&sweep.n=3&sweep.k=1');
+  await ready(page);
+  await expect(page.getByTestId('sweep-progress-text')).toContainText('done', { timeout: 60_000 });
+  // At the sweep's highest loss rate a run may end within 20,000 events: some, not all.
+  await expect(page.getByTestId('sweep-partial')).toContainText(/Partial: [123] of 3 runs stopped at their event budget/);
+
+  // With the default budget, no such note.
+  await page.goto('/#v=2&view=compare');
+  await ready(page);
+  await expect(page.getByTestId('compare-status')).toContainText(/\d+ runs, \d+ ms/, { timeout: 60_000 });
+  await expect(page.getByTestId('compare-partial')).toHaveCount(0);
+});

@@ -1,7 +1,9 @@
 // What a run is about to cost, estimated from its scenario before it starts, so the
 // page can ask before a run it expects to keep the tab busy (issue G: a link at
-// 10 Gb/s for 600 s ran for minutes with no word). An upper bound, not a prediction:
-// each flow is taken to send, while it is on, as fast as every limit it has allows —
+// 10 Gb/s for 600 s ran for minutes with no word). A ceiling, not a prediction (on the
+// presets' runs the real count is from 1/2000 of it, a lossy path, to 2.3 times it, many
+// rate-based flows on a lossy dumbbell): each flow is taken to send, while it is on, as
+// fast as every limit it has allows —
 // its links, its token bucket, its receiver window over the propagation RTT, its
 // transfer size — and all flows together no faster than the shared links. ACKs and
 // timers are in EVENTS_PER_PACKET_HOP.
