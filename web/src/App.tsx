@@ -102,7 +102,7 @@ function StatusLine({ store }: { store: LabStore }) {
   else if (s.busy) text = 'simulating…';
   else if (s.costAsk) text = 'a long run waits for Run it';
   else if (s.runError) text = 'last run failed';
-  else if (s.engineErrors.length) text = 'the engine rejected these parameters';
+  else if (s.engineErrors.length) text = s.engineErrors.every((e) => e.byPage) ? 'these values do not fit together' : 'the engine rejected these parameters';
   else if (s.lastRun)
     text = `last run ${Math.round(s.lastRun.roundTripMs)} ms (engine ${Math.round(s.lastRun.engineMs)} ms) · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else text = 'ready';
@@ -312,7 +312,7 @@ export function App({ store }: { store: LabStore }) {
         <div className="banner error" role="alert" data-testid="engine-validation">
           <div>
             <strong>
-              The engine rejected these parameters
+              {s.engineErrors.every((e) => e.byPage) ? 'These values do not fit together, nothing ran' : 'The engine rejected these parameters'}
               {s.displayed ? '; the charts show the last accepted run.' : '.'}
             </strong>
             <ul>

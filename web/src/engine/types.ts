@@ -93,9 +93,20 @@ export interface TopologyDecl {
   links: TopologyLinkDecl[];
 }
 
+/** A rule between two parameters (engine/src/scenario/cross_field.cc): `field` less
+ * than `other`, at least `other`, or 0 (off) or greater than `other`. In `flows[]`
+ * paths both name the same item. */
+export interface ConstraintDecl {
+  field: string;
+  rule: 'less' | 'at_least' | 'zero_or_greater' | string;
+  other: string;
+}
+
 export interface EngineSchema {
   version: number;
   params: ParamDecl[];
+  /** Rules between parameters (newer engines). */
+  constraints?: ConstraintDecl[];
   /** Every summary figure a run reports (newer engines). */
   summary?: SummaryDecl[];
   lists?: ListDecl[];
@@ -170,6 +181,8 @@ export interface RunSummary {
 export interface EngineErrorItem {
   path: string;
   message: string;
+  /** Found by the page before running (model/crossField.ts), not by the engine. */
+  byPage?: boolean;
 }
 
 export type ResultDoc =

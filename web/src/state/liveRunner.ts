@@ -2,6 +2,7 @@
 // answers becomes the displayed result, the engine's objections, or the run error.
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
+import { crossFieldErrors } from '../model/crossField';
 import { buildScenario } from '../model/params';
 import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
 import { timelineJson } from '../model/timeline';
@@ -26,6 +27,15 @@ export class LiveRunner {
   run() {
     const { model, values, timeline } = this.core.get();
     if (!model || !this.client) return;
+    // Values that break a rule between two fields are named at the field, in the page's
+    // words, and nothing runs (the engine would refuse them the same way).
+    const crossed = crossFieldErrors(model, values);
+    if (crossed.length) {
+      this.held = null;
+      this.core.set({ engineErrors: crossed, costAsk: undefined });
+      return;
+    }
+    if (this.core.get().engineErrors.some((e) => e.byPage)) this.core.set({ engineErrors: [] });
     const scenario = buildScenario(model, values);
     const tl = timeline.length > 0 ? timelineJson(timeline) : undefined;
     // A run estimated as long waits for a click (ask, never refuse: a link must still run).
