@@ -68,7 +68,8 @@ export class LiveRunner {
       if (series.problems.length) console.warn('[plab] result problems:', series.problems);
       this.core.set({
         lastFinishedId,
-        engineErrors: [],
+        // A run still in flight when the page found a broken rule must not clear it.
+        engineErrors: this.core.get().engineErrors.filter((e) => e.byPage),
         runError: undefined,
         displayed: { id: o.id, summary: o.result.summary ?? {}, result: o.result, series, durationS: durationOf(o.scenario) },
         lastRun: {
