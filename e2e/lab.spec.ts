@@ -195,11 +195,13 @@ test('typing an out-of-range value is refused in place, with the range', async (
 test('a run that spends its event budget stops with a message, shows what it did, and the page recovers', async ({ page }) => {
   // 600 s of an unlimited flow at 10 Gb/s with a budget of 100,000 events: the engine
   // stops after about 4 simulated seconds and says why (max_events), no watchdog needed.
-  await openLab(
-    page,
-    '#v=2&duration_s=600&max_events=100000&topology.access.rate_mbps=10000&topology.bottleneck.rate_mbps=10000' +
+  // The page sees the budget will cut it and asks first (e2e/budget.spec.ts).
+  await page.goto(
+    '/#v=2&duration_s=600&max_events=100000&topology.access.rate_mbps=10000&topology.bottleneck.rate_mbps=10000' +
       '&f0.channel.forward.p=0&f0.app.token_bucket.enabled=0',
   );
+  await page.getByTestId('cost-ask-run').click();
+  await settled(page);
   const warning = page.getByTestId('run-warning');
   await expect(warning).toContainText('event budget (max_events)');
   await expect(warning).toContainText('of 600 s');

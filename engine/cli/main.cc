@@ -9,8 +9,9 @@
 //
 // `run` prints the result JSON on stdout (or the validation errors on stderr and exits
 // 2). --csv DIR also writes one CSV per series (time_s,value). --timing prints the wall
-// time of the simulation to stderr. --timeline FILE applies live changes during the run
-// (a JSON list of {t_s, path, value}; docs/engine-api.md), as a live-mode link does.
+// time of the simulation and the event budget it ran under to stderr. --timeline FILE
+// applies live changes during the run (a JSON list of {t_s, path, value};
+// docs/engine-api.md), as a live-mode link does.
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -80,6 +81,12 @@ int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
   return 0;
 }
 
+// The CLI's event budget when the scenario sets none. The schema's default (max_events)
+// is the page's: a few seconds of WASM. Natively, from a terminal, a long run is usually
+// wanted, so the CLI allows far more (1e9 events: about a minute natively); a
+// scenario's own max_events, or --set max_events=N, still wins. `--timing` prints it.
+constexpr int64_t kCliEventBudget = 1000000000;
+
 // Reads a scenario file into `doc`; prints why not and returns false on failure.
 bool ReadScenario(const char* path, nlohmann::json* doc) {
   std::ifstream in(path);
@@ -98,6 +105,7 @@ bool ReadScenario(const char* path, nlohmann::json* doc) {
     std::cerr << "plab: " << path << " is not valid JSON\n";
     return false;
   }
+  if (doc->is_object() && !doc->contains("max_events")) (*doc)["max_events"] = kCliEventBudget;
   return true;
 }
 
@@ -247,7 +255,7 @@ int Run(int argc, char** argv) {
     return 2;
   }
   std::cout << out.json << "\n";
-  if (timing) std::cerr << "wall_ms " << wall_ms << "\n";
+  if (timing) std::cerr << "wall_ms " << wall_ms << "\nevent_budget " << doc["max_events"].dump() << "\n";
   if (!csv_dir.empty()) return WriteCsv(csv_dir, out);
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "metrics/series_fields.h"
 #include "metrics/summary_fields.h"
+#include "scenario/cross_field.h"
 #include "scenario/json_depth.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
@@ -96,6 +97,7 @@ std::string SchemaJson() {
                                 {"compare_by_default", e.compare_by_default}});
   }
   doc["topologies"] = TopologiesJson();
+  doc["constraints"] = CrossFieldRulesJson();
   return doc.dump(2);
 }
 

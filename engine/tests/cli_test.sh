@@ -85,5 +85,19 @@ done
 long=$(scenario long.json "{\"flows\":[{\"protocol\":\"$(repeat x 100000)\"}]}")
 expect 2 "flows[0].protocol must be one of" -- run "$long"
 
+# 10. The event budget. The schema's default (max_events) is the page's; the CLI runs a
+# scenario that sets none under its own, higher budget, and a scenario's own or --set wins.
+short=$(scenario short.json '{"duration_s":0.5}')
+expect 0 "event_budget 1000000000" -- run "$short" --timing
+expect 0 "event_budget 5000" -- run "$short" --timing --set max_events=5000
+expect 0 "event_budget 7000" -- run "$(scenario own-budget.json '{"duration_s":0.5,"max_events":7000}')" --timing
+# A run cut by its budget is marked partial on stdout, with the reason.
+if timeout 10 "$plab" run "$short" --set max_events=2000 | grep -q '"partial":true,"ended_by":"event_budget"'; then
+  passes=$((passes + 1))
+else
+  echo "FAIL: a run stopped at max_events=2000 is not marked \"partial\":true,\"ended_by\":\"event_budget\""
+  failures=$((failures + 1))
+fi
+
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))

@@ -199,6 +199,19 @@ TEST(Limits, TheEventBudgetStopsTheRunAndSaysSo) {
   EXPECT_LT(r.summary["sim_end_s"].get<double>(), 60.0);
   ASSERT_TRUE(doc.contains("warning"));
   EXPECT_NE(doc["warning"].get<std::string>().find("max_events"), std::string::npos);
+  EXPECT_EQ(doc["partial"], true);
+  EXPECT_EQ(doc["ended_by"], "event_budget");
+}
+
+// A run that finishes within its budget is whole: no partial mark, no warning.
+TEST(Limits, AWholeRunIsNotMarkedPartial) {
+  nlohmann::json s = Dumbbell({Bulk("newreno")});
+  s["duration_s"] = 2;
+  const auto r = RunOk(s);
+  const auto doc = nlohmann::json::parse(r.json);
+  EXPECT_NE(r.summary["ended_by"], "event_budget");
+  EXPECT_FALSE(doc.contains("partial"));
+  EXPECT_FALSE(doc.contains("warning"));
 }
 
 // Whatever the number of flows, a result stays a few hundred thousand points.

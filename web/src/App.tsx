@@ -7,6 +7,8 @@ import { LinkProblems, ResetUndo } from './components/LinkBanners';
 import { PapersMenu, PresetNote } from './components/Papers';
 import { ExperimentExport } from './export/ExperimentExport';
 import { Summary } from './components/Summary';
+import { CostAsk } from './components/CostAsk';
+import { isPartial, PartialMark } from './components/PartialMark';
 import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
 import { PacketsPanel } from './packets/PacketsPanel';
@@ -98,8 +100,9 @@ function StatusLine({ store }: { store: LabStore }) {
   else if (s.phase === 'loading') text = 'loading engine…';
   else if (s.phase === 'failed') text = 'engine failed to load';
   else if (s.busy) text = 'simulating…';
+  else if (s.costAsk) text = 'a long run waits for Run it';
   else if (s.runError) text = 'last run failed';
-  else if (s.engineErrors.length) text = 'the engine rejected these parameters';
+  else if (s.engineErrors.length) text = s.engineErrors.every((e) => e.byPage) ? 'these values do not fit together' : 'the engine rejected these parameters';
   else if (s.lastRun)
     text = `last run ${Math.round(s.lastRun.roundTripMs)} ms (engine ${Math.round(s.lastRun.engineMs)} ms) · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else text = 'ready';
@@ -295,6 +298,8 @@ export function App({ store }: { store: LabStore }) {
         </div>
       )}
 
+      {s.costAsk && view === 'live' && <CostAsk cost={s.costAsk} store={store} />}
+
       {s.displayed?.result.warning && (
         <div className="banner warn" role="status" data-testid="run-warning">
           <div>
@@ -307,7 +312,7 @@ export function App({ store }: { store: LabStore }) {
         <div className="banner error" role="alert" data-testid="engine-validation">
           <div>
             <strong>
-              The engine rejected these parameters
+              {s.engineErrors.every((e) => e.byPage) ? 'These values do not fit together, nothing ran' : 'The engine rejected these parameters'}
               {s.displayed ? '; the charts show the last accepted run.' : '.'}
             </strong>
             <ul>
@@ -381,6 +386,9 @@ export function App({ store }: { store: LabStore }) {
             <>
               <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
               <ManualMode store={store} model={s.model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={s.playback} displayed={s.displayed} stale={stale} flow={Number.isInteger(traceFlow) ? traceFlow : 0} />
+              {!s.playback && s.displayed && isPartial(s.displayed.result) && (
+                <PartialMark result={s.displayed.result} what="these figures" testId="summary-partial" />
+              )}
               {!s.playback && <Summary summary={s.displayed?.summary} stale={stale} figures={s.model?.figures} multi={multi} />}
               {!s.playback && multi && s.displayed && <FlowTable result={s.displayed.result} model={s.model} stale={stale} />}
               <PlayedCharts

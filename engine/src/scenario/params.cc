@@ -236,7 +236,10 @@ std::vector<ParamDecl> Declare() {
                           "End of the packet animation's window (at most 5 s after its start; equal to the start: "
                           "no trace)")
                   .Advanced());
-  p.push_back(IntegerParam("max_events", "Event budget", "Run", "events", 1000, 1e10, 200000000,
+  // 5e7 events: 3-5 s of WASM in a browser tab (10-15 M events/s), three times the
+  // largest preset's run (TCP-ER's 500 s loads, 1.6e7). The CLI has its own, higher
+  // default (cli/main.cc).
+  p.push_back(IntegerParam("max_events", "Event budget", "Run", "events", 1000, 1e10, 50000000,
                            "The run stops after this many simulator events and says so, rather than keep a "
                            "browser tab busy for minutes")
                   .Log()

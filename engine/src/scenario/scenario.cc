@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "scenario/cross_field.h"
 #include "scenario/param_view.h"
 #include "scenario/params.h"
 #include "transport/registry.h"
@@ -111,7 +112,6 @@ void Walk(const nlohmann::json& node, const std::string& path, std::map<std::str
 void ValidateFlow(const Scenario& s, int f, std::vector<ValidationError>& errors) {
   const std::string prefix = Scenario::FlowPrefix(f);
   const ParamView v(s, prefix);
-  const double duration = s.Number("duration_s");
   const std::string fwd = prefix + "channel.forward.";
   if (s.Enum(fwd + "model") == "window" && s.Integer(fwd + "window_drops") > s.Integer(fwd + "window_segments")) {
     errors.push_back({fwd + "window_drops", fwd + "window_drops must be at most window_segments (" +
@@ -134,31 +134,7 @@ void ValidateFlow(const Scenario& s, int f, std::vector<ValidationError>& errors
                       prefix + "app.stream.enabled needs " + tb + "enabled off: a flow's data comes from the token "
                                "bucket or from the live stream, not both"});
   }
-  const double start = v.Number("start_s");
-  if (start >= duration) {
-    errors.push_back({prefix + "start_s", prefix + "start_s must be less than duration_s (" + FormatNumber(duration) +
-                                              "), got " + FormatNumber(start)});
-  }
-  const double stop = v.Number("stop_s");
-  if (stop != 0 && stop <= start) {
-    errors.push_back({prefix + "stop_s", prefix + "stop_s must be 0 (never) or after start_s (" +
-                                             FormatNumber(start) + "), got " + FormatNumber(stop)});
-  }
-}
-
-void ValidateBackground(const Scenario& s, int g, std::vector<ValidationError>& errors) {
-  const std::string prefix = Scenario::ItemPrefix("background", g);
-  const double lo = s.Number(prefix + "start_min_s");
-  const double hi = s.Number(prefix + "start_max_s");
-  if (hi < lo) {
-    errors.push_back({prefix + "start_max_s", prefix + "start_max_s must be at least start_min_s (" +
-                                                  FormatNumber(lo) + "), got " + FormatNumber(hi)});
-  }
-  const double duration = s.Number("duration_s");
-  if (lo >= duration) {
-    errors.push_back({prefix + "start_min_s", prefix + "start_min_s must be less than duration_s (" +
-                                                  FormatNumber(duration) + "), got " + FormatNumber(lo)});
-  }
+  // Start and stop against the run: cross_field.cc, declared in the schema.
 }
 
 void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors) {
@@ -170,7 +146,7 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
     }
   }
   for (int f = 0; f < s.flow_count(); ++f) ValidateFlow(s, f, errors);
-  for (int g = 0; g < s.count("background"); ++g) ValidateBackground(s, g, errors);
+  CheckCrossFieldRules(s, errors);
   const int64_t traced = s.Integer("metrics.trace_flow");
   if (traced >= s.flow_count()) {
     errors.push_back({"metrics.trace_flow", "metrics.trace_flow must name one of the " +
@@ -184,11 +160,6 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
     errors.push_back({"metrics.packet_trace.to_s",
                       "metrics.packet_trace.to_s must be at most 5 s after metrics.packet_trace.from_s (" +
                           FormatNumber(trace_from) + " s), got " + FormatNumber(trace_to) + " s"});
-  }
-  if (s.Number("metrics.start_s") >= s.Number("duration_s")) {
-    errors.push_back({"metrics.start_s", "metrics.start_s must be less than duration_s (" +
-                                             FormatNumber(s.Number("duration_s")) + "), got " +
-                                             FormatNumber(s.Number("metrics.start_s"))});
   }
 }
 

@@ -196,6 +196,9 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   doc["ok"] = true;
   doc["summary"] = Summary();
   if (ended_by_ == "event_budget") {
+    // Marked at the top so a reader cannot mistake the figures for a whole run's.
+    doc["partial"] = true;
+    doc["ended_by"] = ended_by_;
     doc["warning"] = "the run stopped at " + FormatNumber(end.seconds()) + " s of " +
                      FormatNumber(duration_.seconds()) + " s after " + std::to_string(scheduler_.events_run()) +
                      " events, its event budget (max_events); shorten the run or raise max_events";

@@ -1,6 +1,7 @@
 // The live charts (cwnd, time–sequence, tokens, playback). Data comes from the store's last displayed result; after they
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
+import { isPartial, PartialMark } from '../components/PartialMark';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { Displayed, LabStore } from '../state/store';
 import type { ParamModel } from '../model/params';
@@ -153,6 +154,7 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
   const multi = isMultiFlow(displayed);
   return (
     <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" data-flows={displayed?.result.flows?.length ?? 1} aria-label="Charts">
+      {displayed && isPartial(displayed.result) && <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />}
       {multi && displayed ? (
         <FlowCharts store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} selectedFlow={selectedFlow} traceFlow={traceFlow} heights={heights} />
       ) : (

@@ -45,8 +45,8 @@ interface Job {
 }
 
 // A safety net, not a limit on experiments: a run's own event budget (max_events,
-// default 2e8) stops it with a message first. TCP-ER's Table VI load (12.9 M events)
-// takes about 2 s in WASM here; 2e8 events take about 25 s.
+// default 5e7, a few seconds) stops it with a message first. TCP-ER's Table VI load
+// (12.9 M events) takes about 2 s in WASM here; a budget raised to 2e8 about 25 s.
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export function defaultWorker(): Worker {

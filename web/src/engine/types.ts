@@ -93,9 +93,20 @@ export interface TopologyDecl {
   links: TopologyLinkDecl[];
 }
 
+/** A rule between two parameters (engine/src/scenario/cross_field.cc): `field` less
+ * than `other`, at least `other`, or 0 (off) or greater than `other`. In `flows[]`
+ * paths both name the same item. */
+export interface ConstraintDecl {
+  field: string;
+  rule: 'less' | 'at_least' | 'zero_or_greater' | string;
+  other: string;
+}
+
 export interface EngineSchema {
   version: number;
   params: ParamDecl[];
+  /** Rules between parameters (newer engines). */
+  constraints?: ConstraintDecl[];
   /** Every summary figure a run reports (newer engines). */
   summary?: SummaryDecl[];
   lists?: ListDecl[];
@@ -160,12 +171,18 @@ export interface RunSummary {
   app_success_pct?: number | null;
   mean_tokens_per_rtt?: number | null;
   mean_allowed_tokens_per_rtt?: number | null;
+  /** Why the run ended ("event_budget": stopped early, the result is partial). */
+  ended_by?: string;
+  /** The simulated time the run reached, in s. */
+  sim_end_s?: number;
   [extra: string]: unknown;
 }
 
 export interface EngineErrorItem {
   path: string;
   message: string;
+  /** Found by the page before running (model/crossField.ts), not by the engine. */
+  byPage?: boolean;
 }
 
 export type ResultDoc =
@@ -179,6 +196,9 @@ export type ResultDoc =
       links?: { bottleneck?: LinkResult };
       /** Set when the run stopped early (its event budget). */
       warning?: string;
+      /** True when the run stopped at its event budget: the figures cover part of it. */
+      partial?: boolean;
+      ended_by?: string;
       [extra: string]: unknown;
     }
   | { ok: false; errors: EngineErrorItem[] };

@@ -6,7 +6,7 @@
 // and `background` (background[0], ...). A value map holds every concrete path of
 // every item there is, plus the item counts under the list names:
 //   { seed: 1, flows: 2, 'flows[0].protocol': 'reno', 'flows[1].protocol': 'cubic', background: 0, ... }
-import type { EngineSchema, ParamDecl, ParamValue, ProtocolDecl, SeriesDecl, TopologyDecl } from '../engine/types';
+import type { ConstraintDecl, EngineSchema, ParamDecl, ParamValue, ProtocolDecl, SeriesDecl, TopologyDecl } from '../engine/types';
 import { figuresFromSchema, type Figure } from './figures';
 import { checkValue, fallbackDefault, sameValue } from './valueCheck';
 
@@ -80,6 +80,8 @@ export interface ParamModel {
   seriesDecls: SeriesDecl[];
   /** What each topology.kind looks like, link by link. */
   topologies: TopologyDecl[];
+  /** Rules between parameters, the engine's own (model/crossField.ts checks them). */
+  constraints: ConstraintDecl[];
 }
 
 const KNOWN_LISTS: Record<string, { keyPrefix: string; countKey: string }> = {
@@ -267,6 +269,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     protocols: protocolsFromSchema(schema),
     seriesDecls: Array.isArray(schema.series) ? schema.series : [],
     topologies: Array.isArray(schema.topologies) ? schema.topologies : [],
+    constraints: Array.isArray(schema.constraints) ? schema.constraints : [],
   };
 }
 

@@ -159,4 +159,19 @@ describe('many flows in the URL (v=2)', () => {
     expect(encodeHash(model, d.values)).toBe('#v=2&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05');
     expect(buildScenario(model, decodeHash(model, encodeHash(model, d.values)).values)).toBe(buildScenario(model, d.values));
   });
+  it('says a key repeated 20,000 times once, with its count, and uses the last value', () => {
+    const hash = '#v=2&' + Array.from({ length: 20_000 }, (_, i) => `seed=${i + 1}`).join('&');
+    const d = decodeHash(model, hash);
+    expect(d.messages).toEqual([{ path: 'seed', text: 'seed appears 20,000 times in the link — the last one is used' }]);
+    expect(d.values.seed).toBe(20_000);
+  });
+
+  it('says a key given twice "twice", and each repeated key once', () => {
+    const d = decodeHash(model, '#v=2&seed=3&duration_s=5&seed=4&duration_s=6&duration_s=7');
+    expect(d.messages.map((m) => m.text)).toEqual([
+      'seed appears twice in the link — the last one is used',
+      'duration_s appears 3 times in the link — the last one is used',
+    ]);
+    expect(d.values).toMatchObject({ seed: 4, duration_s: 7 });
+  });
 });

@@ -128,7 +128,9 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     for (let i = 0; i < n; i++) for (const s of specsOfItem(model, l.name, i)) values[s.path] ??= s.defaultValue;
   }
 
-  const seen = new Set<string>();
+  // How often each parameter appears: a repeated key is said once, with its count (a
+  // link of 20,000 copies of one key gave 19,999 messages).
+  const seen = new Map<string, number>();
   let timeline: string | null = null;
   for (const { part, key, val, rawVal } of pairs) {
     if (key === null || key.trim() === '' || (rawVal !== null && val === null)) {
@@ -162,8 +164,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
       messages.push({ path: spec.path, text: `${spec.path} has no value in the link — using default` });
       continue;
     }
-    if (seen.has(spec.path)) messages.push({ path: spec.path, text: `${spec.path} appears twice in the link — the last one is used` });
-    seen.add(spec.path);
+    seen.set(spec.path, (seen.get(spec.path) ?? 0) + 1);
     const c = checkValue(spec.path, spec.decl, val);
     if (c.ok) values[spec.path] = c.value;
     else {
@@ -173,6 +174,9 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
       // banner shortens what it shows (linkMessages.ts), keeping both ends.
       messages.push({ path: spec.path, text: `${clip(c.message, 1000)} — using default` });
     }
+  }
+  for (const [path, n] of seen) {
+    if (n > 1) messages.push({ path, text: `${path} appears ${n === 2 ? 'twice' : `${n.toLocaleString('en-US')} times`} in the link — the last one is used` });
   }
   if (version === null) {
     messages.unshift({ text: `the link has no version (expected v=${URL_VERSION}) — read as v=${URL_VERSION}` });

@@ -1,5 +1,6 @@
 // The lab's state, in one value, and the small interface the stores that own parts of
 // it (live runs, compare, sweep, the URL) use to read and change it.
+import type { RunCost } from '../model/runCost';
 import type { Extracted } from '../charts/series';
 import type { EngineErrorItem, ResultDoc, RunSummary } from '../engine/types';
 import type { ParamModel, ParamSpec, Values } from '../model/params';
@@ -89,6 +90,8 @@ export interface LabState {
   undoReset?: string;
   /** Live-mode changes during the run (in the URL, replayed by the engine). */
   timeline: TimelineEntry[];
+  /** A run estimated as long, held until the user says to run it (model/runCost.ts). */
+  costAsk?: RunCost;
   /** Set while the live view plays its run in simulated time. */
   playback?: PlaybackState;
   /** While playing: the values in force at the playhead, for the controls. */

@@ -2,12 +2,18 @@
 // answers becomes the displayed result, the engine's objections, or the run error.
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
+import { crossFieldErrors } from '../model/crossField';
 import { buildScenario } from '../model/params';
+import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
 import { timelineJson } from '../model/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 
 export class LiveRunner {
   private client: EngineClient | null = null;
+  /** The run held for the user's word (its scenario and timeline). */
+  private held: { scenario: string; timeline?: string } | null = null;
+  /** The last scenario the user agreed to run at its cost: not asked again. */
+  private approved = '';
 
   constructor(private readonly core: StoreCore) {}
 
@@ -21,7 +27,37 @@ export class LiveRunner {
   run() {
     const { model, values, timeline } = this.core.get();
     if (!model || !this.client) return;
-    this.client.run(buildScenario(model, values), timeline.length > 0 ? timelineJson(timeline) : undefined);
+    // Values that break a rule between two fields are named at the field, in the page's
+    // words, and nothing runs (the engine would refuse them the same way).
+    const crossed = crossFieldErrors(model, values);
+    if (crossed.length) {
+      this.held = null;
+      this.core.set({ engineErrors: crossed, costAsk: undefined });
+      return;
+    }
+    if (this.core.get().engineErrors.some((e) => e.byPage)) this.core.set({ engineErrors: [] });
+    const scenario = buildScenario(model, values);
+    const tl = timeline.length > 0 ? timelineJson(timeline) : undefined;
+    // A run estimated as long waits for a click (ask, never refuse: a link must still run).
+    const cost = estimateRunCost(scenario, windowedProtocols(model));
+    if (scenario !== this.approved && asksFirst(cost)) {
+      this.held = { scenario, timeline: tl };
+      this.core.set({ costAsk: cost });
+      return;
+    }
+    this.held = null;
+    if (this.core.get().costAsk) this.core.set({ costAsk: undefined });
+    this.client.run(scenario, tl);
+  }
+
+  /** The user agreed to the held run's cost: run it. */
+  runHeld() {
+    const held = this.held;
+    if (!held || !this.client) return;
+    this.approved = held.scenario;
+    this.held = null;
+    this.core.set({ costAsk: undefined });
+    this.client.run(held.scenario, held.timeline);
   }
 
   private onOutcome(o: RunOutcome) {
@@ -32,7 +68,8 @@ export class LiveRunner {
       if (series.problems.length) console.warn('[plab] result problems:', series.problems);
       this.core.set({
         lastFinishedId,
-        engineErrors: [],
+        // A run still in flight when the page found a broken rule must not clear it.
+        engineErrors: this.core.get().engineErrors.filter((e) => e.byPage),
         runError: undefined,
         displayed: { id: o.id, summary: o.result.summary ?? {}, result: o.result, series, durationS: durationOf(o.scenario) },
         lastRun: {

@@ -304,6 +304,11 @@ export class LabStore implements StoreCore {
     this.set({ urlMessages: [] });
   }
 
+  /** Runs the live run that waits for a word on its cost (state.costAsk). */
+  runDespiteCost() {
+    this.live.runHeld();
+  }
+
   /** Re-runs the current values (e.g. after a crash). */
   rerun() {
     this.commit(this.state.values);

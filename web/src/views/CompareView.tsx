@@ -14,6 +14,7 @@ import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
+import { PartialRunsNote } from '../components/PartialMark';
 
 const PCT: [number, number] = [0, 100];
 
@@ -169,6 +170,8 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
           <PairingPicker model={model} compare={compare} prefix="cmp" color={color} onChange={(c) => store.setCompare(c)} />
         </div>
       </section>
+
+      <PartialRunsNote summaries={state.entries.map((e) => (e.status === 'ok' ? e.summary : null))} testId="compare-partial" />
 
       {failed.length > 0 && (
         <div className="banner error" role="alert" data-testid="compare-errors">

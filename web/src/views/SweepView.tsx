@@ -35,6 +35,7 @@ import {
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
+import { PartialRunsNote } from '../components/PartialMark';
 
 const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
   model_simple_mbps: { color: '#d55e00', dash: '9 6' },
@@ -332,6 +333,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
             The scenario or the sweep settings changed since this sweep ran — Run to update it.
           </p>
         )}
+        {run && <PartialRunsNote summaries={run.series.flatMap((l) => l.summaries.flat())} testId="sweep-partial" />}
         {run && run.errors.length > 0 && (
           <div className="banner error" role="alert" data-testid="sweep-errors" style={{ margin: '10px 0 0' }}>
             <div>
