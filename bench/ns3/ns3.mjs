@@ -14,6 +14,8 @@ const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'
 const kSource = path.join(kRoot, 'bench/ns3/reference.cc');
 const kBuildDir = path.join(kRoot, 'build/ns3');
 const kBinary = path.join(kBuildDir, 'reference');
+// ns-3's own results for this program's scenario (a copy of the shared reference set).
+const kReferenceSet = path.join(kRoot, 'engine/tests/data/ns3-bulk-set-a.jsonl');
 const kInstallHint = 'npm run bench:ns3-install, or set PLAB_NS3_PREFIX to an installed ns3 package';
 // ns-3 needs seconds per run where we need milliseconds: best of a few.
 const kRuns = Math.max(1, Number(process.env.PLAB_NS3_RUNS) || 3);
@@ -119,7 +121,27 @@ export function ns3Arguments(scenario) {
   };
 }
 
-function runNs3(args) {
+// { binary } ready to run, or { reason } it is not.
+export function prepareNs3() {
+  const { prefix, reason } = findNs3();
+  if (!prefix) return { reason };
+  const build_error = buildReference(prefix);
+  if (build_error) {
+    return { reason: `found in ${prefix}, but ${path.relative(kRoot, kSource)} did not build (${build_error})` };
+  }
+  return { binary: kBinary, prefix };
+}
+
+// The reference set's lines, each { tcp, loss, bw, delay, time, seed, goodput_mbps, events }.
+export function referenceSet() {
+  return readFileSync(kReferenceSet, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+export function sameRun(a, b) {
+  return ['tcp', 'loss', 'bw', 'delay', 'time', 'seed'].every((key) => a[key] === b[key]);
+}
+
+export function runNs3(args) {
   const child = spawnSync(kBinary, args, { encoding: 'utf8', timeout: 600_000 });
   if (child.error || child.status !== 0) {
     throw new Error(`ns-3 run failed: ${child.error?.message ?? child.stderr.trim().slice(-300)}`);
@@ -142,12 +164,10 @@ export function ns3Section(ours, printTable) {
 }
 
 function compare(ours, printTable) {
-  const { prefix, reason } = findNs3();
-  if (!prefix) return skip(reason);
   const mapped = ns3Arguments(ours.scenario);
   if (!mapped.args) return skip(`cannot run this scenario (${mapped.reason})`);
-  const build_error = buildReference(prefix);
-  if (build_error) return skip(`found in ${prefix}, but ${path.relative(kRoot, kSource)} did not build (${build_error})`);
+  const { prefix, reason } = prepareNs3();
+  if (!prefix) return skip(reason);
   let runs;
   try {
     runs = Array.from({ length: kRuns }, () => runNs3(mapped.args));
@@ -180,4 +200,10 @@ function compare(ours, printTable) {
   console.log(`goodput: ours ${goodput(ours.summary.goodput_mbps)}, ns-3 ${goodput(best.goodput_mbps)} ` +
               `(${difference_pct >= 0 ? '+' : ''}${difference_pct.toFixed(2)} %): ` +
               `${agree ? 'agree' : 'DIFFER'} (tolerance ${kGoodputTolerancePct} %)`);
+  const recorded = existsSync(kReferenceSet) ? referenceSet().find((line) => sameRun(line, best)) : undefined;
+  if (recorded) {
+    const same = recorded.goodput_mbps === best.goodput_mbps && recorded.events === best.events;
+    console.log(`ns-3 ${same ? 'reproduces' : 'DIFFERS from'} ${path.relative(kRoot, kReferenceSet)}'s line for ` +
+                `this run (${goodput(recorded.goodput_mbps)}, ${recorded.events.toLocaleString('en-US')} events)`);
+  }
 }
