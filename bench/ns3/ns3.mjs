@@ -87,7 +87,10 @@ function buildReference(prefix) {
     '-lns3.44-point-to-point', '-lns3.44-network', '-lns3.44-core', `-Wl,-rpath,${lib}`],
   { encoding: 'utf8', timeout: 600_000 });
   if (child.error) return `${compiler}: ${child.error.message}`;
-  if (child.status !== 0) return `${compiler} failed: ${child.stderr.trim().split('\n').slice(-3).join(' / ')}`;
+  if (child.status !== 0) {
+    const tail = child.stderr.trim().split('\n').slice(-3).join(' / ');
+    return `${compiler} failed: ${tail || `exit ${child.status}`}`;
+  }
   writeFileSync(stamp, prefix);
   return null;
 }
