@@ -5,7 +5,8 @@
 //     (engine/scenarios/dumbbell-10-flows.json), and TCP-ER's Table VI load: 50 FTP +
 //     300 HTTP users + 5 TCP flows for 500 s on a 16.5 Mb/s bottleneck
 //     (engine/scenarios/tcp-er-table6.json), which must take at most 5 s in WASM;
-//   - the scoreboard at scale: one BBR flow at 1 and 10 Gb/s for 1 s (bbr-10g.json).
+//   - the scoreboard at scale: one BBR flow at 1 and 10 Gb/s for 1 s (bbr-10g.json);
+//   - ns-3.44 on the reference run, when installed (bench/ns3/ns3.mjs).
 // Prints tables with PASS/MISS beside each target; exits 0 whatever the numbers.
 // Run through `npm run bench` (scripts/bench.sh builds first).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { loadPlab } from '../wasm/plab-node.mjs';
+import { ns3Section } from './ns3/ns3.mjs';
 
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kScenarioPath = path.join(kRoot, 'engine/scenarios/reference-ns3.json');
@@ -126,6 +128,8 @@ async function main() {
       `now ${((wasm_ms / kSingleFlowEngineWasmMs - 1) * 100).toFixed(0)} %`,
     ],
   ]);
+  // For the comparison with ns-3 at the end (bench/ns3/ns3.mjs).
+  return { scenario: JSON.parse(scenario_json), native_ms, wasm_ms, summary: native_summary };
 }
 
 // Issue B: the reference run with every protocol in the schema, natively and in WASM;
@@ -250,6 +254,9 @@ async function manyFlows() {
 }
 
 main()
-  .then(protocolCosts)
-  .then(manyFlows)
+  .then(async (reference) => {
+    await protocolCosts();
+    await manyFlows();
+    ns3Section(reference, printTable);
+  })
   .catch((error) => fail(error.stack ?? String(error)));
