@@ -26,18 +26,20 @@ export async function loadPlab(modulePath = kNodeModulePath) {
   const defaultScenarioPtr = module.cwrap('plab_default_scenario', 'number', []);
   const runRaw = module.cwrap('plab_run', 'number', ['number']);
   const runTimelineRaw = module.cwrap('plab_run_timeline', 'number', ['number', 'string']);
+  const runSummaryRaw = module.cwrap('plab_run_summary', 'number', ['number']);
   const resultJsonPtr = module.cwrap('plab_result_json', 'number', []);
   const columnsPtr = module.cwrap('plab_columns_ptr', 'number', []);
   const columnsLength = module.cwrap('plab_columns_length', 'number', []);
 
-  function runJson(scenarioJson, timelineJson) {
+  // `raw`: which entry point runs the scenario (the summary-only one takes no timeline).
+  function runJson(scenarioJson, timelineJson, raw = runRaw) {
     // Pass the scenario through the heap (not the stack): it may be large.
     const byte_length = module.lengthBytesUTF8(scenarioJson) + 1;
     const input_ptr = module._malloc(byte_length);
     let ok;
     try {
       module.stringToUTF8(scenarioJson, input_ptr, byte_length);
-      ok = (timelineJson === undefined ? runRaw(input_ptr) : runTimelineRaw(input_ptr, timelineJson)) === 1;
+      ok = (timelineJson === undefined ? raw(input_ptr) : runTimelineRaw(input_ptr, timelineJson)) === 1;
     } finally {
       module._free(input_ptr);
     }
@@ -60,6 +62,12 @@ export async function loadPlab(modulePath = kNodeModulePath) {
       const timelineText = timeline === undefined || typeof timeline === 'string' ? timeline : JSON.stringify(timeline);
       const { ok, json, columns } = runJson(text, timelineText);
       return { ok, result: JSON.parse(json), json, columns };
+    },
+    // The same run with no time series: the same summary, faster (sweeps, the bench).
+    runSummary(scenario) {
+      const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+      const { ok, json } = runJson(text, undefined, runSummaryRaw);
+      return { ok, result: JSON.parse(json), json };
     },
     // Current size of the WASM linear memory in bytes.
     heapBytes: () => module.HEAP8.buffer.byteLength,
