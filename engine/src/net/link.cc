@@ -26,7 +26,7 @@ void Link::Receive(Packet* p) {
     on_wire_ = p;
     wire_started_ = scheduler_->now();
     Trace(PacketEvent::kTransmit, *p);
-    scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+    scheduler_->After(TransferTime(on_wire_->wire_bytes), this, kTransmitted);
     return;
   }
   // Otherwise through the discipline, even onto an idle wire, so an AQM sees every
@@ -56,7 +56,7 @@ void Link::StartNext() {
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
     Trace(PacketEvent::kTransmit, *on_wire_);
-    scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+    scheduler_->After(TransferTime(on_wire_->wire_bytes), this, kTransmitted);
   }
 }
 
@@ -73,7 +73,7 @@ void Link::OnEvent(uint32_t tag, uint64_t) {
     // mid-run holds a packet behind the slower ones already on the way.
     const Time arrives = std::max(scheduler_->now() + params_.delay, last_arrival_);
     last_arrival_ = arrives;
-    propagating_.push_back({on_wire_, arrives});
+    propagating_.push_back(on_wire_, arrives);
     if (propagating_.size() == 1) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
     StartNext();
     NotifyQueue();

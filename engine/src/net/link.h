@@ -9,11 +9,11 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "net/error_model.h"
+#include "net/in_flight_fifo.h"
 #include "net/packet.h"
 #include "net/queue/drop_tail_queue.h"
 #include "net/queue/queue_discipline.h"
@@ -92,6 +92,16 @@ class Link final : public PacketSink, public EventHandler {
     return drop_tail_ != nullptr ? drop_tail_->Dequeue(scheduler_->now()) : queue_->Dequeue(scheduler_->now());
   }
   void Arrived();  // the oldest packet in flight reaches the far end
+  // Serialization time of `wire_bytes` at the current rate. Packets of a flow come in
+  // a few sizes (data, ACK): the last answer is kept, saving a 64-bit division each.
+  Time TransferTime(uint32_t wire_bytes) {
+    if (wire_bytes != cached_bytes_ || params_.rate.bps() != cached_rate_bps_) {
+      cached_bytes_ = wire_bytes;
+      cached_rate_bps_ = params_.rate.bps();
+      cached_transfer_ = params_.rate.TransferTime(wire_bytes);
+    }
+    return cached_transfer_;
+  }
   void NotifyQueue();
 
   Scheduler* scheduler_;
@@ -109,14 +119,13 @@ class Link final : public PacketSink, public EventHandler {
   }
   void TraceForward(Packet* p);
   int64_t notified_length_ = 0;
+  uint32_t cached_bytes_ = 0;
+  int64_t cached_rate_bps_ = -1;  // none cached yet
+  Time cached_transfer_;
 
   Packet* on_wire_ = nullptr;
   Time wire_started_;  // when on_wire_ began serializing (for the observer only)
-  struct InFlight {
-    Packet* packet;
-    Time arrives_at;
-  };
-  std::deque<InFlight> propagating_;  // FIFO: a delay change only applies to later packets
+  InFlightFifo propagating_;  // FIFO: a delay change only applies to later packets
   Time last_arrival_;                 // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
 };
