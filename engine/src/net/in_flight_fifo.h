@@ -21,6 +21,7 @@ class InFlightFifo {
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   const Entry& front() const { return ring_[head_]; }
+  Time& back_arrives_at() { return ring_[(head_ + size_ - 1) & (ring_.size() - 1)].arrives_at; }
 
   void push_back(Packet* packet, Time arrives_at) {
     if (size_ == ring_.size()) Grow();

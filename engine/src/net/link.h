@@ -74,7 +74,10 @@ class Link final : public PacketSink, public EventHandler {
 
   // Live changes (Simulation::Set): take effect from the next packet serialized.
   void set_rate(Bandwidth rate) { params_.rate = rate; }
-  void set_delay(Time delay) { params_.delay = delay; }
+  void set_delay(Time delay);
+  // At the end of a run: a packet sent straight onto the idle wire and done by `end`
+  // is reported to the queue observer (utilization), as its end event would have.
+  void Finish(Time end);
 
   int64_t queue_length() const { return queue_->length_packets(); }
   const LinkStats& stats() const { return stats_; }
@@ -125,6 +128,24 @@ class Link final : public PacketSink, public EventHandler {
 
   Packet* on_wire_ = nullptr;
   Time wire_started_;  // when on_wire_ began serializing (for the observer only)
+
+  // A packet that finds the wire idle and nothing queued is sent at once: it goes
+  // straight into propagating_ with its arrival time, and the wire is busy until
+  // wire_free_at_ with no event to say so. Only when a packet queues behind it is its
+  // end scheduled (kTransmitted at lazy_mark_, where the per-packet event would have
+  // sorted), so every event still runs in the same order and the results are the
+  // same bit for bit; the access links and the ACK path, whose queues are nearly
+  // always empty, take one event per packet instead of two.
+  bool WireBusy();  // ends a lazy packet whose time is up
+  void SendOnIdleWire(Packet* p);
+  void ScheduleArrival();
+  void EndLazy(Time finished);
+  bool lazy_ = false;        // the wire is (or was until wire_free_at_) busy with a lazy packet
+  bool lazy_end_event_ = false;  // its kTransmitted event is scheduled
+  Time wire_free_at_;
+  Time lazy_prev_arrival_;   // last_arrival_ before it (a delay change recomputes its arrival)
+  uint64_t lazy_mark_ = 0;
+  uint64_t arrival_generation_ = 0;  // an arrival event with another generation is stale
   InFlightFifo propagating_;  // FIFO: a delay change only applies to later packets
   Time last_arrival_;                 // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
