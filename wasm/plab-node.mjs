@@ -38,13 +38,15 @@ async function createEngine(createPlab) {
     defaultScenarioPtr: module.cwrap('plab_default_scenario', 'number', []),
     runRaw: module.cwrap('plab_run', 'number', ['number']),
     runTimelineRaw: module.cwrap('plab_run_timeline', 'number', ['number', 'string']),
+    runSummaryRaw: module.cwrap('plab_run_summary', 'number', ['number']),
     resultJsonPtr: module.cwrap('plab_result_json', 'number', []),
     columnsPtr: module.cwrap('plab_columns_ptr', 'number', []),
     columnsLength: module.cwrap('plab_columns_length', 'number', []),
   };
 }
 
-function runJson(engine, scenarioJson, timelineJson) {
+// `raw`: the entry point for a run without a timeline (runSummaryRaw: no series).
+function runJson(engine, scenarioJson, timelineJson, raw = engine.runRaw) {
   const { module } = engine;
   // Pass the scenario through the heap (not the stack): it may be large.
   const byte_length = module.lengthBytesUTF8(scenarioJson) + 1;
@@ -52,7 +54,7 @@ function runJson(engine, scenarioJson, timelineJson) {
   let ok;
   try {
     module.stringToUTF8(scenarioJson, input_ptr, byte_length);
-    ok = (timelineJson === undefined ? engine.runRaw(input_ptr)
+    ok = (timelineJson === undefined ? raw(input_ptr)
                                      : engine.runTimelineRaw(input_ptr, timelineJson)) === 1;
   } finally {
     module._free(input_ptr);
@@ -126,6 +128,14 @@ export async function loadPlab(modulePath = kNodeModulePath) {
       return guarded((e) => {
         const { ok, json, columns } = runJson(e, text, timelineText);
         return { ok, result: JSON.parse(json), json, columns };
+      });
+    },
+    // The same run with no time series: the same summary, faster (sweeps, the bench).
+    runSummary(scenario) {
+      const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+      return guarded((e) => {
+        const { ok, json } = runJson(e, text, undefined, e.runSummaryRaw);
+        return { ok, result: JSON.parse(json), json };
       });
     },
     // Any other call into the module (fn gets the Emscripten module), with the same

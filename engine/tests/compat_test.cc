@@ -62,6 +62,14 @@ TEST(Compatibility, OldScenariosGiveTheirOldSummaries) {
     }
     for (const auto& [key, old_value] : run.summary.items()) {
       ASSERT_TRUE(now.contains(key)) << run.name << ": figure " << key << " is gone";
+      if (key == "events") {
+        // The scheduler's own count, not a protocol figure: a packet sent onto an idle
+        // wire no longer takes an event to end its serialization (net/link.h), so a run
+        // needs fewer events for the very same packets; never more.
+        EXPECT_LE(now[key].get<int64_t>(), old_value.get<int64_t>()) << run.name;
+        ++compared;
+        continue;
+      }
       EXPECT_EQ(now[key], old_value) << run.name << ": " << key << " was " << old_value << ", now " << now[key];
       ++compared;
     }

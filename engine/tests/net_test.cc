@@ -54,6 +54,27 @@ TEST(Link, SerializesBackToBackThenPropagates) {
   EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2}));
 }
 
+// A packet that found the wire idle has no event for the end of its serialization
+// (net/link.h), yet a delay changed while it serializes still applies to it, and one
+// changed after it left the wire does not: the delay is the one in force when it leaves.
+TEST(Link, ADelayChangedWhileAPacketSerializesAppliesToIt) {
+  Scheduler s;
+  PacketPool pool;
+  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
+  Sink sink(&s, &pool);
+  Route route;
+  route.hops = {link.get(), &sink};
+  route.Inject(MakePacket(pool, 0, 1250));  // on the wire over [0, 1 ms]
+  s.RunUntil(Time::FromMicroseconds(500));
+  link->set_delay(Time::FromMilliseconds(2));
+  s.RunUntil(Time::FromMilliseconds(10));
+  route.Inject(MakePacket(pool, 1, 1250));  // over [10, 11 ms]
+  s.RunUntil(Time::FromMicroseconds(11500));
+  link->set_delay(Time::FromMilliseconds(7));
+  s.RunUntil(Time::Infinite());
+  EXPECT_EQ(sink.arrivals, (std::vector<Time>{Time::FromMilliseconds(3), Time::FromMilliseconds(13)}));
+}
+
 TEST(Link, DropTailKeepsQueueCapacityPlusThePacketOnTheWire) {
   Scheduler s;
   PacketPool pool;

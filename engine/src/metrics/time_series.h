@@ -38,6 +38,9 @@ class TimeSeries {
   std::string unit_;
   int64_t bucket_ns_;
   int64_t bucket_ = -1;
+  // [start, end) of bucket_ in ns, when bucket_ >= 0.
+  int64_t bucket_start_ns_ = 0;
+  int64_t bucket_end_ns_ = 0;
   int64_t order_ = 0;
   Point first_{}, min_{}, max_{}, last_{};
   std::vector<double> times_s_;

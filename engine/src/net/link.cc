@@ -18,15 +18,75 @@ Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params, std::un
   drop_tail_ = dynamic_cast<DropTailQueue*>(queue_.get());
 }
 
+bool Link::WireBusy() {
+  if (on_wire_ != nullptr) return true;
+  if (!lazy_) return false;
+  if (lazy_end_event_) return true;  // its end event has not run yet
+  const Time now = scheduler_->now();
+  // At the very instant it ends, the wire is still busy for an event that would have
+  // run before that end event.
+  if (now < wire_free_at_ || (now == wire_free_at_ && !scheduler_->Passed(wire_free_at_, lazy_mark_))) return true;
+  EndLazy(wire_free_at_);
+  return false;
+}
+
+void Link::EndLazy(Time finished) {
+  lazy_ = false;
+  lazy_end_event_ = false;
+  if (queue_observer_ != nullptr) queue_observer_->OnTransmitted(wire_started_, finished);
+}
+
+void Link::SendOnIdleWire(Packet* p) {
+  const Time now = scheduler_->now();
+  p->enqueued_at = now;
+  wire_started_ = now;
+  Trace(PacketEvent::kTransmit, *p);
+  lazy_ = true;
+  lazy_end_event_ = false;
+  lazy_mark_ = scheduler_->Mark();  // before the arrival below is scheduled, like the end event was
+  wire_free_at_ = now + TransferTime(p->wire_bytes);
+  lazy_prev_arrival_ = last_arrival_;
+  const Time arrives = std::max(wire_free_at_ + params_.delay, last_arrival_);
+  last_arrival_ = arrives;
+  propagating_.push_back(p, arrives);
+  if (propagating_.size() == 1) ScheduleArrival();
+}
+
+// The front packet's arrival. The lazy packet's is scheduled as its end event would
+// have scheduled it: ordered as if from that event's place, when that is still ahead.
+void Link::ScheduleArrival() {
+  const Time at = propagating_.front().arrives_at;
+  if (lazy_ && propagating_.size() == 1) {
+    scheduler_->AtFrom(at, this, kArrived, arrival_generation_, wire_free_at_, lazy_mark_);
+  } else {
+    scheduler_->At(at, this, kArrived, arrival_generation_);
+  }
+}
+
+void Link::set_delay(Time delay) {
+  params_.delay = delay;
+  // A lazy packet still serializing takes its arrival time from the delay in force
+  // when it leaves the wire, as it did when that was an event.
+  if (!lazy_ || lazy_end_event_ || scheduler_->now() >= wire_free_at_) return;
+  const Time arrives = std::max(wire_free_at_ + delay, lazy_prev_arrival_);
+  propagating_.back_arrives_at() = arrives;
+  last_arrival_ = arrives;
+  if (propagating_.size() == 1) {  // its arrival is scheduled: move it
+    ++arrival_generation_;
+    ScheduleArrival();
+  }
+}
+
+void Link::Finish(Time end) {
+  if (lazy_ && !lazy_end_event_ && wire_free_at_ <= end) EndLazy(wire_free_at_);
+}
+
 void Link::Receive(Packet* p) {
   ++stats_.packets_in;
   Trace(PacketEvent::kEnqueue, *p);
-  if (on_wire_ == nullptr && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
-    p->enqueued_at = scheduler_->now();
-    on_wire_ = p;
-    wire_started_ = scheduler_->now();
-    Trace(PacketEvent::kTransmit, *p);
-    scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+  const bool busy = WireBusy();
+  if (!busy && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
+    SendOnIdleWire(p);
     return;
   }
   // Otherwise through the discipline, even onto an idle wire, so an AQM sees every
@@ -43,7 +103,13 @@ void Link::Receive(Packet* p) {
     NotifyQueue();
     return;
   }
-  if (on_wire_ == nullptr) StartNext();
+  if (!busy) {
+    StartNext();
+  } else if (lazy_ && !lazy_end_event_) {
+    // A packet waits behind the lazy one: its end is now an event, where it would have been.
+    lazy_end_event_ = true;
+    scheduler_->AtMark(wire_free_at_, this, kTransmitted, 0, lazy_mark_);
+  }
   NotifyQueue();
 }
 
@@ -56,13 +122,19 @@ void Link::StartNext() {
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
     Trace(PacketEvent::kTransmit, *on_wire_);
-    scheduler_->After(params_.rate.TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+    scheduler_->After(TransferTime(on_wire_->wire_bytes), this, kTransmitted);
   }
 }
 
-void Link::OnEvent(uint32_t tag, uint64_t) {
+void Link::OnEvent(uint32_t tag, uint64_t arg) {
   if (tag == kArrived) {
-    Arrived();
+    if (arg == arrival_generation_) Arrived();  // else moved by a delay change
+    return;
+  }
+  if (lazy_end_event_) {  // the lazy packet is off the wire (and already on its way)
+    EndLazy(scheduler_->now());
+    StartNext();
+    NotifyQueue();
     return;
   }
   {
@@ -73,8 +145,8 @@ void Link::OnEvent(uint32_t tag, uint64_t) {
     // mid-run holds a packet behind the slower ones already on the way.
     const Time arrives = std::max(scheduler_->now() + params_.delay, last_arrival_);
     last_arrival_ = arrives;
-    propagating_.push_back({on_wire_, arrives});
-    if (propagating_.size() == 1) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
+    propagating_.push_back(on_wire_, arrives);
+    if (propagating_.size() == 1) ScheduleArrival();
     StartNext();
     NotifyQueue();
   }
@@ -83,7 +155,7 @@ void Link::OnEvent(uint32_t tag, uint64_t) {
 void Link::Arrived() {
   Packet* p = propagating_.front().packet;
   propagating_.pop_front();
-  if (!propagating_.empty()) scheduler_->At(propagating_.front().arrives_at, this, kArrived);
+  if (!propagating_.empty()) ScheduleArrival();
   if (errors_ != nullptr && errors_->Drop(*p, scheduler_->now())) {
     ++stats_.link_drops;
     Trace(PacketEvent::kErrorDrop, *p);

@@ -9,11 +9,11 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "net/error_model.h"
+#include "net/in_flight_fifo.h"
 #include "net/packet.h"
 #include "net/queue/drop_tail_queue.h"
 #include "net/queue/queue_discipline.h"
@@ -74,7 +74,10 @@ class Link final : public PacketSink, public EventHandler {
 
   // Live changes (Simulation::Set): take effect from the next packet serialized.
   void set_rate(Bandwidth rate) { params_.rate = rate; }
-  void set_delay(Time delay) { params_.delay = delay; }
+  void set_delay(Time delay);
+  // At the end of a run: a packet sent straight onto the idle wire and done by `end`
+  // is reported to the queue observer (utilization), as its end event would have.
+  void Finish(Time end);
 
   int64_t queue_length() const { return queue_->length_packets(); }
   const LinkStats& stats() const { return stats_; }
@@ -92,6 +95,16 @@ class Link final : public PacketSink, public EventHandler {
     return drop_tail_ != nullptr ? drop_tail_->Dequeue(scheduler_->now()) : queue_->Dequeue(scheduler_->now());
   }
   void Arrived();  // the oldest packet in flight reaches the far end
+  // Serialization time of `wire_bytes` at the current rate. Packets of a flow come in
+  // a few sizes (data, ACK): the last answer is kept, saving a 64-bit division each.
+  Time TransferTime(uint32_t wire_bytes) {
+    if (wire_bytes != cached_bytes_ || params_.rate.bps() != cached_rate_bps_) {
+      cached_bytes_ = wire_bytes;
+      cached_rate_bps_ = params_.rate.bps();
+      cached_transfer_ = params_.rate.TransferTime(wire_bytes);
+    }
+    return cached_transfer_;
+  }
   void NotifyQueue();
 
   Scheduler* scheduler_;
@@ -109,14 +122,31 @@ class Link final : public PacketSink, public EventHandler {
   }
   void TraceForward(Packet* p);
   int64_t notified_length_ = 0;
+  uint32_t cached_bytes_ = 0;
+  int64_t cached_rate_bps_ = -1;  // none cached yet
+  Time cached_transfer_;
 
   Packet* on_wire_ = nullptr;
   Time wire_started_;  // when on_wire_ began serializing (for the observer only)
-  struct InFlight {
-    Packet* packet;
-    Time arrives_at;
-  };
-  std::deque<InFlight> propagating_;  // FIFO: a delay change only applies to later packets
+
+  // A packet that finds the wire idle and nothing queued is sent at once: it goes
+  // straight into propagating_ with its arrival time, and the wire is busy until
+  // wire_free_at_ with no event to say so. Only when a packet queues behind it is its
+  // end scheduled (kTransmitted at lazy_mark_, where the per-packet event would have
+  // sorted), so every event still runs in the same order and the results are the
+  // same bit for bit; the access links and the ACK path, whose queues are nearly
+  // always empty, take one event per packet instead of two.
+  bool WireBusy();  // ends a lazy packet whose time is up
+  void SendOnIdleWire(Packet* p);
+  void ScheduleArrival();
+  void EndLazy(Time finished);
+  bool lazy_ = false;        // the wire is (or was until wire_free_at_) busy with a lazy packet
+  bool lazy_end_event_ = false;  // its kTransmitted event is scheduled
+  Time wire_free_at_;
+  Time lazy_prev_arrival_;   // last_arrival_ before it (a delay change recomputes its arrival)
+  uint64_t lazy_mark_ = 0;
+  uint64_t arrival_generation_ = 0;  // an arrival event with another generation is stale
+  InFlightFifo propagating_;  // FIFO: a delay change only applies to later packets
   Time last_arrival_;                 // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
 };

@@ -242,6 +242,7 @@ void Simulation::FinishRun() {
     f->metrics->Finish(f->end(end));
     if (f->flow->probe() != nullptr) f->flow->probe()->Finish();
   }
+  topology_->bottleneck_forward().Finish(end);  // its last packet's busy time, if done
   bottleneck_metrics_->Finish(end);
   for (auto& g : groups_) g->Finish(end);
 }

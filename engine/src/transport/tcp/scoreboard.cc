@@ -15,7 +15,9 @@ const Scoreboard::Segment* Scoreboard::Find(uint64_t seq) const {
 }
 
 void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmission, bool flight_empty) {
-  const uint64_t index = seq / mss_;
+  // New data goes right after the board's last segment: no division for that case.
+  const uint64_t next_index = base_ + segments_.size();
+  const uint64_t index = seq == next_index * mss_ ? next_index : seq / mss_;
   while (base_ + segments_.size() <= index) segments_.emplace_back();
   Segment& s = segments_[index - base_];
   const int before = PipeShare(s) - (s.length == 0 ? 1 : 0);  // a fresh record is not in the pipe yet
@@ -34,10 +36,11 @@ void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmis
 }
 
 std::optional<Time> Scoreboard::OnCumulativeAck(uint64_t ack) {
-  const uint64_t last_index = (ack - 1) / mss_;
   bool ambiguous = false;
   Time newest;
-  while (!segments_.empty() && base_ <= last_index) {
+  // Segment base_ is covered when it starts below `ack` (base_ <= (ack - 1) / mss_,
+  // without the division).
+  while (!segments_.empty() && base_ * mss_ < ack) {
     const Segment& s = segments_.front();
     pipe_segments_ -= PipeShare(s);
     ambiguous = ambiguous || s.retransmitted;

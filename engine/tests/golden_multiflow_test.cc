@@ -1,0 +1,78 @@
+// Many-flow experiments keep their numbers, series included. Ten runs cut from the
+// Papers presets (dumbbells of 5 to 40 flows, background traffic, a wireless last hop,
+// TFRC and the rate protocols) and one with the bottleneck's delay and rate changed 32
+// times mid-run were recorded by the engine at commit 2cc86c4, before links left out
+// the events they do not need (tests/data/golden-multiflow-2cc86c4.jsonl). Each must
+// come out bit for bit the same: every summary figure but the scheduler's own event
+// count, and every point of every series (a checksum of the result's columns).
+//
+// To record the file again from an engine you trust: PLAB_GOLDEN_OUT=path runs the
+// cases of the stored file and writes them, with this engine's results, to `path`.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "plab/api.h"
+
+namespace plab {
+namespace {
+
+// FNV-1a over the bytes of every column value: one changed bit anywhere changes it.
+uint64_t Checksum(const std::vector<double>& columns) {
+  uint64_t h = 14695981039346656037ull;
+  for (double v : columns) {
+    unsigned char bytes[sizeof v];
+    std::memcpy(bytes, &v, sizeof v);
+    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
+  }
+  return h;
+}
+
+TEST(Compatibility, ManyFlowRunsKeepEverySummaryFigureAndSeriesPoint) {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/golden-multiflow-2cc86c4.jsonl");
+  ASSERT_TRUE(in.good());
+  const char* out_path = std::getenv("PLAB_GOLDEN_OUT");
+  std::ofstream out;
+  if (out_path != nullptr) out.open(out_path);
+  std::string line;
+  int cases = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    nlohmann::json row = nlohmann::json::parse(line);
+    RunOptions options;
+    if (row.contains("timeline")) options.timeline_json = row["timeline"].dump();
+    const RunOutput run = plab::Run(row["scenario"].dump(), options);
+    ASSERT_TRUE(run.ok) << row["name"] << ": " << run.json.substr(0, 300);
+    const auto doc = nlohmann::json::parse(run.json);
+    const std::string checksum = std::to_string(Checksum(run.columns));
+    ++cases;
+    if (out_path != nullptr) {
+      row["summary"] = doc["summary"];
+      row["columns"] = run.columns.size();
+      row["columns_fnv1a"] = checksum;
+      out << row.dump() << "\n";
+      continue;
+    }
+    ASSERT_TRUE(row.contains("summary")) << row["name"] << ": not recorded";
+    for (const auto& [key, old_value] : row["summary"].items()) {
+      ASSERT_TRUE(doc["summary"].contains(key)) << row["name"] << ": figure " << key << " is gone";
+      if (key == "events") {
+        // The scheduler's own count: fewer events for the same packets, never more.
+        EXPECT_LE(doc["summary"][key].get<int64_t>(), old_value.get<int64_t>()) << row["name"];
+        continue;
+      }
+      EXPECT_EQ(doc["summary"][key], old_value) << row["name"] << ": " << key;
+    }
+    EXPECT_EQ(run.columns.size(), row["columns"].get<size_t>()) << row["name"];
+    EXPECT_EQ(checksum, row["columns_fnv1a"].get<std::string>()) << row["name"] << ": a series point moved";
+  }
+  EXPECT_EQ(cases, 10);
+}
+
+}  // namespace
+}  // namespace plab
