@@ -92,10 +92,10 @@ expect 0 "event_budget 1000000000" -- run "$short" --timing
 expect 0 "event_budget 5000" -- run "$short" --timing --set max_events=5000
 expect 0 "event_budget 7000" -- run "$(scenario own-budget.json '{"duration_s":0.5,"max_events":7000}')" --timing
 # A run cut by its budget is marked partial on stdout, with the reason.
-if timeout 10 "$plab" run "$short" --set max_events=2000 | grep -q '"partial":true,"ended_by":"event_budget"'; then
+if timeout 10 "$plab" run "$short" --set max_events=1000 | grep -q '"partial":true,"ended_by":"event_budget"'; then
   passes=$((passes + 1))
 else
-  echo "FAIL: a run stopped at max_events=2000 is not marked \"partial\":true,\"ended_by\":\"event_budget\""
+  echo "FAIL: a run stopped at max_events=1000 is not marked \"partial\":true,\"ended_by\":\"event_budget\""
   failures=$((failures + 1))
 fi
 
