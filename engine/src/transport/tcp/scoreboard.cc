@@ -81,7 +81,9 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
 int Scoreboard::MarkLostBelow(uint64_t end) {
   end = std::min<uint64_t>(end, base_ + segments_.size());
   int newly = 0;
-  for (uint64_t index = std::max(lost_frontier_, base_); index < end; ++index) {
+  const uint64_t start = std::max(lost_frontier_, base_);
+  if (end > start) walked_ += end - start;
+  for (uint64_t index = start; index < end; ++index) {
     Segment& s = segments_[index - base_];
     if (!s.sacked && !s.lost) {
       pipe_segments_ -= PipeShare(s);
@@ -103,6 +105,7 @@ int Scoreboard::MarkLostByDupThresh(int dupthresh) {
   const uint64_t floor = std::max(lost_frontier_, base_);
   int sacked_seen = 0;
   for (uint64_t index = static_cast<uint64_t>(highest_sacked_index_) + 1; index-- > floor;) {
+    ++walked_;
     if (segments_[index - base_].sacked && ++sacked_seen == dupthresh) return MarkLostBelow(index);
   }
   return 0;
@@ -183,8 +186,10 @@ uint64_t Scoreboard::PipeByScan() const {
 
 std::optional<uint64_t> Scoreboard::NextLostSegment() const {
   const uint64_t end = std::min<uint64_t>(base_ + segments_.size(), lost_ceiling_);
-  uint64_t index = std::max(next_lost_hint_, base_);
+  const uint64_t start = std::max(next_lost_hint_, base_);
+  uint64_t index = start;
   while (index < end && !Retransmittable(segments_[index - base_])) ++index;
+  walked_ += index - start;
   next_lost_hint_ = index;
   if (index >= end) return std::nullopt;
   return index * mss_;

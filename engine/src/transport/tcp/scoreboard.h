@@ -95,6 +95,9 @@ class Scoreboard {
   int sacked_segments() const { return sacked_count_; }
   uint64_t base_seq() const { return base_ * mss_; }
   size_t size() const { return segments_.size(); }
+  // Segments visited by the loss-marking and NextSeg walks since the start: the work a
+  // test bounds per ACK (issue G: it was the whole window on every ACK).
+  uint64_t segments_walked() const { return walked_; }
 
  private:
   void Deliver(const Segment& s);
@@ -128,6 +131,7 @@ class Scoreboard {
   uint64_t lost_frontier_ = 0;
   uint64_t lost_ceiling_ = 0;
   mutable uint64_t next_lost_hint_ = 0;
+  mutable uint64_t walked_ = 0;
 
   // Connection-wide delivery-rate state (C.* in the draft).
   uint64_t delivered_ = 0;
