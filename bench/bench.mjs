@@ -58,6 +58,18 @@ function best(values) {
   return Math.min(...values);
 }
 
+// The best wall time of `repetitions` calls of run(); each call's output must be ok.
+function bestOf(repetitions, run, what) {
+  const times = [];
+  for (let i = 0; i < repetitions; ++i) {
+    const start_ms = performance.now();
+    const output = run();
+    times.push(performance.now() - start_ms);
+    if (!output.ok) fail(`${what} failed: ${output.json}`);
+  }
+  return best(times);
+}
+
 function formatRate(count, wall_ms) {
   if (typeof count !== 'number' || !(wall_ms > 0)) return 'n/a';
   const per_s = count / (wall_ms / 1000);
@@ -90,27 +102,14 @@ async function main() {
   const plab = await loadPlab();
   const warm_up = plab.run(scenario_json);
   if (!warm_up.ok) fail(`WASM run failed: ${warm_up.json}`);
-  const wasm_times_ms = [];
-  for (let i = 0; i < kRepetitions; ++i) {
-    const start_ms = performance.now();
-    const output = plab.run(scenario_json);
-    wasm_times_ms.push(performance.now() - start_ms);
-    if (!output.ok) fail(`WASM run failed: ${output.json}`);
-  }
-  const wasm_ms = best(wasm_times_ms);
+  const wasm_ms = bestOf(kRepetitions, () => plab.run(scenario_json), 'WASM run');
   const wasm_summary = warm_up.result.summary ?? {};
   const heap_mib = plab.heapBytes() / (1024 * 1024);
 
   // The same run with no series recorded (summary figures only).
   const summary_only = plab.runSummary(scenario_json);
   if (!summary_only.ok) fail(`WASM summary-only run failed: ${summary_only.json}`);
-  const summary_only_times_ms = [];
-  for (let i = 0; i < kRepetitions; ++i) {
-    const start_ms = performance.now();
-    plab.runSummary(scenario_json);
-    summary_only_times_ms.push(performance.now() - start_ms);
-  }
-  const summary_only_ms = best(summary_only_times_ms);
+  const summary_only_ms = bestOf(kRepetitions, () => plab.runSummary(scenario_json), 'WASM summary-only run');
 
   const same = JSON.stringify(native_summary) === JSON.stringify(wasm_summary);
   console.log(`Reference run: ${path.relative(kRoot, kScenarioPath)} ` +
@@ -185,14 +184,7 @@ async function protocolCosts() {
     scenario.flows[0].protocol = protocol;
     const json = JSON.stringify(scenario);
     plab.run(json);  // warm-up
-    const times = [];
-    for (let i = 0; i < kProtocolRepetitions; ++i) {
-      const start_ms = performance.now();
-      const output = plab.run(json);
-      times.push(performance.now() - start_ms);
-      if (!output.ok) fail(`WASM ${protocol} run failed: ${output.json}`);
-    }
-    wasm_ms[protocol] = best(times);
+    wasm_ms[protocol] = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${protocol} run`);
     native_ms[protocol] = nativeProtocolMs(protocol);
   }
   for (const protocol of protocols) {
@@ -253,13 +245,7 @@ async function manyFlows() {
     const json = JSON.stringify(withSets(JSON.parse(readFileSync(scenario_path, 'utf8')), set));
     const warm = plab.run(json);
     if (!warm.ok) fail(`WASM run of ${file} failed: ${warm.json}`);
-    const times = [];
-    for (let i = 0; i < kManyRepetitions; ++i) {
-      const start_ms = performance.now();
-      plab.run(json);
-      times.push(performance.now() - start_ms);
-    }
-    const wasm_ms = best(times);
+    const wasm_ms = bestOf(kManyRepetitions, () => plab.run(json), `WASM run of ${file}`);
     const native = nativeScenarioMs(scenario_path, set);
     const events = warm.result.summary.events;
     if (native.result.summary.events !== events) fail(`${file}: native and WASM ran different numbers of events`);

@@ -34,59 +34,52 @@ Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) {
   return p;
 }
 
-std::unique_ptr<Link> DropTailLink(Scheduler& s, PacketPool& pool, Link::Params params, int64_t queue_packets) {
-  return std::make_unique<Link>(&s, &pool, params, std::make_unique<DropTailQueue>(&pool, queue_packets), nullptr);
-}
-
-TEST(Link, SerializesBackToBackThenPropagates) {
+// One drop-tail link into a sink, on its own scheduler.
+struct OneLink {
+  OneLink(Link::Params params, int64_t queue_packets)
+      : link(&s, &pool, params, std::make_unique<DropTailQueue>(&pool, queue_packets), nullptr), sink(&s, &pool) {
+    route.hops = {&link, &sink};
+  }
+  void Inject(uint64_t seq, uint32_t bytes) { route.Inject(MakePacket(pool, seq, bytes)); }
   Scheduler s;
   PacketPool pool;
-  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
-  Sink sink(&s, &pool);
+  Link link;
+  Sink sink;
   Route route;
-  route.hops = {link.get(), &sink};
-  for (uint64_t i = 0; i < 3; ++i) route.Inject(MakePacket(pool, i, 1250));  // 1 ms each
-  s.RunUntil(Time::Infinite());
-  ASSERT_EQ(sink.arrivals.size(), 3u);
-  EXPECT_EQ(sink.arrivals[0], Time::FromMilliseconds(6));
-  EXPECT_EQ(sink.arrivals[1], Time::FromMilliseconds(7));
-  EXPECT_EQ(sink.arrivals[2], Time::FromMilliseconds(8));
-  EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2}));
+};
+
+TEST(Link, SerializesBackToBackThenPropagates) {
+  OneLink l({Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
+  for (uint64_t i = 0; i < 3; ++i) l.Inject(i, 1250);  // 1 ms each
+  l.s.RunUntil(Time::Infinite());
+  EXPECT_EQ(l.sink.arrivals,
+            (std::vector<Time>{Time::FromMilliseconds(6), Time::FromMilliseconds(7), Time::FromMilliseconds(8)}));
+  EXPECT_EQ(l.sink.seqs, (std::vector<uint64_t>{0, 1, 2}));
 }
 
 // A packet that found the wire idle has no event for the end of its serialization
 // (net/link.h), yet a delay changed while it serializes still applies to it, and one
 // changed after it left the wire does not: the delay is the one in force when it leaves.
 TEST(Link, ADelayChangedWhileAPacketSerializesAppliesToIt) {
-  Scheduler s;
-  PacketPool pool;
-  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
-  Sink sink(&s, &pool);
-  Route route;
-  route.hops = {link.get(), &sink};
-  route.Inject(MakePacket(pool, 0, 1250));  // on the wire over [0, 1 ms]
-  s.RunUntil(Time::FromMicroseconds(500));
-  link->set_delay(Time::FromMilliseconds(2));
-  s.RunUntil(Time::FromMilliseconds(10));
-  route.Inject(MakePacket(pool, 1, 1250));  // over [10, 11 ms]
-  s.RunUntil(Time::FromMicroseconds(11500));
-  link->set_delay(Time::FromMilliseconds(7));
-  s.RunUntil(Time::Infinite());
-  EXPECT_EQ(sink.arrivals, (std::vector<Time>{Time::FromMilliseconds(3), Time::FromMilliseconds(13)}));
+  OneLink l({Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5)}, 10);
+  l.Inject(0, 1250);  // on the wire over [0, 1 ms]
+  l.s.RunUntil(Time::FromMicroseconds(500));
+  l.link.set_delay(Time::FromMilliseconds(2));
+  l.s.RunUntil(Time::FromMilliseconds(10));
+  l.Inject(1, 1250);  // over [10, 11 ms]
+  l.s.RunUntil(Time::FromMicroseconds(11500));
+  l.link.set_delay(Time::FromMilliseconds(7));
+  l.s.RunUntil(Time::Infinite());
+  EXPECT_EQ(l.sink.arrivals, (std::vector<Time>{Time::FromMilliseconds(3), Time::FromMilliseconds(13)}));
 }
 
 TEST(Link, DropTailKeepsQueueCapacityPlusThePacketOnTheWire) {
-  Scheduler s;
-  PacketPool pool;
-  auto link = DropTailLink(s, pool, {Bandwidth::FromMbpsDouble(1), Time::Zero()}, 4);
-  Sink sink(&s, &pool);
-  Route route;
-  route.hops = {link.get(), &sink};
-  for (uint64_t i = 0; i < 10; ++i) route.Inject(MakePacket(pool, i, 1000));
-  s.RunUntil(Time::Infinite());
-  EXPECT_EQ(sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
-  EXPECT_EQ(link->queue_stats().overflow_drops, 5);
-  EXPECT_EQ(route.stats.queue_drops, 5);
+  OneLink l({Bandwidth::FromMbpsDouble(1), Time::Zero()}, 4);
+  for (uint64_t i = 0; i < 10; ++i) l.Inject(i, 1000);
+  l.s.RunUntil(Time::Infinite());
+  EXPECT_EQ(l.sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(l.link.queue_stats().overflow_drops, 5);
+  EXPECT_EQ(l.route.stats.queue_drops, 5);
 }
 
 TEST(ErrorModels, BernoulliLosesAboutP) {

@@ -1,21 +1,18 @@
 // The rules between two parameters, read from the REAL engine schema's `constraints`
 // (wasm/dist, as presets.test.ts) and checked in the page: each broken rule named at its
 // field, both fields by their labels; the engine refuses the same values.
-import createPlab, { type PlabModule } from 'plab-glue';
+import type { PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EngineSchema } from '../engine/types';
+import { loadTestEngine } from './testEngine';
 import { crossFieldErrors } from './crossField';
 import { withItemCount } from './listEdits';
-import { buildModel, buildScenario, type ParamModel, type Values } from './params';
+import { buildScenario, type ParamModel, type Values } from './params';
 
 let engine: PlabModule;
 let model: ParamModel;
 
 beforeAll(async () => {
-  engine = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  const schema: EngineSchema = JSON.parse(str('plab_schema'));
-  model = buildModel(schema, JSON.parse(str('plab_default_scenario')));
+  ({ engine, model } = await loadTestEngine());
 });
 
 /** The engine's own verdict on the same values (its validation errors' paths). */

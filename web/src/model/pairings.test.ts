@@ -1,20 +1,17 @@
 // Pairings "protocol/recovery" in the compare list (LE paper §3.3: five loss recoveries
 // under AIMD, a fixed window and Westwood+), against the REAL engine schema: read from
 // links, set on the flows a compare or a sweep switches, labelled, kept by the picker.
-import createPlab from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EngineSchema } from '../engine/types';
+import { loadTestEngine } from './testEngine';
 import { protocolLabel } from './labels';
-import { buildModel, buildScenario, type ParamModel } from './params';
+import { buildScenario, type ParamModel } from './params';
 import { decodeHash } from './urlCodec';
 import { decodeViewParams, entryColorIndex, isEntry, protocolOptions, toggleCompared, withProtocol } from './views';
 
 let model: ParamModel;
 
 beforeAll(async () => {
-  const engine = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  model = buildModel(JSON.parse(str('plab_schema')) as EngineSchema, JSON.parse(str('plab_default_scenario')));
+  ({ model } = await loadTestEngine());
 });
 
 describe('protocol/recovery pairings', () => {

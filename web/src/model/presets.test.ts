@@ -3,8 +3,9 @@
 // module the worker imports as 'plab-glue'): every preset decodes with no
 // URL message, is written in the page's canonical form (so opening it and copying the
 // link gives the same link), and sets up exactly the experiment it promises.
-import createPlab, { type PlabModule } from 'plab-glue';
+import type { PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestEngine } from './testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
 import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
 import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
@@ -19,7 +20,7 @@ import leFig6dJson from '../../../engine/scenarios/le-fig6d-ten-flows.json?raw';
 import ngchanDumbbellJson from '../../../engine/scenarios/ngchan-dumbbell-40.json?raw';
 import v1Links from './fixtures/v1-preset-links.json';
 import type { EngineSchema } from '../engine/types';
-import { buildModel, buildScenario, getAt, type ParamModel, type Values } from './params';
+import { buildScenario, getAt, type ParamModel, type Values } from './params';
 import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets';
 import { presetSeedNote } from './presetSeeds';
 import { sweepGrid } from './sweep';
@@ -47,9 +48,7 @@ interface NodeChildProcess {
 const nodeModule = <T,>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
 
 beforeAll(async () => {
-  engine = await createPlab();
-  schema = JSON.parse(str('plab_schema'));
-  model = buildModel(schema, JSON.parse(str('plab_default_scenario')));
+  ({ engine, schema, model } = await loadTestEngine());
 });
 
 function open(p: Preset) {

@@ -2,11 +2,10 @@
 // default scenario (wasm/dist, as presets.test.ts): a cheap run does not ask, the
 // issue's 10 Gb/s link does, a budget too small for a run is seen, the limits a flow has
 // are honoured, and no paper preset asks when it is opened.
-import createPlab, { type PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestEngine } from './testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
-import type { EngineSchema } from '../engine/types';
-import { buildModel, buildScenario, type ParamModel, type Values } from './params';
+import { buildScenario, type ParamModel, type Values } from './params';
 import { parsePresets } from './presets';
 import { asksFirst, estimateRunCost, EVENTS_PER_SECOND, windowedProtocols, type RunCost } from './runCost';
 import { decodeHash } from './urlCodec';
@@ -17,14 +16,10 @@ const ISSUE_LINK =
   '#v=1&duration_s=600&topology.access.rate_mbps=10000&topology.bottleneck.rate_mbps=10000' +
   '&f0.channel.forward.model=none&f0.app.token_bucket.enabled=0&f0.tcp.max_window_segments=1000000';
 
-let engine: PlabModule;
 let model: ParamModel;
 
 beforeAll(async () => {
-  engine = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  const schema: EngineSchema = JSON.parse(str('plab_schema'));
-  model = buildModel(schema, JSON.parse(str('plab_default_scenario')));
+  ({ model } = await loadTestEngine());
 });
 
 const costOf = (values: Values): RunCost => estimateRunCost(buildScenario(model, values), windowedProtocols(model))!;

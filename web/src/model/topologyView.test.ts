@@ -1,8 +1,7 @@
 // The topology picture's data from the real engine's declarations (WASM).
-import createPlab from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EngineSchema } from '../engine/types';
-import { buildModel, type ParamModel } from './params';
+import { loadTestEngine } from './testEngine';
+import type { ParamModel } from './params';
 import { withItemCount } from './listEdits';
 import { formatRate, linkParams, topologyView } from './topologyView';
 import { visibilityRules } from './visibility';
@@ -10,9 +9,7 @@ import { visibilityRules } from './visibility';
 let model: ParamModel;
 
 beforeAll(async () => {
-  const engine = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  model = buildModel(JSON.parse(str('plab_schema')) as EngineSchema, JSON.parse(str('plab_default_scenario')));
+  ({ model } = await loadTestEngine());
 });
 
 describe('topology picture data', () => {

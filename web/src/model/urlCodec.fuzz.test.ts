@@ -10,11 +10,11 @@
 //     decode(encode(decode(x))) == decode(x), and its link is written the same again.
 // The generator is seeded (mulberry32), so a failure names a seed that reproduces it;
 // PLAB_URL_FUZZ_SEED and PLAB_URL_FUZZ_MS (default 3000 ms) change the run.
-import createPlab, { type PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestEngine } from './testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
 import type { ParamValue } from '../engine/types';
-import { buildModel, type ParamModel, type Values } from './params';
+import { type ParamModel, type Values } from './params';
 import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from './timeline';
 import { decodeHash, enc, encodeHash } from './urlCodec';
 import { decodeViewParams, encodeViewParams, type ViewState } from './views';
@@ -34,9 +34,7 @@ let model: ParamModel;
 let presetHashes: string[];
 
 beforeAll(async () => {
-  const engine: PlabModule = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  model = buildModel(JSON.parse(str('plab_schema')), JSON.parse(str('plab_default_scenario')));
+  ({ model } = await loadTestEngine());
   presetHashes = (JSON.parse(presetsJson).presets as { hash: string }[]).map((p) => p.hash);
 });
 

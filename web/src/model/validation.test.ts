@@ -2,25 +2,22 @@
 // every preset claim and every reference check becomes a row; each group plans the runs
 // its experiment makes and judges them; reference checks share runs; and the recorded
 // verdicts (public/validation/recorded.json, `npm run validate`) cover every row.
-import createPlab, { type PlabModule } from 'plab-glue';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestEngine } from './testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
 import referencesJson from '../../../public/validation/references.json?raw';
 import recordedJson from '../../../public/validation/recorded.json?raw';
-import type { EngineSchema, RunSummary } from '../engine/types';
-import { buildModel, type ParamModel } from './params';
+import type { RunSummary } from '../engine/types';
+import type { ParamModel } from './params';
 import { parsePresets } from './presets';
 import { judgeReference, paperGroups, parseRecorded, parseReferences, referenceGroups, type GroupPlan, type ReferenceCheck } from './validation';
 
-let engine: PlabModule;
 let model: ParamModel;
 const presets = parsePresets(JSON.parse(presetsJson)).presets;
 const refs = parseReferences(JSON.parse(referencesJson));
 
 beforeAll(async () => {
-  engine = await createPlab();
-  const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
-  model = buildModel(JSON.parse(str('plab_schema')) as EngineSchema, JSON.parse(str('plab_default_scenario')));
+  ({ model } = await loadTestEngine());
 });
 
 const plan = (id: string): GroupPlan => {
