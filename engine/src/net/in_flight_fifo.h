@@ -1,6 +1,6 @@
 // The packets on a link's wire, oldest first: a ring buffer that grows by doubling and
-// never shrinks, so a link in steady state allocates nothing. It replaces a std::deque,
-// whose push and pop cost more than the rest of a link's per-packet work.
+// never shrinks, so a link in steady state allocates nothing (a std::deque allocated
+// and freed a 512-byte block every 32 packets).
 #pragma once
 
 #include <cstddef>
