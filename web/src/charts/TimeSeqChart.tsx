@@ -10,6 +10,7 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawPointerLayer, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
+import { decimate } from './decimate';
 import { ExportMenu } from '../export/ExportMenu';
 import { seqCsv } from '../export/seqCsv';
 import { PALETTES, usePalette } from './palette';
@@ -78,6 +79,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const hoverRef = useRef<HoverState | null>(null);
   const readoutRef = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(wrapRef);
+  // The axes' and grid's last domains: a redraw with the same ones (live mode's frames)
+  // leaves their DOM alone.
+  const axesRef = useRef('');
   const srttRef = useRef(srttMs);
   srttRef.current = srttMs;
 
@@ -162,15 +166,19 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         .range([innerH, 0])
         .nice(yTicks);
 
-      xAxis.call(d3.axisBottom(xs).ticks(Math.max(2, Math.floor(innerW / 90))));
-      yAxis.call(d3.axisLeft(y).ticks(yTicks, '~s'));
-      grid.call(
-        d3
-          .axisLeft(y)
-          .ticks(yTicks)
-          .tickSize(-innerW)
-          .tickFormat(() => ''),
-      );
+      const axesKey = [xs.domain(), y.domain(), innerW, innerH, yTicks].join('|');
+      if (axesKey !== axesRef.current || xAxis.select('.tick').empty()) {
+        axesRef.current = axesKey;
+        xAxis.call(d3.axisBottom(xs).ticks(Math.max(2, Math.floor(innerW / 90))));
+        yAxis.call(d3.axisLeft(y).ticks(yTicks, '~s'));
+        grid.call(
+          d3
+            .axisLeft(y)
+            .ticks(yTicks)
+            .tickSize(-innerW)
+            .tickFormat(() => ''),
+        );
+      }
       svg.attr('data-x-domain', `${+a.toFixed(6)},${+b.toFixed(6)}`);
       hoverRef.current = {
         x: xs,
@@ -211,14 +219,20 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       ctx.beginPath();
       {
         const [i0, i1] = range(A.t);
-        for (let i = i0; i < i1; i++) {
+        // At most four points per pixel column (decimate.ts): the same steps on screen.
+        const keep = decimate(A.t.subarray(i0, i1), A.v.subarray(i0, i1), a, b, innerW);
+        const m = keep ? keep.length : i1 - i0;
+        let prev = NaN;
+        for (let j = 0; j < m; j++) {
+          const i = i0 + (keep ? keep[j] : j);
           const px = xs(A.t[i]);
           const py = y(A.v[i]);
-          if (i === i0) ctx.moveTo(px, py);
+          if (j === 0) ctx.moveTo(px, py);
           else {
-            ctx.lineTo(px, y(A.v[i - 1]));
+            ctx.lineTo(px, prev);
             ctx.lineTo(px, py);
           }
+          prev = py;
         }
       }
       ctx.stroke();
@@ -229,7 +243,20 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         const n = i1 - i0;
         const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
         ctx.fillStyle = colors.sent;
-        for (let i = i0; i < i1; i++) ctx.fillRect(xs(S.t[i]) - r, y(S.v[i]) - r, 2 * r, 2 * r);
+        // One path, one fill; a square within a quarter pixel of the last one drawn adds
+        // nothing one can see (a 20 s run sends ~50 segments per pixel column).
+        ctx.beginPath();
+        let lx = NaN;
+        let ly = NaN;
+        for (let i = i0; i < i1; i++) {
+          const px = xs(S.t[i]);
+          const py = y(S.v[i]);
+          if (Math.abs(px - lx) < 0.25 && Math.abs(py - ly) < 0.25) continue;
+          lx = px;
+          ly = py;
+          ctx.rect(px - r, py - r, 2 * r, 2 * r);
+        }
+        ctx.fill();
       }
 
       // Retransmissions: red crosses on top.
