@@ -127,8 +127,12 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
 
     svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
     const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    canvas.width = Math.round(innerW * dpr);
-    canvas.height = Math.round(innerH * dpr);
+    // Setting a canvas's size (even to the same) drops and reallocates its bitmap: only
+    // when it changes, not on each of live mode's frames.
+    const cw = Math.round(innerW * dpr);
+    const ch = Math.round(innerH * dpr);
+    if (canvas.width !== cw) canvas.width = cw;
+    if (canvas.height !== ch) canvas.height = ch;
     canvas.style.left = `${MARGIN.left}px`;
     canvas.style.top = `${MARGIN.top}px`;
     canvas.style.width = `${innerW}px`;
@@ -150,7 +154,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 40)));
     const ctx = canvas.getContext('2d');
 
+    let drawn = false;
     const draw = (xs: d3.ScaleLinear<number, number>) => {
+      drawn = true;
       const [a, b] = xs.domain();
       const ext = valueExtentIn([S, R, A, SS, SE], a, b);
       let y0 = ext ? ext[0] : 0;
@@ -243,9 +249,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         const n = i1 - i0;
         const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
         ctx.fillStyle = colors.sent;
-        // One path, one fill; a square within a quarter pixel of the last one drawn adds
-        // nothing one can see (a 20 s run sends ~50 segments per pixel column).
-        ctx.beginPath();
+        // A square within a quarter pixel of the last one drawn adds nothing one can see
+        // (a 20 s run sends ~50 segments per pixel column).
         let lx = NaN;
         let ly = NaN;
         for (let i = i0; i < i1; i++) {
@@ -254,9 +259,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
           if (Math.abs(px - lx) < 0.25 && Math.abs(py - ly) < 0.25) continue;
           lx = px;
           ly = py;
-          ctx.rect(px - r, py - r, 2 * r, 2 * r);
+          ctx.fillRect(px - r, py - r, 2 * r, 2 * r);
         }
-        ctx.fill();
       }
 
       // Retransmissions: red crosses on top.
@@ -309,9 +313,11 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     };
     // Keep the zoom across new runs (the transform lives on the element); clamp it to
     // this run's extent.
+    // Setting the transform draws (its zoom event); draw here only if it did not.
     const t = d3.zoomTransform(surface.node()!);
+    drawn = false;
     surface.call(zoom.transform, t);
-    draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
+    if (!drawn) draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
 
     svg.attr('data-points', points).attr(
       'data-hash',
