@@ -88,6 +88,7 @@ export function TimeChart(props: TimeChartProps) {
   // What the axes, grid, titles and pointer layer were last drawn for: a redraw with
   // the same frame (live mode's every frame, most slider steps) rewrites only the curves.
   const frameRef = useRef('');
+  const pathCache = useRef(new WeakMap<Float64Array, { t: Float64Array; base?: Float64Array; shape: Shape; key: string; d: string }>());
   const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
@@ -168,7 +169,18 @@ export function TimeChart(props: TimeChartProps) {
     drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
     }
 
+    // A series drawn before in the same frame (same domains and size) keeps its path:
+    // the compare view redraws every protocol's curves as each one's run arrives.
+    const pathKey = `${frame}|${innerW}|${innerH}`;
+    const cache = pathCache.current;
     const line = (s: ChartSeries): string => {
+      const hit = cache.get(s.v);
+      if (hit && hit.t === s.t && hit.base === s.base && hit.shape === s.shape && hit.key === pathKey) return hit.d;
+      const d = buildLine(s);
+      cache.set(s.v, { t: s.t, base: s.base, shape: s.shape, key: pathKey, d });
+      return d;
+    };
+    const buildLine = (s: ChartSeries): string => {
       const n = s.t.length;
       if (n === 0) return '';
       if (s.shape === 'area') {
@@ -210,7 +222,15 @@ export function TimeChart(props: TimeChartProps) {
       .data(series, (s) => s.key)
       .join('path')
       .attr('data-series', (s) => s.key)
-      .attr('d', line)
+      .each(function (s) {
+        // Only a changed path is written (an unchanged one costs no attribute update).
+        const d = line(s);
+        const el = this as SVGPathElement & { plabD?: string };
+        if (el.plabD !== d) {
+          el.setAttribute('d', d);
+          el.plabD = d;
+        }
+      })
       .attr('fill-opacity', (s) => (s.shape === 'area' ? 0.85 : null))
       .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
       .attr('stroke', (s) => s.color)
