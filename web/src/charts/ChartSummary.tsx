@@ -2,7 +2,7 @@
 // each series' minimum, mean and maximum (curves) or count and first and last time
 // (event markers). The chart's <svg> points at it with aria-describedby.
 import { memo, useMemo } from 'react';
-import { seriesStats, spoken } from './summaryStats';
+import { seriesStats, spoken, spokenCount } from './summaryStats';
 import './a11y.css';
 
 export interface SummarySeries {
@@ -35,7 +35,7 @@ export const ChartSummary = memo(function ChartSummary({ id, title, unit, series
         {rows.map(({ s, st }) => (
           <tr key={s.label} data-series={s.label} data-count={st.count}>
             <th scope="row">{s.label}</th>
-            <td>{st.count === 0 ? 'none' : `${st.count.toLocaleString('en-US')} ${s.marker ? 'events' : 'points'}`}</td>
+            <td>{st.count === 0 ? 'none' : `${spokenCount(st.count)} ${s.marker ? 'events' : 'points'}`}</td>
             <td>{s.marker ? '—' : spoken(st.min)}</td>
             <td>{s.marker ? '—' : spoken(st.mean)}</td>
             <td>{s.marker ? '—' : spoken(st.max)}</td>

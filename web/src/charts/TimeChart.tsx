@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawPointerLayer, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
+import { decimate } from './decimate';
 import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { cursorTime } from './cursor';
 import { ExplainedLabel } from './ExplainedLabel';
@@ -84,6 +85,10 @@ export function TimeChart(props: TimeChartProps) {
   const readoutRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const hoverRef = useRef<HoverState | null>(null);
+  // What the axes, grid, titles and pointer layer were last drawn for: a redraw with
+  // the same frame (live mode's every frame, most slider steps) rewrites only the curves.
+  const frameRef = useRef('');
+  const pathCache = useRef(new WeakMap<Float64Array, { t: Float64Array; base?: Float64Array; shape: Shape; key: string; d: string }>());
   const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
@@ -123,9 +128,11 @@ export function TimeChart(props: TimeChartProps) {
     const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 34)));
     const y = d3.scaleLinear().domain([y0, y1]).range([innerH, 0]).nice(yTicks);
 
-    svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
-
     const root = svg.selectAll<SVGGElement, null>('g.plot').data([null]).join('g').attr('class', 'plot');
+    const frame = [w, height, x.domain(), y.domain(), yTicks, xLabel, yLabel, clipId].join('|');
+    const sameFrame = frame === frameRef.current && !root.select('line.crosshair').empty();
+    if (!sameFrame) {
+    svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
     root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
 
     svg
@@ -160,8 +167,20 @@ export function TimeChart(props: TimeChartProps) {
       .call(d3.axisLeft(y).ticks(yTicks, '~s'));
 
     drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
+    }
 
+    // A series drawn before in the same frame (same domains and size) keeps its path:
+    // the compare view redraws every protocol's curves as each one's run arrives.
+    const pathKey = `${frame}|${innerW}|${innerH}`;
+    const cache = pathCache.current;
     const line = (s: ChartSeries): string => {
+      const hit = cache.get(s.v);
+      if (hit && hit.t === s.t && hit.base === s.base && hit.shape === s.shape && hit.key === pathKey) return hit.d;
+      const d = buildLine(s);
+      cache.set(s.v, { t: s.t, base: s.base, shape: s.shape, key: pathKey, d });
+      return d;
+    };
+    const buildLine = (s: ChartSeries): string => {
       const n = s.t.length;
       if (n === 0) return '';
       if (s.shape === 'area') {
@@ -182,7 +201,8 @@ export function TimeChart(props: TimeChartProps) {
           .x((i) => x(s.t[i]))
           .y((i) => y(s.v[i]))
           .curve(s.shape === 'step' ? d3.curveStepAfter : d3.curveLinear);
-        return gen(d3.range(n)) ?? '';
+        // At most four points per pixel column: the same picture, a far shorter path.
+        return gen(decimate(s.t, s.v, 0, x1, innerW) ?? d3.range(n)) ?? '';
       }
       let d = '';
       for (let i = 0; i < n; i++) {
@@ -202,7 +222,15 @@ export function TimeChart(props: TimeChartProps) {
       .data(series, (s) => s.key)
       .join('path')
       .attr('data-series', (s) => s.key)
-      .attr('d', line)
+      .each(function (s) {
+        // Only a changed path is written (an unchanged one costs no attribute update).
+        const d = line(s);
+        const el = this as SVGPathElement & { plabD?: string };
+        if (el.plabD !== d) {
+          el.setAttribute('d', d);
+          el.plabD = d;
+        }
+      })
       .attr('fill-opacity', (s) => (s.shape === 'area' ? 0.85 : null))
       .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
       .attr('stroke', (s) => s.color)
@@ -211,7 +239,12 @@ export function TimeChart(props: TimeChartProps) {
       .attr('stroke-linejoin', 'round');
 
     // The crosshair (at the shared cursor time) and, on top, the hover surface.
-    const { crosshair, surface } = drawPointerLayer(root, innerW, innerH, 'hover-surface', 'crosshair');
+    if (!sameFrame) {
+      // Raised above the curves (a new series path is appended after it otherwise).
+      drawPointerLayer(root, innerW, innerH, 'hover-surface', 'crosshair');
+    }
+    const crosshair = root.select<SVGLineElement>('line.crosshair');
+    const surface = root.select<SVGRectElement>('rect.hover-surface');
     hoverRef.current = {
       x,
       y,
@@ -219,8 +252,11 @@ export function TimeChart(props: TimeChartProps) {
       lines: series.filter((s) => !isMarker(s.shape)),
       markers: series.filter((s) => isMarker(s.shape)),
     };
-    attachHover(surface, () => hoverRef.current, () => tipRef.current, MARGIN);
-    attachMarkerKeys(svg, () => hoverRef.current, () => tipRef.current, MARGIN);
+    if (!sameFrame) {
+      attachHover(surface, () => hoverRef.current, () => tipRef.current, MARGIN);
+      attachMarkerKeys(svg, () => hoverRef.current, () => tipRef.current, MARGIN);
+    }
+    frameRef.current = frame;
     paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
     paintReadout(readoutRef.current, hoverRef.current, cursorTime.get());
     svg

@@ -10,6 +10,7 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawPointerLayer, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
+import { decimate } from './decimate';
 import { ExportMenu } from '../export/ExportMenu';
 import { seqCsv } from '../export/seqCsv';
 import { PALETTES, usePalette } from './palette';
@@ -78,6 +79,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const hoverRef = useRef<HoverState | null>(null);
   const readoutRef = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(wrapRef);
+  // The axes' and grid's last domains: a redraw with the same ones (live mode's frames)
+  // leaves their DOM alone.
+  const axesRef = useRef('');
   const srttRef = useRef(srttMs);
   srttRef.current = srttMs;
 
@@ -123,8 +127,12 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
 
     svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
     const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    canvas.width = Math.round(innerW * dpr);
-    canvas.height = Math.round(innerH * dpr);
+    // Setting a canvas's size (even to the same) drops and reallocates its bitmap: only
+    // when it changes, not on each of live mode's frames.
+    const cw = Math.round(innerW * dpr);
+    const ch = Math.round(innerH * dpr);
+    if (canvas.width !== cw) canvas.width = cw;
+    if (canvas.height !== ch) canvas.height = ch;
     canvas.style.left = `${MARGIN.left}px`;
     canvas.style.top = `${MARGIN.top}px`;
     canvas.style.width = `${innerW}px`;
@@ -146,7 +154,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     const yTicks = Math.max(2, Math.min(8, Math.floor(innerH / 40)));
     const ctx = canvas.getContext('2d');
 
+    let drawn = false;
     const draw = (xs: d3.ScaleLinear<number, number>) => {
+      drawn = true;
       const [a, b] = xs.domain();
       const ext = valueExtentIn([S, R, A, SS, SE], a, b);
       let y0 = ext ? ext[0] : 0;
@@ -162,15 +172,19 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         .range([innerH, 0])
         .nice(yTicks);
 
-      xAxis.call(d3.axisBottom(xs).ticks(Math.max(2, Math.floor(innerW / 90))));
-      yAxis.call(d3.axisLeft(y).ticks(yTicks, '~s'));
-      grid.call(
-        d3
-          .axisLeft(y)
-          .ticks(yTicks)
-          .tickSize(-innerW)
-          .tickFormat(() => ''),
-      );
+      const axesKey = [xs.domain(), y.domain(), innerW, innerH, yTicks].join('|');
+      if (axesKey !== axesRef.current || xAxis.select('.tick').empty()) {
+        axesRef.current = axesKey;
+        xAxis.call(d3.axisBottom(xs).ticks(Math.max(2, Math.floor(innerW / 90))));
+        yAxis.call(d3.axisLeft(y).ticks(yTicks, '~s'));
+        grid.call(
+          d3
+            .axisLeft(y)
+            .ticks(yTicks)
+            .tickSize(-innerW)
+            .tickFormat(() => ''),
+        );
+      }
       svg.attr('data-x-domain', `${+a.toFixed(6)},${+b.toFixed(6)}`);
       hoverRef.current = {
         x: xs,
@@ -211,14 +225,20 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       ctx.beginPath();
       {
         const [i0, i1] = range(A.t);
-        for (let i = i0; i < i1; i++) {
+        // At most four points per pixel column (decimate.ts): the same steps on screen.
+        const keep = decimate(A.t.subarray(i0, i1), A.v.subarray(i0, i1), a, b, innerW);
+        const m = keep ? keep.length : i1 - i0;
+        let prev = NaN;
+        for (let j = 0; j < m; j++) {
+          const i = i0 + (keep ? keep[j] : j);
           const px = xs(A.t[i]);
           const py = y(A.v[i]);
-          if (i === i0) ctx.moveTo(px, py);
+          if (j === 0) ctx.moveTo(px, py);
           else {
-            ctx.lineTo(px, y(A.v[i - 1]));
+            ctx.lineTo(px, prev);
             ctx.lineTo(px, py);
           }
+          prev = py;
         }
       }
       ctx.stroke();
@@ -229,7 +249,18 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         const n = i1 - i0;
         const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
         ctx.fillStyle = colors.sent;
-        for (let i = i0; i < i1; i++) ctx.fillRect(xs(S.t[i]) - r, y(S.v[i]) - r, 2 * r, 2 * r);
+        // A square within a quarter pixel of the last one drawn adds nothing one can see
+        // (a 20 s run sends ~50 segments per pixel column).
+        let lx = NaN;
+        let ly = NaN;
+        for (let i = i0; i < i1; i++) {
+          const px = xs(S.t[i]);
+          const py = y(S.v[i]);
+          if (Math.abs(px - lx) < 0.25 && Math.abs(py - ly) < 0.25) continue;
+          lx = px;
+          ly = py;
+          ctx.fillRect(px - r, py - r, 2 * r, 2 * r);
+        }
       }
 
       // Retransmissions: red crosses on top.
@@ -282,9 +313,11 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     };
     // Keep the zoom across new runs (the transform lives on the element); clamp it to
     // this run's extent.
+    // Setting the transform draws (its zoom event); draw here only if it did not.
     const t = d3.zoomTransform(surface.node()!);
+    drawn = false;
     surface.call(zoom.transform, t);
-    draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
+    if (!drawn) draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
 
     svg.attr('data-points', points).attr(
       'data-hash',

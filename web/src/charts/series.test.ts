@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSeries, get, hashArrays, maxFinite, robustMax, seriesFromResult } from './series';
+import { extractSeries, get, hashArrays, kthSmallest, maxFinite, robustMax, seriesFromResult } from './series';
 
 // Two series back to back: cwnd (3 points) then timeout (1 point).
 const columns = new Float64Array([
@@ -81,5 +81,17 @@ describe('robust y extent', () => {
     const top = robustMax([v], 0);
     expect(top).toBeLessThan(60);
     expect(top).toBeGreaterThanOrEqual(58);
+  });
+});
+
+describe('kthSmallest', () => {
+  it('gives what a numeric sort puts at each index, with ties and negatives', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const n of [1, 2, 3, 10, 101, 1000]) {
+      const a = Float64Array.from({ length: n }, () => Math.round((rnd() - 0.3) * 20));
+      const sorted = Float64Array.from(a).sort();
+      for (const k of [0, n >> 1, Math.floor(0.995 * (n - 1)), n - 1]) expect(kthSmallest(Float64Array.from(a), k), `n ${n} k ${k}`).toBe(sorted[k]);
+    }
   });
 });

@@ -37,5 +37,15 @@ export function seriesStats(t: Float64Array, v: Float64Array): SeriesStats {
 /** A number for a screen reader: 3 significant digits, thousands separated. */
 export function spoken(x: number): string {
   if (!Number.isFinite(x)) return '—';
-  return Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+  return SPOKEN.format(Number(x.toPrecision(3)));
+}
+
+// One formatter for every cell: toLocaleString builds a new one per call, which cost
+// a few ms of each redraw (five cells per series, every chart).
+const SPOKEN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count for a screen reader, thousands separated. */
+export function spokenCount(n: number): string {
+  return COUNT.format(n);
 }

@@ -255,10 +255,13 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
 export function PresetNote({ model, current, data }: { model?: ParamModel; current: string; data?: RunData }) {
   const { presets } = usePresets();
   const here = withoutHidden(current);
-  const preset = useMemo(
-    () => (model ? presets.find((p) => withoutHidden(checkPreset(model, p.hash).canonical) === here) : undefined),
-    [presets, model, here],
+  // Each preset's canonical link once per model, not on every input: decoding every
+  // preset's link took ~30 ms of each slider step (the redraw budget).
+  const links = useMemo(
+    () => (model ? presets.map((p) => ({ p, link: withoutHidden(checkPreset(model, p.hash).canonical) })) : []),
+    [presets, model],
   );
+  const preset = links.find((x) => x.link === here)?.p;
   if (!preset) return null;
   return (
     <section className="panel preset-note" aria-label="About this experiment" data-testid="preset-note" data-preset={preset.id}>

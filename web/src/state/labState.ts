@@ -109,6 +109,10 @@ export const MARK_REDRAWN = 'plab:redrawn';
 export const MARK_RESULT = 'plab:result';
 export const MEASURE_INPUT_TO_REDRAWN = 'plab:input->redrawn';
 export const MEASURE_RESULT_TO_REDRAWN = 'plab:result->redrawn';
+/** The compare view drew a finished batch (every protocol's run), and the measure from
+ * the input that started it: what the browser benchmark reads for compare redraws. */
+export const MARK_COMPARE_REDRAWN = 'plab:compare-redrawn';
+export const MEASURE_INPUT_TO_COMPARE_REDRAWN = 'plab:input->compare-redrawn';
 
 /** The scenario's duration, for charts' x extent (NaN if unreadable). */
 export function durationOf(scenario: string): number {

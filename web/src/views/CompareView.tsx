@@ -1,7 +1,7 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on four charts with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { get } from '../charts/series';
@@ -14,6 +14,7 @@ import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
+import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
 import { PartialRunsNote } from '../components/PartialMark';
 
 const PCT: [number, number] = [0, 100];
@@ -127,6 +128,18 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
   }, [state.entries]);
 
   const done = state.entries.filter((e) => e.status !== 'pending').length;
+
+  // A finished batch has been drawn: mark the frame that paints it (the benchmark's
+  // input -> compare redrawn).
+  const finished = !state.busy && state.entries.length > 0 && done === state.entries.length;
+  useEffect(() => {
+    if (!finished) return;
+    const raf = requestAnimationFrame(() => {
+      performance.mark(MARK_COMPARE_REDRAWN, { detail: { compareId: state.id } });
+      if (performance.getEntriesByName(MARK_INPUT, 'mark').length > 0) performance.measure(MEASURE_INPUT_TO_COMPARE_REDRAWN, MARK_INPUT, MARK_COMPARE_REDRAWN);
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [finished, state.id]);
   const failed = state.entries.filter((e) => e.status === 'invalid' || e.status === 'error');
 
   return (
