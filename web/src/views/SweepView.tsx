@@ -5,6 +5,8 @@
 // hides some (hide=). For goodput against a loss rate, the three throughput models
 // (from each run's own summary) are drawn too when a single series is shown, with how
 // far each is from the measured mean. A run whose figure is null is skipped (n counts).
+// The typed boxes (from, to, N, K) commit on Enter or blur like every typed value on the
+// page, with messages that name the box by its label (sweepMessages.ts).
 import { memo, useEffect, useMemo, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
@@ -36,6 +38,7 @@ import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHi
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 import { PartialRunsNote } from '../components/PartialMark';
+import { sweepScreenMessage } from '../model/sweepMessages';
 
 const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
   model_simple_mbps: { color: '#d55e00', dash: '9 6' },
@@ -93,6 +96,15 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   const protoLabel = (p: string) => protocolLabel(model, p);
   const protoColor = (p: string) => protocolColor(p, entryColorIndex(model, p));
 
+  // Check what is in the boxes and, when it is all valid, give it to the store (which
+  // writes the link). Messages name the boxes as the screen does.
+  const commit = (next: Drafts) => {
+    const r = validateSweep(model, next, config, figures);
+    setErrors(r.errors.map((e) => ({ ...e, message: sweepScreenMessage(model, r.config.x, e) })));
+    if (r.errors.length === 0) store.setSweep(r.config);
+  };
+  // A choice (select, checkbox) commits at once; a typed box only on Enter or blur
+  // (commitTyped), so a half-typed "0.0" never starts a sweep.
   const change = (field: SweepField, text: string) => {
     let next = { ...drafts, [field]: text };
     if (field === 'x') {
@@ -101,10 +113,9 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       next = { ...next, from: String(r.from), to: String(r.to), scale: r.scale };
     }
     setDrafts(next);
-    const r = validateSweep(model, next, config, figures);
-    setErrors(r.errors);
-    if (r.errors.length === 0) store.setSweep(r.config);
+    commit(next);
   };
+  const commitTyped = () => commit(drafts);
 
   const plan = useMemo(() => store.sweepPlan(values, config, compare), [store, values, config, compare]);
   const running = run?.status === 'running';
@@ -196,7 +207,18 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       data-testid={`sweep.${f}`}
       value={drafts[f]}
       aria-invalid={fieldError(f) ? true : undefined}
-      onChange={(e) => change(f, e.target.value)}
+      onChange={(e) => setDrafts({ ...drafts, [f]: e.target.value })}
+      onBlur={commitTyped}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commitTyped();
+        } else if (e.key === 'Escape') {
+          // Put the committed value back, as the other typed boxes do.
+          setDrafts({ ...drafts, [f]: draftsOf(config)[f] });
+          setErrors((errs) => errs.filter((x) => x.field !== f));
+        }
+      }}
     />
   );
   const xSpec = xSpecOf(model, drafts.x);
