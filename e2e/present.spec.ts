@@ -87,6 +87,10 @@ test('n and p step through the paper presets; ? lists the shortcuts', async ({ p
   await page.keyboard.press('?');
   await expect(page.getByTestId('shortcut-list')).toBeVisible();
   await expect(page.getByTestId('shortcut-list')).toContainText('forward loss');
+  // The manual control's keys are listed too, with what they do.
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="b"]')).toContainText('back off: halve the window');
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="g"]')).toContainText('grow the window by one segment');
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="d"]')).toContainText('double the window');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcut-list')).toHaveCount(0);
 });
