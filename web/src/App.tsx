@@ -412,6 +412,7 @@ export function App({ store }: { store: LabStore }) {
               model={s.model}
               compare={s.view.compare}
               hidden={s.view.hidden}
+              markersOff={s.view.markersOff}
               state={s.compare}
               height={heights.other}
             />

@@ -1,7 +1,7 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on four charts with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { get } from '../charts/series';
@@ -12,7 +12,7 @@ import { TableExport } from '../export/TableExport';
 import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
-import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
 import { PartialRunsNote } from '../components/PartialMark';
 
@@ -62,11 +62,13 @@ interface Props {
   model: ParamModel;
   compare: string[];
   hidden: string[];
+  /** Event-marker kinds switched off (nomark= in the link). */
+  markersOff?: string[];
   state: CompareState;
   height: number;
 }
 
-export const CompareView = memo(function CompareView({ store, model, compare, hidden, state, height }: Props) {
+export const CompareView = memo(function CompareView({ store, model, compare, hidden, markersOff, state, height }: Props) {
   const options = protocolOptions(model);
   const label = (p: string) => protocolLabel(model, p);
   const color = (p: string) => protocolColor(p, entryColorIndex(model, p));
@@ -78,7 +80,9 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
 
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
   const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
-  const [markersOn, setMarkersOn] = useState<string[]>(() => kinds.map((k) => k.name));
+  // Kept in the link as the kinds switched off, so a kind the engine adds later is shown.
+  const markersOn = useMemo(() => kinds.map((k) => k.name).filter((n) => !markersOff?.includes(n)), [kinds, markersOff]);
+  const setMarkersOn = (on: string[]) => store.setMarkersOff(markersOffList(model, kinds.map((k) => k.name).filter((n) => !on.includes(n))));
   const markers = useMemo(
     () =>
       compareMarkers(
