@@ -163,3 +163,23 @@ test('Page Up on a focused loss slider moves the slider, not to the next preset'
   await expect(page.getByTestId('preset-note')).toHaveCount(0);
   await expect(slider).toBeFocused();
 });
+
+test('an embedded sweep shows its chart alone, without the settings, in 800x450 without scrollbars', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&view=sweep&sweep.n=4&sweep.k=1&embed=1');
+  // The link runs the sweep by itself; its points are drawn in the embed.
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '4', { timeout: 30_000 });
+  await expect(page.locator('header.top')).toBeHidden();
+  for (const id of ['sweep-run', 'sweep.x', 'sweep.from', 'sweep-progress', 'model-error', 'sweep-table-panel']) await expect(page.getByTestId(id)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Sweep settings' })).toHaveCount(0);
+  const box = (await page.getByTestId('chart-sweep').boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(450);
+  // It fills the frame: the plot takes most of its height.
+  expect(box.height).toBeGreaterThan(250);
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(450);
+  expect(w).toBeLessThanOrEqual(800);
+  const href = await page.getByTestId('embed-open').getAttribute('href');
+  expect(href).toContain('view=sweep');
+  expect(href).not.toContain('embed=1');
+});

@@ -7,7 +7,7 @@
 // far each is from the measured mean. A run whose figure is null is skipped (n counts).
 // The typed boxes (from, to, N, K) commit on Enter or blur like every typed value on the
 // page, with messages that name the box by its label (sweepMessages.ts).
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
 import { formatNumber } from '../components/Summary';
@@ -39,6 +39,11 @@ import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 import { PartialRunsNote } from '../components/PartialMark';
 import { sweepScreenMessage } from '../model/sweepMessages';
+import { useDisplay } from '../present/display';
+import { useFillHeight } from '../present/spaceBelow';
+
+/** The smallest plot that stays readable when it fills the screen; below it the page scrolls. */
+const MIN_FILL_HEIGHT = 200;
 
 const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
   model_simple_mbps: { color: '#d55e00', dash: '9 6' },
@@ -75,6 +80,11 @@ interface Props {
 export const SweepView = memo(function SweepView({ store, model, config, compare, hidden, run, values, rules, liveSummary, height }: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(config));
   const [errors, setErrors] = useState<SweepError[]>([]);
+  // Presentation and embed mode: the chart takes the screen below its top.
+  const display = useDisplay();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const fill = useFillHeight(chartRef, display.present || display.embed);
+  const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
 
   // Follow the store (a new link, a reset) when it differs from what is typed.
   useEffect(() => {
@@ -222,6 +232,32 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
     />
   );
   const xSpec = xSpecOf(model, drafts.x);
+
+  const chart = (
+    <div ref={chartRef}>
+      <SweepChart
+        lines={lines}
+        models={models}
+        legend={legend}
+        onToggle={(p) => store.setHidden(toggleHidden(hidden, p, compare))}
+        xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
+        xLog={(run?.config.scale ?? config.scale) === 'log'}
+        xLabel={paramLabel(model, shownX)}
+        yLabel={yLabel}
+        height={chartHeight}
+        k={run?.seeds.length ?? config.k}
+      />
+    </div>
+  );
+
+  // Embed mode: the sweep's chart alone, for an iframe in slides or a course page; the
+  // settings stay in the full lab (the embed's "open in Protocol Lab" link).
+  if (display.embed)
+    return (
+      <div className="view sweep-view" data-testid="sweep-view" data-embed="1">
+        {chart}
+      </div>
+    );
 
   return (
     <div className="view sweep-view" data-testid="sweep-view">
@@ -372,18 +408,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
 
       {withModels && <AppLimitNote store={store} limits={limits} multiFlow={limits.some((l) => l.flow > 1)} />}
 
-      <SweepChart
-        lines={lines}
-        models={models}
-        legend={legend}
-        onToggle={(p) => store.setHidden(toggleHidden(hidden, p, compare))}
-        xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
-        xLog={(run?.config.scale ?? config.scale) === 'log'}
-        xLabel={paramLabel(model, shownX)}
-        yLabel={yLabel}
-        height={height}
-        k={run?.seeds.length ?? config.k}
-      />
+      {chart}
 
       {run && run.grid.length > 0 && (
         <SweepTable run={run} y={y} xLabel={paramLabel(model, shownX)} yLabel={yLabel} figureLabel={yInfo.label} digits={digits} protoLabel={protoLabel} />
