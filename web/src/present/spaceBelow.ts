@@ -9,7 +9,17 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 /** Below the charts: the layout's bottom padding and a little air. */
 const BOTTOM = 14;
 
-function measure(el: HTMLElement, rows: number): number {
+/** How many rows a grid of charts lays its shown charts in (1 for anything else). */
+function rowsOf(el: HTMLElement): number {
+  const cs = getComputedStyle(el);
+  if (cs.display !== 'grid') return 1;
+  const cols = cs.gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+  const shown = Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null).length;
+  return Math.max(1, Math.ceil(shown / cols));
+}
+
+function measure(el: HTMLElement): number {
+  const rows = rowsOf(el);
   const top = el.getBoundingClientRect().top + window.scrollY; // the page's top: scrolling does not shrink them
   const figure = (el.matches('.chart') ? el : el.querySelector('.chart')) as HTMLElement | null;
   const body = figure?.querySelector('.chart-body') as HTMLElement | null;
@@ -18,8 +28,9 @@ function measure(el: HTMLElement, rows: number): number {
   return Math.floor((window.innerHeight - top - BOTTOM - gap * (rows - 1)) / rows - chrome);
 }
 
-/** The plot height for charts in `rows` rows inside `ref`, or null when not enabled. */
-export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean, rows = 1): number | null {
+/** The plot height for the chart `ref` is (or the grid of charts it holds, in as many
+ * rows as the grid lays them), or null when not enabled. */
+export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean): number | null {
   const [fill, setFill] = useState<number | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -37,7 +48,7 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boole
   useLayoutEffect(() => {
     const el = ref.current;
     if (!enabled || !el) return;
-    const next = measure(el, rows);
+    const next = measure(el);
     // 2 px of hysteresis: a plot that grows its own box must not measure itself forever.
     setFill((old) => (old !== null && Math.abs(old - next) <= 2 ? old : next));
   });

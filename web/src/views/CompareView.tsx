@@ -1,9 +1,12 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on four charts with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
+import { useDisplay } from '../present/display';
+import { useFillHeight } from '../present/spaceBelow';
+import './comparePresent.css';
 import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
@@ -57,6 +60,9 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
   { key: 'mean_tokens_per_rtt', digits: 2, optional: true },
 ];
 
+/** The smallest plot that stays readable when the charts fill the screen; below it the page scrolls. */
+const MIN_FILL_HEIGHT = 180;
+
 interface Props {
   store: LabStore;
   model: ParamModel;
@@ -77,6 +83,12 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
     [state.entries, hidden],
   );
+
+  // Presentation mode: the charts fill the screen below the legend, two by two.
+  const display = useDisplay();
+  const gridRef = useRef<HTMLElement>(null);
+  const fill = useFillHeight(gridRef, display.present);
+  const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
 
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
   const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
@@ -255,7 +267,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
       </section>
 
       <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />
-      <section className="chart-grid" data-testid="compare-charts">
+      <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
         {COMPARE_CHARTS.map((c) => (
           <TimeChart
             key={c.key}
@@ -266,7 +278,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
             series={c.key === 'cwnd' ? [...charts.cwnd, ...markers] : charts[c.key]}
             xMax={xMax}
             yDomain={c.yDomain}
-            height={height}
+            height={chartHeight}
             showLegend={false}
             emptyText={c.emptyText}
           />

@@ -41,6 +41,7 @@ import { PartialRunsNote } from '../components/PartialMark';
 import { sweepScreenMessage } from '../model/sweepMessages';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import './sweepPresent.css';
 
 /** The smallest plot that stays readable when it fills the screen; below it the page scrolls. */
 const MIN_FILL_HEIGHT = 200;
