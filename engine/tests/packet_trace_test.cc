@@ -2,6 +2,7 @@
 // drops are exactly the dropped segments, where and when they were lost; every packet
 // that reaches a link leaves it or is dropped there; nothing outside the window is
 // kept; and tracing changes nothing else in the result.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -110,6 +111,31 @@ TEST(PacketTrace, DropsAreTheScriptedSegmentsWhereAndWhenTheyWereLost) {
   EXPECT_EQ(retransmitted, (std::set<double>{49, 51}));
 }
 
+// An ACK shows its ACK number: cumulative, so it never falls along the reverse path;
+// the lost segment's duplicate ACKs all name its first byte (what the receiver still
+// expects); and the last ACK acknowledges the whole transfer.
+TEST(PacketTrace, AcksCarryTheirAckNumber) {
+  const Traced r = RunTraced(Scenario(0, 5));
+  ASSERT_EQ(r.doc["summary"]["completed"], true);
+  const double mss = r.doc["scenario"]["flows"][0]["tcp"]["mss_bytes"].get<double>();
+  const auto& links = r.doc["packet_trace"]["links"];
+  int reverse = -1;
+  for (const auto& l : links) {
+    if (l["direction"] == "reverse" && reverse < 0) reverse = l["id"].get<int>();
+  }
+  ASSERT_GE(reverse, 0);
+  std::vector<double> acks;  // in the order they entered the first reverse link
+  for (const TraceEvent& e : r.events) {
+    if (e.feedback && e.link == reverse && e.event == kEnqueue) acks.push_back(e.seq);
+  }
+  ASSERT_GT(acks.size(), 50u);
+  EXPECT_GT(acks.front(), 0);
+  for (size_t i = 1; i < acks.size(); ++i) EXPECT_GE(acks[i], acks[i - 1]) << "ACK " << i;
+  // Segment 49 (packet 50) was lost: at least three duplicate ACKs ask for its first byte.
+  EXPECT_GE(std::count(acks.begin(), acks.end(), 49 * mss), 3);
+  EXPECT_EQ(acks.back(), 100000);
+}
+
 TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   const Traced r = RunTraced(Scenario(0, 5));
   ASSERT_EQ(r.doc["summary"]["completed"], true);
@@ -121,7 +147,7 @@ TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   for (const auto& entry : counts) {
     const auto& key = entry.first;
     const std::map<int, int>& c = entry.second;  // not a structured binding: clang 14 cannot capture one
-    if (std::get<1>(key)) continue;  // ACKs carry no sequence number to match them by
+    if (std::get<1>(key)) continue;  // duplicate ACKs share their number: nothing to match them by
     auto get = [&](int ev) { return c.count(ev) ? c.at(ev) : 0; };
     EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << std::get<0>(key);
     EXPECT_EQ(get(kTransmit), get(kArrive) + get(kErrorDrop) + get(kChannelDrop)) << "link " << std::get<0>(key);

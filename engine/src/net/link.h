@@ -103,7 +103,7 @@ class Link final : public PacketSink, public EventHandler {
   PacketObserver* packet_observer_ = nullptr;
   void Trace(PacketEvent event, const Packet& p) {
     if (packet_observer_ != nullptr) {
-      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.is_feedback() ? 0 : p.seq);
+      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.trace_number());
     }
   }
   void TraceForward(Packet* p);

@@ -24,7 +24,7 @@ enum class PacketEvent : uint8_t {
 class PacketObserver {
  public:
   virtual ~PacketObserver() = default;
-  // `seq`: a data packet's first payload byte (0 for feedback).
+  // `seq`: a data packet's first payload byte; an ACK's ACK number (Packet::trace_number).
   virtual void OnPacket(Time now, PacketEvent event, uint32_t flow, bool feedback, uint64_t seq) = 0;
 };
 

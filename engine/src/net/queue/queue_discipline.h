@@ -64,7 +64,7 @@ class QueueDiscipline {
   // A drop made while dequeuing, for the packet trace; call before releasing `p`.
   void TraceDequeueDrop(Time now, const Packet& p) const {
     if (packet_observer_ != nullptr) {
-      packet_observer_->OnPacket(now, PacketEvent::kQueueDrop, p.flow, p.is_feedback(), p.is_feedback() ? 0 : p.seq);
+      packet_observer_->OnPacket(now, PacketEvent::kQueueDrop, p.flow, p.is_feedback(), p.trace_number());
     }
   }
 
