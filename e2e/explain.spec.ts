@@ -215,6 +215,36 @@ test("Compare draws each protocol's event markers and toggles them", async ({ pa
   await expect(page.getByTestId('guide-compare')).toBeVisible();
 });
 
+test("Compare's marker toggles are in the link, with Back and Forward, and a link opens with them set", async ({ page }) => {
+  await page.goto('/#v=2&view=compare');
+  await compareSettled(page);
+  const chart = page.getByTestId('cmp-chart-cwnd');
+  const toggle = page.getByTestId('cmp-marker:fast_retransmit');
+  // An old link (no nomark=) shows every marker and writes none.
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(page.url()).not.toContain('nomark');
+  await toggle.click();
+  await expect(page).toHaveURL(/nomark=fast_retransmit(&|$)/);
+  await expect(chart).not.toHaveAttribute('data-series-keys', /:fast_retransmit/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/nomark/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-series-keys', /:fast_retransmit/);
+  await page.goForward();
+  await expect(page).toHaveURL(/nomark=fast_retransmit/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(chart).not.toHaveAttribute('data-series-keys', /:fast_retransmit/);
+
+  // Someone opens the link: the same markers are off.
+  const link = page.url();
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await compareSettled(other);
+  await expect(other.getByTestId('cmp-marker:fast_retransmit')).toHaveAttribute('aria-pressed', 'false');
+  await expect(other.getByTestId('cmp-chart-cwnd')).not.toHaveAttribute('data-series-keys', /:fast_retransmit/);
+  await expect(other.getByTestId('url-messages')).toHaveCount(0);
+});
+
 test("with two flows the path's charts draw each flow's RTT samples against their shared base RTT", async ({ page }) => {
   await page.getByTestId('add-flow').click();
   await expect(page).toHaveURL(/flows=2/);

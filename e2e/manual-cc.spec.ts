@@ -29,6 +29,9 @@ test('backing off mid-run goes into the link, the score sits beside Reno, and th
   await page.getByTestId('flows[0].protocol').selectOption('manual');
   await expect(page).toHaveURL(/f0\.protocol=manual/);
   await liveSettled(page);
+  // No score before the student has played: the run drawn so far is not theirs.
+  await expect(page.getByTestId('manual-score-hint')).toBeVisible();
+  await expect(page.getByTestId('manual-score')).toHaveCount(0);
 
   await page.getByTestId('play-speed').selectOption('1');
   await page.getByTestId('play').click();
@@ -60,4 +63,25 @@ test('backing off mid-run goes into the link, the score sits beside Reno, and th
   await liveSettled(other);
   expect(await other.getByTestId('url-messages').count()).toBe(0);
   expect(await scoreTexts(other)).toEqual(score);
+});
+
+test('the score appears only after a played run, and goes when the experiment changes', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=4&f0.protocol=manual');
+  await liveSettled(page);
+  await expect(page.getByTestId('manual-score-hint')).toBeVisible();
+  await expect(page.getByTestId('manual-score')).toHaveCount(0);
+  // Played to the end without touching the window: still the student's run.
+  await page.getByTestId('play-speed').selectOption('16');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('manual-panel')).toBeVisible();
+  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 20_000 });
+  await liveSettled(page);
+  await expect(page.getByTestId('manual-score')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+  await expect(page.getByTestId('manual-score-hint')).toHaveCount(0);
+  // A different experiment has not been played yet.
+  await page.getByTestId('duration_s').fill('5');
+  await page.getByTestId('duration_s').press('Enter');
+  await liveSettled(page);
+  await expect(page.getByTestId('manual-score')).toHaveCount(0);
+  await expect(page.getByTestId('manual-score-hint')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // Presentation mode, embed mode and the keyboard shortcuts: what an instructor does in
 // front of a class, by real key presses and clicks.
 import { expect, test, type Page } from '@playwright/test';
-import { liveSettled, openPreset, ready } from './helpers';
+import { compareSettled, liveSettled, openPreset, ready, sweepDone } from './helpers';
 
 // The sender's four charts and the path's three (queue, utilization, RTT).
 const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app', 'chart-queue', 'chart-utilization', 'chart-rtt'];
@@ -26,6 +26,63 @@ test('at 1920x1080 in presentation mode every Live chart is inside the viewport'
   const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
   expect(h).toBeLessThanOrEqual(1080);
   expect(w).toBeLessThanOrEqual(1920);
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Every figure inside the 1920x1080 viewport, no two overlapping, each plot readable,
+ * no sideways scrolling (and none down either when nothing follows the charts). */
+async function chartsFillScreen(page: Page, ids: string[], minPlot: number, tablesBelow = false) {
+  const boxes: Box[] = [];
+  for (const id of ids) {
+    const fig = (await page.getByTestId(id).locator('xpath=ancestor::figure').boundingBox())!;
+    expect(fig, id).not.toBeNull();
+    expect(fig.y, id).toBeGreaterThanOrEqual(0);
+    expect(fig.x, id).toBeGreaterThanOrEqual(0);
+    expect(fig.y + fig.height, id).toBeLessThanOrEqual(1080);
+    expect(fig.x + fig.width, id).toBeLessThanOrEqual(1920);
+    const plot = (await page.getByTestId(id).boundingBox())!;
+    expect(plot.height, `${id} plot height`).toBeGreaterThanOrEqual(minPlot);
+    boxes.push(fig);
+  }
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${ids[i]} and ${ids[j]} overlap`).toBe(true);
+    }
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  if (!tablesBelow) expect(h).toBeLessThanOrEqual(1080);
+  expect(w).toBeLessThanOrEqual(1920);
+}
+
+test('at 1920x1080 in presentation mode the Compare charts fill the screen, two by two, without overlapping', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#v=2&duration_s=5&view=compare&present=1');
+  await compareSettled(page);
+  await expect(page.locator('.app')).toHaveClass(/present/);
+  const ids = ['cmp-chart-cwnd', 'cmp-chart-goodput', 'cmp-chart-tokens', 'cmp-chart-app'];
+  for (const id of ids) await expect(page.getByTestId(id)).toBeVisible();
+  await expect(page.getByTestId('compare-legend')).toBeVisible();
+  await chartsFillScreen(page, ids, 220);
+  // Two by two: the first two side by side, the next two below them.
+  const y = await Promise.all(ids.map(async (id) => (await page.getByTestId(id).boundingBox())!.y));
+  expect(Math.abs(y[0] - y[1])).toBeLessThan(2);
+  expect(y[2]).toBeGreaterThan(y[0] + 200);
+});
+
+test('at 1920x1080 in presentation mode the Sweep chart fills the screen under its settings', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#v=2&duration_s=5&view=sweep&sweep.n=4&sweep.k=1&present=1');
+  await sweepDone(page);
+  await expect(page.getByTestId('sweep-run')).toBeVisible();
+  // The table of points and the models' errors follow below the fold.
+  await chartsFillScreen(page, ['chart-sweep'], 500, true);
+  // The settings stay above it, not under it.
+  const settings = (await page.getByRole('region', { name: 'Sweep settings' }).boundingBox())!;
+  const chart = (await page.getByTestId('chart-sweep').locator('xpath=ancestor::figure').boundingBox())!;
+  expect(settings.y + settings.height).toBeLessThanOrEqual(chart.y);
 });
 
 test('the Present button turns presentation mode on and off and writes it in the link; old links open as before', async ({ page }) => {
@@ -87,6 +144,10 @@ test('n and p step through the paper presets; ? lists the shortcuts', async ({ p
   await page.keyboard.press('?');
   await expect(page.getByTestId('shortcut-list')).toBeVisible();
   await expect(page.getByTestId('shortcut-list')).toContainText('forward loss');
+  // The manual control's keys are listed too, with what they do.
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="b"]')).toContainText('back off: halve the window');
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="g"]')).toContainText('grow the window by one segment');
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="d"]')).toContainText('double the window');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcut-list')).toHaveCount(0);
 });
@@ -158,4 +219,24 @@ test('Page Up on a focused loss slider moves the slider, not to the next preset'
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.0[2-9]/);
   await expect(page.getByTestId('preset-note')).toHaveCount(0);
   await expect(slider).toBeFocused();
+});
+
+test('an embedded sweep shows its chart alone, without the settings, in 800x450 without scrollbars', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  await page.goto('/#v=2&duration_s=5&view=sweep&sweep.n=4&sweep.k=1&embed=1');
+  // The link runs the sweep by itself; its points are drawn in the embed.
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '4', { timeout: 30_000 });
+  await expect(page.locator('header.top')).toBeHidden();
+  for (const id of ['sweep-run', 'sweep.x', 'sweep.from', 'sweep-progress', 'model-error', 'sweep-table-panel']) await expect(page.getByTestId(id)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Sweep settings' })).toHaveCount(0);
+  const box = (await page.getByTestId('chart-sweep').boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(450);
+  // It fills the frame: the plot takes most of its height.
+  expect(box.height).toBeGreaterThan(250);
+  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  expect(h).toBeLessThanOrEqual(450);
+  expect(w).toBeLessThanOrEqual(800);
+  const href = await page.getByTestId('embed-open').getAttribute('href');
+  expect(href).toContain('view=sweep');
+  expect(href).not.toContain('embed=1');
 });

@@ -50,6 +50,7 @@ test('sweep: runs to completion with a progress bar, and its URL reproduces the 
   await page.getByTestId('view-sweep').click();
   await page.getByTestId('sweep.n').fill('6');
   await page.getByTestId('sweep.k').fill('2');
+  await page.getByTestId('sweep.k').press('Enter');
   await expect(page).toHaveURL(/sweep\.n=6&.*sweep\.k=2/);
   await page.getByTestId('sweep-run').click();
   const bar = page.getByRole('progressbar', { name: 'Sweep progress' });
@@ -120,17 +121,48 @@ test('sweep inputs are checked, naming the field and the allowed range', async (
   await expect(page.getByTestId('url-messages')).toContainText('sweep points N must be an integer within [2, 200], got "500" — using default');
   await sweepDone(page);
   await page.getByTestId('sweep.k').fill('25');
-  await expect(page.getByTestId('sweep.k:error')).toHaveText('seeds per point K must be an integer within [1, 20], got "25"');
+  await page.getByTestId('sweep.k').press('Enter');
+  await expect(page.getByTestId('sweep.k:error')).toHaveText('Seeds per point K must be an integer within [1, 20], got "25"');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.getByTestId('sweep.from').fill('2');
-  await expect(page.getByTestId('sweep.from:error')).toHaveText('sweep from must be within [0, 1] (the range of flows[0].channel.forward.p), got 2');
+  await page.getByTestId('sweep.from').press('Tab');
+  await expect(page.getByTestId('sweep.from:error')).toHaveText('From (Forward loss rate) must be within [0, 1], got 2');
   await page.getByTestId('sweep.k').fill('2');
   await page.getByTestId('sweep.from').fill('0.002');
+  await page.getByTestId('sweep.from').press('Enter');
   await expect(page.getByTestId('sweep.k:error')).toHaveCount(0);
   await expect(page.getByTestId('sweep.from:error')).toHaveCount(0);
   await expect(page.getByTestId('sweep-run')).toBeEnabled();
   await expect(page).toHaveURL(/sweep\.from=0\.002/);
   await expect(page.getByTestId('sweep-stale')).toBeVisible();
+});
+
+test('sweep boxes commit on Enter or blur, not per keystroke', async ({ page }) => {
+  await page.goto('/#v=2&view=sweep&sweep.n=4&sweep.k=1');
+  await sweepDone(page);
+  const url = page.url();
+  const n = page.getByTestId('sweep.n');
+  // "12" typed one key at a time: the "1" alone would be refused (N >= 2) and "12"
+  // would start a new plan; neither happens before Enter.
+  await n.press('ControlOrMeta+a');
+  await n.pressSequentially('12', { delay: 60 });
+  await expect(page.getByTestId('sweep.n:error')).toHaveCount(0);
+  await expect(page.getByTestId('sweep-stale')).toHaveCount(0);
+  expect(page.url()).toBe(url);
+  await n.press('Enter');
+  await expect(page).toHaveURL(/sweep\.n=12/);
+  await expect(page.getByTestId('sweep-stale')).toBeVisible();
+  // Escape puts the committed value back.
+  await n.press('ControlOrMeta+a');
+  await n.pressSequentially('7');
+  await n.press('Escape');
+  await expect(n).toHaveValue('12');
+  // Blur commits too.
+  const to = page.getByTestId('sweep.to');
+  await to.fill('0.08');
+  await expect(page).not.toHaveURL(/sweep\.to=0\.08/);
+  await to.press('Tab');
+  await expect(page).toHaveURL(/sweep\.to=0\.08/);
 });
 
 test('time-sequence chart: shows the trace, the wheel zooms time, double-click resets', async ({ page }, info) => {

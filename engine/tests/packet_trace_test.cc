@@ -2,6 +2,7 @@
 // drops are exactly the dropped segments, where and when they were lost; every packet
 // that reaches a link leaves it or is dropped there; nothing outside the window is
 // kept; and tracing changes nothing else in the result.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -110,6 +111,31 @@ TEST(PacketTrace, DropsAreTheScriptedSegmentsWhereAndWhenTheyWereLost) {
   EXPECT_EQ(retransmitted, (std::set<double>{49, 51}));
 }
 
+// An ACK shows its ACK number: cumulative, so it never falls along the reverse path;
+// the lost segment's duplicate ACKs all name its first byte (what the receiver still
+// expects); and the last ACK acknowledges the whole transfer.
+TEST(PacketTrace, AcksCarryTheirAckNumber) {
+  const Traced r = RunTraced(Scenario(0, 5));
+  ASSERT_EQ(r.doc["summary"]["completed"], true);
+  const double mss = r.doc["scenario"]["flows"][0]["tcp"]["mss_bytes"].get<double>();
+  const auto& links = r.doc["packet_trace"]["links"];
+  int reverse = -1;
+  for (const auto& l : links) {
+    if (l["direction"] == "reverse" && reverse < 0) reverse = l["id"].get<int>();
+  }
+  ASSERT_GE(reverse, 0);
+  std::vector<double> acks;  // in the order they entered the first reverse link
+  for (const TraceEvent& e : r.events) {
+    if (e.feedback && e.link == reverse && e.event == kEnqueue) acks.push_back(e.seq);
+  }
+  ASSERT_GT(acks.size(), 50u);
+  EXPECT_GT(acks.front(), 0);
+  for (size_t i = 1; i < acks.size(); ++i) EXPECT_GE(acks[i], acks[i - 1]) << "ACK " << i;
+  // Segment 49 (packet 50) was lost: at least three duplicate ACKs ask for its first byte.
+  EXPECT_GE(std::count(acks.begin(), acks.end(), 49 * mss), 3);
+  EXPECT_EQ(acks.back(), 100000);
+}
+
 TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   const Traced r = RunTraced(Scenario(0, 5));
   ASSERT_EQ(r.doc["summary"]["completed"], true);
@@ -121,10 +147,51 @@ TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   for (const auto& entry : counts) {
     const auto& key = entry.first;
     const std::map<int, int>& c = entry.second;  // not a structured binding: clang 14 cannot capture one
-    if (std::get<1>(key)) continue;  // ACKs carry no sequence number to match them by
+    if (std::get<1>(key)) continue;  // duplicate ACKs share their number: nothing to match them by
     auto get = [&](int ev) { return c.count(ev) ? c.at(ev) : 0; };
     EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << std::get<0>(key);
     EXPECT_EQ(get(kTransmit), get(kArrive) + get(kErrorDrop) + get(kChannelDrop)) << "link " << std::get<0>(key);
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
+// CoDel drops as packets leave the queue (RFC 8289 §5.4), inside the link's Dequeue:
+// the trace has those drops too, each a packet that joined the bottleneck's queue and
+// never went on the wire, and no more than the queue's own drop count.
+TEST(PacketTrace, CodelDropsOnTheWayOutAreTraced) {
+  nlohmann::json s = {
+      {"duration_s", 6},
+      {"metrics", {{"packet_trace", {{"from_s", 0}, {"to_s", 5}}}}},
+      {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 20}, {"queue_packets", 1000}, {"queue", "codel"}}}}},
+      {"flows",
+       {{{"protocol", "newreno"},
+         {"tcp", {{"initial_window_segments", 2}, {"max_window_segments", 200}}},
+         {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
+  const Traced r = RunTraced(s);
+  ASSERT_FALSE(r.events.empty());
+  std::map<std::pair<int, double>, std::map<int, int>> data;  // (link, seq) -> event counts
+  std::map<std::pair<int, double>, double> last_enqueue;
+  int drops = 0;
+  for (const TraceEvent& e : r.events) {
+    if (e.feedback) continue;
+    ++data[{e.link, e.seq}][e.event];
+    if (e.event == kEnqueue) last_enqueue[{e.link, e.seq}] = e.t;
+    if (e.event == kQueueDrop) ++drops;
+  }
+  // None is refused on the way in (1000 packets of room): every drop is CoDel's.
+  ASSERT_GT(drops, 0) << "the scenario should make CoDel drop";
+  // Every data packet that reached a link left it or was dropped there (a retransmitted
+  // segment is counted with its earlier copies, per (link, seq)); one that joined the
+  // queue in the window's last second may still wait when the window closes.
+  int checked = 0;
+  for (const auto& entry : data) {
+    const auto& key = entry.first;
+    const std::map<int, int>& c = entry.second;  // not a structured binding: clang 14 cannot capture one
+    if (last_enqueue.count(key) && last_enqueue.at(key) > 4) continue;
+    auto get = [&c](int ev) { return c.count(ev) ? c.at(ev) : 0; };
+    EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << key.first << " seq " << key.second;
     ++checked;
   }
   EXPECT_GT(checked, 100);

@@ -385,7 +385,7 @@ export function App({ store }: { store: LabStore }) {
           {view === 'live' && (
             <>
               <PlayBar store={store} model={s.model} playback={s.playback} timeline={s.timeline} durationS={s.displayed?.durationS} ready={s.displayed !== undefined && !stale} />
-              <ManualMode store={store} model={s.model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={s.playback} displayed={s.displayed} stale={stale} flow={Number.isInteger(traceFlow) ? traceFlow : 0} />
+              <ManualMode store={store} model={s.model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={s.playback} timeline={s.timeline} displayed={s.displayed} stale={stale} flow={Number.isInteger(traceFlow) ? traceFlow : 0} />
               {!s.playback && s.displayed && isPartial(s.displayed.result) && (
                 <PartialMark result={s.displayed.result} what="these figures" testId="summary-partial" />
               )}
@@ -412,6 +412,7 @@ export function App({ store }: { store: LabStore }) {
               model={s.model}
               compare={s.view.compare}
               hidden={s.view.hidden}
+              markersOff={s.view.markersOff}
               state={s.compare}
               height={heights.other}
             />

@@ -95,7 +95,7 @@ void Link::Receive(Packet* p) {
   // A refused packet may be back in the pool once Enqueue returns: note who it was.
   const uint32_t flow = p->flow;
   const bool feedback = p->is_feedback();
-  const uint64_t seq = feedback ? 0 : p->seq;
+  const uint64_t seq = p->trace_number();
   if (!Enqueue(p)) {
     if (packet_observer_ != nullptr) {
       packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
@@ -183,7 +183,7 @@ void Link::TraceForward(Packet* p) {
   }
   const uint32_t flow = p->flow;
   const bool feedback = p->is_feedback();
-  const uint64_t seq = feedback ? 0 : p->seq;
+  const uint64_t seq = p->trace_number();
   const Time now = scheduler_->now();
   if (!ForwardAlongRoute(p, now, pool_)) {
     packet_observer_->OnPacket(now, PacketEvent::kChannelDrop, flow, feedback, seq);

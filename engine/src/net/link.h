@@ -15,6 +15,7 @@
 #include "net/error_model.h"
 #include "net/in_flight_fifo.h"
 #include "net/packet.h"
+#include "net/packet_observer.h"
 #include "net/queue/drop_tail_queue.h"
 #include "net/queue/queue_discipline.h"
 #include "sim/scheduler.h"
@@ -28,25 +29,6 @@ class QueueObserver {
   virtual void OnQueueLength(Time now, int64_t packets) = 0;
   // The wire was busy sending one packet over [started, finished] (utilization).
   virtual void OnTransmitted(Time /*started*/, Time /*finished*/) {}
-};
-
-// What happened to one packet at a link, for the packet trace (metrics/packet_trace.h).
-enum class PacketEvent : uint8_t {
-  kEnqueue,      // reached the link (joined its queue, or went straight to an idle wire)
-  kTransmit,     // started serializing onto the wire
-  kArrive,       // reached the far end and went on
-  kQueueDrop,    // refused by the queue (full, or an AQM's early drop)
-  kErrorDrop,    // lost to the link's own error model at the far end
-  kChannelDrop,  // lost to the flow's own channel at the far end of this link
-};
-
-// Sees every packet event at one link; measurement only, set only while tracing, so
-// an untraced run pays one null check per event.
-class PacketObserver {
- public:
-  virtual ~PacketObserver() = default;
-  // `seq`: a data packet's first payload byte (0 for feedback).
-  virtual void OnPacket(Time now, PacketEvent event, uint32_t flow, bool feedback, uint64_t seq) = 0;
 };
 
 struct LinkStats {
@@ -67,7 +49,11 @@ class Link final : public PacketSink, public EventHandler {
        std::unique_ptr<QueueDiscipline> queue, std::unique_ptr<ErrorModel> errors);
 
   void set_queue_observer(QueueObserver* observer) { queue_observer_ = observer; }
-  void set_packet_observer(PacketObserver* observer) { packet_observer_ = observer; }
+  // The queue discipline sees it too, for the drops it makes as packets leave (CoDel).
+  void set_packet_observer(PacketObserver* observer) {
+    packet_observer_ = observer;
+    queue_->set_packet_observer(observer);
+  }
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
@@ -117,7 +103,7 @@ class Link final : public PacketSink, public EventHandler {
   PacketObserver* packet_observer_ = nullptr;
   void Trace(PacketEvent event, const Packet& p) {
     if (packet_observer_ != nullptr) {
-      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.is_feedback() ? 0 : p.seq);
+      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.trace_number());
     }
   }
   void TraceForward(Packet* p);

@@ -54,6 +54,10 @@ struct Packet {
   uint32_t flow = 0;
   PacketKind kind = PacketKind::kData;
   uint64_t seq = 0;         // data: first payload byte
+  // Feedback: the cumulative ACK it carries (the next byte the receiver expects), when
+  // its transport has one (TCP); 0 otherwise. The network never reads it: it is what
+  // the packet trace shows of an ACK.
+  uint64_t ack = 0;
   uint32_t payload = 0;     // data: payload bytes
   uint32_t wire_bytes = 0;  // payload + headers: what the links serialize
   // Where the packet goes: route->hops[hop] is where it is now (see net/route.h).
@@ -64,6 +68,8 @@ struct Packet {
   HeaderArea<128> header;
 
   bool is_feedback() const { return kind == PacketKind::kFeedback; }
+  // The number the packet trace shows: a data packet's first byte, an ACK's ACK number.
+  uint64_t trace_number() const { return is_feedback() ? ack : seq; }
 };
 
 class PacketPool {
@@ -87,6 +93,7 @@ class PacketPool {
     p.flow = 0;
     p.kind = PacketKind::kData;
     p.seq = 0;
+    p.ack = 0;
     p.payload = 0;
     p.wire_bytes = 0;
     p.route = nullptr;

@@ -1,9 +1,13 @@
 // The live view's manual-control pieces, shown when the traced flow runs the manual
 // control (the engine's schema shows its window only for the protocols that use it):
-// the panel while playing, the score at the end.
+// the panel while playing, the score at the end. The score is for a run the student
+// drove: it appears once they have played this experiment (or the link replays their
+// recorded window changes), not for the untouched run the page draws first.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Displayed } from '../state/labState';
 import type { PlaybackState } from '../state/livePlayer';
 import { valueOf, type ParamModel, type Values } from '../model/params';
+import type { TimelineEntry } from '../model/timeline';
 import type { VisibilityRule } from '../model/visibility';
 import type { LabStore } from '../state/store';
 import { ManualPanel } from './ManualPanel';
@@ -18,12 +22,26 @@ interface Props {
   /** The values in force at the playhead while playing. */
   liveValues?: Values;
   playback?: PlaybackState;
+  /** The link's recorded live changes. */
+  timeline: readonly TimelineEntry[];
   displayed?: Displayed;
   stale: boolean;
   flow: number;
 }
 
-export function ManualMode({ store, model, rules, values, liveValues, playback, displayed, stale, flow }: Props) {
+export function ManualMode({ store, model, rules, values, liveValues, playback, timeline, displayed, stale, flow }: Props) {
+  // Which experiment (its values) the student last played to the end or stopped.
+  const experiment = useMemo(() => JSON.stringify(values), [values]);
+  const [playedFor, setPlayedFor] = useState<string | null>(null);
+  const wasPlaying = useRef(false);
+  useEffect(() => {
+    if (playback) wasPlaying.current = true;
+    else if (wasPlaying.current) {
+      wasPlaying.current = false;
+      setPlayedFor(experiment);
+    }
+  }, [playback, experiment]);
+
   if (!model) return null;
   const path = manualWindowPath(model, rules, values, flow);
   if (path === null) return null;
@@ -31,6 +49,14 @@ export function ManualMode({ store, model, rules, values, liveValues, playback, 
     const cwnd = Number(valueOf(model, liveValues ?? values, path));
     return <ManualPanel store={store} model={model} path={path} cwnd={Number.isFinite(cwnd) ? cwnd : 1} />;
   }
+  const played = playedFor === experiment || timeline.some((e) => e.path === path);
+  if (!played)
+    return (
+      <p className="muted manual-hint" data-testid="manual-score-hint">
+        You drive this flow&rsquo;s window: press Play, then back off or grow it while the packets flow. Your score beside
+        Reno&rsquo;s appears when the run ends.
+      </p>
+    );
   if (!displayed || stale) return null;
   return <ScoreCard store={store} model={model} values={values} flow={flow} result={displayed.result} series={displayed.series} />;
 }

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { ParamModel } from '../model/params';
 import type { LabStore } from '../state/store';
+import { keyAction, type ManualAction } from '../present/keyTable';
 import './manual.css';
 
 interface Props {
@@ -17,8 +18,6 @@ interface Props {
   cwnd: number;
 }
 
-/** Keys the panel answers while playing (not while typing in a field). */
-export const MANUAL_KEYS: Record<string, 'back' | 'grow' | 'double'> = { b: 'back', g: 'grow', d: 'double' };
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -30,15 +29,16 @@ export function ManualPanel({ store, model, path, cwnd }: Props) {
   const min = decl?.min ?? 1;
   const max = decl?.max ?? 1000;
   const set = (v: number) => store.setValue(path, Math.min(max, Math.max(min, Math.round(v))));
-  const act = (a: 'back' | 'grow' | 'double') => set(a === 'back' ? Math.floor(cwnd / 2) : a === 'grow' ? cwnd + 1 : cwnd * 2);
+  const act = (a: ManualAction) => set(a === 'back' ? Math.floor(cwnd / 2) : a === 'grow' ? cwnd + 1 : cwnd * 2);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
-      const a = MANUAL_KEYS[e.key.toLowerCase()];
-      if (!a) return;
+      // The keys come from the page's one shortcut table (listed under "?").
+      const a = keyAction(e.key.toLowerCase());
+      if (a?.kind !== 'manual') return;
       e.preventDefault();
-      act(a);
+      act(a.action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

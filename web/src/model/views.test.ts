@@ -164,3 +164,51 @@ describe('compare legend state', () => {
     expect(toggleCompared(six, 'bbr', PROTOCOLS)).toEqual(six);
   });
 });
+
+describe("Compare's event markers in the URL", () => {
+  const withMarkers = buildModel(
+    {
+      ...schema,
+      series: [
+        { name: 'cwnd', kind: 'line', scope: 'flow' },
+        { name: 'fast_retransmit', kind: 'marker', scope: 'flow' },
+        { name: 'timeout', kind: 'marker', scope: 'flow' },
+        { name: 'partial_ack', kind: 'marker', scope: 'flow' },
+        { name: 'link_drop', kind: 'marker', scope: 'link' },
+      ],
+    },
+    TEST_DEFAULT_SCENARIO,
+  );
+  const trip = (v: ViewState) => {
+    const hash = encodeHash(withMarkers, withMarkers.defaults, encodeViewParams(withMarkers, v));
+    const d = decodeHash(withMarkers, hash);
+    return { hash, urlMessages: d.messages, ...decodeViewParams(withMarkers, d.viewPairs) };
+  };
+
+  it('writes nothing when every marker is shown, so old links read the same', () => {
+    const def = defaultViewState(withMarkers);
+    expect(encodeViewParams(withMarkers, { ...def, view: 'compare' })).toEqual(['view=compare']);
+    const old = trip({ ...def, view: 'compare' });
+    expect(old.state.markersOff).toBeUndefined();
+    expect(old.messages).toEqual([]);
+  });
+
+  it('round-trips the markers switched off, in schema order', () => {
+    const v: ViewState = { ...defaultViewState(withMarkers), view: 'compare', markersOff: ['fast_retransmit', 'partial_ack'] };
+    const r = trip(v);
+    expect(r.hash).toContain('nomark=fast_retransmit,partial_ack');
+    expect(r.urlMessages).toEqual([]);
+    expect(r.messages).toEqual([]);
+    expect(r.state.markersOff).toEqual(['fast_retransmit', 'partial_ack']);
+    const d = decodeViewParams(withMarkers, [['nomark', 'partial_ack,timeout']]);
+    expect(d.state.markersOff).toEqual(['timeout', 'partial_ack']);
+  });
+
+  it('names what a bad nomark lists and keeps the known ones', () => {
+    const d = decodeViewParams(withMarkers, [['nomark', 'timeout,bogus,link_drop']]);
+    expect(d.state.markersOff).toEqual(['timeout']);
+    expect(d.messages.map((m) => m.text)).toEqual([
+      'nomark must list event markers from fast_retransmit, timeout, partial_ack; ignored "bogus", "link_drop"',
+    ]);
+  });
+});

@@ -5,6 +5,8 @@
 //     &sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3
 //   view=sweep&cmp=reno,newreno,sack,fack&sweep.by=protocol&...  (one series per
 //     protocol of cmp=; hide= hides some of them in the sweep's legend too)
+//   view=compare&nomark=timeout,partial_ack  (event markers switched off on Compare's
+//     window chart; all are shown when it is absent, as in links made before it)
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
@@ -14,6 +16,7 @@ import { defaultSweep, FLOW_COUNT_X, shown, validateSweep, type SweepConfig, typ
 import { RECOVERY_PATH } from './labels';
 import { enc, type UrlMessage } from './urlCodec';
 import { decodeDisplayParam, encodeDisplayParams, isDisplayKey, type PaletteName } from './display';
+import { markerKinds } from '../charts/compareSeries';
 
 export type ViewName = 'live' | 'compare' | 'sweep' | 'validation';
 export const VIEWS: ViewName[] = ['live', 'compare', 'sweep', 'validation'];
@@ -27,6 +30,9 @@ export interface ViewState {
   /** Protocols whose curves are hidden (legend clicks). */
   hidden: string[];
   sweep: SweepConfig;
+  /** Event-marker kinds switched off on the compare view's window chart (nomark=), in
+   * the schema's order; absent when all are shown. */
+  markersOff?: string[];
   /** How the page is shown, not what it runs (display.ts): present=1, embed=1,
    * palette=cb. Absent in links made before them, which open as before. */
   present?: boolean;
@@ -102,7 +108,20 @@ export function defaultViewState(model: ParamModel): ViewState {
 
 /** Keys of the hash that belong to the views, not to the scenario. */
 export function isViewKey(key: string): boolean {
-  return key === 'view' || key === 'cmp' || key === 'hide' || key.startsWith('sweep.') || isDisplayKey(key);
+  return key === 'view' || key === 'cmp' || key === 'hide' || key === MARKERS_OFF_KEY || key.startsWith('sweep.') || isDisplayKey(key);
+}
+
+const MARKERS_OFF_KEY = 'nomark';
+
+/** The event-marker kinds Compare can show (the schema's per-flow marker series). */
+export function compareMarkerNames(model: ParamModel): string[] {
+  return markerKinds(model.seriesDecls).map((k) => k.name);
+}
+
+/** The switched-off list as the view state keeps it: schema order, none = absent. */
+export function markersOffList(model: ParamModel, off: readonly string[]): string[] | undefined {
+  const list = compareMarkerNames(model).filter((n) => off.includes(n));
+  return list.length ? list : undefined;
 }
 
 const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by'] as const;
@@ -118,6 +137,7 @@ export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
   if (v.view !== 'live') parts.push(`view=${v.view}`);
   if (!sameList(v.compare, def.compare)) parts.push(`cmp=${enc(v.compare.join(','))}`);
   if (v.hidden.length) parts.push(`hide=${enc(v.hidden.join(','))}`);
+  if (v.markersOff?.length) parts.push(`${MARKERS_OFF_KEY}=${enc(v.markersOff.join(','))}`);
   const sweepChanged = SWEEP_FIELDS.some((f) => v.sweep[f] !== def.sweep[f]);
   if (v.view === 'sweep' || sweepChanged) {
     const s = v.sweep;
@@ -170,6 +190,15 @@ export function decodeViewParams(
         if (good.length) state.compare = good.slice(0, MAX_COMPARE);
         else if (!bad.length) messages.push({ text: 'cmp lists no protocol — using default' });
       } else state.hidden = good;
+    } else if (key === MARKERS_OFF_KEY) {
+      const names = compareMarkerNames(model);
+      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((n) => !names.includes(n));
+      if (bad.length)
+        messages.push({
+          text: `${MARKERS_OFF_KEY} must list event markers from ${names.join(', ') || '(none in this engine)'}; ignored ${bad.slice(0, 5).map(shown).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
+        });
+      state.markersOff = markersOffList(model, list);
     } else if (isDisplayKey(key)) {
       const m = decodeDisplayParam(state, key, val);
       if (m) messages.push({ text: m });

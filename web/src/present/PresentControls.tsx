@@ -9,7 +9,9 @@ import { encodeDisplayParams } from '../model/display';
 import { valueOf, type ParamModel, type Values } from '../model/params';
 import type { ViewState } from '../model/views';
 import type { LabStore } from '../state/store';
-import { applyShortcut, isTypingTarget, OTHER_SHORTCUTS, ownsKey, PARAM_SHORTCUTS, shortcutOf } from './shortcuts';
+import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './shortcuts';
+import { keyAction } from './keyTable';
+import { ShortcutList } from './ShortcutList';
 import './present.css';
 
 interface Props {
@@ -56,26 +58,28 @@ export function PresentControls({ store, model, values, view, current, disabled 
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
       const { model: m, values: v, presets: list, at: i, disabled: off } = latest.current;
-      if (e.key === '?') {
+      // The manual control's keys are ManualPanel's (it listens while it is shown).
+      const action = keyAction(e.key);
+      if (!action) return;
+      if (action.kind === 'help') {
         e.preventDefault();
         setHelp((h) => !h);
         return;
       }
-      if (e.key === 'Escape') {
+      if (action.kind === 'close') {
         setHelp(false);
         return;
       }
       if (off || !m) return;
-      const param = shortcutOf(e.key);
-      if (param) {
-        const next = applyShortcut(m, v, param.path, param.dir);
+      if (action.kind === 'param') {
+        const next = applyShortcut(m, v, action.path, action.dir);
         e.preventDefault();
-        if (next !== undefined) store.setValue(param.path, next);
+        if (next !== undefined) store.setValue(action.path, next);
         return;
       }
-      const step = e.key === 'n' || e.key === 'PageDown' ? 1 : e.key === 'p' || e.key === 'PageUp' ? -1 : 0;
-      if (step && list.length) {
+      if (action.kind === 'preset' && list.length) {
         e.preventDefault();
+        const step = action.step;
         const next = i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length;
         // A new history entry, as a click on the preset's link makes.
         location.hash = list[next].hash + displayParts(latest.current.view);
@@ -167,43 +171,5 @@ export function PresentBar({ store, model, values }: { store: LabStore; model: P
         );
       })}
     </dl>
-  );
-}
-
-function ShortcutList({ onClose }: { onClose: () => void }) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-  return (
-    <div className="shortcut-list" role="dialog" aria-modal="true" aria-labelledby="shortcut-list-title" data-testid="shortcut-list">
-      <h2 id="shortcut-list-title">Keyboard shortcuts</h2>
-      <table>
-        <tbody>
-          {PARAM_SHORTCUTS.map((s) => (
-            <tr key={s.path}>
-              <th scope="row">
-                <kbd>{s.down}</kbd> / <kbd>{s.up}</kbd>
-              </th>
-              <td>{s.what} a step down / up</td>
-            </tr>
-          ))}
-          {OTHER_SHORTCUTS.map((s) => (
-            <tr key={s.keys}>
-              <th scope="row">
-                <kbd>{s.keys}</kbd>
-              </th>
-              <td>{s.what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="muted-note">Shortcuts do nothing while you type in a field.</p>
-      <button type="button" ref={close} onClick={onClose}>
-        Close
-      </button>
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DELAY_PATH, LOSS_PATH, RATE_PATH, controlOwnsKey, ladder, shortcutOf, stepValue } from './shortcuts';
+import { DELAY_PATH, LOSS_PATH, RATE_PATH, controlOwnsKey, ladder, stepValue } from './shortcuts';
+import { keyAction } from './keyTable';
 
 describe('shortcut steps', () => {
   it('the 1-2-5 ladder', () => {
@@ -23,11 +24,11 @@ describe('shortcut steps', () => {
   });
 
   it('keys map to a parameter and a direction', () => {
-    expect(shortcutOf(']')).toEqual({ path: LOSS_PATH, dir: 1 });
-    expect(shortcutOf('[')).toEqual({ path: LOSS_PATH, dir: -1 });
-    expect(shortcutOf('=')).toEqual({ path: RATE_PATH, dir: 1 });
-    expect(shortcutOf(',')).toEqual({ path: DELAY_PATH, dir: -1 });
-    expect(shortcutOf('x')).toBeUndefined();
+    expect(keyAction(']')).toEqual({ kind: 'param', path: LOSS_PATH, dir: 1 });
+    expect(keyAction('[')).toEqual({ kind: 'param', path: LOSS_PATH, dir: -1 });
+    expect(keyAction('=')).toEqual({ kind: 'param', path: RATE_PATH, dir: 1 });
+    expect(keyAction(',')).toEqual({ kind: 'param', path: DELAY_PATH, dir: -1 });
+    expect(keyAction('x')).toBeUndefined();
   });
 });
 

@@ -23,13 +23,6 @@ export const PARAM_SHORTCUTS: ParamShortcut[] = [
   { path: DELAY_PATH, down: ',', up: '.', what: 'bottleneck delay' },
 ];
 
-export const OTHER_SHORTCUTS: { keys: string; what: string }[] = [
-  { keys: 'n or Page Down', what: 'next paper preset' },
-  { keys: 'p or Page Up', what: 'previous paper preset' },
-  { keys: '?', what: 'show or hide this list' },
-  { keys: 'Esc', what: 'close this list (and leave full screen)' },
-];
-
 /** The 1-2-5 values from 10^lo to 10^hi, ascending (0 first when `zero`). */
 export function ladder(lo: number, hi: number, zero: boolean): number[] {
   const out: number[] = zero ? [0] : [];
@@ -50,15 +43,6 @@ export function stepValue(path: string, current: number, dir: 1 | -1, min?: numb
   const eps = 1e-9 * Math.max(1, Math.abs(current));
   const next = dir > 0 ? steps.find((v) => v > current + eps) : [...steps].reverse().find((v) => v < current - eps);
   return next ?? current;
-}
-
-/** The shortcut a key stands for, or undefined. */
-export function shortcutOf(key: string): { path: string; dir: 1 | -1 } | undefined {
-  for (const s of PARAM_SHORTCUTS) {
-    if (key === s.up) return { path: s.path, dir: 1 };
-    if (key === s.down) return { path: s.path, dir: -1 };
-  }
-  return undefined;
 }
 
 /** The new value for a parameter shortcut, or undefined when the model lacks the

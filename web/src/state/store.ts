@@ -144,6 +144,11 @@ export class LabStore implements StoreCore {
     this.setViewState({ ...this.state.view, hidden });
   }
 
+  /** Compare's event markers switched off (nomark= in the link). */
+  setMarkersOff(markersOff: string[] | undefined) {
+    this.setViewState({ ...this.state.view, markersOff });
+  }
+
   setSweep(sweep: SweepConfig) {
     this.setViewState({ ...this.state.view, sweep });
   }

@@ -1,9 +1,12 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on four charts with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
+import { useDisplay } from '../present/display';
+import { useFillHeight } from '../present/spaceBelow';
+import './comparePresent.css';
 import { get } from '../charts/series';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { formatNumber } from '../components/Summary';
@@ -12,7 +15,7 @@ import { TableExport } from '../export/TableExport';
 import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
-import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import type { CompareEntry, CompareState, LabStore } from '../state/store';
 import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
 import { PartialRunsNote } from '../components/PartialMark';
@@ -58,16 +61,21 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
   { key: 'mean_tokens_per_rtt', digits: 2, optional: true },
 ];
 
+/** The smallest plot that stays readable when the charts fill the screen; below it the page scrolls. */
+const MIN_FILL_HEIGHT = 180;
+
 interface Props {
   store: LabStore;
   model: ParamModel;
   compare: string[];
   hidden: string[];
+  /** Event-marker kinds switched off (nomark= in the link). */
+  markersOff?: string[];
   state: CompareState;
   height: number;
 }
 
-export const CompareView = memo(function CompareView({ store, model, compare, hidden, state, height }: Props) {
+export const CompareView = memo(function CompareView({ store, model, compare, hidden, markersOff, state, height }: Props) {
   const options = protocolOptions(model);
   const label = (p: string) => protocolLabel(model, p);
   const color = (p: string) => protocolColor(p, entryColorIndex(model, p));
@@ -77,9 +85,17 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     [state.entries, hidden],
   );
 
+  // Presentation mode: the charts fill the screen below the legend, two by two.
+  const display = useDisplay();
+  const gridRef = useRef<HTMLElement>(null);
+  const fill = useFillHeight(gridRef, display.present);
+  const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
+
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
   const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
-  const [markersOn, setMarkersOn] = useState<string[]>(() => kinds.map((k) => k.name));
+  // Kept in the link as the kinds switched off, so a kind the engine adds later is shown.
+  const markersOn = useMemo(() => kinds.map((k) => k.name).filter((n) => !markersOff?.includes(n)), [kinds, markersOff]);
+  const setMarkersOn = (on: string[]) => store.setMarkersOff(markersOffList(model, kinds.map((k) => k.name).filter((n) => !on.includes(n))));
   const markers = useMemo(
     () =>
       compareMarkers(
@@ -264,7 +280,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
       </section>
 
       <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />
-      <section className="chart-grid" data-testid="compare-charts">
+      <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
         {COMPARE_CHARTS.map((c) => (
           <TimeChart
             key={c.key}
@@ -275,7 +291,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
             series={c.key === 'cwnd' ? [...charts.cwnd, ...markers] : charts[c.key]}
             xMax={xMax}
             yDomain={c.yDomain}
-            height={height}
+            height={chartHeight}
             showLegend={false}
             emptyText={c.emptyText}
           />

@@ -5,7 +5,9 @@
 // hides some (hide=). For goodput against a loss rate, the three throughput models
 // (from each run's own summary) are drawn too when a single series is shown, with how
 // far each is from the measured mean. A run whose figure is null is skipped (n counts).
-import { memo, useEffect, useMemo, useState } from 'react';
+// The typed boxes (from, to, N, K) commit on Enter or blur like every typed value on the
+// page, with messages that name the box by its label (sweepMessages.ts).
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
 import { formatNumber } from '../components/Summary';
@@ -36,6 +38,13 @@ import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHi
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 import { PartialRunsNote } from '../components/PartialMark';
+import { sweepScreenMessage } from '../model/sweepMessages';
+import { useDisplay } from '../present/display';
+import { useFillHeight } from '../present/spaceBelow';
+import './sweepPresent.css';
+
+/** The smallest plot that stays readable when it fills the screen; below it the page scrolls. */
+const MIN_FILL_HEIGHT = 200;
 
 const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
   model_simple_mbps: { color: '#d55e00', dash: '9 6' },
@@ -72,6 +81,11 @@ interface Props {
 export const SweepView = memo(function SweepView({ store, model, config, compare, hidden, run, values, rules, liveSummary, height }: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(config));
   const [errors, setErrors] = useState<SweepError[]>([]);
+  // Presentation and embed mode: the chart takes the screen below its top.
+  const display = useDisplay();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const fill = useFillHeight(chartRef, display.present || display.embed);
+  const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
 
   // Follow the store (a new link, a reset) when it differs from what is typed.
   useEffect(() => {
@@ -93,6 +107,15 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   const protoLabel = (p: string) => protocolLabel(model, p);
   const protoColor = (p: string) => protocolColor(p, entryColorIndex(model, p));
 
+  // Check what is in the boxes and, when it is all valid, give it to the store (which
+  // writes the link). Messages name the boxes as the screen does.
+  const commit = (next: Drafts) => {
+    const r = validateSweep(model, next, config, figures);
+    setErrors(r.errors.map((e) => ({ ...e, message: sweepScreenMessage(model, r.config.x, e) })));
+    if (r.errors.length === 0) store.setSweep(r.config);
+  };
+  // A choice (select, checkbox) commits at once; a typed box only on Enter or blur
+  // (commitTyped), so a half-typed "0.0" never starts a sweep.
   const change = (field: SweepField, text: string) => {
     let next = { ...drafts, [field]: text };
     if (field === 'x') {
@@ -101,10 +124,9 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       next = { ...next, from: String(r.from), to: String(r.to), scale: r.scale };
     }
     setDrafts(next);
-    const r = validateSweep(model, next, config, figures);
-    setErrors(r.errors);
-    if (r.errors.length === 0) store.setSweep(r.config);
+    commit(next);
   };
+  const commitTyped = () => commit(drafts);
 
   const plan = useMemo(() => store.sweepPlan(values, config, compare), [store, values, config, compare]);
   const running = run?.status === 'running';
@@ -196,10 +218,47 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       data-testid={`sweep.${f}`}
       value={drafts[f]}
       aria-invalid={fieldError(f) ? true : undefined}
-      onChange={(e) => change(f, e.target.value)}
+      onChange={(e) => setDrafts({ ...drafts, [f]: e.target.value })}
+      onBlur={commitTyped}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commitTyped();
+        } else if (e.key === 'Escape') {
+          // Put the committed value back, as the other typed boxes do.
+          setDrafts({ ...drafts, [f]: draftsOf(config)[f] });
+          setErrors((errs) => errs.filter((x) => x.field !== f));
+        }
+      }}
     />
   );
   const xSpec = xSpecOf(model, drafts.x);
+
+  const chart = (
+    <div ref={chartRef}>
+      <SweepChart
+        lines={lines}
+        models={models}
+        legend={legend}
+        onToggle={(p) => store.setHidden(toggleHidden(hidden, p, compare))}
+        xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
+        xLog={(run?.config.scale ?? config.scale) === 'log'}
+        xLabel={paramLabel(model, shownX)}
+        yLabel={yLabel}
+        height={chartHeight}
+        k={run?.seeds.length ?? config.k}
+      />
+    </div>
+  );
+
+  // Embed mode: the sweep's chart alone, for an iframe in slides or a course page; the
+  // settings stay in the full lab (the embed's "open in Protocol Lab" link).
+  if (display.embed)
+    return (
+      <div className="view sweep-view" data-testid="sweep-view" data-embed="1">
+        {chart}
+      </div>
+    );
 
   return (
     <div className="view sweep-view" data-testid="sweep-view">
@@ -350,18 +409,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
 
       {withModels && <AppLimitNote store={store} limits={limits} multiFlow={limits.some((l) => l.flow > 1)} />}
 
-      <SweepChart
-        lines={lines}
-        models={models}
-        legend={legend}
-        onToggle={(p) => store.setHidden(toggleHidden(hidden, p, compare))}
-        xDomain={run ? [run.config.from, run.config.to] : [config.from, config.to]}
-        xLog={(run?.config.scale ?? config.scale) === 'log'}
-        xLabel={paramLabel(model, shownX)}
-        yLabel={yLabel}
-        height={height}
-        k={run?.seeds.length ?? config.k}
-      />
+      {chart}
 
       {run && run.grid.length > 0 && (
         <SweepTable run={run} y={y} xLabel={paramLabel(model, shownX)} yLabel={yLabel} figureLabel={yInfo.label} digits={digits} protoLabel={protoLabel} />

@@ -45,8 +45,9 @@ Time CodelQueue::ControlLaw(Time t, uint32_t count) const {
   return t + Time::FromNanoseconds(static_cast<int64_t>(gap_ns));
 }
 
-void CodelQueue::DropAtHead(Packet* p) {
+void CodelQueue::DropAtHead(Packet* p, Time now) {
   ++stats_.aqm_drops;
+  TraceDequeueDrop(now, *p);
   CountDropOnRoute(*p);
   pool_->Release(p);
 }
@@ -58,7 +59,7 @@ Packet* CodelQueue::Dequeue(Time now) {
     if (!r.ok_to_drop) dropping_ = false;  // sojourn below target: leave the dropping state
     // A large backlog may call for several drops now, hence the loop.
     while (now >= drop_next_ && dropping_) {
-      DropAtHead(r.packet);
+      DropAtHead(r.packet, now);
       ++count_;
       r = DoDequeue(now);
       if (!r.ok_to_drop) {
@@ -69,7 +70,7 @@ Packet* CodelQueue::Dequeue(Time now) {
     }
   } else if (r.ok_to_drop) {
     // Above target for a whole interval: drop and enter the dropping state.
-    DropAtHead(r.packet);
+    DropAtHead(r.packet, now);
     r = DoDequeue(now);
     dropping_ = true;
     // Back soon after the last dropping state: resume near its drop rate (§5.4).

@@ -43,7 +43,7 @@ class CodelQueue final : public QueueDiscipline {
   };
   Result DoDequeue(Time now);
   Time ControlLaw(Time t, uint32_t count) const;
-  void DropAtHead(Packet* p);
+  void DropAtHead(Packet* p, Time now);
 
   PacketPool* pool_;
   Params params_;

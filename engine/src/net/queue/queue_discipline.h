@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "net/packet.h"
+#include "net/packet_observer.h"
 #include "sim/time.h"
 
 namespace plab {
@@ -45,6 +46,10 @@ class QueueDiscipline {
   // every packet a discipline drops.
   static void CountDropOnRoute(const Packet& p);
 
+  // The packet trace, for drops made on the way out (CoDel): those happen inside
+  // Dequeue, where the link cannot see them. Null unless tracing.
+  void set_packet_observer(PacketObserver* observer) { packet_observer_ = observer; }
+
  protected:
   void OnAdded(const Packet& p) {
     ++packets_;
@@ -56,12 +61,20 @@ class QueueDiscipline {
     bytes_ -= p.wire_bytes;
   }
 
+  // A drop made while dequeuing, for the packet trace; call before releasing `p`.
+  void TraceDequeueDrop(Time now, const Packet& p) const {
+    if (packet_observer_ != nullptr) {
+      packet_observer_->OnPacket(now, PacketEvent::kQueueDrop, p.flow, p.is_feedback(), p.trace_number());
+    }
+  }
+
   QueueStats stats_;
   bool bypass_when_idle_ = false;
 
  private:
   int64_t packets_ = 0;
   int64_t bytes_ = 0;
+  PacketObserver* packet_observer_ = nullptr;
 };
 
 }  // namespace plab

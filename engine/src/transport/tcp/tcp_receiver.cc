@@ -94,6 +94,7 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   p->wire_bytes = params_.ack_bytes;
   TcpHeader& ack = Tcp(*p);
   ack.ack = rcv_nxt_;
+  p->ack = rcv_nxt_;  // for the packet trace
   ack.has_timestamp = params_.timestamps;
   ack.ts_ecr = ts_recent_;
   ack.echo_serial = last_trigger_serial_;

@@ -1,0 +1,57 @@
+// The plot height that lets a view's charts fill the screen (or the iframe) without
+// scrolling in presentation and embed mode, whatever the controls above them and the
+// titles and legends around each plot take on this screen: the viewport below the
+// charts' top, split into rows, less what a figure shows besides its plot (measured:
+// the figure's height less its .chart-body's). Measured after each render, on resize,
+// and when the charts' box changes size (a legend wrapping, a note appearing above).
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+
+/** Below the charts: the layout's bottom padding and a little air. */
+const BOTTOM = 14;
+
+/** How many rows a grid of charts lays its shown charts in (1 for anything else). */
+function rowsOf(el: HTMLElement): number {
+  const cs = getComputedStyle(el);
+  if (cs.display !== 'grid') return 1;
+  const cols = cs.gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+  const shown = Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null).length;
+  return Math.max(1, Math.ceil(shown / cols));
+}
+
+function measure(el: HTMLElement): number {
+  const rows = rowsOf(el);
+  const top = el.getBoundingClientRect().top + window.scrollY; // the page's top: scrolling does not shrink them
+  const figure = (el.matches('.chart') ? el : el.querySelector('.chart')) as HTMLElement | null;
+  const body = figure?.querySelector('.chart-body') as HTMLElement | null;
+  const chrome = figure && body ? figure.getBoundingClientRect().height - body.getBoundingClientRect().height : 0;
+  const gap = rows > 1 ? parseFloat(getComputedStyle(el).rowGap) || 0 : 0;
+  return Math.floor((window.innerHeight - top - BOTTOM - gap * (rows - 1)) / rows - chrome);
+}
+
+/** The plot height for the chart `ref` is (or the grid of charts it holds, in as many
+ * rows as the grid lays them), or null when not enabled. */
+export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean): number | null {
+  const [fill, setFill] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const again = () => setTick((t) => t + 1);
+    window.addEventListener('resize', again);
+    const ro = new ResizeObserver(again);
+    ro.observe(el);
+    return () => {
+      window.removeEventListener('resize', again);
+      ro.disconnect();
+    };
+  }, [ref, enabled]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const next = measure(el);
+    // 2 px of hysteresis: a plot that grows its own box must not measure itself forever.
+    setFill((old) => (old !== null && Math.abs(old - next) <= 2 ? old : next));
+  });
+  void tick;
+  return enabled ? fill : null;
+}
