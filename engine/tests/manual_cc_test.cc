@@ -9,6 +9,7 @@
 #include "plab/api.h"
 #include "scenario/simulation.h"
 #include "transport/registry.h"
+#include "stepping_util.h"
 #include "test_util.h"
 
 namespace plab {
@@ -47,27 +48,14 @@ double MinIn(const testing::Series& s, double from, double to) {
   return m;
 }
 
-testing::RunResult RunWithTimeline(const nlohmann::json& s, const char* timeline) {
+testing::RunResult RunOkWithTimeline(const nlohmann::json& s, const char* timeline) {
   RunOptions options;
   options.timeline_json = timeline;
-  const RunOutput out = plab::Run(s.dump(), options);
-  EXPECT_TRUE(out.ok) << out.json;
-  testing::RunResult r;
-  const auto doc = nlohmann::json::parse(out.json);
-  r.summary = doc["summary"];
-  for (const auto& d : doc["series"]) {
-    const size_t off = d["offset"].get<size_t>();
-    const size_t n = d["length"].get<size_t>();
-    testing::Series series;
-    series.t.assign(out.columns.begin() + off, out.columns.begin() + off + n);
-    series.v.assign(out.columns.begin() + off + n, out.columns.begin() + off + 2 * n);
-    if (d["scope"] != "flow" || d["index"] == 0) r.series[d["name"].get<std::string>()] = std::move(series);
-  }
-  return r;
+  return testing::RunOk(s, options);
 }
 
 TEST(ManualCc, TheWindowFollowsTheStudentAndBoundsTheFlight) {
-  const testing::RunResult r = RunWithTimeline(ManualScenario(), kTimeline);
+  const testing::RunResult r = RunOkWithTimeline(ManualScenario(), kTimeline);
   const testing::Series& cwnd = r.series.at("cwnd");
   const testing::Series& flight = r.series.at("flight_size");
   // Before the first change: the default 10 segments (the series are in segments).
@@ -94,21 +82,15 @@ TEST(ManualCc, TheWindowFollowsTheStudentAndBoundsTheFlight) {
 
 TEST(ManualCc, TheTimelineIsTheSteppedRunWithTheSameSets) {
   const nlohmann::json s = ManualScenario();
-  RunOptions options;
-  options.timeline_json = kTimeline;
-  const RunOutput replayed = plab::Run(s.dump(), options);
-  ASSERT_TRUE(replayed.ok) << replayed.json;
-  Scenario scenario;
-  ASSERT_TRUE(Scenario::Parse(s, &scenario).empty());
-  Simulation stepped(scenario);
+  const RunOutput replayed = testing::RunWithTimeline(s, kTimeline);
+  ASSERT_TRUE(replayed.ok);
+  const auto simulation = testing::SteppableSimulation(s);
+  Simulation& stepped = *simulation;
   stepped.AdvanceTo(Time::FromSeconds(2));
   ASSERT_EQ(stepped.Set("flows[0].manual.cwnd_segments", 4), "");
   stepped.AdvanceTo(Time::FromSeconds(4));
   ASSERT_EQ(stepped.Set("flows[0].manual.cwnd_segments", 25), "");
-  stepped.Run();
-  std::vector<double> columns;
-  EXPECT_EQ(stepped.Report(&columns).dump(), replayed.json);
-  EXPECT_EQ(columns, replayed.columns);
+  testing::ExpectSameAsReplayed(stepped, replayed);
   // And without the timeline the run is different (the window stayed at 10).
   EXPECT_NE(plab::Run(s.dump()).columns, replayed.columns);
 }

@@ -24,8 +24,9 @@ struct RunResult {
   std::string json;
 };
 
-inline RunResult RunOk(const nlohmann::json& scenario) {
-  const RunOutput out = Run(scenario.dump());
+// `options`: e.g. a live-mode timeline (RunOptions::timeline_json).
+inline RunResult RunOk(const nlohmann::json& scenario, const RunOptions& options = {}) {
+  const RunOutput out = Run(scenario.dump(), options);
   RunResult r;
   r.json = out.json;
   const auto doc = nlohmann::json::parse(out.json);

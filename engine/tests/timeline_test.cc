@@ -9,6 +9,7 @@
 #include "plab/api.h"
 #include "scenario/simulation.h"
 #include "scenario/timeline.h"
+#include "stepping_util.h"
 
 namespace plab {
 namespace {
@@ -29,24 +30,17 @@ const char* kTimeline = R"([
 
 TEST(Timeline, ARunWithATimelineIsTheSteppedRunWithTheSameSets) {
   const nlohmann::json s = LossyDefault();
-  RunOptions options;
-  options.timeline_json = kTimeline;
-  const RunOutput replayed = plab::Run(s.dump(), options);
-  ASSERT_TRUE(replayed.ok) << replayed.json;
-
-  Scenario scenario;
-  ASSERT_TRUE(Scenario::Parse(s, &scenario).empty());
-  Simulation stepped(scenario);
+  const RunOutput replayed = testing::RunWithTimeline(s, kTimeline);
+  ASSERT_TRUE(replayed.ok);
+  const auto simulation = testing::SteppableSimulation(s);
+  Simulation& stepped = *simulation;
   stepped.AdvanceTo(Time::FromSecondsDouble(2.5));
   ASSERT_EQ(stepped.Set("flows[0].channel.forward.p", 0.05), "");
   stepped.AdvanceTo(Time::FromSeconds(4));  // a pause in between changes nothing
   stepped.AdvanceTo(Time::FromSeconds(6));
   ASSERT_EQ(stepped.Set("topology.bottleneck.rate_mbps", 2), "");
   ASSERT_EQ(stepped.Set("flows[0].channel.forward.p", 0.002), "");
-  stepped.Run();
-  std::vector<double> columns;
-  EXPECT_EQ(stepped.Report(&columns).dump(), replayed.json);
-  EXPECT_EQ(columns, replayed.columns);
+  testing::ExpectSameAsReplayed(stepped, replayed);
 
   // And the changes mattered: the plain run is different.
   const RunOutput plain = plab::Run(s.dump());
