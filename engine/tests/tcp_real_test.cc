@@ -196,6 +196,23 @@ TEST(RealControl, GrowsLikeRenoUpToTheLargestWave) {
   EXPECT_EQ(r.cc.cwnd(), 48 * kMss);  // level 24
 }
 
+TEST(RealControl, WithoutRenoGrowthTheWindowStaysTheDecidedWave) {
+  RttStats rtt{RttStats::Params{}};
+  RealControl::Params params;
+  params.grow_between_decisions = false;  // real.grow_between_decisions = false
+  RealControl cc{params};
+  cc.Init(&rtt, kMss, 2 * kMss);
+  TcpState state;
+  state.mss = kMss;
+  state.cwnd_limited = true;
+  TcpHeader h;
+  h.ack = 1000;
+  h.option.As<RealOption>() = RealOption{0, 1, 5};
+  cc.OnAckHeader(h, Time::Zero());
+  for (int i = 0; i < 20; ++i) cc.OnAck(state, kMss, Time::Zero());
+  EXPECT_EQ(cc.cwnd(), 10 * kMss);
+}
+
 TEST(RealControl, FastRetransmitKeepsTheWindowAndADecisionWaitsForTheEnd) {
   ControlRig r;
   r.Ack(1000, 1, 8);  // 16 segments

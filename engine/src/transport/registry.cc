@@ -224,7 +224,7 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                               [](const ParamView& v) {
                                 return std::make_unique<RealControl>(RealControl::Params{
                                     static_cast<int>(v.Integer("real.max_wave_level")), v.Bool("real.cancel_backoff"),
-                                    v.Bool("real.recovery_inflation")});
+                                    v.Bool("real.recovery_inflation"), v.Bool("real.grow_between_decisions")});
                               },
                               nullptr};
   real.params.push_back(IntegerParam("real.max_wave_level", "Largest wave level", "TCP", "levels", 1, 10000, 24,
@@ -254,6 +254,13 @@ std::vector<CongestionControlEntry> DeclareCongestionControls() {
                             .Source("TCP-Real §1: a wave's size \"is fixed during each RTT ... not based on the "
                                     "acknowledgements received by the sender\"; §3: \"the maximum wave level "
                                     "corresponds to the maximum congestion window\"")
+                            .Advanced());
+  real.params.push_back(BoolParam("real.grow_between_decisions", "Grow like Reno between decisions", "TCP", true,
+                                  "On: slow start and congestion avoidance raise the window between the receiver's "
+                                  "decisions, up to the largest wave; off: the window stays the last decided wave")
+                            .Source("TCP-Real §2.2: \"TCP-Real extends TCP-Reno\"; abstract: \"Slow Start ... "
+                                    "used whenever congestion avoidance fails\"; the growth between decisions is "
+                                    "not stated (WWP's wave is \"fixed during each RTT\", §1)")
                             .Advanced());
   out.push_back(std::move(real));
   CongestionControlEntry fixed{"fixed", "Fixed window", "cwnd stays at fixed.window_segments", {},

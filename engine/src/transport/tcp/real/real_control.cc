@@ -17,7 +17,7 @@ uint64_t RealControl::MaxWindow() const {
 }
 
 void RealControl::OnAck(const TcpState& state, uint64_t acked_bytes, Time) {
-  RenoIncrease(state, acked_bytes);
+  if (params_.grow_between_decisions) RenoIncrease(state, acked_bytes);
   cwnd_ = std::min(cwnd_, MaxWindow());
 }
 

@@ -5,6 +5,8 @@
 //     are used whenever congestion avoidance fails"), up to the largest wave.
 //   - Each new decision of the receiver (the ACK option) sets cwnd = 2 x level
 //     segments at once (§2.1), before any loss: the rate-based congestion avoidance.
+//     Params::grow_between_decisions = false holds the window at the decided wave
+//     (WWP's wave "fixed during each RTT", §1) instead of growing it like Reno.
 //   - Three duplicate ACKs retransmit (Reno's recovery) without cutting the window:
 //     a random loss does not lower the receiving rate, and a congestion loss shows in
 //     the rate, which the receiver answers (§4.1: "the congestion window is not
@@ -38,6 +40,8 @@ class RealControl final : public CongestionControl {
     bool cancel_backoff = true;
     // Reno's +1 segment per duplicate ACK in fast recovery, past the largest wave.
     bool recovery_inflation = false;
+    // Reno's slow start and congestion avoidance between the receiver's decisions.
+    bool grow_between_decisions = true;
   };
   explicit RealControl(const Params& params);
 
