@@ -10,7 +10,7 @@ usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the sche
 import json
 import sys
 
-from presetlib import claim, engine_schema, load_scenario as load, scenario_hash, view_parts, write_presets
+from presetlib import claim, engine_schema, on_paper_platform, load_scenario as load, scenario_hash, view_parts, write_presets
 
 PAPER = 'Yin, Alnuweiri & Reddy (TCP-ER)'
 
@@ -267,7 +267,9 @@ def presets(schema):
 
 
 def main():
-    new = presets(engine_schema())
+    schema = engine_schema()
+    # The paper's ns2 (2007 or later: minrto_ 0.2 s, the "0.2 seconds" its timeouts start at, §IV-B).
+    new = on_paper_platform(schema, presets(schema), 'ns2')
     write_presets(new)
     print(f'{len(new)} TCP-ER presets written', file=sys.stderr)
 
