@@ -7,7 +7,8 @@
 // count, and every point of every series (a checksum of the result's columns).
 //
 // To record the file again from an engine you trust: PLAB_GOLDEN_OUT=path runs the
-// cases of the stored file and writes them, with this engine's results, to `path`.
+// cases of the stored file and writes them, with this engine's results, to `path`;
+// PLAB_GOLDEN_KEPT_OUT=path only adds columns_fnv1a_kept (below) to each stored row.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -51,12 +52,39 @@ nlohmann::json WithEarlierRrtpReading(nlohmann::json scenario) {
   return scenario;
 }
 
+// Series whose definition changed since the file was recorded: `throughput` (each flow's
+// and each background group's) and the run's `jain`, computed from the same bins, count
+// data as it first reaches the receiver, no longer as it is delivered in order (issue H
+// §1 defect 4: a filled hole put the whole out-of-order buffer into one bin, 53 Mb/s on
+// a 10 Mb/s path). Every run here has them. For a row that carries columns_fnv1a_kept
+// (the checksum of every other series' points, recorded by the engine just before that
+// change) the test compares that instead of the whole columns.
+const std::set<std::string> kRedefinedSeries = {"throughput", "jain"};
+
+uint64_t KeptChecksum(const nlohmann::json& doc, const std::vector<double>& columns) {
+  std::vector<bool> skip(columns.size(), false);
+  for (const auto& series : doc["series"]) {
+    if (!kRedefinedSeries.count(series["name"].get<std::string>())) continue;
+    const size_t offset = series["offset"].get<size_t>();
+    const size_t length = series["length"].get<size_t>();
+    for (size_t i = offset; i < offset + 2 * length && i < columns.size(); ++i) skip[i] = true;
+  }
+  std::vector<double> kept;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (!skip[i]) kept.push_back(columns[i]);
+  }
+  return Checksum(kept);
+}
+
 TEST(Compatibility, ManyFlowRunsKeepEverySummaryFigureAndSeriesPoint) {
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/golden-multiflow-2cc86c4.jsonl");
   ASSERT_TRUE(in.good());
   const char* out_path = std::getenv("PLAB_GOLDEN_OUT");
   std::ofstream out;
   if (out_path != nullptr) out.open(out_path);
+  const char* kept_out_path = std::getenv("PLAB_GOLDEN_KEPT_OUT");
+  std::ofstream kept_out;
+  if (kept_out_path != nullptr) kept_out.open(kept_out_path);
   std::string line;
   int cases = 0;
   while (std::getline(in, line)) {
@@ -76,7 +104,13 @@ TEST(Compatibility, ManyFlowRunsKeepEverySummaryFigureAndSeriesPoint) {
     ASSERT_TRUE(run.ok) << row["name"] << ": " << run.json.substr(0, 300);
     const auto doc = nlohmann::json::parse(run.json);
     const std::string checksum = std::to_string(Checksum(run.columns));
+    const std::string kept_checksum = std::to_string(KeptChecksum(doc, run.columns));
     ++cases;
+    if (kept_out_path != nullptr) {  // adds the kept checksum to the stored rows
+      row["columns_fnv1a_kept"] = kept_checksum;
+      kept_out << row.dump() << "\n";
+      continue;
+    }
     if (out_path != nullptr) {
       row["summary"] = doc["summary"];
       row["columns"] = run.columns.size();
@@ -93,6 +127,11 @@ TEST(Compatibility, ManyFlowRunsKeepEverySummaryFigureAndSeriesPoint) {
         continue;
       }
       EXPECT_EQ(doc["summary"][key], old_value) << row["name"] << ": " << key;
+    }
+    if (row.contains("columns_fnv1a_kept")) {
+      EXPECT_EQ(kept_checksum, row["columns_fnv1a_kept"].get<std::string>())
+          << row["name"] << ": a point of a series other than the redefined ones moved";
+      continue;
     }
     EXPECT_EQ(run.columns.size(), row["columns"].get<size_t>()) << row["name"];
     EXPECT_EQ(checksum, row["columns_fnv1a"].get<std::string>()) << row["name"] << ": a series point moved";

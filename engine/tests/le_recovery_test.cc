@@ -102,6 +102,30 @@ TEST(LeRecovery, SendsTheLostPacketsFirstThenNewData) {
   EXPECT_EQ(c.seq, 8 * kMss);  // then new data
 }
 
+// §2.2 Observation, proof: "Receiving the third duplicate ACK, LE sets the dupCnt of the
+// first lost packet to 3 and moves the packet into RTXLIST. According to the retransmission
+// first strategy, LE retransmits the head of RTXLIST and simultaneously sets the value of
+// wnd to w0/2." The retransmission goes with the cut, not after the flight has drained
+// below the halved window (which cost single-loss recovery about half an RTT: issue H
+// §1 defect 5). Only that one: what is judged lost later in the RTT waits for room.
+TEST(LeRecovery, TheLossThatCutsTheWindowIsResentAtOnce) {
+  Rig r;
+  uint64_t serial[8];
+  for (int i = 0; i < 8; ++i) serial[i] = r.Send(i);
+  // 0 is lost; 1, 2, 3 arrive. WAITLIST holds 4..7 (4 packets) against the cut window
+  // of 4: without the rule nothing could be sent until one more packet left.
+  for (int i : {1, 2, 3}) r.Ack(0, serial[i], 1, i + 1);
+  ASSERT_EQ(r.le.rtxlist_size(), 1u);
+  ASSERT_EQ(r.recoveries, 1);
+  EXPECT_EQ(r.cc.cwnd(), 4 * kMss);
+  EXPECT_EQ(r.le.waitlist_size(), 4u);
+  SendChoice c = r.Next();
+  ASSERT_TRUE(c.send);
+  EXPECT_EQ(c.seq, 0u);
+  r.Send(0, true);
+  EXPECT_FALSE(r.Next().send);  // then the cut window holds: 5 in flight against 4
+}
+
 TEST(LeRecovery, ALostRetransmissionIsFoundByItsOwnCountWithoutATimeout) {
   Rig r;
   uint64_t serial[12];

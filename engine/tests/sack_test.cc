@@ -135,9 +135,12 @@ TEST(Scoreboard, IncrementalPipeEqualsAFullScanThroughRandomHistories) {
       } else if (op == 5) {
         (rng.NextU64() % 2 ? sb.MarkLostByDupThresh(3) : sb.MarkLostBelowFack());
         if (rng.NextU64() % 20 == 0) sb.MarkAllLost();
+        if (rng.NextU64() % 5 == 0 && next > una) sb.MarkOverdue(una + (rng.NextU64() % ((next - una) / 1000)) * 1000);
       }
       ASSERT_EQ(sb.Pipe(), sb.PipeByScan()) << "trial " << trial << " step " << step;
       ASSERT_EQ(sb.NextLostSegment(), sb.NextLostSegmentByScan()) << "trial " << trial << " step " << step;
+      ASSERT_EQ(sb.NextUnsackedBelowHighestSack(), sb.NextUnsackedBelowHighestSackByScan())
+          << "trial " << trial << " step " << step;
     }
   }
 }
@@ -167,6 +170,48 @@ TEST(Scoreboard, LossMarkingAndNextSegCostAFewSegmentsPerAckNotTheWindow) {
   EXPECT_EQ(retransmitted, kWindow / 50);  // every loss, each found once
   EXPECT_LT(sb.segments_walked(), 8 * acks) << "segments walked per ACK: "
                                             << static_cast<double>(sb.segments_walked()) / static_cast<double>(acks);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+// Issue H §1b finding 6: NextSeg rule 3 (the lowest un-SACKed segment below the highest
+// SACK not retransmitted yet) scanned the board from its start on every send, so a
+// 10 Gb/s BBR recovery in a 50,000-segment window walked the window per send. A window
+// of 40,000 segments whose first 20 are lost: the rest is SACKed one segment per ACK
+// while new data goes out above, and every ACK asks rule 3 once, retransmitting what it
+// names (as SackRecovery::NextSegment does when rules 1 and 2 have nothing).
+TEST(Scoreboard, NextSegRuleThreeCostsAFewSegmentsPerCallNotTheWindow) {
+  constexpr uint64_t kMss = 1000;
+  constexpr uint64_t kWindow = 40000;
+  constexpr uint64_t kLost = 20;
+  Scoreboard sb(kMss);
+  for (uint64_t i = 0; i < kWindow; ++i) sb.OnSent(i * kMss, kMss, Time::Zero(), false, i == 0);
+  uint64_t next = kWindow;
+  uint64_t calls = 0;
+  uint64_t retransmitted = 0;
+  for (uint64_t i = kLost; i < kWindow; ++i) {
+    const SackBlock b{i * kMss, (i + 1) * kMss};
+    sb.OnSack(&b, 1);
+    const uint64_t before = sb.segments_walked();
+    const auto hole = sb.NextUnsackedBelowHighestSack();
+    ++calls;
+    if (hole.has_value()) {
+      EXPECT_LT(*hole, kLost * kMss);  // only the lost head is un-SACKed below the top
+      sb.OnSent(*hole, kMss, Time::Zero(), true, false);
+      ++retransmitted;
+    } else {
+      sb.OnSent(next * kMss, kMss, Time::Zero(), false, false);
+      ++next;
+    }
+    ASSERT_LT(sb.segments_walked() - before, kWindow / 4) << "call " << calls;  // fails fast on a full scan
+  }
+  EXPECT_EQ(retransmitted, kLost);  // each hole named once
+  EXPECT_LT(sb.segments_walked(), 8 * calls) << "segments walked per call: "
+                                             << static_cast<double>(sb.segments_walked()) / static_cast<double>(calls);
 }
 
 }  // namespace

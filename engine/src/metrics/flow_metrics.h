@@ -47,6 +47,7 @@ class FlowMetrics final : public SenderObserver,
   void OnTransferComplete(Time now) override;
   // ReceiverObserver
   void OnInOrderBytes(Time now, uint64_t in_order_bytes) override;
+  void OnNewBytesArrived(Time now, uint64_t bytes) override;
   // PlaybackObserver
   void OnRead(Time now, bool success, int64_t reads, int64_t successes) override;
   // EventHandler: the per-RTT token tick.
@@ -69,7 +70,8 @@ class FlowMetrics final : public SenderObserver,
   double mean_allowed_tokens_per_rtt() const { return Mean(allowed_per_rtt_samples_); }
   double mean_rto_ms() const { return srtt_samples_ == 0 ? 0.0 : rto_sum_ms_ / static_cast<double>(srtt_samples_); }
   double mean_srtt_ms() const { return srtt_samples_ == 0 ? 0.0 : srtt_sum_ms_ / static_cast<double>(srtt_samples_); }
-  // Bytes delivered per throughput bin (after Finish), and the bin width.
+  // Payload bytes that reached the receiver per throughput bin, first arrivals only
+  // (after Finish), and the bin width.
   const std::vector<double>& bin_bytes() const { return bin_bytes_; }
   Time bin_width() const { return bin_width_; }
 
@@ -102,7 +104,7 @@ class FlowMetrics final : public SenderObserver,
   uint64_t delivered_before_window_ = 0;
   Time bin_width_;
   std::vector<double> bin_bytes_;
-  size_t bin_ = 0;     // the bin deliveries now fall in
+  size_t bin_ = 0;     // the bin arrivals now fall in
   Time bin_end_;       // where it ends
   uint64_t recovery_target_ = 0;
   bool recovered_ = false;

@@ -71,6 +71,7 @@ class BackgroundGroup::Member final : public EventHandler, public SenderObserver
     group_->OnDelivered(index_, now, in_order_bytes - last_bytes_);
     last_bytes_ = in_order_bytes;
   }
+  void OnNewBytesArrived(Time now, uint64_t bytes) override { group_->OnArrived(now, bytes); }
 
  private:
   BackgroundGroup* group_;
@@ -125,9 +126,13 @@ void BackgroundGroup::Start() {
 }
 
 void BackgroundGroup::OnDelivered(int member, Time now, uint64_t bytes) {
+  if (now >= params_run_.measure_from) member_bytes_[static_cast<size_t>(member)] += bytes;
+}
+
+// The series counts data as it reaches the receivers (FlowMetrics::OnNewBytesArrived).
+void BackgroundGroup::OnArrived(Time now, uint64_t bytes) {
   const size_t bin = std::min(bin_bytes_.size() - 1, static_cast<size_t>(now.ns() / bin_width_.ns()));
   bin_bytes_[bin] += static_cast<double>(bytes);
-  if (now >= params_run_.measure_from) member_bytes_[static_cast<size_t>(member)] += bytes;
 }
 
 void BackgroundGroup::OnResponse(Time requested, Time now) {

@@ -65,6 +65,7 @@ class BackgroundGroup {
   // For its members (background.cc).
   class Member;
   void OnDelivered(int member, Time now, uint64_t bytes);
+  void OnArrived(Time now, uint64_t bytes);
   void OnResponse(Time requested, Time now);
 
  private:

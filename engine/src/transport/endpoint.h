@@ -58,11 +58,15 @@ class SenderEndpoint : public PacketSink {
   virtual void Restart(uint32_t flow) = 0;
 };
 
-// Sees the application's in-order byte stream grow.
+// Sees the application's in-order byte stream grow, and the data reaching the receiver.
 class ReceiverObserver {
  public:
   virtual ~ReceiverObserver() = default;
   virtual void OnInOrderBytes(Time now, uint64_t in_order_bytes) = 0;
+  // Payload bytes that reached the receiver for the first time, in order or not
+  // (duplicates excluded): what the path carried to it now, which no link's rate can
+  // be exceeded by. In-order delivery may lag it and then jump when a hole is filled.
+  virtual void OnNewBytesArrived(Time now, uint64_t bytes) = 0;
 };
 
 // A receiver that diagnoses the cause of each loss (RRTP's loss differentiation): its

@@ -36,7 +36,10 @@ void NgChanReceiver::Receive(Packet* p) {
   const TfrcDataHeader data = TfrcData(*p);
   received_bytes_ += p->payload;
   ++received_;
-  if (observer_ != nullptr) observer_->OnInOrderBytes(scheduler_->now(), received_bytes_);
+  if (observer_ != nullptr) {
+    observer_->OnNewBytesArrived(scheduler_->now(), p->payload);  // no retransmissions: every arrival is new
+    observer_->OnInOrderBytes(scheduler_->now(), received_bytes_);
+  }
   // The same packet goes back as the ACK.
   p->kind = PacketKind::kFeedback;
   p->payload = 0;

@@ -132,6 +132,7 @@ void RrtpReceiver::OnData(Packet* p) {
   }
   if (!h.retransmission) Measure(h, now);
   last_arrival_ = now;
+  if (observer_ != nullptr) observer_->OnNewBytesArrived(now, payload);
   Deliver(h.seq_no, payload);
   if (expected_ / kCackEvery > last_cack_ / kCackEvery || (expected_ == final_ && last_cack_ != expected_)) {
     SendCack();

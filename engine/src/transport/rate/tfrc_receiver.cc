@@ -28,10 +28,14 @@ void TfrcReceiver::Receive(Packet* p) {
   }
   const Time now = scheduler_->now();
   const TfrcDataHeader h = TfrcData(*p);
-  received_bytes_ += p->payload;
-  bytes_since_feedback_ += p->payload;
+  const uint32_t payload = p->payload;
+  received_bytes_ += payload;
+  bytes_since_feedback_ += payload;
   pool_->Release(p);
-  if (observer_ != nullptr) observer_->OnInOrderBytes(now, received_bytes_);
+  if (observer_ != nullptr) {
+    observer_->OnNewBytesArrived(now, payload);  // no retransmissions: every arrival is new and in order
+    observer_->OnInOrderBytes(now, received_bytes_);
+  }
   if (h.rtt > Time::Zero()) rtt_ = h.rtt;
 
   bool new_event = false;

@@ -122,6 +122,7 @@ void Scoreboard::MarkAllLost() {
     s.rtx_in_flight = false;
   }
   pipe_segments_ = 0;  // every segment is now SACKed or lost, none retransmitted yet
+  next_unsacked_hint_ = base_;
   lost_frontier_ = base_ + segments_.size();
   if (!segments_.empty()) {
     NoteLost(base_);
@@ -137,6 +138,7 @@ void Scoreboard::MarkOverdue(uint64_t seq) {
   s->rtx_in_flight = false;
   pipe_segments_ += PipeShare(*s) - before;
   NoteLost(seq / mss_);
+  next_unsacked_hint_ = std::min(next_unsacked_hint_, seq / mss_);
 }
 
 void Scoreboard::BeginAck(Time now) {
@@ -204,10 +206,22 @@ std::optional<uint64_t> Scoreboard::NextLostSegmentByScan() const {
 
 std::optional<uint64_t> Scoreboard::NextUnsackedBelowHighestSack() const {
   if (highest_sacked_index_ < 0) return std::nullopt;
+  // Resume where the last lookup stopped: below the hint every segment is SACKed or has
+  // a retransmission in flight, and both stay so until MarkAllLost / MarkOverdue lower it.
+  const uint64_t end = std::min<uint64_t>(static_cast<uint64_t>(highest_sacked_index_), base_ + segments_.size());
+  uint64_t index = std::max(next_unsacked_hint_, base_);
+  while (index < end && !Unretransmitted(segments_[index - base_])) ++index;
+  walked_ += index - std::max(next_unsacked_hint_, base_);
+  next_unsacked_hint_ = index;
+  if (index >= end) return std::nullopt;
+  return index * mss_;
+}
+
+std::optional<uint64_t> Scoreboard::NextUnsackedBelowHighestSackByScan() const {
+  if (highest_sacked_index_ < 0) return std::nullopt;
   const uint64_t end = static_cast<uint64_t>(highest_sacked_index_) - base_;
   for (uint64_t i = 0; i < end && i < segments_.size(); ++i) {
-    const Segment& s = segments_[i];
-    if (!s.sacked && !s.rtx_in_flight) return (base_ + i) * mss_;
+    if (Unretransmitted(segments_[i])) return (base_ + i) * mss_;
   }
   return std::nullopt;
 }

@@ -82,8 +82,12 @@ class Scoreboard {
   // The same by walking every segment (for tests of the incremental lookup).
   std::optional<uint64_t> NextLostSegmentByScan() const;
   // RFC 6675 NextSeg rule 3: the lowest un-SACKed segment below the highest SACKed one
-  // that has not been retransmitted in this flight, lost or not.
+  // that has not been retransmitted in this flight, lost or not. Amortized O(1) like
+  // rule 1 (next_unsacked_hint_): it was a scan from snd_una on every send, the whole
+  // window per send in a 10 Gb/s BBR recovery (issue H §1b finding 6).
   std::optional<uint64_t> NextUnsackedBelowHighestSack() const;
+  // The same by walking every segment (for tests of the incremental lookup).
+  std::optional<uint64_t> NextUnsackedBelowHighestSackByScan() const;
   // The highest un-SACKed segment (RFC 6675 rule 4, the rescue retransmission).
   std::optional<uint64_t> HighestUnsacked() const;
 
@@ -95,8 +99,9 @@ class Scoreboard {
   int sacked_segments() const { return sacked_count_; }
   uint64_t base_seq() const { return base_ * mss_; }
   size_t size() const { return segments_.size(); }
-  // Segments visited by the loss-marking and NextSeg walks since the start: the work a
-  // test bounds per ACK (issue G: it was the whole window on every ACK).
+  // Segments visited by the loss-marking and NextSeg walks (rules 1 and 3) since the
+  // start: the work a test bounds per ACK and per send (issues G and H: each was the
+  // whole window).
   uint64_t segments_walked() const { return walked_; }
 
  private:
@@ -105,6 +110,8 @@ class Scoreboard {
   static int PipeShare(const Segment& s) { return s.sacked ? 0 : (s.lost ? 0 : 1) + (s.rtx_in_flight ? 1 : 0); }
   // Lost, not SACKed and no retransmission in flight: what NextSeg rule 1 sends.
   static bool Retransmittable(const Segment& s) { return s.lost && !s.sacked && !s.rtx_in_flight; }
+  // Not SACKed and no retransmission in flight: what NextSeg rule 3 sends.
+  static bool Unretransmitted(const Segment& s) { return !s.sacked && !s.rtx_in_flight; }
   // Marks every un-SACKed segment below the absolute index `end` lost; returns how
   // many were new. Starts at lost_frontier_, below which there is nothing left to mark.
   int MarkLostBelow(uint64_t end);
@@ -131,6 +138,10 @@ class Scoreboard {
   uint64_t lost_frontier_ = 0;
   uint64_t lost_ceiling_ = 0;
   mutable uint64_t next_lost_hint_ = 0;
+  // No segment below it is un-SACKed without a retransmission in flight (NextSeg rule
+  // 3): a SACK is never taken back and rtx_in_flight is only cleared by MarkAllLost and
+  // MarkOverdue, which lower it. New segments are appended above it.
+  mutable uint64_t next_unsacked_hint_ = 0;
   mutable uint64_t walked_ = 0;
 
   // Connection-wide delivery-rate state (C.* in the draft).

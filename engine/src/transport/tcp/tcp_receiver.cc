@@ -23,6 +23,7 @@ void TcpReceiver::Restart(uint32_t flow) {
   last_trigger_serial_ = 0;
   rcv_nxt_ = 0;
   out_of_order_.clear();
+  buffered_bytes_ = 0;
   recent_.clear();
   stats_ = TcpReceiverStats{};
 }
@@ -43,6 +44,7 @@ void TcpReceiver::Receive(Packet* p) {
   if (data.has_timestamp && start <= rcv_nxt_) ts_recent_ = data.ts_val;
   last_trigger_serial_ = data.serial;
 
+  const uint64_t received_before = rcv_nxt_ + buffered_bytes_;
   bool in_order = false;
   if (end <= rcv_nxt_) {
     ++stats_.duplicate_segments;
@@ -53,10 +55,14 @@ void TcpReceiver::Receive(Packet* p) {
     auto it = out_of_order_.begin();
     while (it != out_of_order_.end() && it->first <= rcv_nxt_) {
       rcv_nxt_ = std::max(rcv_nxt_, it->second);
+      buffered_bytes_ -= it->second - it->first;
       it = out_of_order_.erase(it);
     }
   } else {
     AddOutOfOrder(start, end);
+  }
+  if (observer_ && rcv_nxt_ + buffered_bytes_ != received_before) {
+    observer_->OnNewBytesArrived(scheduler_->now(), rcv_nxt_ + buffered_bytes_ - received_before);
   }
   if (rcv_nxt_ != before && observer_) observer_->OnInOrderBytes(scheduler_->now(), rcv_nxt_);
 
@@ -122,14 +128,17 @@ void TcpReceiver::AddOutOfOrder(uint64_t start, uint64_t end) {
       } else {
         start = prev->first;
       }
+      buffered_bytes_ -= prev->second - prev->first;
       it = out_of_order_.erase(prev);
     }
   }
   while (it != out_of_order_.end() && it->first <= end) {
     end = std::max(end, it->second);
+    buffered_bytes_ -= it->second - it->first;
     it = out_of_order_.erase(it);
   }
   out_of_order_.emplace(start, end);
+  buffered_bytes_ += end - start;
 }
 
 void TcpReceiver::FillSackBlocks(Packet* p, uint64_t trigger_seq) {

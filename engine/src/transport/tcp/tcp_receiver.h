@@ -91,6 +91,7 @@ class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private 
 
   uint64_t rcv_nxt_ = 0;
   std::map<uint64_t, uint64_t> out_of_order_;  // start -> end: disjoint, non-adjacent, above rcv_nxt_
+  uint64_t buffered_bytes_ = 0;                // the bytes out_of_order_ holds
   std::vector<uint64_t> recent_;                // recently received out-of-order seqs, newest first
   TcpReceiverStats stats_;
 };

@@ -11,7 +11,8 @@
 //   EnterRecovery(k)        Reno/NewReno: cwnd = ssthresh + k SMSS (k dupacks); SACK: k = 0
 //   InflateForDupAck        Reno fast recovery: cwnd += SMSS per further dupack
 //   DeflateOnPartialAck(n)  NewReno partial ACK (RFC 6582 §3.2 step 5)
-//   ExitRecovery(cap)       cwnd = min(ssthresh, cap)
+//   ExitRecovery(cap)       cwnd = min(ssthresh, cap); a cap below ssthresh (NewReno's
+//                           burst guard) presumes the control slow-starts back up
 //   OnRetransmissionTimeout RFC 5681 §3.1 eq. 4 and a loss window of 1 SMSS
 // A rate-based algorithm has no window and does not implement this interface.
 #pragma once

@@ -10,6 +10,12 @@ void FixedWindow::SetWindowSegments(uint64_t segments) {
   ssthresh_ = Window();
 }
 
+void FixedWindow::OnAck(const TcpState& state, uint64_t acked_bytes, Time) {
+  if (cwnd_ >= Window()) return;
+  RenoIncrease(state, acked_bytes);  // RFC 5681 slow start: + min(acked, SMSS) per ACK
+  cwnd_ = std::min(cwnd_, Window());
+}
+
 void FixedWindow::RestartAfterLoss(const TcpState&) { cwnd_ = Window(); }
 
 void FixedWindow::EnterRecovery(const TcpState&, int inflation_segments) {

@@ -2,6 +2,11 @@
 // packets"; §5: a fixed window of 10 as an upper bound): cwnd never moves, so what a
 // loss recovery does shows without any congestion control on top. Fast recovery may
 // still inflate it while duplicate ACKs arrive (Reno's ACK clock), and returns to it.
+// NewReno's full ACK may leave it at FlightSize + SMSS to avoid a burst (RFC 6582 §3.2
+// step 3, option 1), which is only safe because the control then slow-starts back up
+// to ssthresh: so does this one, to its window (ssthresh is the window here). Without
+// that, a flight the receiver window kept small during recovery left it at 2 segments
+// until a timeout (issue H §1 defect 1).
 //
 // It is also the manual protocol's control (issue 9, "You are the congestion
 // control"): the same window, except that the student moves it while the run plays
@@ -22,7 +27,9 @@ class FixedWindow final : public CongestionControl {
   // the flight.
   void SetWindowSegments(uint64_t segments);
 
-  void OnAck(const TcpState& /*state*/, uint64_t /*acked_bytes*/, Time /*now*/) override {}
+  // Below the window only after NewReno's full ACK capped it (ExitRecovery): slow
+  // start back to it, as the cap presumes of every control (RFC 6582 §3.2 step 3).
+  void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void RestartAfterLoss(const TcpState& state) override;
   void EnterRecovery(const TcpState& state, int inflation_segments) override;
   void ExitRecovery(uint64_t cap) override;

@@ -39,6 +39,11 @@ void LeRecovery::OnLossDetected(TcpState& state, RecoveryActions& actions) {
   ++loss_events_;
   actions.NoteFastRetransmit();
   actions.congestion_control().EnterRecovery(state, 0);
+  // §2.2 Observation, proof: "LE retransmits the head of RTXLIST and simultaneously sets
+  // the value of wnd to w0/2": the loss that cuts the window is resent with the cut, as
+  // a fast retransmit is (RFC 5681 §3.2 step 2), not once the flight has drained below
+  // the halved window (half an RTT later with a window of 32).
+  resend_with_cut_ = true;
 }
 
 void LeRecovery::OnTimeout(TcpState&) {
@@ -48,6 +53,7 @@ void LeRecovery::OnTimeout(TcpState&) {
   for (Entry& e : waitlist_) e.dup_cnt = 0;
   rtxlist_.splice(rtxlist_.end(), waitlist_);
   lost_before_ = false;
+  resend_with_cut_ = false;  // the sender resends snd_una itself (RFC 6298 §5.4)
 }
 
 void LeRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, bool retransmission) {
@@ -67,18 +73,20 @@ void LeRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, b
 }
 
 SendChoice LeRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
+  // Acknowledged meanwhile (a late original, a SACK): nothing to resend.
+  while (!rtxlist_.empty() && (rtxlist_.front().seq + rtxlist_.front().length <= state.snd_una ||
+                               scoreboard.IsSacked(rtxlist_.front().seq))) {
+    rtxlist_.pop_front();
+  }
+  if (rtxlist_.empty()) resend_with_cut_ = false;
+  if (resend_with_cut_) {
+    resend_with_cut_ = false;
+    return {true, rtxlist_.front().seq};
+  }
   // §2.2.2: the packets in flight are WAITLIST's; send while they are fewer than cwnd.
   const uint64_t in_flight = static_cast<uint64_t>(waitlist_.size()) * state.mss;
   if (in_flight + state.mss > limits.window) return {};
-  while (!rtxlist_.empty()) {
-    const Entry& head = rtxlist_.front();
-    // Acknowledged meanwhile (a late original, a SACK): nothing to resend.
-    if (head.seq + head.length <= state.snd_una || scoreboard.IsSacked(head.seq)) {
-      rtxlist_.pop_front();
-      continue;
-    }
-    return {true, head.seq};
-  }
+  if (!rtxlist_.empty()) return {true, rtxlist_.front().seq};
   const uint64_t seq = state.snd_max;
   if (seq >= limits.total_bytes || !limits.new_data_ready) return {};
   // No check of the sequence range against snd_una + rwnd: LE bounds the packets in

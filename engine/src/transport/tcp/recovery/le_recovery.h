@@ -7,7 +7,9 @@
 // block covers is acked and leaves; any other gets dupCnt + 1, and at dupThresh moves
 // to the end of RTXLIST. Packets sent after the triggering one are not looked at.
 // Sending (§2.2.2): while WAITLIST holds fewer packets than cwnd, RTXLIST's head goes
-// first, new data only when RTXLIST is empty. A loss of a resent packet is found the
+// first, new data only when RTXLIST is empty. The loss that cuts the window is resent
+// with the cut whatever the window (§2.2 Observation: "LE retransmits the head of
+// RTXLIST and simultaneously sets the value of wnd to w0/2"). A loss of a resent packet is found the
 // same way, so LE needs no timeout to repair it.
 // The window (§2.2.3): the first loss detected more than an RTT after the last one
 // that did asks the congestion control once (EnterRecovery with no inflation: cwnd =
@@ -52,6 +54,8 @@ class LeRecovery final : public LossRecovery {
   bool lost_before_ = false;
   Time last_loss_time_;
   int loss_events_ = 0;
+  // The head of RTXLIST goes now, whatever the window: the loss just cut it (§2.2).
+  bool resend_with_cut_ = false;
 };
 
 }  // namespace plab
