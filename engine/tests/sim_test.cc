@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -52,6 +53,27 @@ TEST(Scheduler, RefusesToTravelBackInTime) {
   Recorder r(&s);
   s.RunUntil(Time::FromMilliseconds(10));
   EXPECT_THROW(s.At(Time::FromMilliseconds(9), &r, 0), std::logic_error);
+}
+
+// Issue H §1b.3: a time past int64 nanoseconds overflowed its conversion (undefined
+// behaviour; on x86 it gave INT64_MIN, so a timeline change at 1e10 s applied at t = 0).
+// The factories saturate: later than anything is Infinite, earlier its negative.
+TEST(Time, FactoriesFromDecimalsSaturateInsteadOfOverflowing) {
+  EXPECT_EQ(Time::FromSecondsDouble(1e10), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(9.3e9), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(1e300), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(std::numeric_limits<double>::infinity()), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(std::numeric_limits<double>::quiet_NaN()), Time::Infinite());
+  EXPECT_EQ(Time::FromMillisecondsDouble(1e13), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(-1e10).ns(), std::numeric_limits<int64_t>::min());
+  EXPECT_GT(Time::FromSecondsDouble(1e10), Time::FromSecondsDouble(2000));
+  // In range, the rounding is what it always was (results unchanged).
+  EXPECT_EQ(Time::FromSecondsDouble(9e9).ns(), 9000000000000000000);
+  EXPECT_EQ(Time::FromSecondsDouble(1.5e-9).ns(), 2);
+  EXPECT_EQ(Time::FromSecondsDouble(-1.5e-9).ns(), -2);
+  EXPECT_EQ(Time::FromMillisecondsDouble(14).ns(), 14000000);
+  EXPECT_EQ(Bandwidth::FromMbpsDouble(1e20).bps(), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(Bandwidth::FromMbpsDouble(10).bps(), 10000000);
 }
 
 TEST(Bandwidth, TransferTimeRoundsUp) {
