@@ -59,7 +59,7 @@ describe('hostile timelines to the WASM module', () => {
     r = plab.run(scenario, [{ t_s: 0.5, path: 'topology.bottleneck.rate_mbps', value: 5, vlaue: 6 }]);
     assert.equal(r.result.errors[0].message, 'unknown field timeline[0].vlaue (a timeline entry has t_s, path and value)');
     r = plab.run(scenario, '[\n{"t_s": 1, "path": x}]');
-    assert.match(r.result.errors[0].message, /^the timeline is not valid JSON at line 2, column 21: /);
+    assert.match(r.result.errors[0].message, /^the timeline is not valid JSON at line 2, column 20: /);
   });
 
   // 20,000 changes (1.3 MB of JSON) went through ccall's 'string', onto the module's
