@@ -37,7 +37,7 @@ async function createEngine(createPlab) {
     schemaPtr: module.cwrap('plab_schema', 'number', []),
     defaultScenarioPtr: module.cwrap('plab_default_scenario', 'number', []),
     runRaw: module.cwrap('plab_run', 'number', ['number']),
-    runTimelineRaw: module.cwrap('plab_run_timeline', 'number', ['number', 'string']),
+    runTimelineRaw: module.cwrap('plab_run_timeline', 'number', ['number', 'number']),
     runSummaryRaw: module.cwrap('plab_run_summary', 'number', ['number']),
     resultJsonPtr: module.cwrap('plab_result_json', 'number', []),
     columnsPtr: module.cwrap('plab_columns_ptr', 'number', []),
@@ -48,16 +48,22 @@ async function createEngine(createPlab) {
 // `raw`: the entry point for a run without a timeline (runSummaryRaw: no series).
 function runJson(engine, scenarioJson, timelineJson, raw = engine.runRaw) {
   const { module } = engine;
-  // Pass the scenario through the heap (not the stack): it may be large.
-  const byte_length = module.lengthBytesUTF8(scenarioJson) + 1;
-  const input_ptr = module._malloc(byte_length);
+  // Pass the scenario and the timeline through the heap (not the stack, which a
+  // 1.3 MB timeline overflowed: the module trapped): either may be large.
+  const toHeap = (text) => {
+    const byte_length = module.lengthBytesUTF8(text) + 1;
+    const ptr = module._malloc(byte_length);
+    module.stringToUTF8(text, ptr, byte_length);
+    return ptr;
+  };
+  const input_ptr = toHeap(scenarioJson);
+  const timeline_ptr = timelineJson === undefined ? 0 : toHeap(timelineJson);
   let ok;
   try {
-    module.stringToUTF8(scenarioJson, input_ptr, byte_length);
-    ok = (timelineJson === undefined ? raw(input_ptr)
-                                     : engine.runTimelineRaw(input_ptr, timelineJson)) === 1;
+    ok = (timelineJson === undefined ? raw(input_ptr) : engine.runTimelineRaw(input_ptr, timeline_ptr)) === 1;
   } finally {
     module._free(input_ptr);
+    if (timeline_ptr !== 0) module._free(timeline_ptr);
   }
   const json = module.UTF8ToString(engine.resultJsonPtr());
   const length = engine.columnsLength();

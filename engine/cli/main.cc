@@ -8,10 +8,16 @@
 //   plab defaults
 //
 // `run` prints the result JSON on stdout (or the validation errors on stderr and exits
-// 2). --csv DIR also writes one CSV per series (time_s,value). --timing prints the wall
-// time of the simulation and the event budget it ran under to stderr. --timeline FILE
-// applies live changes during the run (a JSON list of {t_s, path, value};
-// docs/engine-api.md), as a live-mode link does.
+// 2). --csv DIR also writes one CSV per series (time_s,value); DIR is made before the
+// run, and a path that cannot be a directory is refused (exit 2) before anything runs;
+// the CSVs are written before the result is printed, so a failure prints no result.
+// --timing prints the wall time of the simulation and the event budget it ran under to
+// stderr. --timeline FILE applies live changes during the run (a JSON list of {t_s,
+// path, value}; docs/engine-api.md), as a live-mode link does; a file that is empty or
+// a directory is refused (exit 66), not run as no timeline.
+//
+// Exit codes: 0 ran; 2 the scenario, timeline, sweep or --csv was refused; 64 bad
+// usage (a flag, a --set, a number); 66 an input file that cannot be read.
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -26,6 +32,7 @@
 
 #include "plab/api.h"
 #include "scenario/json_depth.h"
+#include "scenario/json_text.h"
 #include "scenario/scenario.h"
 #include "scenario/sweep.h"
 
@@ -42,31 +49,67 @@ int Usage() {
 }
 
 // A --set value is JSON if it parses as JSON (numbers, true, [1,2]); else a string.
+// A value that opens as JSON structure or a JSON string ('[', '{', '"') but does not
+// parse is a mistake, not a string: it is refused with where it stops being JSON.
 // (Its depth is checked first, in ApplySet.)
-nlohmann::json ParseValue(const std::string& text) {
-  nlohmann::json v = nlohmann::json::parse(text, nullptr, false);
-  if (v.is_discarded()) return text;
-  return v;
+bool ParseValue(const std::string& path, const std::string& text, nlohmann::json* out) {
+  nlohmann::json v;
+  const std::string not_json = plab::ParseJsonText(text, "--set " + path + " value", &v);
+  if (not_json.empty()) {
+    *out = v;
+    return true;
+  }
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && (text[first] == '[' || text[first] == '{' || text[first] == '"')) {
+    std::cerr << "plab: " << not_json << "\n";
+    return false;
+  }
+  *out = text;
+  return true;
 }
 
-int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
-  std::filesystem::create_directories(dir);
+// Makes the --csv directory before the run, so a path that cannot be one is refused
+// before anything runs or prints (an existing file gave an uncaught filesystem_error,
+// exit 134, after the result was printed). "" if ready, else why not.
+std::string PrepareCsvDir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  if (dir.empty()) return "--csv expects a directory, got an empty path";
+  std::error_code ec;
+  const fs::file_status status = fs::status(dir, ec);
+  if (fs::exists(status) && !fs::is_directory(status)) {
+    return "--csv " + dir + " exists and is not a directory (--csv names a directory for one CSV per series)";
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return "--csv " + dir + ": cannot create the directory (" + ec.message() + ")";
+  return "";
+}
+
+// One CSV per series (and the packet trace) in `dir`; "" if all were written, else why not.
+std::string WriteCsv(const std::string& dir, const plab::RunOutput& out) {
+  std::string failed;
+  auto check = [&](const std::ofstream& f, const std::filesystem::path& file) {
+    if (!f && failed.empty()) failed = "--csv " + dir + ": cannot write " + file.filename().string();
+  };
   const auto doc = nlohmann::json::parse(out.json);
   for (const auto& s : doc["series"]) {
     const size_t offset = s["offset"].get<size_t>();
     const size_t n = s["length"].get<size_t>();
     // One file per series, named by its unique key ("flows[0].cwnd.csv").
-    std::ofstream f(std::filesystem::path(dir) / (s["key"].get<std::string>() + ".csv"));
+    const std::filesystem::path file = std::filesystem::path(dir) / (s["key"].get<std::string>() + ".csv");
+    std::ofstream f(file);
     f << "time_s," << s["name"].get<std::string>() << "_" << s["unit"].get<std::string>() << "\n";
     f.precision(17);
     for (size_t i = 0; i < n; ++i) f << out.columns[offset + i] << "," << out.columns[offset + n + i] << "\n";
+    f.flush();
+    check(f, file);
   }
   if (doc.contains("packet_trace")) {
     // One row per packet event (docs/engine-api.md, "Packet trace"), names spelled out.
     const auto& d = doc["packet_trace"];
     const size_t offset = d["offset"].get<size_t>();
     const size_t n = d["count"].get<size_t>();
-    std::ofstream f(std::filesystem::path(dir) / "packet_trace.csv");
+    const std::filesystem::path file = std::filesystem::path(dir) / "packet_trace.csv";
+    std::ofstream f(file);
     f << "t_s,link,direction,event,feedback,flow,seq\n";
     f.precision(17);
     for (size_t i = 0; i < n; ++i) {
@@ -77,8 +120,10 @@ int WriteCsv(const std::string& dir, const plab::RunOutput& out) {
         << out.columns[offset + 3 * n + i] << "," << out.columns[offset + 4 * n + i] << ","
         << out.columns[offset + 5 * n + i] << "\n";
     }
+    f.flush();
+    check(f, file);
   }
-  return 0;
+  return failed;
 }
 
 // The CLI's event budget when the scenario sets none. The schema's default (max_events)
@@ -89,6 +134,11 @@ constexpr int64_t kCliEventBudget = 1000000000;
 
 // Reads a scenario file into `doc`; prints why not and returns false on failure.
 bool ReadScenario(const char* path, nlohmann::json* doc) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    std::cerr << "plab: cannot read scenario file " << path << ": it is a directory\n";
+    return false;
+  }
   std::ifstream in(path);
   if (!in) {
     std::cerr << "plab: cannot read scenario file " << path << "\n";
@@ -100,9 +150,8 @@ bool ReadScenario(const char* path, nlohmann::json* doc) {
     std::cerr << "plab: " << too_deep << "\n";
     return false;
   }
-  *doc = nlohmann::json::parse(text.str(), nullptr, false);
-  if (doc->is_discarded()) {
-    std::cerr << "plab: " << path << " is not valid JSON\n";
+  if (const std::string not_json = plab::ParseJsonText(text.str(), path, doc); !not_json.empty()) {
+    std::cerr << "plab: " << not_json << "\n";
     return false;
   }
   if (doc->is_object() && !doc->contains("max_events")) (*doc)["max_events"] = kCliEventBudget;
@@ -121,8 +170,10 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
     std::cerr << "plab: " << too_deep << "\n";
     return false;
   }
+  nlohmann::json parsed;
+  if (!ParseValue(assignment.substr(0, eq), value, &parsed)) return false;
   try {
-    plab::Scenario::SetPath(doc, assignment.substr(0, eq), ParseValue(value));
+    plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
   } catch (const std::invalid_argument& e) {
     std::cerr << "plab: --set " << e.what() << "\n";
     return false;
@@ -130,11 +181,32 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
   return true;
 }
 
+// A number as decimal notation: [+-]digits[.digits][e[+-]digits]. strtod alone also
+// reads hexadecimal (--from 0x10 was 16), "inf", "nan" and leading spaces.
+bool IsPlainDecimal(const std::string& t) {
+  size_t i = 0, digits = 0;
+  auto is_digit = [&](size_t k) { return k < t.size() && t[k] >= '0' && t[k] <= '9'; };
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  while (is_digit(i)) ++i, ++digits;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    while (is_digit(i)) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    if (!is_digit(i)) return false;
+    while (is_digit(i)) ++i;
+  }
+  return i == t.size();
+}
+
 bool ParseNumber(const std::string& flag, const std::string& text, double* out) {
-  char* end = nullptr;
-  *out = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !std::isfinite(*out)) {
-    std::cerr << "plab: " << flag << " expects a number, got " << text << "\n";
+  *out = IsPlainDecimal(text) ? std::strtod(text.c_str(), nullptr) : 0;
+  if (!IsPlainDecimal(text) || !std::isfinite(*out)) {
+    std::cerr << "plab: " << flag << " expects a number in decimal notation (e.g. 0.5 or 1e-3), got "
+              << text.substr(0, 80) << "\n";
     return false;
   }
   return true;
@@ -229,16 +301,32 @@ int Run(int argc, char** argv) {
     if (arg == "--set" && i + 1 < argc) {
       if (!ApplySet(argv[++i], doc)) return 64;
     } else if (arg == "--timeline" && i + 1 < argc) {
-      std::ifstream in(argv[++i]);
+      // RunOptions reads "" as no timeline: a file that gives no text (a directory,
+      // /dev/null, an empty file) is refused here, not run as a plain run.
+      const std::string file = argv[++i];
+      std::error_code ec;
+      if (std::filesystem::is_directory(file, ec)) {
+        std::cerr << "plab: --timeline " << file << " is a directory, not a timeline file\n";
+        return 66;
+      }
+      std::ifstream in(file);
       if (!in) {
-        std::cerr << "plab: cannot read " << argv[i] << "\n";
+        std::cerr << "plab: --timeline cannot read " << file << "\n";
         return 66;
       }
       std::stringstream text;
       text << in.rdbuf();
       options.timeline_json = text.str();
+      if (options.timeline_json.find_first_not_of(" \t\r\n") == std::string::npos) {
+        std::cerr << "plab: --timeline " << file << " is empty (a timeline is a JSON list of {t_s, path, value}; [] for none)\n";
+        return 66;
+      }
     } else if (arg == "--csv" && i + 1 < argc) {
       csv_dir = argv[++i];
+      if (const std::string problem = PrepareCsvDir(csv_dir); !problem.empty()) {
+        std::cerr << "plab: " << problem << "\n";
+        return 2;
+      }
     } else if (arg == "--timing") {
       timing = true;
     } else {
@@ -254,9 +342,15 @@ int Run(int argc, char** argv) {
     for (const auto& e : err["errors"]) std::cerr << "plab: " << e["message"].get<std::string>() << "\n";
     return 2;
   }
+  // The CSVs first: if one cannot be written, the result is not printed half-done.
+  if (!csv_dir.empty()) {
+    if (const std::string problem = WriteCsv(csv_dir, out); !problem.empty()) {
+      std::cerr << "plab: " << problem << "\n";
+      return 2;
+    }
+  }
   std::cout << out.json << "\n";
   if (timing) std::cerr << "wall_ms " << wall_ms << "\nevent_budget " << doc["max_events"].dump() << "\n";
-  if (!csv_dir.empty()) return WriteCsv(csv_dir, out);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "metrics/summary_fields.h"
 #include "scenario/cross_field.h"
 #include "scenario/json_depth.h"
+#include "scenario/json_text.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
@@ -110,9 +111,9 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
       out.json = ErrorDocument({{"", too_deep}});
       return out;
     }
-    const nlohmann::json input = nlohmann::json::parse(scenario_json, nullptr, /*allow_exceptions=*/false);
-    if (input.is_discarded()) {
-      out.json = ErrorDocument({{"", "the scenario is not valid JSON"}});
+    nlohmann::json input;
+    if (const std::string not_json = ParseJsonText(scenario_json, "the scenario", &input); !not_json.empty()) {
+      out.json = ErrorDocument({{"", not_json}});
       return out;
     }
     Scenario scenario;
@@ -123,10 +124,14 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
     }
     std::vector<LiveChange> timeline;
     if (!options.timeline_json.empty()) {
-      const nlohmann::json doc = nlohmann::json::parse(options.timeline_json, nullptr, /*allow_exceptions=*/false);
+      if (const std::string too_deep = CheckJsonDepth(options.timeline_json, "the timeline"); !too_deep.empty()) {
+        out.json = ErrorDocument({{"timeline", too_deep}});
+        return out;
+      }
+      nlohmann::json doc;
+      const std::string not_json = ParseJsonText(options.timeline_json, "the timeline", &doc);
       const auto timeline_errors =
-          doc.is_discarded() ? std::vector<ValidationError>{{"timeline", "the timeline is not valid JSON"}}
-                             : ParseTimeline(doc, &timeline);
+          !not_json.empty() ? std::vector<ValidationError>{{"timeline", not_json}} : ParseTimeline(doc, &timeline);
       if (!timeline_errors.empty()) {
         out.json = ErrorDocument(timeline_errors);
         return out;

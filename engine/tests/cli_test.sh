@@ -11,19 +11,22 @@ failures=0
 passes=0
 
 # expect EXIT SUBSTRING -- ARGS...: runs plab ARGS (10 s, 2 GiB at most) and checks the
-# exit code and that stderr holds SUBSTRING (and is short: long values are cut).
+# exit code and that stderr holds SUBSTRING (and is short: long values are cut), and
+# that a refused run printed nothing on stdout (no result half-printed).
 # PLAB_CLI_TEST_MEMORY_KB=unlimited lifts the memory cap for a sanitizer build, whose
 # shadow memory needs terabytes of address space (scripts/test-sanitize.sh).
 expect() {
   local want_exit="$1" want_text="$2"
   shift 3
-  local err="$work/stderr" code
-  (ulimit -v "${PLAB_CLI_TEST_MEMORY_KB:-2097152}"; timeout 10 "$plab" "$@" >/dev/null 2>"$err")
+  local err="$work/stderr" out="$work/stdout" code
+  (ulimit -v "${PLAB_CLI_TEST_MEMORY_KB:-2097152}"; timeout 10 "$plab" "$@" >"$out" 2>"$err")
   code=$?
-  local bytes
+  local bytes out_bytes
   bytes=$(wc -c <"$err")
-  if [[ "$code" != "$want_exit" ]] || ! grep -qF -- "$want_text" "$err" || ((bytes > 4096)); then
-    echo "FAIL: plab $(printf '%s ' "$@" | head -c 200) -> exit $code (want $want_exit), stderr ${bytes} bytes: $(head -c 300 "$err")"
+  out_bytes=$(wc -c <"$out")
+  if [[ "$code" != "$want_exit" ]] || ! grep -qF -- "$want_text" "$err" || ((bytes > 4096)) ||
+     { [[ "$want_exit" != 0 ]] && ((out_bytes > 0)); }; then
+    echo "FAIL: plab $(printf '%s ' "$@" | head -c 200) -> exit $code (want $want_exit), stdout ${out_bytes} bytes, stderr ${bytes} bytes: $(head -c 300 "$err")"
     echo "      wanted stderr to contain: $want_text"
     failures=$((failures + 1))
   else
@@ -70,7 +73,7 @@ for seeds in 1e20 nan; do
   expect 64 "--seeds expects" -- sweep "$empty" --x flows[0].channel.forward.p --from 0 --to 0.1 --seeds "$seeds"
 done
 expect 2 "seed must be an integer within [0, 4294967295], got 1e+20" -- run "$(scenario seed-1e20.json '{"seed":1e20}')"
-expect 64 "--from expects a number, got nan" -- sweep "$empty" --x flows[0].channel.forward.p --from nan --to 0.1
+expect 64 "--from expects a number in decimal notation (e.g. 0.5 or 1e-3), got nan" -- sweep "$empty" --x flows[0].channel.forward.p --from nan --to 0.1
 
 # 6. Sweeps that would silently do nothing are refused with a reason.
 expect 2 "x cannot be seed" -- sweep "$empty" --x seed --from 1 --to 5
@@ -98,6 +101,49 @@ else
   echo "FAIL: a run stopped at max_events=1000 is not marked \"partial\":true,\"ended_by\":\"event_budget\""
   failures=$((failures + 1))
 fi
+
+# 11. Issue H §1b: the fuzzing campaign's findings.
+# --csv that cannot be a directory: refused before the run, nothing printed (was an
+# uncaught filesystem_error, exit 134, after the result was on stdout).
+csv_s=$(scenario csv-s.json '{"duration_s": 0.2, "max_events": 5000}')
+expect 2 "--csv $csv_s exists and is not a directory" -- run "$csv_s" --csv "$csv_s"
+expect 2 "--csv /proc/nope/x: cannot create the directory" -- run "$csv_s" --csv /proc/nope/x
+expect 0 "wall_ms" -- run "$csv_s" --csv "$work/csv-out" --timing
+if [[ -s "$work/csv-out/flows[0].cwnd.csv" ]]; then passes=$((passes + 1)); else
+  echo "FAIL: --csv DIR wrote no flows[0].cwnd.csv"; failures=$((failures + 1)); fi
+
+# A timeline time past int64 nanoseconds was applied at t = 0; now bounded.
+tl_s=$(scenario tl-s.json '{"duration_s": 1, "max_events": 200000, "flows": [{"app": {"token_bucket": {"enabled": false}}}]}')
+tl_late=$(scenario tl-late.json '[{"t_s": 1e10, "path": "topology.bottleneck.rate_mbps", "value": 0.01}]')
+expect 2 "timeline[0].t_s must be within [0, 2000] s (the longest run), got 10000000000" -- run "$tl_s" --timeline "$tl_late"
+# --timeline that gives no text is an error, not a plain run.
+expect 66 "--timeline /dev/null is empty" -- run "$tl_s" --timeline /dev/null
+expect 66 "--timeline $work is a directory, not a timeline file" -- run "$tl_s" --timeline "$work"
+expect 66 "--timeline cannot read $work/none.json" -- run "$tl_s" --timeline "$work/none.json"
+# A refused change names its entry and path; unknown keys in an entry are refused.
+tl_bad=$(scenario tl-bad.json '[{"t_s": 0.1, "path": "flows[0].channel.forward.p", "value": 0.01}, {"t_s": 0.5, "path": "topology.bottleneck.queue_packets", "value": 5}]')
+expect 2 "timeline[1] (topology.bottleneck.queue_packets at 0.5 s): topology.bottleneck.queue_packets cannot change" -- run "$tl_s" --timeline "$tl_bad"
+tl_key=$(scenario tl-key.json '[{"t_s": 0.1, "path": "flows[0].channel.forward.p", "value": 0.01, "vlaue": 0.2}]')
+expect 2 "unknown field timeline[0].vlaue (a timeline entry has t_s, path and value)" -- run "$tl_s" --timeline "$tl_key"
+
+# "not valid JSON" says where: scenario files, --set values, timelines.
+bad_json=$(scenario bad.json $'{\n  "seed": 1,\n  oops\n}')
+expect 66 "$bad_json is not valid JSON at line 3, column 3: syntax error" -- run "$bad_json"
+expect 64 "--set flows value is not valid JSON at line 1, column 21" -- run "$empty" --set 'flows=[{"protocol":"cubic"'
+expect 2 "the timeline is not valid JSON at line 1, column 2" -- run "$tl_s" --timeline "$(scenario tl-nojson.json '[x]')"
+# A --set value that is not JSON at all is still a string.
+expect 2 "flows[0].protocol must be one of" -- run "$empty" --set flows[0].protocol=cubik
+
+# Sweep bounds are decimal numbers: hex (0x10 was read as 16), inf and nan are refused.
+for bad in 0x10 inf -inf 1e 0x1p3 ' 5' 1e400; do
+  expect 64 "--from expects a number in decimal notation" -- sweep "$empty" --x flows[0].channel.forward.p --from "$bad" --to 0.1
+done
+expect 64 "--to expects a number in decimal notation (e.g. 0.5 or 1e-3), got 0x10" -- sweep "$empty" --x flows --from 1 --to 0x10
+# --from A --to A is one point.
+one=$(scenario one.json '{"duration_s": 0.2, "max_events": 5000}')
+points=$(timeout 10 "$plab" sweep "$one" --x flows[0].channel.forward.p --from 0.01 --to 0.01 --points 4 --format csv | grep -c ',goodput_mbps,')
+if [[ "$points" == 1 ]]; then passes=$((passes + 1)); else
+  echo "FAIL: sweep --from 0.01 --to 0.01 --points 4 gave $points points, want 1"; failures=$((failures + 1)); fi
 
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))

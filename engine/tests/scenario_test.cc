@@ -47,7 +47,15 @@ TEST(Validation, WrongTypesUnknownFieldsAndEnums) {
   EXPECT_EQ(FirstError(R"({"topology.access.rate_mbps":7})"),
             "unknown field \"topology.access.rate_mbps\" (fields are plain names, nested as objects)");
   EXPECT_EQ(FirstError("[1,2]"), "the scenario must be a JSON object, got [1,2]");
-  EXPECT_EQ(FirstError("{not json"), "the scenario is not valid JSON");
+  // Issue H §1b: "not valid JSON" says where (line and column, from 1).
+  EXPECT_EQ(FirstError("{not json"),
+            "the scenario is not valid JSON at line 1, column 3: syntax error while parsing object key - invalid "
+            "literal; last read: '{no'; expected string literal");
+  EXPECT_EQ(FirstError("{\n  \"seed\": 1,\n  oops\n}").substr(0, 52),
+            "the scenario is not valid JSON at line 3, column 3: ");
+  EXPECT_EQ(FirstError("{\"seed\": 1").substr(0, 53), "the scenario is not valid JSON at line 1, column 11: ");
+  EXPECT_EQ(FirstError("").substr(0, 52), "the scenario is not valid JSON at line 1, column 1: ");
+  EXPECT_EQ(FirstError("{} x").substr(0, 52), "the scenario is not valid JSON at line 1, column 4: ");
 }
 
 TEST(Validation, DeepNestingIsRefusedBeforeAnythingRecurses) {

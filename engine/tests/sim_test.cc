@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -35,6 +36,28 @@ TEST(Scheduler, SameTimeEventsRunInInsertionOrder) {
   for (uint32_t i = 0; i < 100; ++i) EXPECT_EQ(r.seen[i + 1], i);
 }
 
+// Issue H §1b (the event budget bounds wall time): with 8,000 background users the
+// left-out events of thousands of idle links wait for their places (AtFrom), and every
+// At() scanned them all: 4.2 us per event against 40 ns. The waiting ones are a heap;
+// an At() looks at its top. Deferred events still run in the order of their places.
+TEST(Scheduler, WaitingDeferredEventsCostLittlePerScheduledEvent) {
+  Scheduler s;
+  Recorder r(&s);
+  constexpr int kWaiting = 10000;
+  for (int i = kWaiting - 1; i >= 0; --i) {
+    const Time from = Time::FromSeconds(10) + Time::FromMilliseconds(i);
+    s.AtFrom(from + Time::FromSeconds(1), &r, 1, static_cast<uint64_t>(i), from, s.Mark());
+  }
+  const uint64_t checks_before = s.deferred_checks();
+  constexpr int kScheduled = 10000;
+  for (int i = 0; i < kScheduled; ++i) s.At(Time::FromMicroseconds(i), &r, 2);
+  const double per_event = static_cast<double>(s.deferred_checks() - checks_before) / kScheduled;
+  EXPECT_LE(per_event, 2.0) << "waiting entries examined per scheduled event";
+  s.RunUntil(Time::Infinite());
+  ASSERT_EQ(r.seen.size(), static_cast<size_t>(kWaiting + kScheduled));
+  for (size_t k = 1; k < r.times.size(); ++k) EXPECT_LE(r.times[k - 1], r.times[k]);
+}
+
 TEST(Scheduler, RunUntilStopsExactlyAtTheEnd) {
   Scheduler s;
   Recorder r(&s);
@@ -52,6 +75,27 @@ TEST(Scheduler, RefusesToTravelBackInTime) {
   Recorder r(&s);
   s.RunUntil(Time::FromMilliseconds(10));
   EXPECT_THROW(s.At(Time::FromMilliseconds(9), &r, 0), std::logic_error);
+}
+
+// Issue H §1b.3: a time past int64 nanoseconds overflowed its conversion (undefined
+// behaviour; on x86 it gave INT64_MIN, so a timeline change at 1e10 s applied at t = 0).
+// The factories saturate: later than anything is Infinite, earlier its negative.
+TEST(Time, FactoriesFromDecimalsSaturateInsteadOfOverflowing) {
+  EXPECT_EQ(Time::FromSecondsDouble(1e10), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(9.3e9), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(1e300), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(std::numeric_limits<double>::infinity()), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(std::numeric_limits<double>::quiet_NaN()), Time::Infinite());
+  EXPECT_EQ(Time::FromMillisecondsDouble(1e13), Time::Infinite());
+  EXPECT_EQ(Time::FromSecondsDouble(-1e10).ns(), std::numeric_limits<int64_t>::min());
+  EXPECT_GT(Time::FromSecondsDouble(1e10), Time::FromSecondsDouble(2000));
+  // In range, the rounding is what it always was (results unchanged).
+  EXPECT_EQ(Time::FromSecondsDouble(9e9).ns(), 9000000000000000000);
+  EXPECT_EQ(Time::FromSecondsDouble(1.5e-9).ns(), 2);
+  EXPECT_EQ(Time::FromSecondsDouble(-1.5e-9).ns(), -2);
+  EXPECT_EQ(Time::FromMillisecondsDouble(14).ns(), 14000000);
+  EXPECT_EQ(Bandwidth::FromMbpsDouble(1e20).bps(), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(Bandwidth::FromMbpsDouble(10).bps(), 10000000);
 }
 
 TEST(Bandwidth, TransferTimeRoundsUp) {

@@ -23,6 +23,16 @@ TEST(Sweep, GridsAreLinearOrGeometricWithExactEnds) {
   EXPECT_EQ(SweepGrid(s, true), (std::vector<double>{1, 2, 3}));  // integers de-duplicated
 }
 
+// Issue H §1b: --from A --to A ran `points` identical points; it is the one point A.
+TEST(Sweep, FromEqualToIsOnePoint) {
+  SweepSpec s{"flows[0].channel.forward.p", 0.01, 0.01, 5, false, 1, {}};
+  EXPECT_EQ(SweepGrid(s, false), (std::vector<double>{0.01}));
+  s.log_scale = true;
+  EXPECT_EQ(SweepGrid(s, false), (std::vector<double>{0.01}));
+  s.from = s.to = 3;
+  EXPECT_EQ(SweepGrid(s, true), (std::vector<double>{3}));
+}
+
 TEST(Sweep, ValidationNamesTheFieldAndRange) {
   const auto errors = ValidateSweep({"flows[0].channel.forward.p", 0.01, 2, 1, false, 0, {"quic"}});
   ASSERT_EQ(errors.size(), 4u);

@@ -70,6 +70,7 @@ class Link final : public PacketSink, public EventHandler {
   const QueueStats& queue_stats() const { return queue_->stats(); }
   const Params& params() const { return params_; }
   QueueDiscipline& queue() { return *queue_; }
+  const QueueDiscipline& queue() const { return *queue_; }
 
  private:
   enum Tag : uint32_t { kTransmitted, kArrived };

@@ -204,7 +204,8 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
   Declared(p, "topology.bottleneck.delay_ms").source = "TCP-Real §4.1 / §4.3 (15 ms, 50 ms)";
   p.push_back(NumberParam("topology.bottleneck.queue_bdp", "Buffer in BDPs", "Path", "BDP", 0, 100, 0,
                           "When above 0 the buffer is this many bandwidth-delay products (the bottleneck rate x "
-                          "flows[0]'s propagation RTT, in its MSS) and follows the rate; 0 = use Buffer (packets)")
+                          "flows[0]'s propagation RTT, in its MSS), sized from the values the run starts with (a live change of "
+                          "rate or delay keeps it); 0 = use Buffer (packets)")
                   .Source("TCP-ER Tables V-VI: 0.5-1.5 BDP; Appenzeller et al. 2004"));
   AddQueueDiscipline(p, "topology.bottleneck.", "Bottleneck", "Path");
   AddLinkErrors(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies);

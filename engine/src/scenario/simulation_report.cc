@@ -216,8 +216,11 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   }
   // What the path's charts draw their lines at: the bottleneck's rate and buffer.
   const Link& bottleneck = topology_->bottleneck_forward();
-  const int64_t limit =
-      BottleneckBdpPackets(scenario_).value_or(scenario_.Integer("topology.bottleneck.queue_packets"));
+  // The limit the queue enforced, read from the queue: a BDP-sized buffer is sized
+  // once, from the values the run starts with (topology.h), so it is not recomputed
+  // from the values in force at the end (a live delay change reported 3 while the
+  // queue, built for 100, reached 38).
+  const int64_t limit = bottleneck.queue().limit_packets();
   doc["links"] = {{"bottleneck",
                    {{"rate_mbps", static_cast<double>(bottleneck.params().rate.bps()) / 1e6},
                     {"delay_ms", bottleneck.params().delay.milliseconds()},

@@ -52,6 +52,9 @@ std::pair<std::string, std::string> SplitPairing(const std::string& entry) {
 }  // namespace
 
 std::vector<double> SweepGrid(const SweepSpec& spec, bool integer) {
+  // From A to A is the one point A, not `points` copies of it (nor, on a log scale,
+  // copies an ulp apart after exp(log(A))).
+  if (spec.from == spec.to && spec.points >= 1) return {integer ? std::floor(spec.from + 0.5) : spec.from};
   std::vector<double> xs;
   for (int i = 0; i < spec.points; ++i) {
     const double f = spec.points == 1 ? 0 : static_cast<double>(i) / (spec.points - 1);

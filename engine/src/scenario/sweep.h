@@ -35,7 +35,8 @@ struct SweepSpec {
 nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, double x, int64_t seed,
                              const std::string& protocol);
 
-// The grid of x values (integers rounded and de-duplicated for integer parameters).
+// The grid of x values (integers rounded and de-duplicated for integer parameters);
+// from == to gives the one point.
 std::vector<double> SweepGrid(const SweepSpec& spec, bool integer);
 
 // Validates the spec against the schema (and the base scenario's own validity); empty if fine.

@@ -24,7 +24,11 @@ struct LiveChange {
   nlohmann::json value;
 };
 
-// Reads a timeline; errors name the entry ("timeline[2].t_s").
+// The latest time a change may be given at, s: the longest run (duration_s's maximum).
+double TimelineMaxSeconds();
+
+// Reads a timeline; errors name the entry ("timeline[2].t_s"). An entry is an object
+// of t_s (within [0, TimelineMaxSeconds()], not decreasing), path and value, no more.
 std::vector<ValidationError> ParseTimeline(const nlohmann::json& doc, std::vector<LiveChange>* out);
 
 // Runs `sim` to its end, applying each change at its time. A change the run cannot

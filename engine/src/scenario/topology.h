@@ -26,6 +26,11 @@ namespace plab {
 // TCP-ER Tables V-VI size the bottleneck buffer in bandwidth-delay products: with
 // topology.bottleneck.queue_bdp > 0 the buffer is that many times the bottleneck rate x
 // flows[0]'s propagation RTT, in packets of flows[0]'s MSS; nothing otherwise.
+// The buffer is sized once, from the values the run starts with: a live change of the
+// bottleneck's rate or delay (live mode, a timeline) keeps it. A router's buffer is
+// memory provisioned for the path it was built for (Appenzeller et al. 2004 size it
+// at build time), and re-sizing it mid-run would need a rule for the packets already
+// above a smaller limit that no paper gives. The result reports the limit in force.
 std::optional<int64_t> BottleneckBdpPackets(const Scenario& scenario);
 
 class Topology {

@@ -42,35 +42,40 @@ void Scheduler::AtFrom(Time at, EventHandler* handler, uint32_t tag, uint64_t ar
     slot = static_cast<uint32_t>(deferred_.size());
     deferred_.emplace_back();
   }
-  deferred_[slot] = Deferred{from, from_mark, 0, false};
-  unresolved_.push_back(slot);
+  const uint64_t sequence = next_sequence_++;
+  deferred_[slot] = Deferred{from, from_mark, 0, false, sequence};
+  unresolved_.push_back(Waiting{from, from_mark, sequence, slot});
+  std::push_heap(unresolved_.begin(), unresolved_.end(), WaitingLater{});
   heap_.push_back(Event{at, ((kDeferred + slot) << kTagBits) | tag, handler, arg});
   std::push_heap(heap_.begin(), heap_.end(), Later{this});
 }
 
 void Scheduler::Resolve(uint32_t slot) {
+  // Its entry in unresolved_ stays until it reaches the top (DropStale).
   deferred_[slot].order = next_order_++;
   deferred_[slot].resolved = true;
-  unresolved_.erase(std::find(unresolved_.begin(), unresolved_.end(), slot));
+}
+
+void Scheduler::DropStale() {
+  while (!unresolved_.empty()) {
+    ++deferred_checks_;
+    const Waiting& top = unresolved_.front();
+    const Deferred& d = deferred_[top.slot];
+    if (!d.resolved && d.sequence == top.sequence) return;
+    std::pop_heap(unresolved_.begin(), unresolved_.end(), WaitingLater{});
+    unresolved_.pop_back();
+  }
 }
 
 void Scheduler::ResolvePassed() {
-  // In the order of their places (there are rarely more than one or two).
-  for (;;) {
-    int best = -1;
-    for (size_t i = 0; i < unresolved_.size(); ++i) {
-      const Deferred& d = deferred_[unresolved_[i]];
-      const bool passed = now_ != d.from ? now_ > d.from : running_order_ >= d.from_order;
-      if (!passed) continue;
-      if (best < 0) {
-        best = static_cast<int>(i);
-        continue;
-      }
-      const Deferred& b = deferred_[unresolved_[best]];
-      if (d.from != b.from ? d.from < b.from : d.from_order < b.from_order) best = static_cast<int>(i);
-    }
-    if (best < 0) return;
-    Resolve(unresolved_[best]);
+  // In the order of their places: the passed ones are the heap's smallest.
+  for (DropStale(); !unresolved_.empty(); DropStale()) {
+    const Waiting top = unresolved_.front();
+    const bool passed = now_ != top.from ? now_ > top.from : running_order_ >= top.from_order;
+    if (!passed) return;
+    std::pop_heap(unresolved_.begin(), unresolved_.end(), WaitingLater{});
+    unresolved_.pop_back();
+    Resolve(top.slot);
   }
 }
 

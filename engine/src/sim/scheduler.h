@@ -59,6 +59,9 @@ class Scheduler {
   // minutes stops instead, and says so).
   void set_event_budget(uint64_t events) { event_budget_ = events; }
   bool budget_spent() const { return events_run_ >= event_budget_; }
+  // Waiting AtFrom entries examined while giving passed ones their places: the work a
+  // test bounds per scheduled event.
+  uint64_t deferred_checks() const { return deferred_checks_; }
 
  private:
   // 32 bytes: the place in the order and the handler's tag share one word (order in
@@ -81,6 +84,25 @@ class Scheduler {
     uint64_t from_order;  // its from_mark
     uint64_t order = 0;   // once resolved
     bool resolved = false;
+    uint64_t sequence = 0;  // which AtFrom call filled the slot (slots are reused)
+  };
+  // A slot waiting for its place, kept in a min-heap by (from, from_order), ties in the
+  // order AtFrom was called: the passed ones are a prefix of that order, so resolving
+  // pops from the top. (A scan over every waiting slot on every At() cost 4 us per
+  // event with 8,000 background users; the order given is the scan's, bit for bit.)
+  // A slot resolved out of turn leaves a stale entry, skipped by its sequence.
+  struct Waiting {
+    Time from;
+    uint64_t from_order;
+    uint64_t sequence;
+    uint32_t slot;
+  };
+  struct WaitingLater {
+    bool operator()(const Waiting& a, const Waiting& b) const {
+      if (a.from != b.from) return a.from > b.from;
+      if (a.from_order != b.from_order) return a.from_order > b.from_order;
+      return a.sequence > b.sequence;
+    }
   };
   // A function object rather than a function pointer, so the heap operations inline it.
   struct Later {
@@ -93,6 +115,7 @@ class Scheduler {
   };
   bool DeferredLater(const Event& a, const Event& b) const;
   void ResolvePassed();       // gives passed AtFrom events their order
+  void DropStale();           // pops the heap's entries of slots already resolved
   void Resolve(uint32_t slot);
   uint64_t OrderOf(const Event& e) const;  // its place in the order, once known
 
@@ -102,8 +125,10 @@ class Scheduler {
   uint64_t running_order_ = UINT64_MAX;  // place of the event being run (none: after all)
   std::vector<Deferred> deferred_;        // slots of AtFrom events
   std::vector<uint32_t> free_slots_;
-  std::vector<uint32_t> unresolved_;      // slots still waiting for their place
+  std::vector<Waiting> unresolved_;       // slots still waiting for their place (a heap)
+  uint64_t next_sequence_ = 0;
   uint64_t events_run_ = 0;
+  uint64_t deferred_checks_ = 0;
   uint64_t event_budget_ = UINT64_MAX;
   bool stopped_ = false;
 };

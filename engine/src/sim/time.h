@@ -19,9 +19,17 @@ class Time {
   static constexpr Time FromMicroseconds(int64_t us) { return Time(us * 1000); }
   static constexpr Time FromMilliseconds(int64_t ms) { return Time(ms * 1000 * 1000); }
   static constexpr Time FromSeconds(int64_t s) { return Time(s * 1000 * 1000 * 1000); }
-  // Rounds to the nearest nanosecond; only for parameters given as decimals.
+  // Rounds to the nearest nanosecond; only for parameters given as decimals. A time
+  // beyond int64 nanoseconds (about +-292 years, 9.2e9 s) saturates to Infinite() or
+  // its negative instead of overflowing the conversion (undefined behaviour, which made
+  // a timeline change at 1e10 s apply from t = 0); NaN is Infinite() too, "never".
   static constexpr Time FromSecondsDouble(double s) {
-    return Time(static_cast<int64_t>(s * 1e9 + (s >= 0 ? 0.5 : -0.5)));
+    const double ns = s * 1e9 + (s >= 0 ? 0.5 : -0.5);
+    // 2^63 exactly: the first double that no longer fits; every smaller one does.
+    constexpr double kLimit = 9223372036854775808.0;
+    if (!(ns < kLimit)) return Infinite();
+    if (ns <= -kLimit) return Time(std::numeric_limits<int64_t>::min());
+    return Time(static_cast<int64_t>(ns));
   }
   static constexpr Time FromMillisecondsDouble(double ms) { return FromSecondsDouble(ms / 1e3); }
 
@@ -48,8 +56,13 @@ class Bandwidth {
  public:
   constexpr Bandwidth() = default;
   static constexpr Bandwidth FromBitsPerSecond(int64_t bps) { return Bandwidth(bps); }
+  // Saturates as Time's factories do (a rate past int64 b/s, or NaN, is the largest).
   static constexpr Bandwidth FromMbpsDouble(double mbps) {
-    return Bandwidth(static_cast<int64_t>(mbps * 1e6 + 0.5));
+    const double bps = mbps * 1e6 + 0.5;
+    constexpr double kLimit = 9223372036854775808.0;  // 2^63
+    if (!(bps < kLimit)) return Bandwidth(std::numeric_limits<int64_t>::max());
+    if (bps <= -kLimit) return Bandwidth(std::numeric_limits<int64_t>::min());
+    return Bandwidth(static_cast<int64_t>(bps));
   }
   constexpr int64_t bps() const { return bps_; }
   // Serialization time of `bytes` at this rate, rounded up to a whole nanosecond so

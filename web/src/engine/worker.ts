@@ -70,6 +70,26 @@ const wallClock = () => performance.timeOrigin + performance.now();
  * 'summary-only': plab_run_summary (no series at all; plab_run on an older engine). */
 type RunMode = 'full' | 'summary' | 'summary-only';
 
+/** Calls `fn` with each text copied into the module's heap (freed after). */
+function withHeapStrings<T>(m: PlabModule, texts: readonly string[], fn: (ptrs: number[]) => T): T {
+  const lengthBytes = m.lengthBytesUTF8 as (s: string) => number;
+  const stringToUTF8 = m.stringToUTF8 as (s: string, ptr: number, max: number) => void;
+  const malloc = m._malloc as (n: number) => number;
+  const free = m._free as (ptr: number) => void;
+  const ptrs: number[] = [];
+  try {
+    for (const text of texts) {
+      const n = lengthBytes(text) + 1;
+      const ptr = malloc(n);
+      ptrs.push(ptr);
+      stringToUTF8(text, ptr, n);
+    }
+    return fn(ptrs);
+  } finally {
+    for (const ptr of ptrs) free(ptr);
+  }
+}
+
 function hasExport(m: PlabModule, fn: string): boolean {
   return typeof (m as unknown as Record<string, unknown>)[`_${fn}`] === 'function';
 }
@@ -89,8 +109,10 @@ async function run(id: number, scenario: string, mode: RunMode = 'full', timelin
     let ok: boolean;
     if (timeline !== undefined) {
       // Live mode's timeline: the engine advances to each change's time and sets it.
+      // Both texts go through the heap: ccall's 'string' copies onto the module's small
+      // stack, which a long timeline (1.3 MB, 20,000 changes) overflowed.
       if (!hasExport(m, 'plab_run_timeline')) throw new Error('this engine build cannot replay a live-mode timeline (plab_run_timeline)');
-      ok = m.ccall('plab_run_timeline', 'number', ['string', 'string'], [scenario, timeline]) === 1;
+      ok = withHeapStrings(m, [scenario, timeline], (ptrs) => m.ccall('plab_run_timeline', 'number', ['number', 'number'], ptrs)) === 1;
     } else {
       const fn = mode === 'summary-only' && hasExport(m, 'plab_run_summary') ? 'plab_run_summary' : 'plab_run';
       ok = m.ccall(fn, 'number', ['string'], [scenario]) === 1;

@@ -48,6 +48,7 @@ describe('live-mode timeline codec', () => {
       '5~f3.channel.forward.p~0.2', // a flow the link does not have
       '6~only-two', // malformed
       '7~topology.bottleneck.rate_mbps~5', // fine
+      '1e10~topology.bottleneck.rate_mbps~5', // later than the longest run (the engine refuses it)
     ].join(',');
     const { timeline: read, messages } = decodeTimeline(model, model.defaults, raw);
     expect(read).toEqual([
@@ -55,7 +56,7 @@ describe('live-mode timeline codec', () => {
       { t: 7, path: 'topology.bottleneck.rate_mbps', value: 5 },
     ]);
     const texts = messages.map((m) => m.text);
-    expect(texts).toHaveLength(7);
+    expect(texts).toHaveLength(8);
     expect(texts[0]).toContain('the time must be a number of seconds');
     expect(texts[1]).toContain('before the previous change');
     expect(texts[2]).toContain('unknown parameter "f0.nonsense"');
@@ -63,6 +64,7 @@ describe('live-mode timeline codec', () => {
     expect(texts[4]).toContain('Forward loss rate must be within [0, 1], got 7');
     expect(texts[5]).toContain('flows[3]');
     expect(texts[6]).toContain('is not time~parameter~value');
+    expect(texts[7]).toContain('the time must be within [0, 600] s (the longest run)');
   });
 
   it('ignores a timeline of a format it does not read, and says so', () => {

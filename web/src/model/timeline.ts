@@ -55,6 +55,9 @@ export function decodeTimeline(
     messages.push({ text: `the live-mode timeline is in format "${clip(version, 12)}", this page reads ${TIMELINE_VERSION} — timeline ignored` });
     return { timeline, messages };
   }
+  // The engine refuses a change later than the longest run (duration_s's maximum:
+  // docs/engine-api.md, "Timeline"); such an entry is left out here, with the others.
+  const maxTime = model.byPath.get('duration_s')?.decl.max ?? Number.POSITIVE_INFINITY;
   let last = 0;
   parts.forEach((part, i) => {
     const where = `live-mode change ${i + 1} ("${clip(part, 40)}")`;
@@ -67,6 +70,10 @@ export function decodeTimeline(
     const t = Number(timeText);
     if (timeText.trim() === '' || !Number.isFinite(t) || t < 0) {
       messages.push({ text: `${where}: the time must be a number of seconds ≥ 0 — ignored` });
+      return;
+    }
+    if (t > maxTime) {
+      messages.push({ text: `${where}: the time must be within [0, ${maxTime}] s (the longest run) — ignored` });
       return;
     }
     if (t < last) {

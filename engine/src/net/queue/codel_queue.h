@@ -30,6 +30,7 @@ class CodelQueue final : public QueueDiscipline {
 
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
+  int64_t limit_packets() const override { return params_.limit_packets; }
 
   // Debug state (tests, plots).
   bool dropping() const { return dropping_; }

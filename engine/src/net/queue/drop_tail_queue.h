@@ -16,6 +16,7 @@ class DropTailQueue final : public QueueDiscipline {
 
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
+  int64_t limit_packets() const override { return limit_packets_; }
 
  private:
   PacketPool* pool_;

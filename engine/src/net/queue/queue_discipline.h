@@ -37,6 +37,9 @@ class QueueDiscipline {
   int64_t length_packets() const { return packets_; }
   int64_t length_bytes() const { return bytes_; }
   const QueueStats& stats() const { return stats_; }
+  // The buffer it enforces: at most this many packets wait (what a result reports as
+  // the link's queue limit, so the report is the limit in force, not one recomputed).
+  virtual int64_t limit_packets() const = 0;
   // A packet that finds the queue empty and the wire free may go straight to the wire
   // without Enqueue/Dequeue (drop-tail: nothing to decide). An AQM that must see every
   // arrival (RED's average, CoDel's sojourn) says no.

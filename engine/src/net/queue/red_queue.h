@@ -49,6 +49,7 @@ class RedQueue final : public QueueDiscipline {
 
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
+  int64_t limit_packets() const override { return params_.limit_packets; }
 
   // Debug state (tests, plots).
   double average() const { return avg_; }
