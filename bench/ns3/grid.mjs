@@ -1,6 +1,6 @@
 // Runs the ns-3 comparison grid (issue H §5) through bench/ns3/grid.cc and appends one JSON
 // line per run to engine/tests/data/ns3-grid-a.jsonl (or --out FILE):
-//   node bench/ns3/grid.mjs [--out FILE] [--budget-min 45] [--dry]
+//   npm run bench:ns3-grid -- [--out FILE] [--budget-min 45] [--dry]
 // One ns-3 process at a time under `nice -n 15` (the machine is shared). Resumable: a run
 // whose line is already in the file is skipped. Stops starting runs once the wall budget
 // is spent. --dry prints the design and each point's estimated cost, and runs nothing.
@@ -8,8 +8,8 @@
 // The grid: rate {1, 10, 100} Mb/s x RTT {10, 50, 200} ms x queue {0.25, 1, 2} BDP x
 // random loss {0, 0.3 %, 3 %} (81 points) per mix. NewReno alone runs all 81; every other
 // mix runs two disjoint L9 orthogonal arrays (18 points, every pair of two factors' levels
-// twice). Loss-free runs are deterministic in ns-3 (its only randomness is the loss), so
-// they run one seed; lossy ones three. Each run lasts 10 s (20 s at RTT 200 ms), goodput
+// twice). Loss-free runs run one seed (ns-3's only randomness there is TcpBbr's draw of
+// its first ProbeBW phase); lossy ones three. Each run lasts 10 s (20 s at RTT 200 ms), goodput
 // measured after the first fifth.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -85,7 +85,9 @@ export function seedsFor(p) {
 export function estimatedCpuSeconds(p) {
   const flows = kMixes[p.mix].ours.length;
   const bdp = p.rate_mbps * 1e6 / 8 / kMss * p.rtt_ms / 1e3;
-  const window = Math.min(bdp * (1 + p.queue_bdp), p.loss > 0 ? flows * 1.22 / Math.sqrt(p.loss) : Infinity);
+  // BBR v1 does not slow down for random loss: it keeps two BDPs in flight.
+  const loss_limited = kMixes[p.mix].ours.includes('bbr') ? 2 * bdp : flows * 1.22 / Math.sqrt(p.loss);
+  const window = Math.min(bdp * (1 + p.queue_bdp), p.loss > 0 ? loss_limited : Infinity);
   const mbps = Math.min(p.rate_mbps, window * kMss * 8 / (p.rtt_ms / 1e3) / 1e6);
   return mbps * 1e6 / 8 / kMss * durationFor(p.rtt_ms) * 30e-6 * (1 + window / 120);
 }
