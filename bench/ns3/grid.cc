@@ -14,7 +14,8 @@
 // Loss: Bernoulli per packet on R's bottleneck device (data only; ACKs never dropped).
 // Flow i starts at i x stagger s. Goodput per flow: bytes its sink got in [warmup, time].
 //
-// Prints one JSON line: the settings, goodput_mbps per flow, total_mbps, jain, events and
+// Prints one JSON line: the settings, goodput_mbps per flow, timeouts and recoveries per
+// flow (entries into CA_LOSS and CA_RECOVERY over the whole run; older lines lack them), total_mbps, jain, events and
 // run_wall_ms / run_cpu_ms (Simulator::Run() alone).
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -43,6 +44,14 @@ std::vector<std::string> Split(const std::string& s) {
 }
 
 std::vector<uint64_t> g_rx_at_warmup;
+// Per flow: how many times its socket entered CA_LOSS (a retransmission timeout) and
+// CA_RECOVERY (a fast recovery).
+std::vector<uint32_t> g_timeouts, g_recoveries;
+
+void OnCongState(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+  if (now == TcpSocketState::CA_LOSS) ++g_timeouts[flow];
+  if (now == TcpSocketState::CA_RECOVERY) ++g_recoveries[flow];
+}
 
 }  // namespace
 
@@ -150,6 +159,16 @@ int main(int argc, char* argv[]) {
     sinks.push_back(DynamicCast<PacketSink>(sink_app.Get(0)));
   }
   g_rx_at_warmup.assign(n, 0);
+  g_timeouts.assign(n, 0);
+  g_recoveries.assign(n, 0);
+  for (uint32_t i = 0; i < n; ++i) {
+    // The socket exists once its application has started.
+    Simulator::Schedule(Seconds(i * stagger_s) + MicroSeconds(1), [i, &senders]() {
+      Config::ConnectWithoutContext("/NodeList/" + std::to_string(senders.Get(i)->GetId()) +
+                                        "/$ns3::TcpL4Protocol/SocketList/0/CongState",
+                                    MakeBoundCallback(&OnCongState, i));
+    });
+  }
   Simulator::Schedule(Seconds(warmup_s), [&sinks]() {
     for (size_t i = 0; i < sinks.size(); ++i) g_rx_at_warmup[i] = sinks[i]->GetTotalRx();
   });
@@ -181,6 +200,10 @@ int main(int argc, char* argv[]) {
               tcps.c_str(), sack ? "true" : "false", bw_mbps, delay_ms, queue_packets, loss, time_s, warmup_s,
               stagger_s, seed);
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%.4f", i ? ", " : "", goodput[i]);
+  std::printf("], \"timeouts\": [");
+  for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_timeouts[i]);
+  std::printf("], \"recoveries\": [");
+  for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_recoveries[i]);
   std::printf("], \"total_mbps\": %.4f, \"jain\": %.4f, \"events\": %llu, \"run_wall_ms\": %.1f, "
               "\"run_cpu_ms\": %.1f}\n",
               total, jain, static_cast<unsigned long long>(events), run_wall_ms, run_cpu_ms);
