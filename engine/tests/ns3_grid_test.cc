@@ -213,6 +213,9 @@ bool Ns3RecoveredTwiceWithoutLoss(const nlohmann::json& r) {
   return false;
 }
 bool HasBbr(const nlohmann::json& r) { return r["mix"].get<std::string>().find("bbr") != std::string::npos; }
+bool BbrAtHighLossOnLongPath(const nlohmann::json& r) {
+  return HasBbr(r) && r["loss"].get<double>() >= 0.03 && r["rtt_ms"].get<double>() >= 200;
+}
 
 const std::vector<KnownCause> kKnownDisagreements = {
     {"cubic", "expected: our CUBIC lacks ns-3's HyStart and differs in the Reno-friendly region; being fixed "
@@ -232,13 +235,20 @@ const std::vector<KnownCause> kKnownDisagreements = {
                    "with SACK ours needs one more packet of buffer to match ns-3 (test "
                    "SackWithOnePacketQueueMatchesNs3WithOneMorePacket); BBR's gap there is not explained yet",
      TinyQueue},
+    {"bbr-timeouts", "NOT YET TESTED, a likely engine defect: at 3 % loss on a 200 ms path our BBR collapses "
+                     "after retransmission timeouts (10 Mb/s, 0.25 BDP, seed 2: 8 timeouts, 2 fast recoveries, "
+                     "0.36 Mb/s) where ns-3's keeps about 8 Mb/s through 6 timeouts and 27 recoveries. Our BBR "
+                     "saves its window at a timeout (prior_cwnd) but restores it only on leaving ProbeRTT; "
+                     "Linux's bbr_set_cwnd_to_recover_or_restore restores it when loss recovery ends",
+     BbrAtHighLossOnLongPath},
     {"bbr", "BBR's reaction to loss: ns-3's TcpBbr (v1) cuts its window in loss recovery (packet "
             "conservation for a round, minus the bytes lost: ModulateCwndForRecovery, as draft-cardwell-"
             "iccrg-bbr-congestion-control-00 §4.2.3.4 and Linux's bbr_set_cwnd_to_recover_or_restore), ours "
             "keeps its window through recovery (bbr.cc SsthreshAfterLoss), so at 3 % loss ns-3's BBR loses "
-            "far more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs). The shares of BBR pairs "
-            "(ns-3's BBR takes about 0.9 of the link from SACK with a 2-BDP queue at 0.3 % loss, ours about "
-            "0.5) are not explained yet",
+            "far more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs). Loss-free BBR points 2-5 % "
+            "apart (Startup's queue overflow, where the same difference acts) and the shares of BBR pairs "
+            "(with a 2-BDP queue ns-3's BBR takes 0.76-0.91 of the link from SACK, ours 0.04-0.5) are not "
+            "explained by a test yet",
      HasBbr},
 };
 
