@@ -66,23 +66,26 @@ export function findNs3() {
   return prefix ? { prefix } : { reason: `not installed (${kInstallHint})` };
 }
 
-// Compiles reference.cc when the binary is missing, older than its source, or was built
-// against another install. Returns an error message, or null.
-function buildReference(prefix) {
-  const stamp = path.join(kBuildDir, 'reference.prefix');
-  const fresh = existsSync(kBinary) && existsSync(stamp) &&
+// Compiles bench/ns3/<name>.cc (reference.cc, grid.cc) into build/ns3/<name> when the
+// binary is missing, older than its source, or was built against another install.
+// Returns an error message, or null.
+function buildProgram(prefix, name) {
+  const source = path.join(kRoot, `bench/ns3/${name}.cc`);
+  const binary = path.join(kBuildDir, name);
+  const stamp = path.join(kBuildDir, `${name}.prefix`);
+  const fresh = existsSync(binary) && existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === prefix &&
-    statSync(kBinary).mtimeMs >= statSync(kSource).mtimeMs;
+    statSync(binary).mtimeMs >= statSync(source).mtimeMs;
   if (fresh) return null;
   mkdirSync(kBuildDir, { recursive: true });
   const lib = path.join(prefix, 'lib64');
   const compiler = process.env.CXX || 'g++';
-  console.log(`compiling ${path.relative(kRoot, kSource)} against ${prefix} (once)`);
+  console.log(`compiling ${path.relative(kRoot, source)} against ${prefix} (once)`);
   // The wheel's libraries are the "release" profile with logging and asserts compiled in
   // (lib64/cmake/ns3/ns3Targets.cmake): build against the same definitions.
   const child = spawnSync('nice', [compiler, '-std=c++20', '-O2',
     '-DNS3_BUILD_PROFILE_RELEASE', '-DNS3_LOG_ENABLE', '-DNS3_ASSERT_ENABLE',
-    `-I${path.join(prefix, 'include')}`, kSource, '-o', kBinary, `-L${lib}`,
+    `-I${path.join(prefix, 'include')}`, source, '-o', binary, `-L${lib}`,
     '-lns3.44-applications', '-lns3.44-internet', '-lns3.44-traffic-control',
     '-lns3.44-point-to-point', '-lns3.44-network', '-lns3.44-core', `-Wl,-rpath,${lib}`],
   { encoding: 'utf8', timeout: 600_000 });
@@ -125,15 +128,15 @@ export function ns3Arguments(scenario) {
   };
 }
 
-// { binary } ready to run, or { reason } it is not.
-export function prepareNs3() {
+// { binary } of bench/ns3/<name>.cc ready to run, or { reason } it is not.
+export function prepareNs3(name = 'reference') {
   const { prefix, reason } = findNs3();
   if (!prefix) return { reason };
-  const build_error = buildReference(prefix);
+  const build_error = buildProgram(prefix, name);
   if (build_error) {
-    return { reason: `found in ${prefix}, but ${path.relative(kRoot, kSource)} did not build (${build_error})` };
+    return { reason: `found in ${prefix}, but bench/ns3/${name}.cc did not build (${build_error})` };
   }
-  return { binary: kBinary, prefix };
+  return { binary: path.join(kBuildDir, name), prefix };
 }
 
 // The reference set's lines, each { tcp, loss, bw, delay, time, seed, goodput_mbps, events }.
