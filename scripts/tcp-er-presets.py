@@ -30,15 +30,6 @@ PAPER_BLOCK = paper(
     abs_floor={'late_pct': 0.1})
 
 
-def ref(series, figure, x=None, x_range=None):
-    r = {'series': series, 'figure': figure}
-    if x is not None:
-        r['x'] = x
-    if x_range is not None:
-        r['x_range'] = x_range
-    return r
-
-
 def late_claims(k, fig, er_zero, sack_zero, grid_to):
     """Figs. 5-9: where each protocol reaches 0 late packets, and SACK-ER below SACK."""
     src = f'§IV-E, Fig. {fig}'
@@ -82,15 +73,6 @@ def ref(series, figure, x=None, x_range=None):
     if x_range is not None:
         r['x_range'] = x_range
     return r
-
-
-def published(label, series, figure, value, source, x=None, unit=None):
-    p = {'label': label, 'series': series, 'figure': figure, 'value': value, 'source': source}
-    if x is not None:
-        p['x'] = x
-    if unit:
-        p['unit'] = unit
-    return p
 
 
 SETUP_SFT = ('One live stream (a 1 Mb/s CBR source: TCP can send only the media already made) crosses a '
