@@ -84,12 +84,14 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(v.locator('[data-testid^="validation-row:"]')).toHaveCount(claims + checks);
   // Every row has the verdict the last full check recorded.
   await expect(v.locator('[data-testid^="validation-row:"][data-origin="recorded"]')).toHaveCount(claims + checks);
-  // Every row has a verdict: counted as holding (as stated or under a reading), failing,
-  // or not expressible (neither).
+  // Every row has a verdict: a rebuilt claim or reference check counted as holding (as
+  // stated or under a reading), failing, or not expressible; a legacy claim counted apart.
   const holds = Number(await v.getAttribute('data-holds'));
   const fails = Number(await v.getAttribute('data-fails'));
+  const legacy = Number(await v.getAttribute('data-legacy'));
   const notExpressible = await v.locator('[data-testid^="validation-row:"][data-verdict="not-expressible"]').count();
-  expect(holds + fails + notExpressible).toBe(claims + checks);
+  expect(legacy).toBe(await v.locator('[data-testid^="validation-row:"][data-kind="legacy"]').count());
+  expect(holds + fails + notExpressible + legacy).toBe(claims + checks);
   expect(Number(await v.getAttribute('data-pending'))).toBe(0);
   await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
   await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
