@@ -5,13 +5,19 @@
 // then shows until a group is checked again in the reader's own browser. The page's
 // code is the only judge: this script only clicks and copies. Takes several minutes
 // (prints each group as it finishes); rebuild (`npm run build`) first.
+//   node e2e/record-validation.mjs --paper tcp-er   checks only the presets whose claims
+// are rebuilt from that paper (presets.json "papers"), and keeps every other recorded
+// verdict as it was (rows no longer on the page are dropped).
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { repoDir, withSite } from './site.mjs';
 
 const OUT = path.join(repoDir, 'public/validation/recorded.json');
+const at = process.argv.indexOf('--paper');
+const paper = at > 0 ? process.argv[at + 1] : null;
+if (at > 0 && !paper) throw new Error('--paper needs a paper id (presets.json "papers"), e.g. --paper tcp-er');
 
 await withSite(async (browser, base) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -21,10 +27,21 @@ await withSite(async (browser, base) => {
   });
   // Every group's rows are there before anything is checked (presets and references loaded).
   await page.waitForTimeout(500);
-  const groups = await page.locator('[data-testid^="validation-group:"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid').slice(17)));
+  const all = await page.locator('[data-testid^="validation-group:"]').evaluateAll((els) =>
+    els.map((e) => ({ id: e.getAttribute('data-testid').slice(17), paper: e.getAttribute('data-paper') })),
+  );
+  const groups = all.filter((g) => !paper || g.paper === paper).map((g) => g.id);
+  if (groups.length === 0) throw new Error(`no group has claims of paper "${paper}"`);
   const t0 = Date.now();
-  await page.click('[data-testid="check-all"]');
-  const seen = new Set();
+  if (paper) {
+    // One group after another: each button is enabled once the one before is done.
+    for (const id of groups) {
+      await page.click(`[data-testid="check-group:${id}"]`);
+      await page.waitForFunction((g) => ['done', 'failed'].includes(document.querySelector(`[data-testid="validation-group:${g}"]`)?.getAttribute('data-status')), id, { timeout: 30 * 60_000, polling: 1000 });
+      console.log(`  ${id}: done after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
+  } else await page.click('[data-testid="check-all"]');
+  const seen = new Set(paper ? groups : []);
   while (seen.size < groups.length) {
     const status = await page.locator('[data-testid^="validation-group:"]').evaluateAll((els) =>
       els.map((e) => [e.getAttribute('data-testid').slice(17), e.getAttribute('data-status')]),
@@ -39,6 +56,7 @@ await withSite(async (browser, base) => {
   }
   const rows = await page.locator('[data-testid^="validation-row:"]').evaluateAll((els) =>
     els.map((e) => ({
+      group: e.closest('[data-testid^="validation-group:"]').getAttribute('data-testid').slice(17),
       key: e.getAttribute('data-testid').slice(15),
       text: e.getAttribute('data-text'),
       verdict: e.getAttribute('data-verdict'),
@@ -46,14 +64,24 @@ await withSite(async (browser, base) => {
       origin: e.getAttribute('data-origin'),
     })),
   );
-  const notLive = rows.filter((r) => r.origin !== 'live');
+  const checked = new Set(groups);
+  const notLive = rows.filter((r) => checked.has(r.group) && r.origin !== 'live');
   if (notLive.length) throw new Error(`rows without a verdict from this check: ${notLive.map((r) => r.key).join(', ')}`);
   const sha = execSync('git rev-parse --short HEAD', { cwd: repoDir }).toString().trim();
+  const old = paper && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : { recorded: '', results: {} };
+  const stamp = `${new Date().toISOString().slice(0, 10)}, commit ${sha}, Chromium`;
   const doc = {
-    recorded: `${new Date().toISOString().slice(0, 10)}, commit ${sha}, Chromium`,
-    results: Object.fromEntries(rows.map((r) => [r.key, { text: r.text, verdict: r.verdict, detail: r.detail }])),
+    recorded: paper ? `${old.recorded.replace(/; [a-z0-9-]+ re-checked .*$/, '')}; ${paper} re-checked ${stamp}` : stamp,
+    results: Object.fromEntries(
+      rows
+        .map((r) => [r.key, checked.has(r.group) ? { text: r.text, verdict: r.verdict, detail: r.detail } : old.results[r.key]])
+        .filter(([, v]) => v !== undefined),
+    ),
   };
   writeFileSync(OUT, JSON.stringify(doc, null, 2) + '\n');
-  const holds = rows.filter((r) => r.verdict === 'holds').length;
-  console.log(`${rows.length} verdicts (${holds} hold) in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${path.relative(repoDir, OUT)}`);
+  const mine = rows.filter((r) => checked.has(r.group));
+  const by = (v) => mine.filter((r) => r.verdict === v).length;
+  console.log(`${mine.length} verdicts: ${by('holds')} hold, ${by('holds-under-reading')} under a reading, ${by('does-not-hold')} do not, ${by('not-expressible')} not expressible`);
+  const holds = by('holds');
+  console.log(`${mine.length} verdicts (${holds} hold) in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${path.relative(repoDir, OUT)}`);
 });

@@ -12,8 +12,9 @@ import { openPreset, ready } from './helpers';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const presets = JSON.parse(readFileSync(path.join(here, '../public/presets/presets.json'), 'utf8')).presets as {
   id: string;
-  evidence?: { published?: unknown[]; claims?: unknown[] };
+  evidence?: { published?: unknown[]; claims?: { id?: string; paper?: string; kind?: string; explain?: { hash?: string } }[] };
 }[];
+const recorded = JSON.parse(readFileSync(path.join(here, '../public/validation/recorded.json'), 'utf8')).results as Record<string, { verdict: string }>;
 const references = JSON.parse(readFileSync(path.join(here, '../public/validation/references.json'), 'utf8')).groups as {
   id: string;
   checks: { id: string }[];
@@ -26,11 +27,13 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
   await page.goto('/');
   await ready(page);
   const er = presets.filter((p) => p.id.startsWith('tcp-er-'));
-  expect(er.length).toBe(10);
+  expect(er.length).toBe(14);
   for (const p of er) {
     await openPreset(page, p.id);
     await expect(page.getByTestId('preset-note')).toContainText(/Cost: .* runs of 500 s/);
     await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'running');
+    // The sweeps that explain (what counts as frozen, the timer's floor) state no claim of their own.
+    if (!p.evidence?.claims?.length) continue;
     const evidence = page.getByTestId('evidence');
     await expect(evidence).toBeVisible();
     const claims = p.evidence?.claims?.length ?? 0;
@@ -81,10 +84,15 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(v.locator('[data-testid^="validation-row:"]')).toHaveCount(claims + checks);
   // Every row has the verdict the last full check recorded.
   await expect(v.locator('[data-testid^="validation-row:"][data-origin="recorded"]')).toHaveCount(claims + checks);
+  // Every row has a verdict: a rebuilt claim or reference check counted as holding (as
+  // stated or under a reading), failing, or not expressible; a legacy claim counted apart.
   const holds = Number(await v.getAttribute('data-holds'));
   const fails = Number(await v.getAttribute('data-fails'));
-  expect(holds + fails).toBe(claims + checks);
-  expect(holds).toBeGreaterThan(fails);
+  const legacy = Number(await v.getAttribute('data-legacy'));
+  const notExpressible = await v.locator('[data-testid^="validation-row:"][data-verdict="not-expressible"]').count();
+  expect(legacy).toBe(await v.locator('[data-testid^="validation-row:"][data-kind="legacy"]').count());
+  expect(holds + fails + notExpressible + legacy).toBe(claims + checks);
+  expect(Number(await v.getAttribute('data-pending'))).toBe(0);
   await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
   await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
 
@@ -113,4 +121,34 @@ test('the validation page lists every claim and reference check with its verdict
   await page.getByTestId('open:ns3-a-cubic-0.02').click();
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'live');
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.02/);
+});
+
+test('the validation page counts TCP-ER’s claims by verdict, and a claim that does not hold opens the experiment that explains it', async ({ page }) => {
+  const rebuilt = presets.flatMap((p) => (p.evidence?.claims ?? []).filter((c) => c.paper === 'tcp-er'));
+  const count = (v: string) => rebuilt.filter((c) => recorded[c.id!]?.verdict === v).length;
+  await page.goto('/#v=2&view=validation');
+  const summary = page.getByTestId('paper-summary:tcp-er');
+  await expect(summary).toBeVisible();
+  // The four counts are the recorded verdicts of the paper's claims, and sum to all of them.
+  await expect(summary).toHaveAttribute('data-holds', String(count('holds')));
+  await expect(summary).toHaveAttribute('data-under-reading', String(count('holds-under-reading')));
+  await expect(summary).toHaveAttribute('data-fails', String(count('does-not-hold')));
+  await expect(summary).toHaveAttribute('data-not-expressible', String(count('not-expressible')));
+  expect(count('holds') + count('holds-under-reading') + count('does-not-hold') + count('not-expressible')).toBe(rebuilt.length);
+  await expect(summary).toContainText('within 20 %');
+  // Legacy claims (other papers) are listed apart, not under a paper.
+  await expect(page.getByRole('region', { name: 'Not yet rebuilt from the paper' }).locator('[data-kind="legacy"]').first()).toBeVisible();
+  await expect(page.locator('[data-paper="tcp-er"] [data-kind="legacy"]')).toHaveCount(0);
+
+  // A does-not-hold row shows why and opens its experiment.
+  const failing = rebuilt.find((c) => recorded[c.id!]?.verdict === 'does-not-hold' && c.explain?.hash);
+  expect(failing, 'a TCP-ER claim that does not hold, with its experiment').toBeDefined();
+  const row = page.getByTestId(`validation-row:${failing!.id}`);
+  await expect(row).toHaveAttribute('data-verdict', 'does-not-hold');
+  await expect(row).toContainText('Why:');
+  await row.getByTestId(`explain:${failing!.id}`).click();
+  await expect(page.locator('.app')).toHaveAttribute('data-view', 'sweep');
+  const expected = failing!.explain!.hash!;
+  const shown = await page.locator('.app').getAttribute('data-experiment');
+  for (const part of expected.slice(1).split('&').filter((x) => x.startsWith('sweep.x='))) expect(shown).toContain(part);
 });

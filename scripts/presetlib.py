@@ -92,14 +92,18 @@ def view_parts(cmp, x, frm, to, n, y, k):
 PRESETS = ROOT / 'public' / 'presets' / 'presets.json'
 
 
-def write_presets(new, after=None, edit=None):
+def write_presets(new, after=None, edit=None, papers=None):
     """Puts the presets `new` into public/presets/presets.json in place of those with the
     same ids, right after the preset `after` (at the end without one), after `edit(doc)`
-    has changed what it needs to of the others; written as the file is kept (2-space
-    indent, UTF-8)."""
+    has changed what it needs to of the others, and the paper blocks `papers` ({id:
+    paper(...)}) into its "papers"; written as the file is kept (2-space indent, UTF-8)."""
     doc = json.loads(PRESETS.read_text())
     if edit:
         edit(doc)
+    if papers:
+        # "papers" stands before "presets", so a reader meets the tolerances first.
+        merged = dict(sorted(dict(doc.get('papers', {}), **papers).items()))
+        doc = {**{k: v for k, v in doc.items() if k != 'presets'}, 'papers': merged, 'presets': doc['presets']}
     ids = {p['id'] for p in new}
     kept = [p for p in doc['presets'] if p['id'] not in ids]
     at = next(i for i, p in enumerate(kept) if p['id'] == after) + 1 if after else len(kept)
@@ -109,9 +113,74 @@ def write_presets(new, after=None, edit=None):
     PRESETS.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
 
 
+def paper(title, citation, tolerance, tolerance_why, abs_floor=None):
+    """A paper block (docs/claims.md): the tolerance of its number claims, stated once,
+    with why; abs_floor ({figure: value}) for values near 0."""
+    p = {'title': title, 'citation': citation, 'tolerance': tolerance, 'tolerance_why': tolerance_why}
+    if abs_floor:
+        p['abs_floor'] = abs_floor
+    return p
+
+
+def _rebuilt(cid, paper_id, kind, quote, source, reading=None, explain=None, **fields):
+    c = {'id': cid, 'paper': paper_id, 'kind': kind, 'quote': quote, 'source': source, **fields}
+    if reading:
+        c['reading'] = reading
+    if explain:
+        c['explain'] = explain
+    return c
+
+
+def number(cid, paper_id, quote, source, paper_value, left, right=None, unit=None, reading=None, explain=None):
+    """A number claim (docs/claims.md): the paper's value against our mean of `left` (or
+    of left / right), within the paper's tolerance."""
+    check = {'left': left}
+    if right is not None:
+        check['right'] = right
+    extra = {'unit': unit} if unit else {}
+    return _rebuilt(cid, paper_id, 'number', quote, source, reading, explain, paper_value=paper_value, **extra,
+                    check=check)
+
+
+def relation(cid, paper_id, quote, source, left, op, right=None, value=None, factor=None, reading=None,
+             explain=None):
+    """A relation claim (docs/claims.md): left op factor x (right or value), holding only
+    where the 95 % intervals over seeds say so."""
+    check = {'left': left, 'op': op}
+    if right is not None:
+        check['right'] = right
+    if value is not None:
+        check['value'] = value
+    if factor is not None:
+        check['factor'] = factor
+    return _rebuilt(cid, paper_id, 'relation', quote, source, reading, explain, check=check)
+
+
+def not_expressible(cid, paper_id, quote, source, why):
+    """A claim the lab cannot check, with what it cannot model."""
+    return _rebuilt(cid, paper_id, 'not_expressible', quote, source, why=why)
+
+
+def reading(name, sweep=None, holds_when=None):
+    r = {'name': name}
+    if sweep:
+        r['sweep'] = sweep
+    if holds_when:
+        r['holds_when'] = holds_when
+    return r
+
+
+def explain(text, hash=None):
+    e = {'text': text}
+    if hash:
+        e['hash'] = hash
+    return e
+
+
 def claim(text, source, left, op, right=None, value=None, factor=None, if_not=None):
-    """A claim of a preset's evidence (web/src/model/evidence.ts): left op factor x (right
-    or value), and why it does not hold where we know (if_not)."""
+    """A legacy claim (this project's restatement, not yet rebuilt from the paper; shown
+    apart): left op factor x (right or value) on the means, and why it does not hold
+    where we know (if_not)."""
     check = {'left': left, 'op': op}
     if right is not None:
         check['right'] = right
@@ -220,8 +289,14 @@ def platform_hash(schema, hash_text, platform):
 
 def on_paper_platform(schema, presets, platform, ids=None):
     """Each preset of `presets` (those with an id in `ids`, when given) set to run on
-    `platform` (PLATFORMS), its link rewritten in place."""
+    `platform` (PLATFORMS), its link rewritten in place, and so are the links its claims
+    give (a reading's sweep, an explaining experiment): they run the same platform."""
     for p in presets:
         if ids is None or p['id'] in ids:
             p['hash'] = platform_hash(schema, p['hash'], platform)
+            for c in p.get('evidence', {}).get('claims', []):
+                if 'sweep' in c.get('reading', {}):
+                    c['reading']['sweep'] = platform_hash(schema, c['reading']['sweep'], platform)
+                if 'hash' in c.get('explain', {}):
+                    c['explain']['hash'] = platform_hash(schema, c['explain']['hash'], platform)
     return presets

@@ -3,7 +3,8 @@
 // A preset this engine cannot read exactly is flagged with what the page would change.
 // PresetNote shows the caption of the preset the page currently shows.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { evaluateClaim, statsAt, type Evidence, type RunData } from '../model/evidence';
+import { evaluateClaim, statsAt, VERDICT_TEXT, type Evidence, type PaperInfo, type RunData } from '../model/evidence';
+import { ClaimNotes } from './ClaimNotes';
 import { figureInfo } from '../model/figures';
 import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
@@ -21,17 +22,17 @@ function PaperIcon({ size = 18 }: { size?: number }) {
   );
 }
 
-export function usePresets(): { presets: Preset[]; error?: string } {
-  const [state, setState] = useState<{ presets: Preset[]; error?: string }>({ presets: [] });
+export function usePresets(): { presets: Preset[]; papers: Record<string, PaperInfo>; error?: string } {
+  const [state, setState] = useState<{ presets: Preset[]; papers: Record<string, PaperInfo>; error?: string }>({ presets: [], papers: {} });
   useEffect(() => {
     let live = true;
     loadPresets().then(
       (r) => {
         if (!live) return;
         if (r.problems.length) console.warn('[plab] presets:', r.problems);
-        setState({ presets: r.presets });
+        setState({ presets: r.presets, papers: r.papers });
       },
-      (e) => live && setState({ presets: [], error: e instanceof Error ? e.message : String(e) }),
+      (e) => live && setState({ presets: [], papers: {}, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
@@ -178,7 +179,6 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
   );
 }
 
-const VERDICT_TEXT = { holds: 'holds', 'does-not-hold': 'does not hold', pending: 'not run yet' } as const;
 
 function num(v: number): string {
   return Number(v.toPrecision(3)).toLocaleString('en-US');
@@ -237,10 +237,18 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
           {evidence.claims.map((c, i) => {
             const r = data ? evaluateClaim(c, data) : { verdict: 'pending' as const, detail: 'not run yet' };
             return (
-              <li key={i} className={`claim ${r.verdict}`} data-testid={`claim-${i}`} data-verdict={r.verdict}>
-                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span> {c.text} <span className="muted-note">({c.source})</span>
-                <div className="claim-detail muted-note">{r.detail}</div>
-                {r.verdict === 'does-not-hold' && c.if_not && <div className="claim-why">Why: {c.if_not}</div>}
+              <li key={c.id} className={`claim ${r.verdict}${c.kind === 'legacy' ? ' legacy' : ''}`} data-testid={`claim-${i}`} data-claim={c.id} data-kind={c.kind} data-verdict={r.verdict}>
+                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span> {c.kind === 'legacy' ? c.text : <q>{c.text}</q>}{' '}
+                <span className="muted-note">({c.source})</span>
+                {c.kind === 'number' && (
+                  <span className="muted-note">
+                    {' '}
+                    · paper: {c.paper_value}
+                    {c.unit ? ` ${c.unit}` : ''}
+                  </span>
+                )}
+                {c.kind !== 'not_expressible' && <div className="claim-detail muted-note">{r.detail}</div>}
+                <ClaimNotes claim={c} verdict={r.verdict} />
               </li>
             );
           })}

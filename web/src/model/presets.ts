@@ -1,11 +1,11 @@
 // Paper presets: experiments from the papers, each a link (the URL hash) with a title,
 // the paper and section, and a caption. They live in public/presets/presets.json,
 // served as-is, so one can be added without touching the code:
-//   { "version": 1, "presets": [ { "id", "title", "paper", "section", "caption", "hash",
+//   { "version": 1, "papers"?: { <paper id>: PaperInfo }, "presets": [ { "id", "title", "paper", "section", "caption", "hash",
 //                                  "evidence"?: { "published": [...], "claims": [...] },
 //                                  "objectives"?: [...], "predict"?: {...} } ] }
 // (evidence.ts: the paper's numbers and claims, checked on the runs on screen).
-import { parseEvidence, type Evidence } from './evidence';
+import { parseEvidence, parsePapers, type Evidence, type PaperInfo } from './evidence';
 import type { ParamModel } from './params';
 import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
 import { decodeViewParams, encodeViewParams } from './views';
@@ -35,11 +35,18 @@ const FIELDS = ['id', 'title', 'paper', 'section', 'caption', 'hash'] as const;
 
 /** Reads the presets document: the valid presets, and a message for each one that is
  * not (it is left out). Never throws. */
-export function parsePresets(doc: unknown): { presets: Preset[]; problems: string[] } {
-  const problems: string[] = [];
+export interface PresetsDoc {
+  presets: Preset[];
+  /** The papers the claims cite, each with its tolerance (evidence.ts PaperInfo). */
+  papers: Record<string, PaperInfo>;
+  problems: string[];
+}
+
+export function parsePresets(doc: unknown): PresetsDoc {
   const presets: Preset[] = [];
   const list = (doc as { presets?: unknown } | null)?.presets;
-  if (!doc || typeof doc !== 'object' || !Array.isArray(list)) return { presets, problems: ['presets.json must be { "version": 1, "presets": [...] }'] };
+  if (!doc || typeof doc !== 'object' || !Array.isArray(list)) return { presets, papers: {}, problems: ['presets.json must be { "version": 1, "presets": [...] }'] };
+  const { papers, problems } = parsePapers((doc as { papers?: unknown }).papers);
   const ids = new Set<string>();
   list.forEach((p: unknown, i) => {
     const o = (p ?? {}) as Record<string, unknown>;
@@ -47,7 +54,7 @@ export function parsePresets(doc: unknown): { presets: Preset[]; problems: strin
     if (missing.length) return void problems.push(`preset ${i + 1} has no ${missing.join(', ')} — left out`);
     const preset = Object.fromEntries(FIELDS.map((f) => [f, o[f]])) as unknown as Preset;
     if (o.evidence !== undefined) {
-      const ev = parseEvidence(o.evidence, String(o.id));
+      const ev = parseEvidence(o.evidence, String(o.id), papers);
       problems.push(...ev.problems);
       preset.evidence = ev.evidence;
     }
@@ -61,7 +68,7 @@ export function parsePresets(doc: unknown): { presets: Preset[]; problems: strin
     ids.add(preset.id);
     presets.push(preset);
   });
-  return { presets, problems };
+  return { presets, papers, problems };
 }
 
 /** What this page makes of a preset's link: the messages it would show (none for a
@@ -81,10 +88,10 @@ export function withoutHidden(hash: string): string {
     .join('&');
 }
 
-let cache: Promise<{ presets: Preset[]; problems: string[] }> | null = null;
+let cache: Promise<PresetsDoc> | null = null;
 
 /** Fetches public/presets/presets.json once (relative to the page). */
-export function loadPresets(): Promise<{ presets: Preset[]; problems: string[] }> {
+export function loadPresets(): Promise<PresetsDoc> {
   if (!cache) {
     cache = fetch(PRESETS_URL, { cache: 'no-cache' })
       .then((r) => {

@@ -5,7 +5,7 @@
 // for all of them (public/validation/recorded.json, written by `npm run validate`, which
 // drives this same page).
 import type { RunSummary } from '../engine/types';
-import { compareData, evaluateClaim, sweepData, type Verdict } from './evidence';
+import { compareData, evaluateClaim, sweepData, type Claim, type Verdict } from './evidence';
 import { figureValue } from './figures';
 import { buildScenario, valueOf, type ParamModel, type Values } from './params';
 import type { Preset } from './presets';
@@ -22,12 +22,15 @@ export interface RowResult {
 }
 
 export interface ValidationRow {
-  /** Unique over the page: "<preset id>#<claim index>" or a reference check's id. */
+  /** Unique over the page: the claim's id (a legacy claim's "<preset id>#<index>") or a
+   * reference check's id. */
   key: string;
   text: string;
   source?: string;
   /** The experiment that checks it. */
   hash: string;
+  /** A paper's claim (its kind, reading and explanation). */
+  claim?: Claim;
 }
 
 /** The runs a group needs (one scenario each, summaries only) and their judgement. */
@@ -42,6 +45,8 @@ export interface GroupPlan {
 export interface ValidationGroup {
   id: string;
   kind: 'paper' | 'reference';
+  /** The paper id (presets.json "papers") of a preset whose claims are rebuilt from it. */
+  paper?: string;
   title: string;
   source: string;
   hash: string;
@@ -108,12 +113,25 @@ export function paperGroups(presets: readonly Preset[]): ValidationGroup[] {
     .map((p) => ({
       id: p.id,
       kind: 'paper' as const,
+      paper: p.evidence!.claims.find((c) => c.paper)?.paper,
       title: p.title,
       source: `${p.paper} · ${p.section}`,
       hash: p.hash,
-      rows: p.evidence!.claims.map((c, i) => ({ key: `${p.id}#${i}`, text: c.text, source: c.source, hash: p.hash })),
+      rows: p.evidence!.claims.map((c) => ({ key: c.id, text: c.text, source: c.source, hash: p.hash, claim: c })),
       plan: (model: ParamModel) => presetPlan(model, p),
     }));
+}
+
+/** A paper's verdict counts over its rebuilt claims (legacy ones are counted apart). */
+export type VerdictCounts = Record<Verdict, number> & { legacy: number };
+
+export function countVerdicts(rows: readonly { claim?: Claim; verdict: Verdict }[]): VerdictCounts {
+  const c: VerdictCounts = { holds: 0, 'holds-under-reading': 0, 'does-not-hold': 0, 'not-expressible': 0, pending: 0, legacy: 0 };
+  for (const r of rows) {
+    if (r.claim?.kind === 'legacy') c.legacy += 1;
+    else c[r.verdict] += 1;
+  }
+  return c;
 }
 
 // ---- external references -------------------------------------------------------------

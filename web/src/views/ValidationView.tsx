@@ -2,10 +2,14 @@
 // external reference check (ns-3 runs, throughput equations), each with its verdict.
 // A verdict is the one recorded by the last full check (`npm run validate`) until the
 // group is checked again here, in this browser, with the same engine the page runs.
-// Each row opens its experiment. Test ids: validation, validation-group:<id>
-// (data-status), check-group:<id>, check-all, open:<key>,
-// validation-row:<key> (data-verdict, data-origin = live | recorded | none).
-import { useEffect, useMemo, useRef, useState } from 'react';
+// Each row opens its experiment. Per paper (presets.json "papers"): its tolerance and the
+// counts of its claims by verdict (holds, holds under a named reading, does not hold,
+// not expressible); claims not yet rebuilt from a paper (legacy) are listed apart.
+// Test ids: validation, paper-summary:<paper id> (data-holds, data-under-reading,
+// data-fails, data-not-expressible, data-pending), validation-group:<id> (data-status,
+// data-paper), check-group:<id>, check-all, open:<key>, validation-row:<key>
+// (data-verdict, data-kind, data-origin = live | recorded | none), and ClaimNotes' links.
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { RunSummary } from '../engine/types';
 import type { ParamModel } from '../model/params';
 import { TableExport } from '../export/TableExport';
@@ -16,6 +20,7 @@ import {
   RECORDED_URL,
   REFERENCES_URL,
   referenceGroups,
+  countVerdicts,
   type GroupPlan,
   type Recorded,
   type ReferenceGroup,
@@ -23,9 +28,10 @@ import {
   type ValidationGroup,
 } from '../model/validation';
 import { usePresets } from '../components/Papers';
+import { ClaimNotes } from '../components/ClaimNotes';
+import { VERDICT_TEXT, type PaperInfo } from '../model/evidence';
 import type { LabStore } from '../state/store';
 
-const VERDICT_TEXT = { holds: 'holds', 'does-not-hold': 'does not hold', pending: 'not run' } as const;
 
 interface GroupRun {
   status: 'running' | 'done' | 'cancelled' | 'failed';
@@ -65,7 +71,7 @@ function cost(plan: GroupPlan): string {
 }
 
 export function ValidationView({ store, model }: { store: LabStore; model: ParamModel }) {
-  const { presets, error: presetError } = usePresets();
+  const { presets, papers, error: presetError } = usePresets();
   const refs = useJson<ReferenceGroup[]>(REFERENCES_URL, readReferences);
   const recorded = useJson<Recorded | null>(RECORDED_URL, parseRecorded);
   const groups = useMemo<ValidationGroup[]>(() => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])], [presets, refs.value]);
@@ -134,28 +140,60 @@ export function ValidationView({ store, model }: { store: LabStore; model: Param
     if (rec && rec.text === group.rows[index].text) return { result: rec, origin: 'recorded' };
     return { origin: 'none' };
   };
+  const verdictRows = (gs: readonly ValidationGroup[]) =>
+    gs.flatMap((g) => g.rows.map((row, i) => ({ claim: row.claim, verdict: verdictOf(row.key, g, i).result?.verdict ?? ('pending' as const) })));
   const counts = useMemo(() => {
-    const c = { holds: 0, 'does-not-hold': 0, pending: 0 };
-    for (const g of groups)
-      g.rows.forEach((row, i) => {
-        const v = verdictOf(row.key, g, i).result?.verdict ?? 'pending';
-        c[v] += 1;
-      });
-    return c;
+    const papersC = countVerdicts(verdictRows(groups.filter((g) => g.kind === 'paper')));
+    const legacyRows = verdictRows(groups.filter((g) => g.kind === 'paper')).filter((r) => r.claim?.kind === 'legacy');
+    const refs = countVerdicts(verdictRows(groups.filter((g) => g.kind === 'reference')));
+    return { papers: papersC, legacyHolds: legacyRows.filter((r) => r.verdict === 'holds').length, refs };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [groups, runs, recorded.value]);
 
-  const section = (kind: ValidationGroup['kind'], title: string, intro: string) => (
-    <section className="validation-section" aria-label={title}>
+  const paperSummary = (id: string, info: PaperInfo, gs: readonly ValidationGroup[]) => {
+    const c = countVerdicts(verdictRows(gs));
+    return (
+      <div
+        className="panel paper-summary"
+        data-testid={`paper-summary:${id}`}
+        data-holds={c.holds}
+        data-under-reading={c['holds-under-reading']}
+        data-fails={c['does-not-hold']}
+        data-not-expressible={c['not-expressible']}
+        data-pending={c.pending}
+        data-legacy={c.legacy}
+      >
+        <strong>{info.title}</strong>
+        <div className="muted-note">{info.citation}</div>
+        <p>
+          <strong>{c.holds}</strong> hold, <strong>{c['holds-under-reading']}</strong> hold under a named reading,{' '}
+          <strong>{c['does-not-hold']}</strong> do not hold (each with the experiment that explains it),{' '}
+          <strong>{c['not-expressible']}</strong> are not expressible in the lab{c.pending ? `, ${c.pending} not run` : ''}
+          {c.legacy ? `; ${c.legacy} not yet rebuilt from the paper` : ''}.
+        </p>
+        <p className="muted-note">
+          A number holds within {Math.round(info.tolerance * 100)} % of the paper’s: {info.tolerance_why}
+          {info.abs_floor
+            ? ` Near 0: ${Object.entries(info.abs_floor)
+                .map(([f, v]) => `${f} within ±${v}`)
+                .join(', ')}.`
+            : ''}{' '}
+          A relation holds only when the 95 % confidence intervals over seeds say so.
+        </p>
+      </div>
+    );
+  };
+
+  const section = (shown: readonly ValidationGroup[], title: string, intro: string, head?: ReactElement) => (
+    <section className="validation-section" aria-label={title} key={title}>
       <h2>{title}</h2>
       <p className="muted-note">{intro}</p>
-      {groups
-        .filter((g) => g.kind === kind)
-        .map((g) => {
+      {head}
+      {shown.map((g) => {
           const plan = plans.get(g.id);
           const run = runs[g.id];
           return (
-            <div key={g.id} className="panel validation-group" data-testid={`validation-group:${g.id}`} data-status={run?.status ?? 'idle'}>
+            <div key={g.id} className="panel validation-group" data-testid={`validation-group:${g.id}`} data-paper={g.paper ?? ''} data-status={run?.status ?? 'idle'}>
               <div className="validation-group-head">
                 <div>
                   <strong>{g.title}</strong>
@@ -208,17 +246,26 @@ export function ValidationView({ store, model }: { store: LabStore; model: Param
                         data-verdict={verdict}
                         data-detail={result?.detail ?? ''}
                         data-origin={origin}
+                        data-kind={row.claim?.kind ?? 'reference'}
                         className={`claim ${verdict}`}
                       >
                         <td>
-                          {row.text}
+                          {row.claim && row.claim.kind !== 'legacy' ? <q>{row.text}</q> : row.text}
                           {row.source && <span className="muted-note"> ({row.source})</span>}
+                          {row.claim?.kind === 'number' && (
+                            <span className="muted-note">
+                              {' '}
+                              · paper: {row.claim.paper_value}
+                              {row.claim.unit ? ` ${row.claim.unit}` : ''}
+                            </span>
+                          )}
+                          {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
                         </td>
                         <td>
                           <span className="verdict">{VERDICT_TEXT[verdict]}</span>
                           {origin === 'recorded' && <div className="muted-note">recorded</div>}
                         </td>
-                        <td className="muted-note">{result?.detail ?? ''}</td>
+                        <td className="muted-note">{row.claim?.kind === 'not_expressible' ? '' : (result?.detail ?? '')}</td>
                         {g.kind === 'reference' && (
                           <td>
                             <a href={row.hash} data-testid={`open:${row.key}`}>
@@ -239,15 +286,25 @@ export function ValidationView({ store, model }: { store: LabStore; model: Param
 
   const allIds = groups.map((g) => g.id);
   return (
-    <div className="validation" data-testid="validation" data-groups={groups.length} data-holds={counts.holds} data-fails={counts['does-not-hold']} data-pending={counts.pending}>
+    <div
+      className="validation"
+      data-testid="validation"
+      data-groups={groups.length}
+      data-holds={counts.papers.holds + counts.papers['holds-under-reading'] + counts.refs.holds}
+      data-fails={counts.papers['does-not-hold'] + counts.refs['does-not-hold']}
+      data-pending={counts.papers.pending + counts.refs.pending}
+      data-legacy={counts.papers.legacy}
+    >
       <section className="panel validation-intro">
         <h2>Validation</h2>
         <p>
-          Every claim the papers make that the lab can run, and every comparison with an independent reference (ns-3 and the
-          throughput equations), with its verdict: <strong>{counts.holds}</strong> hold, <strong>{counts['does-not-hold']}</strong> do
-          not, {counts.pending} not run. A claim that does not hold says why where we know it. The verdicts shown were recorded by
-          the last full check{recorded.value ? ` (${recorded.value.recorded})` : ''}; check a group again here to see this
-          browser's own runs.
+          Every claim the papers make, in the paper’s words and numbers, with its verdict on the lab’s runs:{' '}
+          <strong>{counts.papers.holds}</strong> hold, <strong>{counts.papers['holds-under-reading']}</strong> hold under a named
+          reading, <strong>{counts.papers['does-not-hold']}</strong> do not hold, <strong>{counts.papers['not-expressible']}</strong>{' '}
+          are not expressible; {counts.papers.legacy} claims are not yet rebuilt from their paper ({counts.legacyHolds} of them hold as
+          this project restated them) and are listed apart. Against independent references (ns-3 and the throughput equations):{' '}
+          {counts.refs.holds} hold, {counts.refs['does-not-hold']} do not. The verdicts shown were recorded by the last full check
+          {recorded.value ? ` (${recorded.value.recorded})` : ''}; check a group again here to see this browser’s own runs.
         </p>
         <div className="validation-actions">
           {running || queue.length ? (
@@ -267,9 +324,19 @@ export function ValidationView({ store, model }: { store: LabStore; model: Param
         </div>
         {(presetError || refs.error) && <p className="field-error">{presetError ?? refs.error}</p>}
       </section>
-      {section('paper', 'The papers’ claims', 'Each group is a Papers preset: its claims are checked on the runs the preset makes.')}
+      {Object.entries(papers).map(([id, info]) => {
+        const gs = groups.filter((g) => g.kind === 'paper' && g.paper === id);
+        return gs.length
+          ? section(gs, info.title, 'Each group is a Papers preset: its claims are checked on the runs the preset makes.', paperSummary(id, info, gs))
+          : null;
+      })}
       {section(
-        'reference',
+        groups.filter((g) => g.kind === 'paper' && !(g.paper && papers[g.paper])),
+        'Not yet rebuilt from the paper',
+        'These presets’ claims are this project’s own restatements, with their own thresholds, judged by comparing means: they are shown for what they check, not counted as claims of the paper.',
+      )}
+      {section(
+        groups.filter((g) => g.kind === 'reference'),
         'External references',
         'The same comparisons the engine’s tests make, against ns-3.44 runs and the throughput equations; each row opens its run.',
       )}
