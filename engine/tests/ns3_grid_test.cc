@@ -235,20 +235,20 @@ const std::vector<KnownCause> kKnownDisagreements = {
                    "with SACK ours needs one more packet of buffer to match ns-3 (test "
                    "SackWithOnePacketQueueMatchesNs3WithOneMorePacket); BBR's gap there is not explained yet",
      TinyQueue},
-    {"bbr-timeouts", "NOT YET TESTED, a likely engine defect: at 3 % loss on a 200 ms path our BBR collapses "
-                     "after retransmission timeouts (10 Mb/s, 0.25 BDP, seed 2: 8 timeouts, 2 fast recoveries, "
-                     "0.36 Mb/s) where ns-3's keeps about 8 Mb/s through 6 timeouts and 27 recoveries. Our BBR "
-                     "saves its window at a timeout (prior_cwnd) but restores it only on leaving ProbeRTT; "
-                     "Linux's bbr_set_cwnd_to_recover_or_restore restores it when loss recovery ends",
+    {"bbr-timeouts", "NOT YET EXPLAINED: at 3 % loss on a 200 ms path our BBR collapses after retransmission "
+                     "timeouts (10 Mb/s, 0.25 BDP, seed 2: 7 timeouts, 3 fast recoveries, 0.62 Mb/s) where "
+                     "ns-3's keeps about 8 Mb/s through 6 timeouts and 27 recoveries. BBR's window is no longer "
+                     "the cause: it now restores the window saved at a timeout when the timeout's recovery ends "
+                     "(bbr_recovery_test.cc; the two points went 1.36 -> 1.90 and 0.97 -> 1.45 Mb/s); what is "
+                     "left is how rarely our SACK recovery gets to fast recovery there and how often it times out",
      BbrAtHighLossOnLongPath},
-    {"bbr", "BBR's reaction to loss: ns-3's TcpBbr (v1) cuts its window in loss recovery (packet "
-            "conservation for a round, minus the bytes lost: ModulateCwndForRecovery, as draft-cardwell-"
-            "iccrg-bbr-congestion-control-00 §4.2.3.4 and Linux's bbr_set_cwnd_to_recover_or_restore), ours "
-            "keeps its window through recovery (bbr.cc SsthreshAfterLoss), so at 3 % loss ns-3's BBR loses "
-            "far more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs). Loss-free BBR points 2-5 % "
-            "apart (Startup's queue overflow, where the same difference acts) and the shares of BBR pairs "
-            "(with a 2-BDP queue ns-3's BBR takes 0.76-0.91 of the link from SACK, ours 0.04-0.5) are not "
-            "explained by a test yet",
+    {"bbr", "BBR's reaction to loss: both BBRs now modulate the window in loss recovery as draft-cardwell-"
+            "iccrg-bbr-congestion-control-00 §4.2.3.4 (bbr_recovery_test.cc), yet from 0.3 % to 3 % loss "
+            "ns-3's BBR still loses more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs: 44 % and 22 %, "
+            "14 % before the modulation), and at 100 Mb/s, 10 ms, 2 BDP, 3 % loss (one ns-3 seed) ours gets "
+            "59 Mb/s to ns-3's 38 (44 before: the window restored after a timeout). Loss-free BBR points 2-5 % "
+            "apart (Startup's queue overflow) and the shares of BBR pairs (with a 2-BDP queue ns-3's BBR takes "
+            "0.76-0.91 of the link from SACK, ours 0.04-0.5) are not explained by a test yet",
      HasBbr},
 };
 
@@ -364,7 +364,8 @@ TEST(Ns3Grid, Ns3RecoversDifferentlyWithoutSack) {
 }
 
 // The bbr cause: from 0.3 % to 3 % loss at 10 Mb/s, 10 ms, 1 BDP, ns-3's BBR loses over a
-// quarter of its goodput and ours under half as much: ns-3's cuts its window in recovery.
+// quarter of its goodput and ours less (44 % and 22 %; 14 % before our BBR cut its window
+// in recovery as the draft says, so that difference is not all of it).
 TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
   const auto grid = LoadGrid();
   const GridPoint* low = Find(grid, "bbr|10|10|1|0.003");
@@ -376,7 +377,7 @@ TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
   std::cout << "[ ns-3 grid ] BBR goodput lost from 0.3 % to 3 % loss: ns-3 " << ns3_drop * 100 << " %, ours "
             << our_drop * 100 << " %\n";
   EXPECT_GT(ns3_drop, Tolerance(0.03));
-  EXPECT_LT(our_drop, ns3_drop / 2);
+  EXPECT_LT(our_drop, ns3_drop * 0.75);
 }
 
 // The overshoot cause: where ns-3 entered fast recovery twice in a loss-free run, ours

@@ -19,6 +19,7 @@ struct RateSample {
   bool is_app_limited = false;
   uint64_t newly_delivered = 0;  // bytes this ACK delivered (cumulatively or by SACK)
   uint64_t total_delivered = 0;  // C.delivered after this ACK
+  uint64_t newly_lost = 0;       // bytes loss recovery judged lost on this ACK (Linux rs->losses)
 };
 
 }  // namespace plab

@@ -90,6 +90,7 @@ int Scoreboard::MarkLostBelow(uint64_t end) {
       s.lost = true;
       pipe_segments_ += PipeShare(s);
       NoteLost(index);
+      sample_.newly_lost += s.length;
       ++newly;
     }
   }
@@ -134,6 +135,7 @@ void Scoreboard::MarkOverdue(uint64_t seq) {
   Segment* s = Find(seq);
   if (s == nullptr || s->sacked || s->length == 0) return;
   const int before = PipeShare(*s);
+  if (!s->lost || s->rtx_in_flight) sample_.newly_lost += s->length;  // it, or its retransmission
   s->lost = true;
   s->rtx_in_flight = false;
   pipe_segments_ += PipeShare(*s) - before;

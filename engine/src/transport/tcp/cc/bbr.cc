@@ -36,6 +36,7 @@ void Bbr::UpdateRound(const RateSample& rs) {
     next_round_delivered_ = rs.total_delivered;
     ++round_count_;
     round_start_ = true;
+    packet_conservation_ = false;  // draft §4.2.3.4: conservation lasts one round of recovery
   }
 }
 
@@ -126,12 +127,48 @@ void Bbr::UpdateMode(const TcpState& state, Time now) {
   }
 }
 
+uint64_t Bbr::SaveCwnd(uint64_t cwnd) const {
+  // Draft §4.2.3.4 BBRSaveCwnd (Linux bbr_save_cwnd): the window before this episode,
+  // or, already in recovery or ProbeRTT (where cwnd is cut), the larger of it and the
+  // window saved when the episode began.
+  const bool in_loss_recovery = in_fast_recovery_ || in_timeout_recovery_;
+  if (!in_loss_recovery && mode_ != Mode::kProbeRtt) return cwnd;
+  return std::max(prior_cwnd_, cwnd);
+}
+
+bool Bbr::ModulateCwndForRecovery(const TcpState& state, const RateSample& rs) {
+  // Linux bbr_set_cwnd leaves the window alone on an ACK that delivers nothing.
+  if (rs.newly_delivered == 0) return packet_conservation_;
+  // Draft §4.2.3.4: "an ACK for P packets should release at most 2P": first take off
+  // what this ACK judged lost, then (below) grow by what it delivered.
+  if (rs.newly_lost > 0) cwnd_ = cwnd_ > rs.newly_lost + state.mss ? cwnd_ - rs.newly_lost : state.mss;
+  if (recovery_starting_) {
+    // First round of fast recovery: packet conservation, a round that starts now, and
+    // cwnd cut to what is in flight (Linux: unused window from the application is cut).
+    recovery_starting_ = false;
+    packet_conservation_ = true;
+    next_round_delivered_ = rs.total_delivered;
+    cwnd_ = state.pipe + rs.newly_delivered;
+  }
+  if (in_timeout_recovery_ && state.snd_una >= state.recover) {
+    // Recovery after a timeout ends when every segment it marked lost is repaired:
+    // restore the window saved at the timeout (draft BBRRestoreCwnd).
+    in_timeout_recovery_ = false;
+    cwnd_ = std::max(cwnd_, prior_cwnd_);
+  }
+  if (!packet_conservation_) return false;
+  cwnd_ = std::max(cwnd_, state.pipe + rs.newly_delivered);
+  return true;
+}
+
 void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   const uint64_t min_cwnd = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
+  const bool conserving = ModulateCwndForRecovery(state, rs);
   if (mode_ == Mode::kProbeRtt) {
     cwnd_ = std::min(cwnd_, min_cwnd);
     return;
   }
+  if (conserving) return;
   // Linux bbr_set_cwnd: without an RTT sample the target is the initial window; with
   // one but no bandwidth yet it is only the 3-segment headroom kept for delayed and
   // stretched ACKs (bbr_quantization_budget), and growth continues only while less
@@ -157,16 +194,40 @@ void Bbr::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
 }
 
 uint64_t Bbr::SsthreshAfterLoss(const TcpState& state, uint64_t) {
-  // v1 keeps its model through a loss; recovery repairs within the current window.
-  // BBR never reads ssthresh; loss recovery sets cwnd from it on exit, which brings
-  // back the pre-loss window, and the next ACK bounds it by the model again.
+  // v1 keeps its model through a loss. BBR never reads ssthresh; it is kept at the
+  // pre-loss window so that the sender's slow-start test (cwnd < ssthresh) reads as before.
   return std::max<uint64_t>(cwnd_, 4ULL * state.mss);
 }
 
+void Bbr::EnterRecovery(const TcpState& state, int) {
+  // Draft §4.2.3.4 "upon entering Fast Recovery": save the window; packet conservation
+  // starts on this ACK's window update (ModulateCwndForRecovery), where the delivered
+  // bytes are known. No RFC 5681 inflation: the per-ACK rule replaces it.
+  prior_cwnd_ = SaveCwnd(cwnd_);
+  ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
+  in_fast_recovery_ = true;
+  recovery_starting_ = true;
+}
+
+void Bbr::ExitRecovery(uint64_t) {
+  // Draft §4.2.3.4 "upon exiting loss recovery": restore the saved window; this ACK's
+  // window update then bounds it by the model (Linux bbr_set_cwnd). The cap a NewReno
+  // recovery passes against a burst does not apply: BBR paces what it sends.
+  in_fast_recovery_ = false;
+  recovery_starting_ = false;
+  packet_conservation_ = false;
+  cwnd_ = std::max(cwnd_, prior_cwnd_);
+}
+
 void Bbr::AfterRetransmissionTimeout(const TcpState&) {
-  // After an RTO the window restarts from one segment (the sender set it) and is
-  // rebuilt from the model as ACKs return; remember where it was (Linux bbr_save_cwnd).
-  prior_cwnd_ = std::max(prior_cwnd_, ssthresh_);
+  // Draft §4.2.3.4 "upon retransmission timeout": save the window (Linux bbr_save_cwnd
+  // from bbr_ssthresh), cwnd = 1 segment (the base class set it), and restore the saved
+  // window when the recovery the timeout began has repaired its losses.
+  prior_cwnd_ = SaveCwnd(cwnd_before_timeout_);
+  in_fast_recovery_ = false;
+  recovery_starting_ = false;
+  packet_conservation_ = false;
+  in_timeout_recovery_ = true;
 }
 
 }  // namespace plab

@@ -10,7 +10,11 @@
 //                                                                            5/4 3/4 1 1 1 1 1 1
 //   any state --(RTprop not refreshed for 10 s)--> ProbeRTT (cwnd 4 for 200 ms + 1 round)
 //
-// Loss does not reduce the model (v1): SACK recovery repairs holes within BBR's window.
+// Loss does not reduce the model (v1), but it modulates the window (draft-cardwell-iccrg-
+// bbr-congestion-control-00 §4.2.3.4, Linux bbr_set_cwnd_to_recover_or_restore): cwnd is
+// saved on entering loss recovery or at a timeout, shrinks by the bytes judged lost, holds
+// packet conservation (cwnd = pipe + delivered) for the first round of fast recovery, and
+// is restored to max(cwnd, prior_cwnd) when recovery ends (then bounded by the model).
 // The ProbeBW cycle starts at a fixed phase (Linux draws it at random) so that runs
 // stay deterministic without a random stream in the algorithm.
 #pragma once
@@ -41,6 +45,10 @@ class Bbr final : public CongestionControl {
   void OnAck(const TcpState&, uint64_t, Time) override {}  // the window is set per ACK below
   void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
   void OnRttUpdated(Time now) override;
+  // Loss recovery's questions, answered per draft §4.2.3.4 (see the header comment): the
+  // window itself is set on the ACK, in ModulateCwndForRecovery.
+  void EnterRecovery(const TcpState& state, int inflation_segments) override;
+  void ExitRecovery(uint64_t cap) override;
   int64_t BandwidthEstimateBps() const override { return static_cast<int64_t>(btl_bw_bps_); }
   int64_t PacingRateBps() const override;
 
@@ -59,6 +67,9 @@ class Bbr final : public CongestionControl {
   void UpdateMode(const TcpState& state, Time now);
   void AdvanceCyclePhase(const TcpState& state, Time now);
   void SetCwnd(const TcpState& state, const RateSample& rs);
+  // Draft §4.2.3.4 BBRModulateCwndForRecovery; true while packet conservation holds cwnd.
+  bool ModulateCwndForRecovery(const TcpState& state, const RateSample& rs);
+  uint64_t SaveCwnd(uint64_t cwnd) const;  // draft BBRSaveCwnd
   double Bdp() const;  // bytes
   void EnterProbeBw(Time now);
 
@@ -92,6 +103,12 @@ class Bbr final : public CongestionControl {
   Time probe_rtt_done_;
   bool probe_rtt_round_done_ = false;
   uint64_t prior_cwnd_ = 0;
+  // Loss recovery as BBR sees it: fast recovery (EnterRecovery .. ExitRecovery) or the
+  // recovery after a timeout, which ends once snd_una reaches `recover` (Linux TCP_CA_Loss).
+  bool in_fast_recovery_ = false;
+  bool in_timeout_recovery_ = false;
+  bool recovery_starting_ = false;  // EnterRecovery ran; the next delivering ACK starts it
+  bool packet_conservation_ = false;
   uint64_t initial_cwnd_ = 0;
 };
 
