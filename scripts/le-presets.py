@@ -233,8 +233,8 @@ def presets(schema):
             f'le/fig6a/same-curve-{other}', P, 'LE under AIMD exhibits the same throughput curve as do the other loss '
             'recovery algorithms', f'{a_src} (LE\'s throughput over {NAMES[other]}\'s, 0.1-10 % loss)', 1,
             ref('le', x_range=LOSS), ref(other, x_range=LOSS), reading=min_rto,
-            explain=explain('From about 1 % loss the others wait for their timer (15-170 timeouts in 100 s at 2-10 % '
-                            'loss) where LE takes none, so LE keeps up to 1.8 times their throughput. How much a '
+            explain=explain('From about 0.5 % loss the others wait for their timer (12-171 timeouts in 100 s at 2-10 % '
+                            'loss) where LE takes at most 61, so LE keeps up to twice their throughput. How much a '
                             'timeout costs is the minimum RTO, which the paper does not state: the sweep of it at 10 % '
                             'loss shows LE\'s lead shrinking with a shorter timer.', rto_sweep)))
     for other in ('reno', 'newreno', 'sack', 'fack'):
@@ -268,7 +268,7 @@ def presets(schema):
     b_claims += [
         number('le/fig6b/le-no-rto', P, 'LE does not experience RTO expiry and therefore saves time, maintaining the '
                'transmission rate', f'{b_src} (LE\'s timeouts, 0.1-10 % loss)', 0, ref('fixed/le', 'timeouts', x_range=LOSS),
-               explain=explain('At 4 % and 10 % loss LE still takes a timeout in some runs (0.2 and 0.8 in 100 s): the '
+               explain=explain('At 3.6 % and 10 % loss LE still takes a timeout in some runs (0.2 and 0.8 in 100 s): the '
                                'Observation holds only "as long as LE receives at least three duplicate ACKs", and a '
                                'run of losses that leaves fewer behind a lost packet stops LE too. The timeouts sweep '
                                'shows where.', '#' + '&'.join(h(single) + log_view(['fixed/le'], P_X, 10, 'timeouts', 5)))),
@@ -345,7 +345,7 @@ def presets(schema):
         '0.1-10 % loss)', 10, ref('westwood/le', 'total_goodput_mbps', x_range=LOSS), unit='Mb/s',
         explain=explain('Up to 4 % loss the ten LE flows carry 9.2-9.6 Mb/s. From 6 % each flow sees a loss nearly '
                         'every round trip and cuts its window once per RTT (§2.2.3), and at 10 % its windows are too '
-                        'small to return three duplicate ACKs, so LE too times out (13 times per flow in 100 s): the '
+                        'small to return three duplicate ACKs, so LE too times out (flow 1: 13 times in 100 s): the '
                         'timeouts sweep shows it.',
                         '#' + '&'.join(h(tenp) + log_view(['westwood/le', 'westwood/sack'], E_X, 10, 'timeouts', 5)))))
     out.append({
