@@ -91,6 +91,18 @@ describe('presets.json', () => {
     }
   });
 
+  it('every link a claim gives (the sweep of its reading, the experiment that explains it) decodes with no message, canonical', () => {
+    const links = parsePresets(doc).presets.flatMap((p) =>
+      (p.evidence?.claims ?? []).flatMap((c) => [c.reading?.sweep, c.explain?.hash].filter((h): h is string => !!h).map((h) => [c.id, h])),
+    );
+    expect(links.length).toBeGreaterThan(20);
+    for (const [id, hash] of links) {
+      const c = checkPreset(model, hash);
+      expect(c.messages, id).toEqual([]);
+      expect(c.canonical, id).toBe(hash);
+    }
+  });
+
   it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', async () => {
     // The native CLI (build/engine/plab, `npm run build:engine`) on the same scenario.
     const { existsSync, mkdtempSync, rmSync, writeFileSync } = await nodeModule<NodeFs>('node:fs');
