@@ -91,6 +91,18 @@ describe('presets.json', () => {
     }
   });
 
+  it('every link a claim gives (the sweep of its reading, the experiment that explains it) decodes with no message, canonical', () => {
+    const links = parsePresets(doc).presets.flatMap((p) =>
+      (p.evidence?.claims ?? []).flatMap((c) => [c.reading?.sweep, c.explain?.hash].filter((h): h is string => !!h).map((h) => [c.id, h])),
+    );
+    expect(links.length).toBeGreaterThan(20);
+    for (const [id, hash] of links) {
+      const c = checkPreset(model, hash);
+      expect(c.messages, id).toEqual([]);
+      expect(c.canonical, id).toBe(hash);
+    }
+  });
+
   it('every preset scenario is accepted by the engine, gives a finite summary, and the same natively as in WASM', async () => {
     // The native CLI (build/engine/plab, `npm run build:engine`) on the same scenario.
     const { existsSync, mkdtempSync, rmSync, writeFileSync } = await nodeModule<NodeFs>('node:fs');
@@ -356,6 +368,36 @@ describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
     // A pairing runs the protocol's window with the named recovery on every flow it switches.
     const last = JSON.parse(buildScenario(model, withProtocol(model, values, compare.at(-1)!)));
     for (const f of last.flows) expect(f.recovery ?? 'default').toBe(compare.at(-1)!.includes('/') ? 'le' : 'default');
+    // The paper's claims (docs/claims.md), none of the project's own.
+    const claims = byId(id).evidence!.claims;
+    expect(claims.length, id).toBeGreaterThanOrEqual(2);
+    expect(claims.every((c) => c.kind !== 'legacy' && c.paper === 'le'), id).toBe(true);
+  });
+
+  it.each([1, 3, 7, 9])('le-fig5-sack%i is Fig. 5 with that many SACK flows and the rest FACK, LE switching only the FACK ones', (i) => {
+    const { values, view } = open(byId(`le-fig5-sack${i}`));
+    const s = JSON.parse(buildScenario(model, values));
+    expect(s.flows.map((f: { protocol?: string }) => f.protocol)).toEqual([...Array(10 - i).fill('fack'), ...Array(i).fill('sack')]);
+    expect(view.view).toBe('compare');
+    expect(view.compare).toEqual(['fack', 'le']);
+    const le = JSON.parse(buildScenario(model, withProtocol(model, values, 'le')));
+    expect(le.flows.filter((f: { protocol?: string }) => f.protocol === 'le')).toHaveLength(10 - i);
+    expect(le.flows.filter((f: { protocol?: string }) => f.protocol === 'sack')).toHaveLength(i);
+  });
+
+  it('the readings the paper leaves open are sweeps: ns-2 SACK against RFC 6675 on Fig. 4, the minimum RTO on Fig. 6a', () => {
+    const sack = open(byId('le-sack-reading'));
+    const fig4 = JSON.parse(leFig4Json);
+    const s4 = JSON.parse(buildScenario(model, sack.values));
+    expect(getAt(s4, 'flows[0].channel.forward.window_segments')).toBe(fig4.flows[0].channel.forward.window_segments);
+    expect(sack.view.compare).toEqual(['ns2_sack1', 'sack', 'newreno']);
+    expect(sack.view.sweep).toMatchObject({ x: 'flows[0].channel.forward.window_drops', from: 1, to: 31, n: 31, y: 'timeouts', k: 10 });
+    const rto = open(byId('le-min-rto'));
+    expect(getAt(JSON.parse(buildScenario(model, rto.values)), 'flows[0].channel.forward.p')).toBe(0.1);
+    expect(rto.view.sweep).toMatchObject({ x: 'flows[0].tcp.min_rto_ms', from: 50, to: 1000, n: 20, y: 'goodput_mbps', k: 5 });
+    // Claims that run a reading link to its sweep.
+    const readings = parsePresets(doc).presets.flatMap((p) => p.evidence?.claims ?? []).filter((c) => c.paper === 'le' && c.reading);
+    expect(new Set(readings.map((c) => c.reading!.sweep))).toEqual(new Set([byId('le-sack-reading').hash, byId('le-min-rto').hash]));
   });
 });
 
