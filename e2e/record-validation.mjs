@@ -71,7 +71,8 @@ await withSite(async (browser, base) => {
   const old = paper && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : { recorded: '', results: {} };
   const stamp = `${new Date().toISOString().slice(0, 10)}, commit ${sha}, Chromium`;
   const doc = {
-    recorded: paper ? `${old.recorded.replace(/; [a-z0-9-]+ re-checked .*$/, '')}; ${paper} re-checked ${stamp}` : stamp,
+    // Each paper re-checked keeps its own stamp: only this paper's earlier one is replaced.
+    recorded: paper ? `${old.recorded.split('; ').filter((s) => !s.startsWith(`${paper} re-checked `)).join('; ')}; ${paper} re-checked ${stamp}` : stamp,
     results: Object.fromEntries(
       rows
         .map((r) => [r.key, checked.has(r.group) ? { text: r.text, verdict: r.verdict, detail: r.detail } : old.results[r.key]])

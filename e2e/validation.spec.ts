@@ -48,18 +48,20 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
 });
 
 test('LE Figs. 5-6, TCP-Real Tables 2-12, Ng & Chan §3.5 and §4.2, TFRC and the RRTP thesis open by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.goto('/');
   await ready(page);
   const ids = presets
     .map((p) => p.id)
-    .filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms)|ngchan-|tfrc-|rrtp-)/.test(id) && id !== 'le-fig6d-ten-flows');
-  expect(ids.length).toBe(27); // LE Fig. 5 has a preset per split (1, 3, 5, 7, 9 SACK flows)
+    .filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms)|ngchan-|tfrc-|rrtp-)/.test(id) && id !== 'le-fig6d-ten-flows')
+    // The RRTP reading presets (a setting the thesis leaves open) state no claims of their own.
+    .filter((id) => !id.startsWith('rrtp-') || (presets.find((x) => x.id === id)!.evidence?.claims?.length ?? 0) > 0);
+  expect(ids.length).toBe(25);
   for (const id of ids) {
     const p = presets.find((x) => x.id === id)!;
     await openPreset(page, id);
     const view = await page.locator('.app').getAttribute('data-view');
-    if (view === 'sweep') await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    if (view === 'sweep') await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
     else await page.waitForFunction(() => document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-busy') === '0');
     const claims = p.evidence?.claims?.length ?? 0;
     for (let i = 0; i < claims; i++) await expect(page.getByTestId(`claim-${i}`), `${id} claim ${i}`).toHaveAttribute('data-verdict', /^(holds|holds-under-reading|does-not-hold|not-expressible)$/);

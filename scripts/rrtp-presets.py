@@ -1,34 +1,94 @@
 #!/usr/bin/env python3
 """Writes the RRTP thesis's simulated experiments as presets (public/presets/presets.json)
-from the scenario files engine/scenarios/rrtp-*.json, with the thesis's numbers beside
-ours and its findings as claims:
-  Table 4.2 (packets sent in 60 s in five environments, Table 4.3's settings): one compare
-    preset per environment, RRTP beside Reno, NewReno and Vegas;
-  Table 5.1 (Jain's index of 30 flows on an 11 Mb/s link, 0-5 % error): a sweep, RRTP and Reno;
-  Table 5.2 (five protocols on a 54 Mb/s wireless link, 0-5 % error): a sweep of RRTP's
-    normalized throughput against the four TCPs on the same runs, and each one's goodput;
+from the scenario files engine/scenarios/rrtp-*.json, with the thesis's claims as it states
+them (docs/claims.md): every cell of Tables 3.2, 4.2, 5.1 and 5.2 the lab can run, at the
+thesis's point, as a number; its sentences about the results as interval relations; the
+rest (the real-network chapters §4.3-4.5, figures without numbers) not expressible, with why.
+  Table 4.2 (packets sent in 60 s in five environments, Table 4.3's settings): one sweep
+    per environment over its loss rate (Figs. 4.1-4.2 for CDMA and satellite), RRTP beside
+    Reno, NewReno and Vegas (and Westwood where Figs. 4.1-4.2 have it);
+  Table 5.1 (Jain's index of 30 flows on an 11 Mb/s link, 0-5 % error): RRTP and Reno;
+  Table 5.2 (five protocols on a 54 Mb/s wireless link, 0-5 % error): each one's goodput;
   Table 3.2 (Biaz's misclassifications against sigma and phi): two sweeps.
-The thesis's real-network chapters (§4.3-4.4: EVDO, CDMA, EDGE handsets) cannot be
-simulated and are left out; its Figs. 4.1-4.2 have no numbers in the text.
+Table 5.1's and 5.2's 0.1 % is a point of a second, short sweep of each (0, 0.1, 0.2 %).
 
 usage: python3 scripts/rrtp-presets.py   (needs build/engine/plab for the schema)
 """
+import json
 import sys
+from fnmatch import fnmatchcase
+from pathlib import Path
 
-from presetlib import claim, engine_schema, on_paper_platform, js_number, load_scenario, scenario_hash, view_parts, write_presets
+from presetlib import (engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform, paper,
+                       reading, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'RRTP (thesis)'
+P = 'rrtp'
+PAPER_BLOCK = paper(
+    'RRTP: a user-level, reliable, reconfigurable transport protocol (master\'s thesis)',
+    'RRTP: a user-level, reliable and reconfigurable transport protocol over UDP, master\'s thesis, University of '
+    'Waterloo; ns-2.32 simulations (ch. 3-5) and real cellular networks (§4.3-4.5).',
+    0.1,
+    ('The thesis gives each simulated number from one ns-2 run (it states no repetitions and no spread) and leaves '
+     'out the settings that decide it (buffers, TCP windows and timers, access links). One run can lie as far from '
+     'the mean as one seed of ours from another, and our seeds of one cell differ by up to about 10 % (Reno in the '
+     'wireless LAN: 36,116 to 40,576 packets; 30 RRTP flows\' Jain index at 5 % error: 0.82 to 0.98), so a number '
+     'of ours within 10 % of the thesis\'s reproduces it. Table 3.2\'s misclassification rates are counts out of '
+     'about 50 losses per trial (10 misclassifications = 20 %): one misclassification is 2 points, so its 0 % is '
+     'read as at most 2 points.'),
+    abs_floor={'lda_misclassification_pct': 2})
 
-# Table 4.2: total packets sent per connection period (60 s); Table 4.3 the settings.
+
+def ref(series, figure, x=None, x_range=None):
+    r = {'series': series, 'figure': figure}
+    if x is not None:
+        r['x'] = x
+    if x_range is not None:
+        r['x_range'] = x_range
+    return r
+
+
+def with_set(scenario, path, value):
+    scenario = json.loads(json.dumps(scenario))
+    obj = scenario
+    parts = path.split('.')
+    for part in parts[:-1]:
+        if part.startswith('flows['):
+            obj = obj['flows'][int(part[6:-1])]
+            continue
+        obj = obj.setdefault(part, {})
+    obj[parts[-1]] = value
+    return scenario
+
+
+def with_all_flows(scenario, path, value):
+    for i in range(len(scenario['flows'])):
+        scenario = with_set(scenario, f'flows[{i}].{path}', value)
+    return scenario
+
+
+def sweep_hash(schema, base, cmp, x, frm, to, n, y, k):
+    return '#' + '&'.join(scenario_hash(schema, base) + view_parts(cmp, x, frm, to, n, y, k))
+
+
+# ---- Table 4.2 ------------------------------------------------------------------------
+# Total packets sent per connection period (60 s); Table 4.3 the settings. The x each
+# preset sweeps is its loss rate: from Table 4.3's to twice it (CDMA and satellite: 0 to
+# 5 %, Figs. 4.1-4.2's question); the claims are at Table 4.3's.
 TABLE_42 = {
-    'hlhb': ('High latency, high bandwidth', '1 Gb/s, 200 ms one way, 1 % loss',
-             {'rrtp': 1290696, 'reno': 242323, 'newreno': 241245, 'vegas': 212471}),
-    'cdma': ('CDMA 1X', '144 kb/s, 75 ms one way, 1 % loss', {'rrtp': 758, 'reno': 473, 'newreno': 481, 'vegas': 589}),
-    'satellite': ('Satellite', '20 kb/s, 300 ms one way, 1 % loss', {'rrtp': 102, 'reno': 51, 'newreno': 54, 'vegas': 79}),
-    'lan': ('LAN', '100 Mb/s, 1 ms one way, 0.1 % loss',
-            {'rrtp': 514563, 'reno': 513987, 'newreno': 514198, 'vegas': 514372}),
-    'wlan': ('Wireless LAN', '11 Mb/s, 5 ms one way, 1 % loss',
-             {'rrtp': 58038, 'reno': 55671, 'newreno': 55606, 'vegas': 56933}),
+    'hlhb': ('High latency, high bandwidth', 'High Latency High Bandwidth', '1 Gb/s, 200 ms one way, 1 % loss',
+             {'rrtp': 1290696, 'reno': 242323, 'newreno': 241245, 'vegas': 212471},
+             'topology.bottleneck.errors.forward.p', 0.01, 0.02, 2, 3),
+    'cdma': ('CDMA 1X', 'CDMA 1X', '144 kb/s, 75 ms one way, 1 % loss', {'rrtp': 758, 'reno': 473, 'newreno': 481, 'vegas': 589},
+             'topology.last_hop.errors.forward.p', 0, 0.05, 6, 5),
+    'satellite': ('Satellite', 'Satellite', '20 kb/s, 300 ms one way, 1 % loss',
+                  {'rrtp': 102, 'reno': 51, 'newreno': 54, 'vegas': 79}, 'topology.last_hop.errors.forward.p', 0, 0.05, 6, 5),
+    'lan': ('LAN', 'LAN', '100 Mb/s, 1 ms one way, 0.1 % loss',
+            {'rrtp': 514563, 'reno': 513987, 'newreno': 514198, 'vegas': 514372},
+            'topology.bottleneck.errors.forward.p', 0.001, 0.002, 2, 3),
+    'wlan': ('Wireless LAN', 'Wireless LAN', '11 Mb/s, 5 ms one way, 1 % loss',
+             {'rrtp': 58038, 'reno': 55671, 'newreno': 55606, 'vegas': 56933},
+             'topology.bottleneck.errors.forward.p', 0.01, 0.02, 2, 5),
 }
 HOW = {
     'hlhb': ('RRTP is seeded as §4.2 says the application can: SendRate_char 950 Mb/s (what a 1 Gb/s link '
@@ -36,126 +96,365 @@ HOW = {
              'margin: at exactly 1 % the measured rate would cross the seed half the time). Every protocol has a '
              '100,000-segment window, the path\'s BDP being 35,000.'),
     'cdma': ('A wireless last hop (Fig. 3.3): RRTP runs its wireless-last-hop mode with Biaz, seeded with the '
-             'channel\'s 144 kb/s (§4.2.1: presetting the rate is where its gain at low loss comes from).'),
+             'channel\'s 144 kb/s (§4.2.1: presetting the rate is where its gain at low loss comes from). '
+             'Fig. 4.1 compares RRTP with Reno, Vegas and Westwood over this link as the loss rate grows.'),
     'satellite': ('A wireless last hop: RRTP runs its wireless-last-hop mode with Biaz, seeded with the 20 kb/s '
-                  'per user. At 20 kb/s the link carries at most 104 packets of 1440 bytes in 60 s.'),
+                  'per user. At 20 kb/s the link carries at most 104 packets of 1440 bytes in 60 s. Fig. 4.2 '
+                  'compares RRTP with Reno, Vegas and Westwood over this link as the loss rate grows.'),
     'lan': 'RRTP runs its default: bounded LIMD, no loss differentiation, no seeds.',
     'wlan': 'RRTP runs bounded LIMD with Spike, the thesis\'s choice for wireless LANs (§3.6).',
 }
+Q42 = 'Table 4.2: Total Number of Packets Sent Per Connection Period'
 
 
 def table_42(schema):
     out = []
-    for env, (name, setting, published) in TABLE_42.items():
+    hl_base = load_scenario('rrtp-table42-hlhb.json')
+    # The thesis gives no seed values for RRTP: a sweep of SendRate_char on the HLHB path.
+    seed_sweep = sweep_hash(schema, hl_base, ['rrtp'], 'f0.rrtp.send_rate_kbps', 200000, 1000000, 5,
+                            'data_packets_sent', 1)
+    # Reno's count against the loss rate on the same path (what 1 % allows a window).
+    hl_loss = sweep_hash(schema, hl_base, ['reno', 'newreno', 'vegas'], 'topology.bottleneck.errors.forward.p',
+                         0.0001, 0.01, 5, 'data_packets_sent', 1).replace('sweep.scale=linear', 'sweep.scale=log')
+    wl_base = load_scenario('rrtp-table42-wlan.json')
+    wlan_rto = sweep_hash(schema, wl_base, ['reno', 'newreno', 'vegas'], 'f0.tcp.min_rto_ms', 200, 1000, 5,
+                          'data_packets_sent', 3)
+    extra = [{
+        'id': 'rrtp-table42-wlan-min-rto',
+        'title': 'RRTP Table 4.2, wireless LAN: what the TCPs send against their minimum RTO (a reading)',
+        'paper': PAPER, 'section': '§4.1-4.2, Tables 4.1-4.3',
+        'caption': ('The wireless LAN path (11 Mb/s, 5 ms one way, 1 % loss, 60 s) with the TCPs\' minimum '
+                    'retransmission timeout from 0.2 s (ns-2.32\'s default; the thesis ran ns-2.32 but names no TCP '
+                    'setting) to 1 s (RFC 6298, the engine\'s default and the presets\'): Reno times out 12-18 times '
+                    'in 60 s after two losses in one window, and each timeout idles the link for the minimum RTO. '
+                    'Cost: 5 points x 3 protocols x 3 seeds = 45 runs of 60 s.'),
+        'hash': wlan_rto,
+        'evidence': {'published': [], 'claims': []},
+    }]
+    for env, (name, row, setting, published, xpath, frm, to, n, k) in TABLE_42.items():
         base = load_scenario(f'rrtp-table42-{env}.json')
+        p = get_p(base, xpath)
+        cmp = ['rrtp', 'reno', 'newreno', 'vegas'] + (['westwood'] if env in ('cdma', 'satellite') else [])
+        h = sweep_hash(schema, base, cmp, xpath, frm, to, n, 'data_packets_sent', k)
+        by_goodput = h.replace('sweep.y=data_packets_sent', 'sweep.y=goodput_mbps')
+        src = f'Table 4.2, {row} (our loss {js_number(p * 100)} %)'
+        minrto = reading('TCP minimum RTO 1 s (RFC 6298, the engine\'s default; the thesis gives no TCP timers, and '
+                         'ns-2.32\'s own default is 0.2 s)', wlan_rto, 'at 0.2 s NewReno sends 51,200 packets (-8 %) and '
+                         'Vegas 54,700; Reno stays 15 % short (47,300)')
+        seed = reading('RRTP seeded with SendRate_char 950 Mb/s (what the link carries; the thesis gives no seed '
+                       'values)', seed_sweep, 'a seed near 240 Mb/s gives the thesis\'s count (1,245,176 packets)')
+        claims = [number(f'rrtp/table4.2/{env}/{proto}', P, f'{Q42}: {row}, {label} {v}', src, v,
+                         ref(proto, 'data_packets_sent', p), unit='packets',
+                         reading=seed if (env, proto) == ('hlhb', 'rrtp') else
+                         minrto if env == 'wlan' and proto != 'rrtp' else None)
+                  for proto, label, v in ((q, {'rrtp': 'RRTP', 'reno': 'Reno', 'newreno': 'New Reno', 'vegas': 'Vegas'}[q], published[q])
+                                          for q in ('rrtp', 'reno', 'newreno', 'vegas'))]
+        gp = lambda s, x=p: ref(s, 'goodput_mbps', x)
+        if env == 'hlhb':
+            q = ('good estimates of the network conditions can be provided to the application before the transfer '
+                 'starts, allowing a much higher throughput than conventional TCP as demonstrated in Table 4.2')
+            claims += [relation(f'rrtp/table4.2/hlhb/above-{t}', P, q, f'§4.2 (goodput at 1 %, against {t})', gp('rrtp'),
+                                '>', gp(t)) for t in ('reno', 'newreno', 'vegas')]
+            claims.append(not_expressible('rrtp/4.2/hlhb-starved', P, 'Fairness can be severely limited as newly '
+                                          'entered traffic will almost always be starved by previously established '
+                                          'traffic.', '§4.2', 'The thesis runs no experiment of it: no flow enters '
+                                          'the high-latency path after another in its setups, and it gives no numbers.'))
+        elif env in ('cdma', 'satellite'):
+            q = ('RRTP performs much better than TCP Reno and TCP New Reno over both the CDMA and the satellite '
+                 'networks')
+            claims += [relation(f'rrtp/table4.2/{env}/above-{t}', P, q, f'§4.2 ({row}, goodput at 1 %, against {t})',
+                                gp('rrtp'), '>', gp(t)) for t in ('reno', 'newreno')]
+            fig = '4.1' if env == 'cdma' else '4.2'
+            q0 = 'RRTP enjoys a certain amount performance gain even when the loss rate is negligible'
+            claims += [relation(f'rrtp/fig{fig}/gain-at-zero-{t}', P, q0, f'§4.2.1, Fig. {fig} (goodput at 0 % loss, '
+                                f'against {t})', gp('rrtp', 0), '>', gp(t, 0)) for t in ('reno', 'vegas', 'westwood')]
+            claims.append(not_expressible(f'rrtp/fig{fig}/more-pronounced', P, 'the performance advantage of RRTP '
+                                          'tends to become more pronounced as the packet loss rate increases',
+                                          f'§4.2.1, Fig. {fig}', 'A difference of differences (RRTP\'s gain at a '
+                                          'high loss rate against at a low one) is not a check the claim format has '
+                                          'yet; the sweep shows the curves.'))
+            claims.append(not_expressible(f'rrtp/fig{fig}/curves', P, f'Figure {fig}: Throughput Comparisons over '
+                                          f'{"CDMA" if env == "cdma" else "Satellite"} Network with Varying Loss Rate',
+                                          f'§4.2.1, Fig. {fig}', 'The figure is a plot whose numbers the thesis\'s '
+                                          'text does not give (nor its loss rates), so there is no value to compare; '
+                                          'the sweep draws ours over 0-5 %.'))
+        elif env == 'wlan':
+            q = ('the Spike LDA enables RRTP to differentiate between congestion losses and wireless losses, resulting '
+                 'in superior performance as shown in Table 4.2')
+            claims += [relation(f'rrtp/table4.2/wlan/above-{t}', P, q, f'§4.2 (goodput at 1 %, against {t})', gp('rrtp'),
+                                '>', gp(t)) for t in ('reno', 'newreno', 'vegas')]
+        else:
+            claims.append(not_expressible('rrtp/table4.2/lan/competitive', P, 'RRTP also offers competitive '
+                                          'performance over the conventional LAN platform', '§4.2, Table 4.2',
+                                          '"Competitive" has no threshold in the thesis (its four counts differ by '
+                                          '0.1 %); each count is checked as a number.'))
+            claims.append(not_expressible('rrtp/table4.2/lan/like-vegas', P, 'RRTP\'s operation closely resembles '
+                                          'that of TCP Vegas in the absence of network abnormalities', '§4.2',
+                                          'The thesis gives no measure of resemblance (nor a run without loss).'))
+            claims.append(not_expressible('rrtp/3.7/short-lived', P, 'it is safe to state that generally speaking, '
+                                          'the E(Tss) value is smaller for RRTP than TCP. This implies the following '
+                                          'relationship: SendRate_RRTP > SendRate_TCP', '§3.7.1-3.7.2',
+                                          'An argument, not an experiment: the thesis names no transfer size, path '
+                                          'or loss rate for it.'))
+        if env == 'cdma':
+            claims += real_network()
         out.append({
             'id': f'rrtp-table42-{env}',
             'title': f'RRTP Table 4.2 — {name}: packets sent in 60 s, RRTP beside Reno, NewReno, Vegas',
-            'paper': PAPER, 'section': '§4.2, Tables 4.2-4.3',
+            'paper': PAPER, 'section': '§4.2, Tables 4.2-4.3' + (', Figs. 4.1-4.2' if env in ('cdma', 'satellite') else ''),
             'caption': (f'Table 4.3\'s {name} environment: {setting}, 1400-byte packets, 60 s, one flow. '
-                        f'{HOW[env]} The thesis counts the packets each protocol sent (Table 4.2); the table '
-                        'below sets our counts (retransmissions included, one seed, as the compare view runs) '
-                        'beside its. The thesis gives no ns-2 TCP settings (window, queue), so only the ordering '
-                        'carries over: the claim compares goodput, which retransmissions do not inflate.'),
-            'hash': '#' + '&'.join(scenario_hash(schema, base) + ['view=compare', 'cmp=rrtp,reno,newreno,vegas']),
+                        f'{HOW[env]} The thesis counts the packets each protocol sent (Table 4.2): the y axis is '
+                        'ours (retransmissions included), and the x axis the loss rate, from Table 4.3\'s '
+                        f'{js_number(p * 100)} % (where the claims are) to {js_number(to * 100)} %. The thesis gives '
+                        'no ns-2 TCP settings (window, queue). Its sentences on throughput are checked on goodput '
+                        f'(y = goodput_mbps), which retransmissions do not inflate. Cost: {n} points x {len(cmp)} '
+                        f'protocols x {k} seeds = {n * len(cmp) * k} runs of 60 s.'),
+            'hash': h,
             'evidence': {
-                'published': [{'label': 'Packets sent in 60 s', 'series': p, 'figure': 'data_packets_sent', 'value': v,
-                               'unit': 'packets', 'source': 'Table 4.2'} for p, v in published.items()],
-                'claims': [claim(f'RRTP delivers at least as much as Reno in the {name} environment', 'Table 4.2, §4.2',
-                                 {'series': 'rrtp', 'figure': 'goodput_mbps'}, '>=',
-                                 {'series': 'reno', 'figure': 'goodput_mbps'}, factor=0.99)],
+                'published': [{'label': 'Packets sent in 60 s', 'series': q, 'figure': 'data_packets_sent', 'x': p,
+                               'value': v, 'unit': 'packets', 'source': 'Table 4.2'} for q, v in published.items()],
+                'claims': claims,
             },
         })
-    return out
+        out[-1]['_goodput'] = by_goodput
+    # Readings and explaining experiments of the HLHB row (no claims of their own).
+    extra.append({
+        'id': 'rrtp-table42-hlhb-seed',
+        'title': 'RRTP Table 4.2, high latency, high bandwidth: packets sent against RRTP\'s seeded SendRate_char',
+        'paper': PAPER, 'section': '§3.3, §4.2, Table 4.2',
+        'caption': ('The high-latency, high-bandwidth path (1 Gb/s, 200 ms one way, 1 % loss, 60 s) with RRTP seeded '
+                    'at 200 to 1000 Mb/s: the thesis says its gain here comes from "good estimates of the network '
+                    'conditions" given before the transfer, but not which. RRTP holds its seeded rate (1 % loss '
+                    'stays below its LossRate_char of 1.5 %), so what it sends is the seed times 60 s: the thesis\'s '
+                    '1,290,696 packets are 241 Mb/s, a seed near 240 Mb/s; the preset seeds 950 Mb/s, what the link '
+                    'carries. Cost: 5 runs of 60 s at up to 1 Gb/s.'),
+        'hash': seed_sweep,
+        'evidence': {'published': [], 'claims': []},
+    })
+    extra.append({
+        'id': 'rrtp-table42-hlhb-loss',
+        'title': 'RRTP Table 4.2, high latency, high bandwidth: what the TCPs send against the loss rate',
+        'paper': PAPER, 'section': '§4.2, Table 4.2',
+        'caption': ('The high-latency, high-bandwidth path (1 Gb/s, 200 ms one way, 60 s) with its random loss swept '
+                    'from 0.01 % to 1 % (log scale): Reno, NewReno and Vegas. A loss every 100 packets keeps a '
+                    'window near 1.22 / sqrt(0.01) = 12 segments (Mathis et al.), 0.34 Mb/s over a 400 ms round trip, '
+                    'about 1,800 packets in 60 s (ours: 1,940). Table 4.2\'s 242,323 packets are 45 Mb/s; ours stay below 40,000 at '
+                    'every loss rate here (slow start overflows the 1000-packet queue long before the window fills the '
+                    'path). Cost: 5 points x 3 protocols = 15 runs of 60 s.'),
+        'hash': hl_loss,
+        'evidence': {'published': [], 'claims': []},
+    })
+    return out, extra, seed_sweep, hl_loss, wlan_rto
 
 
-def sweep_hash(schema, base, cmp, x, frm, to, n, y, k):
-    return '#' + '&'.join(scenario_hash(schema, base) + view_parts(cmp, x, frm, to, n, y, k))
+def get_p(scenario, path):
+    obj = scenario
+    for part in path.split('.'):
+        obj = obj[part]
+    return obj
+
+
+def real_network():
+    why = ('Measured on Bell\'s and Rogers\' cellular networks with real handsets, file transfers over the Internet '
+           'at walking, driving and train speeds: the lab has no model of those links (their rate, delay, loss, '
+           'hand-overs) to run against.')
+    src6, src7, src8 = '§4.4.1, Table 4.6 (CDMA 1xRTT)', '§4.4.2, Table 4.7 (EVDO)', '§4.4.3, Table 4.8 (EDGE)'
+    return [
+        not_expressible('rrtp/table4.6/cells', P, 'Table 4.6: Performance Gain of RRTP over TCP on a Real-life CDMA '
+                        '1xRTT Network [...] Stationary 29.31% 16.24% 10.82% [...] 100 km/hr 38.12% 26.97% 18.17%',
+                        src6, why),
+        not_expressible('rrtp/table4.6/small-files', P, 'RRTP significantly outperforms TCP (in term of throughput) '
+                        'for small file transfers', src6, why),
+        not_expressible('rrtp/table4.6/file-size', P, 'this initial fast-convergence performance advantage becomes less '
+                        'pronounced as the size of the file transferred increases', src6, why),
+        not_expressible('rrtp/table4.6/speed', P, 'the performance advantage of RRTP becomes more pronounced as the '
+                        'mobile connection is maintained at increasingly higher speed of travel', src6, why),
+        not_expressible('rrtp/table4.7/cells', P, 'Table 4.7: Performance Gain of RRTP over TCP on a CDMA EVDO '
+                        'Network [...] Stationary 6.46% 1.31% 13.84% 3.89% [...] 100 km/hr 8.98% 1.73% 17.50% 6.68%',
+                        src7, why),
+        not_expressible('rrtp/table4.7/trends', P, 'RRTP offers a more significant performance improvement for the '
+                        'transmissions of small files, and the performance advantage of RRTP is more pronounced when '
+                        'the file transfer takes place in environments with high packet loss rate', src7, why),
+        not_expressible('rrtp/fig4.4/variance', P, 'The standard deviation values for TCP test trials are evidently '
+                        'higher than that for RRTP test trials.', '§4.4.2, Fig. 4.4', why + ' The figure\'s values '
+                        'are not in the text.'),
+        not_expressible('rrtp/table4.8/cells', P, 'Table 4.8: Performance Gain of RRTP over TCP on a GSM EDGE Network '
+                        '[...] Stationary 6.93% 1.35% 13.99% 4.50% [...] 100 km/hr 9.65% 2.15% 16.02% 5.58%', src8, why),
+        not_expressible('rrtp/table4.8/preconfigured', P, 'When pre-configured with an accurate set of network '
+                        'parameters, RRTP demonstrates significant performance gain over TCP on the EDGE network.',
+                        src8, why),
+        not_expressible('rrtp/fig4.5/variance', P, 'TCP exhibits higher throughput fluctuation due to its poor '
+                        'adaptability over the EDGE network', '§4.4.3, Fig. 4.5', why + ' The figure\'s values are '
+                        'not in the text.'),
+        not_expressible('rrtp/fig4.6-4.8/seeding', P, 'seeding the flow control and congestion control algorithms with '
+                        'the characteristic parameter values significantly improves the performance of RRTP',
+                        '§4.5, Figs. 4.6-4.8', why + ' Its plots (10 MB, stationary) give no numbers in the text.'),
+    ]
+
+
+# ---- Table 5.1 ------------------------------------------------------------------------
+T51 = {0.0: (1.0, 0.98), 0.001: (1.0, 0.99), 0.005: (0.99, 0.98), 0.01: (0.99, 0.97), 0.05: (0.98, 0.97)}
+Q51 = 'Table 5.1: Fairness Test Results'
+ERR = 'topology.bottleneck.errors.forward.p'
 
 
 def fairness(schema):
     base = load_scenario('rrtp-fairness-30.json')
-    # Table 5.1; 0.1 % falls between the sweep's points.
-    rrtp = {0.0: 1.0, 0.005: 0.99, 0.01: 0.99, 0.05: 0.98}
-    reno = {0.0: 0.98, 0.005: 0.98, 0.01: 0.97, 0.05: 0.97}
-    pub = ([{'label': 'RRTP', 'series': 'rrtp', 'figure': 'jain_index', 'x': x, 'value': v, 'source': 'Table 5.1'}
-            for x, v in rrtp.items()] +
-           [{'label': 'Reno', 'series': 'reno', 'figure': 'jain_index', 'x': x, 'value': v, 'source': 'Table 5.1'}
-            for x, v in reno.items()])
-    every = [0.0, 0.05]
-    spread = ('Each flow halves on its own random losses and returns to its own characteristic rate, an average '
-              'of its own history: flows that drew fewer losses keep a higher one, so the spread grows with the '
-              'error (0.99 from 0 to 1 %, 0.95 at 5 % here).')
-    return {
+    prorated = with_all_flows(base, 'rrtp.alpha_prorated', True)
+    other = sweep_hash(schema, prorated, ['rrtp', 'reno'], ERR, 0, 0.05, 11, 'jain_index', 5)
+
+    def claims_at(xs):
+        out = []
+        for x in xs:
+            r, t = T51[x]
+            out.append(number(f'rrtp/table5.1/rrtp-{js_number(x * 100)}pct', P, f'{Q51}: error rate '
+                              f'{js_number(x * 100)} %, RRTP {r}', f'Table 5.1 ({js_number(x * 100)} % error)', r,
+                              ref('rrtp', 'jain_index', x)))
+            out.append(number(f'rrtp/table5.1/reno-{js_number(x * 100)}pct', P, f'{Q51}: error rate '
+                              f'{js_number(x * 100)} %, TCP Reno {t}', f'Table 5.1 ({js_number(x * 100)} % error)', t,
+                              ref('reno', 'jain_index', x)))
+        return out
+
+    def pub(xs):
+        return ([{'label': 'RRTP', 'series': 'rrtp', 'figure': 'jain_index', 'x': x, 'value': T51[x][0],
+                  'source': 'Table 5.1'} for x in xs] +
+                [{'label': 'Reno', 'series': 'reno', 'figure': 'jain_index', 'x': x, 'value': T51[x][1],
+                  'source': 'Table 5.1'} for x in xs])
+    setup = ('Fig. 5.2\'s setup: 30 identical connections share an 11 Mb/s bottleneck (10 ms, 100 packets; the thesis '
+             'gives no delays or buffer) for 60 s, statistics from 10 s, with the link\'s error rate on the x axis. '
+             'The y axis is Jain\'s index of their goodputs (Fig. 5.1: 1 = equal). RRTP adds α once per epoch, the '
+             'thesis\'s SendRate_prev + α (rrtp.alpha_prorated off); ')
+    main = {
         'id': 'rrtp-fairness',
         'title': 'RRTP Table 5.1 — fairness of 30 RRTP (or Reno) flows on an 11 Mb/s link under 0-5 % error',
         'paper': PAPER, 'section': '§5.1, Table 5.1, Fig. 5.2',
-        'caption': ('Fig. 5.2\'s setup: 30 identical connections share an 11 Mb/s bottleneck (10 ms, 100 packets; '
-                    'the thesis gives no delays or buffer) for 60 s, statistics from 10 s, with the link\'s error '
-                    'rate on the x axis. The y axis is Jain\'s index of their goodputs (Fig. 5.1: 1 = equal). '
-                    'The thesis finds RRTP as fair as Reno or more (0.98-1.0). Each RRTP flow probes the link on '
-                    'its own, so they start far above their share; what brings them together is the Reno-like cut '
-                    'on congestive loss with SendRate_min following it down, and the additive increase. Cost: '
-                    '11 points x 2 protocols x 2 seeds = 44 runs of 30 flows, a few seconds.'),
-        'hash': sweep_hash(schema, base, ['rrtp', 'reno'], 'topology.bottleneck.errors.forward.p', 0, 0.05, 11,
-                           'jain_index', 2),
-        'evidence': {'published': pub, 'claims': [
-            claim('RRTP is a fair protocol: Jain\'s index of 30 RRTP flows is at least 0.95 at every error rate',
-                  'Table 5.1', {'series': 'rrtp', 'figure': 'jain_index', 'x_range': every}, '>=', value=0.95,
-                  if_not=spread),
-            claim('RRTP is as fair as Reno (within 0.02) at every error rate', 'Table 5.1, §5.1',
-                  {'series': 'rrtp', 'figure': 'jain_index', 'x_range': every}, '>=',
-                  {'series': 'reno', 'figure': 'jain_index', 'x_range': every}, factor=0.98, if_not=spread),
+        'caption': (setup + 'the preset after the next runs the other reading, α per RTT of the epoch. '
+                    'Table 5.1\'s 0.1 % is in the next preset. Cost: 11 points x 2 protocols x 5 seeds = 110 runs '
+                    'of 30 flows.'),
+        'hash': sweep_hash(schema, base, ['rrtp', 'reno'], ERR, 0, 0.05, 11, 'jain_index', 5),
+        'evidence': {'published': pub([0.0, 0.005, 0.01, 0.05]), 'claims': claims_at([0.0, 0.005, 0.01, 0.05]) + [
+            not_expressible('rrtp/5.1/fair-protocol', P, 'The results of the simulations are summarized in Table 5.1 '
+                            'and demonstrate the fact that RRTP is indeed a fair protocol.', '§5.1',
+                            'The thesis names no index above which a protocol is fair (only that 1 is perfectly fair '
+                            'and 1/n completely unfair); its table\'s cells are checked one by one.'),
+            not_expressible('rrtp/5.1/like-reno', P, 'RRTP should be able to achieve a similar degree of fairness as '
+                            'TCP Reno does', '§5.1', '"Similar" has no threshold in the thesis; both protocols\' '
+                            'indices are checked cell by cell.'),
         ]},
     }
+    low = {
+        'id': 'rrtp-fairness-low',
+        'title': 'RRTP Table 5.1 — fairness of 30 RRTP (or Reno) flows at 0-0.2 % error (its 0.1 % row)',
+        'paper': PAPER, 'section': '§5.1, Table 5.1',
+        'caption': (setup + 'this sweep runs 0, 0.1 and 0.2 % so Table 5.1\'s 0.1 % is a point. Cost: 3 points x 2 '
+                    'protocols x 5 seeds = 30 runs of 30 flows.'),
+        'hash': sweep_hash(schema, base, ['rrtp', 'reno'], ERR, 0, 0.002, 3, 'jain_index', 5),
+        'evidence': {'published': pub([0.001]), 'claims': claims_at([0.001])},
+    }
+    alt = {
+        'id': 'rrtp-fairness-alpha-prorated',
+        'title': 'RRTP Table 5.1 — fairness of 30 flows with α per RTT of the epoch (a reading)',
+        'paper': PAPER, 'section': '§3.4.1, §5.1, Table 5.1',
+        'caption': ('Table 5.1\'s sweep with every RRTP flow adding α once per RTT of the epoch\'s duration '
+                    '(rrtp.alpha_prorated on) instead of once per epoch, the thesis\'s "SendRate_prev + α" '
+                    '(docs/conformance/rrtp.md: the other reading of when α is added). Cost: 11 points x 2 protocols '
+                    'x 5 seeds = 110 runs of 30 flows.'),
+        'hash': other,
+        'evidence': {'published': [], 'claims': []},
+    }
+    return [main, low, alt]
+
+
+# ---- Table 5.2 ------------------------------------------------------------------------
+T52 = {0.0: (8.96, 8.96, 8.96, 8.96, 8.96), 0.001: (6.28, 6.33, 8.37, 7.38, 8.82),
+       0.005: (4.08, 4.22, 5.09, 7.21, 7.89), 0.01: (2.98, 3.02, 3.06, 5.86, 6.97),
+       0.05: (1.16, 1.16, 0.97, 2.23, 2.45)}
+PROTOS = ('reno', 'newreno', 'vegas', 'westwood', 'rrtp')
+LABEL = {'reno': 'Reno', 'newreno': 'New Reno', 'vegas': 'Vegas', 'westwood': 'Westwood', 'rrtp': 'RRTP'}
+Q52 = 'Table 5.2: Friendliness Test Results'
 
 
 def friendliness(schema):
-    base = load_scenario('rrtp-friendliness-5.json')
-    # Table 5.2 (Mb/s); normalized = RRTP over the four TCPs' mean.
-    table = {0.0: (8.96, 8.96, 8.96, 8.96, 8.96), 0.005: (4.08, 4.22, 5.09, 7.21, 7.89),
-             0.01: (2.98, 3.02, 3.06, 5.86, 6.97), 0.05: (1.16, 1.16, 0.97, 2.23, 2.45)}
-    pub = []
-    for x, (reno, newreno, vegas, westwood, rrtp) in table.items():
-        pub.append({'label': 'RRTP / mean of the four TCPs', 'series': 'rrtp', 'figure': 'normalized_throughput',
-                    'x': x, 'value': round(rrtp / ((reno + newreno + vegas + westwood) / 4), 3),
-                    'source': 'Table 5.2 (computed)'})
-        for p, v in (('rrtp', rrtp), ('reno', reno), ('westwood', westwood), ('vegas', vegas)):
-            pub.append({'label': f'{p} goodput', 'series': 'rrtp', 'figure': f'goodput_by_protocol.{p}', 'x': x,
-                        'value': v, 'unit': 'Mb/s', 'source': 'Table 5.2'})
-    lossy = [0.005, 0.05]
+    # "RRTP is able to avoid much of the unnecessary triggering of the congestion control
+    # mechanism using its LDA mechanism" (§5.2): on a wireless LAN that is Spike (§3.6).
+    base = with_set(load_scenario('rrtp-friendliness-5.json'), 'flows[0].rrtp.lda', 'spike')
+    literal = with_set(base, 'flows[0].rrtp.grow_when_holding', False)
+    other = sweep_hash(schema, literal, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3)
+    grow = reading('RRTP adds α from its third epoch in a row at a constant rate (rrtp.grow_when_holding on; the '
+                   'thesis\'s rule adds α only while the send/receive ratio is below 0.95)', other,
+                   'without it (the link) RRTP takes 14 of 54 Mb/s without error, not 51, beside Reno\'s 14')
 
-    def g(p, xr=lossy):
-        return {'series': 'rrtp', 'figure': f'goodput_by_protocol.{p}', 'x_range': xr}
-    return {
+    def g(p, x=None, xr=None):
+        return ref('rrtp', f'goodput_by_protocol.{p}', x, xr)
+
+    def cells(xs):
+        out = []
+        for x in xs:
+            for p, v in zip(PROTOS, T52[x]):
+                out.append(number(f'rrtp/table5.2/{p}-{js_number(x * 100)}pct', P, f'{Q52}: error rate '
+                                  f'{js_number(x * 100)} %, {LABEL[p]} Throughput {v}', f'Table 5.2 '
+                                  f'({js_number(x * 100)} % error)', v, g(p, x), unit='Mb/s',
+                                  reading=grow if x == 0 else None))
+        return out
+
+    def pub(xs):
+        return [{'label': f'{LABEL[p]} throughput', 'series': 'rrtp', 'figure': f'goodput_by_protocol.{p}', 'x': x,
+                 'value': v, 'unit': 'Mb/s', 'source': 'Table 5.2'} for x in xs for p, v in zip(PROTOS, T52[x])]
+    lossy = [0.005, 0.05]
+    q_aggr = 'RRTP exhibits a more aggressive bandwidth acquisition behavior in lossy wireless environment'
+    setup = ('Fig. 5.3\'s setup: five connections, one each of Reno, NewReno, Vegas, Westwood+ and RRTP, share a '
+             '54 Mb/s link (10 ms, 200 packets; not given in the thesis) for 60 s, statistics from 10 s, with the '
+             'link\'s random error rate on the x axis; the y axis is RRTP\'s normalized throughput, its goodput over '
+             'the four TCPs\' mean on the same run (1 = as much as they), and the table sets each protocol\'s '
+             'goodput beside Table 5.2\'s. RRTP runs Spike, the LDA §3.6 names for wireless LANs, as §5.2 says its LDA is at work; it '
+             'grows while holding its rate (rrtp.grow_when_holding), the engine\'s reading; the preset after the '
+             'next runs the literal rule. ')
+    main = {
         'id': 'rrtp-friendliness',
         'title': 'RRTP Table 5.2 — friendliness: RRTP beside Reno, NewReno, Vegas and Westwood on a 54 Mb/s wireless link',
         'paper': PAPER, 'section': '§5.2, Table 5.2, Fig. 5.3',
-        'caption': ('Fig. 5.3\'s setup: five connections, one each of Reno, NewReno, Vegas, Westwood+ and RRTP, '
-                    'share a 54 Mb/s link (10 ms, 200 packets; not given in the thesis) for 60 s, statistics from '
-                    '10 s, with the link\'s random error rate on the x axis. The y axis is RRTP\'s normalized '
-                    'throughput: its goodput over the four TCPs\' mean on the same run (1 = friendly). The table '
-                    'sets each protocol\'s goodput beside Table 5.2\'s. The thesis finds RRTP more aggressive on a '
-                    'lossy link yet starving no one. RRTP here runs without loss differentiation: with Spike '
-                    '(rrtp.lda) it takes far more (35 of 54 Mb/s at 1 %). Cost: 11 points x 2 seeds = 22 runs.'),
-        'hash': sweep_hash(schema, base, ['rrtp'], 'topology.bottleneck.errors.forward.p', 0, 0.05, 11,
-                           'normalized_throughput', 2),
-        'evidence': {'published': pub, 'claims': [
-            claim('On a lossy link RRTP takes more than the TCPs\' mean (normalized throughput above 1)', '§5.2, Table 5.2',
-                  {'series': 'rrtp', 'figure': 'normalized_throughput', 'x_range': lossy}, '>', value=1),
-            claim('RRTP gets more than Reno at every error rate above 0', 'Table 5.2', g('rrtp'), '>', g('reno')),
-            claim('RRTP gets more than Westwood at every error rate above 0', 'Table 5.2', g('rrtp'), '>', g('westwood'),
-                  if_not=('Westwood+ sets its window after a loss from its bandwidth estimate, so random error costs '
-                          'it little; RRTP here has no loss differentiation and halves on every congestive-looking '
-                          'loss (with Spike it takes 31 Mb/s at 0.5 %).')),
-            claim('Without error the five share evenly (RRTP within 25 % of the TCPs\' mean)', 'Table 5.2, §5.2',
-                  {'series': 'rrtp', 'figure': 'normalized_throughput', 'x': 0}, '<=', value=1.25,
-                  if_not=('Vegas keeps its queue short and Reno and NewReno take what it leaves, so the TCPs\' '
-                          'mean is low; RRTP returns to its characteristic rate after every cut.')),
+        'caption': setup + ('Table 5.2\'s 0.1 % is in the next preset. Cost: 11 points x 3 seeds = 33 runs of five '
+                            'flows.'),
+        'hash': sweep_hash(schema, base, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3),
+        'evidence': {'published': pub([0.0, 0.005, 0.01, 0.05]), 'claims': cells([0.0, 0.005, 0.01, 0.05]) + [
+            *[relation(f'rrtp/5.2/aggressive-{p}', P, q_aggr, f'§5.2, Table 5.2 (0.5-5 % error, against {LABEL[p]})',
+                       g('rrtp', xr=lossy), '>', g(p, xr=lossy)) for p in PROTOS[:4]],
+            number('rrtp/5.2/even-at-zero', P, 'In the case where the error rate of the wireless link is zero, the '
+                   'bandwidth is evenly distributed among the 5 connections.', '§5.2 (Jain\'s index of the five at 0 %, '
+                   '§5.1\'s measure: 1 = even)', 1, ref('rrtp', 'jain_index', 0), reading=grow),
+            not_expressible('rrtp/5.2/not-starved', P, 'the other TCP variants are not starved by RRTP and receive '
+                            'their share of the bandwidth', '§5.2', 'The thesis gives no threshold for "starved" and '
+                            'no share for the lossy rates, where its own shares are unequal; each protocol\'s '
+                            'throughput is checked as a number.'),
+            not_expressible('rrtp/5.2/unlike-vegas', P, 'RRTP does not share the same shortcoming as TCP Vegas', '§5.2',
+                            'The shortcoming is Vegas\'s in "a TCP Reno dominated network" (§2.6.4); the experiment '
+                            'has one Reno flow among five, and the thesis gives no run dominated by Reno.'),
         ]},
     }
+    low = {
+        'id': 'rrtp-friendliness-low',
+        'title': 'RRTP Table 5.2 — friendliness at 0-0.2 % error (its 0.1 % row)',
+        'paper': PAPER, 'section': '§5.2, Table 5.2',
+        'caption': setup + 'This sweep runs 0, 0.1 and 0.2 % so Table 5.2\'s 0.1 % is a point. Cost: 3 points x 3 '
+                           'seeds = 9 runs of five flows.',
+        'hash': sweep_hash(schema, base, ['rrtp'], ERR, 0, 0.002, 3, 'normalized_throughput', 3),
+        'evidence': {'published': pub([0.001]), 'claims': cells([0.001])},
+    }
+    alt = {
+        'id': 'rrtp-friendliness-literal',
+        'title': 'RRTP Table 5.2 — friendliness with RRTP\'s literal LIMD rule (a reading)',
+        'paper': PAPER, 'section': '§3.4.1, §5.2, Table 5.2',
+        'caption': ('Table 5.2\'s sweep with RRTP adding α only while its send/receive ratio is below 0.95, as '
+                    '§3.4.1 states it (rrtp.grow_when_holding off): a paced flow that the link does not queue reads '
+                    'ratio 1 and holds its rate. The engine\'s default also adds α from the third holding epoch '
+                    '(docs/conformance/rrtp.md). Cost: 11 points x 3 seeds = 33 runs of five flows.'),
+        'hash': other,
+        'evidence': {'published': [], 'claims': []},
+    }
+    return [main, low, alt]
 
 
+# ---- Table 3.2 ------------------------------------------------------------------------
 def lda(schema):
     base = load_scenario('rrtp-lda-biaz.json')
     setup = ('Fig. 3.5\'s kind of topology: RRTP to a mobile host over a 1 Mb/s wireless last hop with 1 % random '
@@ -165,44 +464,170 @@ def lda(schema):
              'and follows what the channel delivers, which keeps that queue. The engine knows where each packet '
              'was really lost, so every diagnosis is judged; the y axis is the share misclassified (C-to-W plus '
              'W-to-C over all diagnosed, Table 3.2\'s rate).')
+    q = 'Table 3.2: Misclassification Rate With Respect to Parameter Value Adjustments'
+    conv = ('The simulation results clearly demonstrate that the rate of misclassifications converges to 0 as the '
+            'values of σ and φ converges to 1 and 2 respectively.')
 
     def at(x):
-        return {'series': 'rrtp', 'figure': 'lda_misclassification_pct', 'x': x}
+        return ref('rrtp', 'lda_misclassification_pct', x)
 
     def sweep(name, other, published, best, claims):
-        """Table 3.2's rows for one parameter (the other held at its best value)."""
         xs = list(published)
+        same = ('; its row sigma = 1, phi = 2 is the previous preset\'s sigma = 1, where it is checked' if name == 'phi'
+                else '')
         return {'id': f'rrtp-lda-{name}',
                 'title': f'RRTP Table 3.2 — Biaz loss differentiation: misclassifications against {name} ({other})',
                 'paper': PAPER, 'section': '§3.6, Table 3.2',
-                'caption': setup + f' The thesis finds {name} = {js_number(best)} best (0 %). Cost: 4 points x 3 seeds.',
+                'caption': setup + f' The thesis finds {name} = {js_number(best)} best (0 %){same}. Cost: 4 points x 5 seeds.',
                 'hash': sweep_hash(schema, base, ['rrtp'], f'f0.rrtp.biaz_{name}', xs[0], xs[-1], len(xs),
-                                   'lda_misclassification_pct', 3),
+                                   'lda_misclassification_pct', 5),
                 'evidence': {'published': [{'label': 'Misclassification rate', **at(x), 'value': v, 'unit': '%',
                                             'source': 'Table 3.2'} for x, v in published.items()],
-                             'claims': claims}}
+                             'claims': [number(f'rrtp/table3.2/{name}-{js_number(x)}', P, f'{q}: {name} = {js_number(x)} '
+                                               f'({other}), Misclassification Rate {v}%', f'Table 3.2 ({name} = '
+                                               f'{js_number(x)})', v, at(x), unit='%') for x, v in published.items()
+                                        if not (name == 'phi' and x == 2.0)]
+                             + claims}}
 
+    counts = ('Our runs lose a different number of packets from the thesis\'s trials, which it does not give ("a '
+              'certain number of congestive and wireless losses"), so counts do not compare; the rate does and is '
+              'checked as a number.')
     return [
         sweep('sigma', 'phi = 2', {0.5: 20, 0.75: 6, 1.0: 0, 1.25: 8}, 1, [
-            claim('sigma = 1 misclassifies no more than sigma = 1.25', 'Table 3.2', at(1.0), '<=', at(1.25)),
-            claim('sigma = 1 misclassifies no more than sigma = 0.5', 'Table 3.2', at(1.0), '<=', at(0.5)),
-            claim('With sigma = 1 and phi = 2 few losses are misclassified (under 10 %)', 'Table 3.2: 0 %', at(1.0),
-                  '<', value=10,
-                  if_not=('A loss on the wired link just before the base station\'s queue empties leaves the same '
-                          'hole a wireless loss does: Biaz cannot tell them apart, and the thesis\'s own runs had '
-                          'none of these.')),
+            relation('rrtp/table3.2/sigma-1-below-0.5', P, conv, 'Table 3.2 (sigma = 1 against 0.5)', at(1.0), '<',
+                     at(0.5)),
+            relation('rrtp/table3.2/sigma-1-below-1.25', P, conv, 'Table 3.2 (sigma = 1 against 1.25)', at(1.0), '<',
+                     at(1.25)),
+            not_expressible('rrtp/table3.2/c-to-w-counts', P, f'{q}: C-to-W Misclassifications 2 1 0 0 0 2 3',
+                            'Table 3.2', counts),
+            not_expressible('rrtp/table3.2/w-to-c-counts', P, f'{q}: W-to-C Misclassifications 8 2 0 4 3 3 7',
+                            'Table 3.2', counts),
         ]),
         sweep('phi', 'sigma = 1', {1.75: 6, 2.0: 0, 2.25: 10, 2.5: 20}, 2, [
-            claim('phi = 2 misclassifies no more than phi = 2.5', 'Table 3.2', at(2.0), '<=', at(2.5)),
+            relation('rrtp/table3.2/phi-2-below-1.75', P, conv, 'Table 3.2 (phi = 2 against 1.75)', at(2.0), '<',
+                     at(1.75)),
+            relation('rrtp/table3.2/phi-2-below-2.5', P, conv, 'Table 3.2 (phi = 2 against 2.5)', at(2.0), '<', at(2.5)),
         ]),
     ]
 
 
+def y_of(h, y):
+    """The same experiment with another figure on the y axis."""
+    return '&'.join(f'sweep.y={y}' if part.startswith('sweep.y=') else part for part in h.split('&'))
+
+
+def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
+    """For each claim that does not hold (public/validation/recorded.json), the experiment
+    that shows why: {claim id or pattern ('*' for any text; the first that matches): explain(...)}."""
+    cdma, sat = by_id['rrtp-table42-cdma']['hash'], by_id['rrtp-table42-satellite']['hash']
+    fr = by_id['rrtp-friendliness']['hash']
+    link_full = ('At 1 % loss over a 150 ms round trip Mathis\'s bound (0.94 Mb/s) is six times the 144 kb/s link: the '
+                 'link, not the loss, sets what a TCP sends, and ours keep it nearly full (y = goodput: Reno 0.116, '
+                 'NewReno 0.113, Vegas 0.138 of RRTP\'s 0.137 Mb/s), about the 750 packets it carries in 60 s. The '
+                 'thesis\'s TCPs sent 473-589 (63-79 % of it), which no setting it states accounts for.')
+    sat_full = ('At 20 kb/s the link carries 104 packets in 60 s, and every protocol here keeps it busy: the same '
+                'goodput, 0.0189 Mb/s, for RRTP and each TCP without loss and 0.0184-0.0187 at 1 % (y = goodput), so '
+                'none can deliver more than another. The thesis\'s TCPs sent 51-79 packets, half to three quarters '
+                'of what the link carries, which no setting it states accounts for.')
+    total = ('The thesis\'s five connections together use 28.5 of the 54 Mb/s at 0.5 % error (16.9 at 1 %, 8.0 at 5 %): '
+             'its RRTP left the link half idle. Ours fills it (y = total goodput): RRTP with Spike calls the random '
+             'losses wireless and holds its rate, so it takes 36-44 Mb/s where the thesis\'s took 2.5-8.8, and the '
+             'four TCPs share a different remainder.')
+    zero = ('Without error RRTP takes 51 of the 54 Mb/s and the four TCPs 0.2-0.5 each: RRTP adds α from its third '
+            'holding epoch (rrtp.grow_when_holding, the engine\'s reading), and the TCPs\' losses at the full queue '
+            'cut them while RRTP\'s send/receive ratio stays near 1. With the literal rule (this link) RRTP takes 14, '
+            'Reno and NewReno 14 each, Westwood 10 and Vegas 1: closer, still not even.')
+    vegas = ('Vegas backs off as soon as its round trip grows by a few packets of queue, and RRTP and the loss-based '
+             'TCPs keep a standing queue on this link (y = mean queue), so Vegas gets 0.8-2.5 Mb/s at 0.1-1 % where the thesis\'s got '
+             '5.09 at 0.5 % (§2.6.4: Vegas does not perform well beside Reno).')
+    c2w = ('Almost every misclassification here is a congestive loss taken for a wireless one (y = C-to-W): a packet '
+           'lost at the wired bottleneck before the base station\'s queue leaves the same gap, (n + 1) Tmin, as one '
+           'lost on the wireless hop, so no sigma below 1 or phi above 2 tells them apart; the thesis\'s trials had none '
+           'of these (C-to-W 0 at sigma = 1) and do not say where their congestive losses were.')
+    phi = ('phi is the window\'s upper edge, and the losses misclassified here have a gap of (n + 1) Tmin, below any '
+           'phi from 1.75 to 2.5: the curve is flat (y = C-to-W), so phi = 2 cannot do better than its neighbours.')
+    lda_sigma, lda_phi = by_id['rrtp-lda-sigma']['hash'], by_id['rrtp-lda-phi']['hash']
+    wl = load_scenario('rrtp-table42-wlan.json')
+    stalled = '#' + '&'.join(scenario_hash(schema, with_set(wl, 'seed', 4)))
+    stall = ('One of the five seeds stalls: with seed 4 RRTP\'s allowed rate stays at 0.0112 Mb/s (one packet a '
+             'second) from 1 s to the end, 63 packets in 60 s (this link: the run in Live), while the other four send '
+             '57,266 each (10.6 Mb/s, within 2 % of the thesis\'s 58,038 and above every TCP). A defect of the engine\'s '
+             'RRTP (its start after the probe), not of the thesis\'s rules.')
+    wl_tcp = ('Reno times out 12-18 times in 60 s (two losses in one window) and NewReno 2-8, each idling the link for '
+              'the 1 s minimum RTO: the sweep of the minimum RTO takes NewReno to 51,200 packets at ns-2.32\'s 0.2 s '
+              '(within 10 %), Reno only to 47,300.')
+    out = {
+        'rrtp/table4.2/wlan/rrtp': explain(stall, stalled),
+        'rrtp/table4.2/wlan/above-*': explain(stall, stalled),
+        'rrtp/table4.2/wlan/reno': explain(wl_tcp, wlan_rto),
+        'rrtp/table4.2/wlan/newreno': explain(wl_tcp, wlan_rto),
+        'rrtp/table4.2/cdma/above-reno': explain('Reno\'s goodput at 1 % varies with the seed from 0.093 to 0.13 Mb/s '
+                                                 '(a timeout on a link that carries one packet every 78 ms costs it '
+                                                 'many), so over five seeds its interval reaches RRTP\'s 0.137.',
+                                                 y_of(cdma, 'goodput_mbps')),
+        'rrtp/table5.2/vegas-5pct': explain(total, y_of(fr, 'total_goodput_mbps')),
+        'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the gap a wireless loss leaves '
+                                            'when packets arrive back to back, (n + 1) Tmin, so most wireless losses are '
+                                            'called congestive (y = W-to-C: 30-42 of the run\'s 70-100 losses); the '
+                                            'thesis\'s trials counted 4 of them.',
+                                            y_of(lda_sigma, 'lda_wireless_as_congestive')),
+        'rrtp/table4.2/hlhb/rrtp': explain('RRTP holds its seeded SendRate_char through the 1 % loss (below its '
+                                           'LossRate_char of 1.5 %), so what it sends is the seed times 60 s: the '
+                                           'preset seeds 950 Mb/s (2.7 M packets); a seed of 240 Mb/s gives 1,245,176, '
+                                           'within 4 % of the thesis\'s 1,290,696, which gives no seed.', seed_sweep),
+        'rrtp/table4.2/hlhb/reno': explain('A loss every 100 packets keeps Reno\'s window near 12 segments (Mathis): '
+                                           '0.34 Mb/s over a 400 ms round trip, about 1,900 packets in 60 s. Ours send '
+                                           'under 40,000 at every loss rate from 0.01 % to 1 %; the thesis\'s '
+                                           '242,323 are 45 Mb/s.', hl_loss),
+        'rrtp/table4.2/cdma/reno': explain(link_full, y_of(cdma, 'goodput_mbps')),
+        'rrtp/table4.2/satellite/reno': explain(sat_full, y_of(sat, 'goodput_mbps')),
+        'rrtp/table4.2/satellite/above-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
+        'rrtp/fig4.2/gain-at-zero-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
+        'rrtp/fig4.1/gain-at-zero-vegas': explain('Without loss Vegas keeps the 144 kb/s link full with a short queue, '
+                                                  'as RRTP\'s seed does: both deliver the link\'s rate (0.1396 and '
+                                                  '0.1391 Mb/s), so RRTP has no gain over Vegas to show.',
+                                                  y_of(cdma, 'goodput_mbps')),
+        'rrtp/table5.2/*-0pct': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
+        'rrtp/5.2/even-at-zero': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
+        'rrtp/table5.2/rrtp-*': explain(total, y_of(fr, 'total_goodput_mbps')),
+        'rrtp/table5.2/vegas-*': explain(vegas, y_of(fr, 'mean_queue_packets')),
+        'rrtp/table5.2/*': explain(total, y_of(fr, 'total_goodput_mbps')),
+        'rrtp/table3.2/sigma-*': explain(c2w, y_of(lda_sigma, 'lda_congestive_as_wireless')),
+        'rrtp/table3.2/phi-*': explain(phi, y_of(lda_phi, 'lda_congestive_as_wireless')),
+    }
+    for proto in ('newreno', 'vegas'):
+        for env in ('hlhb', 'cdma', 'satellite'):
+            out[f'rrtp/table4.2/{env}/{proto}'] = out[f'rrtp/table4.2/{env}/reno']
+    return out
+
+
+def attach(presets, table, failing):
+    """Puts each explanation on the claims that do not hold (the recorded verdicts)."""
+    for p in presets:
+        for c in p['evidence']['claims']:
+            if c['id'] not in failing or c.get('kind') == 'not_expressible':
+                continue
+            key = c['id'] if c['id'] in table else next((k for k in table if fnmatchcase(c['id'], k)), None)
+            if key is None:
+                raise SystemExit(f'{c["id"]} does not hold and no experiment explains it: add one to explanations()')
+            c['explain'] = table[key]
+
+
+def failing_claims():
+    path = Path(__file__).resolve().parent.parent / 'public' / 'validation' / 'recorded.json'
+    results = json.loads(path.read_text())['results']
+    return {k for k, v in results.items() if k.startswith(P + '/') and v['verdict'] == 'does-not-hold'}
+
+
 def main():
     schema = engine_schema()
+    t42, extra, seed_sweep, hl_loss, wlan_rto = table_42(schema)
+    for p in t42:
+        p.pop('_goodput')
+    new = t42 + extra + fairness(schema) + friendliness(schema) + lda(schema)
+    attach(new, explanations(schema, {p['id']: p for p in new}, seed_sweep, hl_loss, wlan_rto), failing_claims())
     # The thesis's simulations ran on ns-2.32 (§4.1, Table 4.1): its TCP flows use ns-2's timers.
-    new = on_paper_platform(schema, table_42(schema) + [fairness(schema), friendliness(schema)] + lda(schema), 'ns2')
-    write_presets(new, after='tfrc-friendliness')
+    write_presets(on_paper_platform(schema, new, 'ns2'), after='tfrc-friendliness', papers={P: PAPER_BLOCK})
     print(f'{len(new)} RRTP presets written', file=sys.stderr)
 
 

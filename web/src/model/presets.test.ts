@@ -318,6 +318,32 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
   });
 });
 
+describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
+  const rrtp = parsePresets(doc).presets.filter((p) => p.id.startsWith('rrtp-'));
+  it('state the thesis’s claims, never legacy ones, each at a swept point, with the reading presets stating none', () => {
+    expect(rrtp.length).toBe(16);
+    let claims = 0;
+    for (const p of rrtp) {
+      const { view } = open(p);
+      expect(view.view, p.id).toBe('sweep');
+      const ev = p.evidence!;
+      claims += ev.claims.length;
+      expect(ev.claims.every((c) => c.kind !== 'legacy' && c.paper === 'rrtp'), p.id).toBe(true);
+      const grid = sweepGrid(view.sweep.from, view.sweep.to, view.sweep.n, view.sweep.scale, false);
+      for (const c of ev.claims) for (const r of [c.check?.left, c.check?.right]) if (r?.x !== undefined) expect(grid.some((g) => Math.abs(g - r.x!) < 1e-9), `${c.id} x = ${r.x}`).toBe(true);
+      // Every published number of the thesis is at a swept point too.
+      for (const row of ev.published) expect(grid.some((g) => Math.abs(g - row.x!) < 1e-9), `${p.id} ${row.label} x = ${row.x}`).toBe(true);
+    }
+    // Table 4.2's 20 cells, Table 5.1's 10, Table 5.2's 25, Table 3.2's 7 rates, and the rest.
+    const numbers = rrtp.flatMap((p) => p.evidence!.claims).filter((c) => c.kind === 'number');
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table4.2/')).length).toBe(20);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table5.1/')).length).toBe(10);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table5.2/')).length).toBe(25);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table3.2/')).length).toBe(7);
+    expect(claims).toBeGreaterThan(100);
+  });
+});
+
 describe('TCP-Real Tables 2-12 presets (scripts/tcp-real-presets.py)', () => {
   const cases: [string, Record<string, unknown>, string, number, number][] = [
     ['tcp-real-reverse-15ms', { 'flows[0].channel.reverse.model': 'on_off', 'flows[0].channel.forward.model': 'none', 'topology.bottleneck.rate_mbps': 2, 'topology.bottleneck.delay_ms': 14.5 }, 'flows[0].channel.reverse.on_p', 0, 0.75],
