@@ -279,7 +279,7 @@ void TcpSender::OnRetransmissionTimeout() {
   state_.recover = state_.snd_max;
   state_.recover_set = true;
   state_.last_loss_action = TcpState::LossAction::kTimeout;
-  rtt_.Backoff();  // RFC 6298 §5.5
+  if (cc_->BacksOffRetransmissionTimer()) rtt_.Backoff();  // RFC 6298 §5.5
   scoreboard_.MarkAllLost();
   state_.pipe = scoreboard_.Pipe();
   recovery_->OnTimeout(state_);
