@@ -27,12 +27,12 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
   await page.goto('/');
   await ready(page);
   const er = presets.filter((p) => p.id.startsWith('tcp-er-'));
-  expect(er.length).toBe(13);
+  expect(er.length).toBe(14);
   for (const p of er) {
     await openPreset(page, p.id);
     await expect(page.getByTestId('preset-note')).toContainText(/Cost: .* runs of 500 s/);
     await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'running');
-    // The reading sweep (what counts as frozen) states no claim of its own.
+    // The sweeps that explain (what counts as frozen, the timer's floor) state no claim of their own.
     if (!p.evidence?.claims?.length) continue;
     const evidence = page.getByTestId('evidence');
     await expect(evidence).toBeVisible();
@@ -84,12 +84,14 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(v.locator('[data-testid^="validation-row:"]')).toHaveCount(claims + checks);
   // Every row has the verdict the last full check recorded.
   await expect(v.locator('[data-testid^="validation-row:"][data-origin="recorded"]')).toHaveCount(claims + checks);
-  // Every row has a verdict: counted as holding (as stated or under a reading), failing,
-  // or not expressible (neither).
+  // Every row has a verdict: a rebuilt claim or reference check counted as holding (as
+  // stated or under a reading), failing, or not expressible; a legacy claim counted apart.
   const holds = Number(await v.getAttribute('data-holds'));
   const fails = Number(await v.getAttribute('data-fails'));
+  const legacy = Number(await v.getAttribute('data-legacy'));
   const notExpressible = await v.locator('[data-testid^="validation-row:"][data-verdict="not-expressible"]').count();
-  expect(holds + fails + notExpressible).toBe(claims + checks);
+  expect(legacy).toBe(await v.locator('[data-testid^="validation-row:"][data-kind="legacy"]').count());
+  expect(holds + fails + notExpressible + legacy).toBe(claims + checks);
   expect(Number(await v.getAttribute('data-pending'))).toBe(0);
   await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
   await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
@@ -146,7 +148,6 @@ test('the validation page counts TCP-ER’s claims by verdict, and a claim that 
   await expect(row).toContainText('Why:');
   await row.getByTestId(`explain:${failing!.id}`).click();
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'sweep');
-  await expect(page.getByTestId('preset-note')).toBeVisible();
   const expected = failing!.explain!.hash!;
   const shown = await page.locator('.app').getAttribute('data-experiment');
   for (const part of expected.slice(1).split('&').filter((x) => x.startsWith('sweep.x='))) expect(shown).toContain(part);
