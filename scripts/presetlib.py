@@ -81,10 +81,17 @@ def scenario_hash(schema, scenario):
     return parts
 
 
-def view_parts(cmp, x, frm, to, n, y, k):
-    return ['view=sweep', f"cmp={','.join(cmp)}", f'sweep.x={x}', f'sweep.from={js_number(frm)}',
-            f'sweep.to={js_number(to)}', 'sweep.scale=linear', f'sweep.n={n}', f'sweep.y={y}', f'sweep.k={k}',
-            'sweep.by=protocol']
+def view_parts(cmp, x, frm, to, n, y, k, points=None):
+    """A sweep view's pairs; `points` (ascending) sweeps those x values instead of the
+    from..to grid (a paper's uneven points), from, to and n then being theirs."""
+    if points:
+        frm, to, n = points[0], points[-1], len(points)
+    parts = ['view=sweep', f"cmp={','.join(cmp)}", f'sweep.x={x}', f'sweep.from={js_number(frm)}',
+             f'sweep.to={js_number(to)}', 'sweep.scale=linear', f'sweep.n={n}', f'sweep.y={y}', f'sweep.k={k}',
+             'sweep.by=protocol']
+    if points:
+        parts.append('sweep.points=' + ','.join(js_number(p) for p in points))
+    return parts
 
 
 

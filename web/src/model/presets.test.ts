@@ -11,6 +11,7 @@ import leFig4Json from '../../../engine/scenarios/le-fig4-recovery.json?raw';
 import referenceJson from '../../../engine/scenarios/reference-ns3.json?raw';
 import tcpRealJson from '../../../engine/scenarios/tcp-real-playback.json?raw';
 import tcpRealTable1Json from '../../../engine/scenarios/tcp-real-table1.json?raw';
+import tcpRealTablesJson from '../../../scripts/tcp-real-tables.json?raw';
 import tcpErFig1Json from '../../../engine/scenarios/tcp-er-fig1.json?raw';
 import tcpErFig3Json from '../../../engine/scenarios/tcp-er-fig3.json?raw';
 import tcpErTable6Json from '../../../engine/scenarios/tcp-er-table6.json?raw';
@@ -167,35 +168,36 @@ describe('presets.json', () => {
     expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
 
-  it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe, Reno and TCP-Real compared', () => {
-    const { values, view } = open(byId('tcp-real-tokens'));
+  it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe, Reno and TCP-Real against the minimum RTO, the text\'s tokens per RTT claimed', () => {
+    const p = byId('tcp-real-tokens');
+    const { values, view } = open(p);
     const base = JSON.parse(tcpRealJson);
     base.duration_s = 60;
     base.flows[0].app.size_bytes = 0;
     const scenario = JSON.parse(buildScenario(model, values));
     const baseLeaves = leaves(base);
     expect(baseLeaves.length).toBeGreaterThan(15);
-    for (const [p, v] of baseLeaves) expect(getAt(scenario, p), p).toEqual(v);
-    expect(values['flows[0].protocol']).toBe('reno');
-    expect(view.view).toBe('compare');
-    expect(view.compare).toEqual(['tahoe', 'reno', 'real']);
+    for (const [path, v] of baseLeaves) expect(getAt(scenario, path), path).toEqual(v);
+    expect(view.view).toBe('sweep');
+    expect(view.sweep).toMatchObject({ x: 'flows[0].tcp.min_rto_ms', points: [200, 1000], y: 'mean_tokens_per_rtt', k: 5, by: 'protocol' });
+    const numbers = Object.fromEntries(p.evidence!.claims.filter((c) => c.kind === 'number').map((c) => [c.check!.left.series, c.paper_value]));
+    expect(numbers).toEqual({ real: 11.12, reno: 5.82, tahoe: 3.65 });
   });
 
-  it('TCP-Real Table 1: the scenario file, on_p swept 0..0.5 in 11 points, 5 seeds, three protocols, the table transcribed', () => {
+  it('TCP-Real Table 1: the scenario file, the paper\'s seven ON loss rates swept as they are, 5 seeds, every cell of Tables 1 and 4 a claim', () => {
     const p = byId('tcp-real-table1');
     const { values, view } = open(p);
     const base = JSON.parse(tcpRealTable1Json);
     const scenario = JSON.parse(buildScenario(model, values));
     for (const path of ['duration_s', 'topology.access.delay_ms', 'topology.bottleneck.rate_mbps', 'topology.bottleneck.delay_ms', 'topology.bottleneck.queue_packets', 'flows[0].protocol', 'flows[0].channel.forward.model', 'flows[0].channel.forward.on_mean_s', 'flows[0].channel.forward.off_mean_s', 'flows[0].channel.forward.off_p', 'flows[0].channel.reverse.model', 'flows[0].app.size_bytes', 'flows[0].app.token_bucket.enabled', 'flows[0].app.playback.mode'])
       expect(getAt(scenario, path), path).toEqual(getAt(base, path));
-    expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.on_p', from: 0, to: 0.5, scale: 'linear', n: 11, y: 'goodput_mbps', k: 5, by: 'protocol' });
+    expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.on_p', from: 0, to: 0.5, scale: 'linear', n: 7, y: 'goodput_mbps', k: 5, by: 'protocol', points: [0, 0.01, 0.05, 0.1, 0.2, 0.33, 0.5] });
     expect(view.compare).toEqual(['real', 'reno', 'tahoe']);
-    // Every published x is a point of the sweep, and the numbers are Table 1's (KB/s -> Mb/s).
-    const grid = sweepGrid(0, 0.5, 11, 'linear');
-    for (const row of p.evidence!.published) expect(grid.some((x) => Math.abs(x - row.x!) < 1e-12), String(row.x)).toBe(true);
-    const real0 = p.evidence!.published.find((r) => r.series === 'real' && r.x === 0)!;
-    expect(real0.value).toBeCloseTo((237.65 * 8) / 1000, 3);
-    expect(p.evidence!.claims.length).toBeGreaterThanOrEqual(3);
+    const claims = p.evidence!.claims;
+    // Table 1 in KBps, claimed in Mb/s: TCP-Real loss-free 237.65 KBps.
+    expect(claims.find((c) => c.id === 'tcp-real/table1/real-0')!.paper_value).toBeCloseTo((237.65 * 8) / 1000, 6);
+    expect(claims.find((c) => c.id === 'tcp-real/table4/tahoe-0.33')!.paper_value).toBe(25.6);
+    expect(claims.filter((c) => c.kind === 'number')).toHaveLength(42);
   });
 
   it('Ng & Chan: the reference scenario, p from 0.001 to 0.1 log, 20 points, K=3, goodput (models drawn)', () => {
@@ -344,34 +346,46 @@ describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
   });
 });
 
-describe('TCP-Real Tables 2-12 presets (scripts/tcp-real-presets.py)', () => {
-  const cases: [string, Record<string, unknown>, string, number, number][] = [
-    ['tcp-real-reverse-15ms', { 'flows[0].channel.reverse.model': 'on_off', 'flows[0].channel.forward.model': 'none', 'topology.bottleneck.rate_mbps': 2, 'topology.bottleneck.delay_ms': 14.5 }, 'flows[0].channel.reverse.on_p', 0, 0.75],
-    ['tcp-real-reverse-50ms', { 'flows[0].channel.reverse.model': 'on_off', 'topology.bottleneck.rate_mbps': 5, 'topology.bottleneck.delay_ms': 49.5 }, 'flows[0].channel.reverse.on_p', 0, 0.75],
-    ['tcp-real-bursty-15ms', { 'flows[0].channel.forward.on_p': 0.99, 'flows[0].channel.forward.on_mean_s': 0.5, 'flows[0].app.size_bytes': 52428800 }, 'flows[0].channel.forward.off_mean_s', 2.5, 10],
-    ['tcp-real-bursty-50ms', { 'flows[0].channel.forward.on_p': 0.99, 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.off_mean_s', 2.5, 10],
-    ['tcp-real-50ms', { 'flows[0].channel.forward.model': 'on_off', 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.on_p', 0, 0.5],
+describe('TCP-Real presets (scripts/tcp-real-presets.py): the paper\'s claims', () => {
+  const tables = JSON.parse(tcpRealTablesJson) as Record<string, { what: string; rows: Record<string, number>[] }>;
+  const cases: [string, Record<string, unknown>, string, number[], string[]][] = [
+    ['tcp-real-table1', { 'flows[0].channel.forward.model': 'on_off', 'topology.bottleneck.rate_mbps': 2, 'topology.bottleneck.delay_ms': 14.5 }, 'flows[0].channel.forward.on_p', [0, 0.01, 0.05, 0.1, 0.2, 0.33, 0.5], ['table1', 'table4']],
+    ['tcp-real-reverse-15ms', { 'flows[0].channel.reverse.model': 'on_off', 'flows[0].channel.forward.model': 'none', 'topology.bottleneck.rate_mbps': 2, 'topology.bottleneck.delay_ms': 14.5 }, 'flows[0].channel.reverse.on_p', [0, 0.019, 0.098, 0.19, 0.36, 0.555, 0.75], ['table2', 'table5']],
+    ['tcp-real-bursty-15ms', { 'flows[0].channel.forward.on_p': 0.99, 'flows[0].channel.forward.on_mean_s': 0.5, 'flows[0].app.size_bytes': 52428800 }, 'flows[0].channel.forward.off_mean_s', [2.5, 5, 10], ['table3', 'table6']],
+    ['tcp-real-50ms', { 'flows[0].channel.forward.model': 'on_off', 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.on_p', [0, 0.01, 0.05, 0.1, 0.2, 0.33, 0.5], ['table7', 'table10']],
+    ['tcp-real-reverse-50ms', { 'flows[0].channel.reverse.model': 'on_off', 'topology.bottleneck.rate_mbps': 5, 'topology.bottleneck.delay_ms': 49.5 }, 'flows[0].channel.reverse.on_p', [0, 0.019, 0.098, 0.19, 0.36, 0.555, 0.75], ['table8', 'table11']],
+    ['tcp-real-bursty-50ms', { 'flows[0].channel.forward.on_p': 0.99, 'topology.bottleneck.delay_ms': 49.5, 'topology.bottleneck.rate_mbps': 5 }, 'flows[0].channel.forward.off_mean_s', [2.5, 5, 10], ['table9', 'table12']],
   ];
-  it.each(cases)('%s: Table 1\'s transfer with its own channel, delay and link, Real/Reno/Tahoe, 5 seeds', (id, changes, x, from, to) => {
-    const { values, view } = open(byId(id));
+  it.each(cases)('%s: its channel, delay and link, Real/Reno/Tahoe, 5 seeds at the paper\'s points, every cell of its tables a claim', (id, changes, x, points, tabs) => {
+    const p = byId(id);
+    const { values, view } = open(p);
     const scenario = JSON.parse(buildScenario(model, values));
-    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
-    for (const [p, v] of Object.entries(changes)) expect(at(p), `${id}: ${p}`).toEqual(v);
+    const at = (path: string) => getAt(scenario, path) ?? model.byPath.get(path)?.defaultValue;
+    for (const [path, v] of Object.entries(changes)) expect(at(path), `${id}: ${path}`).toEqual(v);
     expect(at('flows[0].app.playback.mode')).toBe('drain');
-    expect(view.sweep).toMatchObject({ x, from, to, k: 5, by: 'protocol', y: 'goodput_mbps' });
+    expect(view.sweep).toMatchObject({ x, points, k: 5, by: 'protocol', y: 'goodput_mbps' });
     expect(view.compare).toEqual(['real', 'reno', 'tahoe']);
-    // Goodput and playback success of the same runs, the paper's beside ours.
-    const figures = new Set(byId(id).evidence!.published.map((r) => r.figure));
-    expect([...figures].sort()).toEqual(['app_success_pct', 'goodput_mbps']);
+    const claims = p.evidence!.claims;
+    expect(claims.every((c) => c.kind !== 'legacy' && c.paper === 'tcp-real'), id).toBe(true);
+    // Every cell of its two tables, as the paper states it (goodput KBps -> Mb/s), at a swept x.
+    for (const t of tabs)
+      for (const row of tables[t].rows)
+        for (const proto of ['real', 'reno', 'tahoe']) {
+          const c = claims.find((k) => k.id === `tcp-real/${t}/${proto}-${row.x}`);
+          expect(c, `${t} ${proto} ${row.x}`).toBeDefined();
+          const want = tables[t].what === 'goodput_KBps' ? (row[proto] * 8) / 1000 : row[proto];
+          expect(c!.paper_value).toBeCloseTo(want, 6);
+        }
+    for (const c of claims) for (const r of [c.check?.left, c.check?.right]) if (r?.x !== undefined) expect(points.some((g) => Math.abs(g - r.x!) < 1e-9), `${c.id} x = ${r.x}`).toBe(true);
   });
 
-  it('sets Table 4 (playback success) beside the Table 1 preset, whose link is unchanged', () => {
-    const p = byId('tcp-real-table1');
-    // Rows at 0, 0.05, 0.1, 0.2, 0.5 and 0.33 beside our 0.35; not 0.01 (no point near it).
-    const rows = p.evidence!.published.filter((r) => r.figure === 'app_success_pct');
-    expect(rows).toHaveLength(18);
-    expect(rows.filter((r) => r.x === 0.35).map((r) => r.label)).toEqual(Array(3).fill('Playback success, ON loss 0.33 (ours at 0.35)'));
-    expect(p.hash).toContain('sweep.x=f0.channel.forward.on_p&sweep.from=0&sweep.to=0.5');
+  it('the paper block states one tolerance with why, and §4.1\'s 594.67 is quoted beside Table 3\'s 549.67, which is claimed', () => {
+    const doc = JSON.parse(presetsJson) as { papers: Record<string, { tolerance: number; tolerance_why: string }> };
+    expect(doc.papers['tcp-real'].tolerance).toBe(0.2);
+    expect(doc.papers['tcp-real'].tolerance_why).toContain('single run');
+    const c = byId('tcp-real-bursty-15ms').evidence!.claims.find((k) => k.id === 'tcp-real/table3/text-real')!;
+    expect(c.text).toContain('594.67');
+    expect(c.paper_value).toBeCloseTo((549.67 * 8) / 1000, 6);
   });
 });
 
@@ -490,10 +504,4 @@ describe('preset captions and notes', () => {
     expect(presetSeedNote(model, byId('le-fig4').hash)).toMatch(/^10 seeds per point \(seeds 1 to 10\)/);
   });
 
-  it('the TCP-Real tokens caption says what its chart shows (Tahoe above Reno here, Real highest)', () => {
-    const c = byId('tcp-real-tokens').caption;
-    expect(c).toContain('TCP-Real consumes the most tokens per RTT');
-    expect(c).toContain('Tahoe consumes more than Reno here');
-    expect(c).not.toContain('Reno and Tahoe cut their windows and their token use falls');
-  });
 });

@@ -21,6 +21,10 @@ export interface SweepConfig {
   /** 'protocol': one series per protocol of the compare list (cmp=); 'none': one series,
    * the scenario's own protocol. */
   by: SweepBy;
+  /** Optional: the x values themselves, ascending (a paper's own unevenly spaced points,
+   * e.g. TCP-Real's reverse loss rates 0.019, 0.098, ...), in place of the from..to grid;
+   * from, to and n are then their first, last and count. Changing any of those drops it. */
+  points?: number[];
 }
 
 export type SweepBy = 'none' | 'protocol';
@@ -212,6 +216,27 @@ export function validateSweep(
   int('n', 'sweep points N', N_RANGE);
   int('k', 'seeds per point K', K_RANGE);
 
+  if (input.points !== undefined) {
+    const raw = String(input.points).split(',').map((t) => t.trim());
+    const list = raw.map((t) => (t === '' ? null : num(t)));
+    const ok =
+      list.length >= N_RANGE[0] &&
+      list.length <= N_RANGE[1] &&
+      list.every((v, i) => v !== null && v >= lo && v <= hi && (i === 0 || v > list[i - 1]!));
+    if (!ok)
+      errors.push({
+        field: 'points',
+        message: `sweep points must be ${N_RANGE[0]} to ${N_RANGE[1]} ascending numbers ${rangeText}, comma-separated, got ${shown(input.points)}`,
+      });
+    else {
+      const pts = list as number[];
+      Object.assign(cfg, { points: pts, from: pts[0], to: pts[pts.length - 1], n: pts.length });
+    }
+  } else if (cfg.points && (cfg.from !== cfg.points[0] || cfg.to !== cfg.points[cfg.points.length - 1] || cfg.n !== cfg.points.length)) {
+    // The range was changed: the evenly spaced grid of the new range replaces the list.
+    delete cfg.points;
+  }
+
   if (input.by !== undefined) {
     if (input.by === 'none' || input.by === 'protocol') cfg.by = input.by;
     else errors.push({ field: 'by', message: `sweep by must be protocol or none, got ${shown(input.by)}` });
@@ -256,6 +281,11 @@ export function sweepGrid(from: number, to: number, n: number, scale: SweepScale
     out.push(v);
   }
   return out;
+}
+
+/** The x values of a sweep: its explicit points when it has them, else its grid. */
+export function sweepXs(c: Pick<SweepConfig, 'from' | 'to' | 'n' | 'scale' | 'points'>, integer = false): number[] {
+  return c.points ? [...c.points] : sweepGrid(c.from, c.to, c.n, c.scale, integer);
 }
 
 /** Seeds for the k runs of a point: the scenario's seed, then the next ones. */

@@ -15,6 +15,7 @@ const LINK_NAMES: Record<SweepField, string> = {
   y: 'sweep y',
   k: 'seeds per point K',
   by: 'sweep by',
+  points: 'sweep points',
 };
 
 /** The field's name on the screen; from and to carry the swept parameter's label and unit. */

@@ -84,8 +84,8 @@ describe('validation groups', () => {
   });
 
   it('plans a compare preset as one run per protocol', () => {
-    const p = plan('tcp-real-tokens');
-    expect(p.scenarios.map((s) => JSON.parse(s).flows[0].protocol)).toEqual(['tahoe', 'reno', 'real']);
+    const p = plan('rrtp-table42-lan');
+    expect(p.scenarios.map((s) => JSON.parse(s).flows[0].protocol)).toEqual(['rrtp', 'reno', 'newreno', 'vegas']);
   });
 
   it('shares runs between checks of the same experiment (a total and a Jain index)', () => {

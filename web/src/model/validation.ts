@@ -9,7 +9,7 @@ import { compareData, evaluateClaim, sweepData, type Claim, type Verdict } from 
 import { figureValue } from './figures';
 import { buildScenario, valueOf, type ParamModel, type Values } from './params';
 import type { Preset } from './presets';
-import { aggregate, sweepGrid, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
+import { aggregate, sweepXs, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
 import { decodeHash } from './urlCodec';
 import { decodeViewParams, PROTOCOL_PATH, sweepRunValues, withProtocol } from './views';
 
@@ -72,7 +72,7 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
     const c = state.sweep;
     const spec = xSpecOf(model, c.x);
     if (!spec) return `the preset sweeps ${c.x}, which this engine does not have`;
-    const grid = sweepGrid(c.from, c.to, c.n, c.scale, spec.decl.type === 'integer');
+    const grid = sweepXs(c, spec.decl.type === 'integer');
     const seeds = sweepSeeds(typeof d.values.seed === 'number' ? d.values.seed : 1, c.k);
     const lines = sweepProtocols(c, state.compare) ?? [null];
     const runs: Values[] = [];

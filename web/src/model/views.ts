@@ -124,7 +124,7 @@ export function markersOffList(model: ParamModel, off: readonly string[]): strin
   return list.length ? list : undefined;
 }
 
-const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by'] as const;
+const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by', 'points'] as const;
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -153,6 +153,7 @@ export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
     );
     // Written only when set, so links made before it existed read the same.
     if (s.by !== 'none') parts.push(`sweep.by=${s.by}`);
+    if (s.points) parts.push(`sweep.points=${enc(s.points.join(','))}`);
   }
   parts.push(...encodeDisplayParams(v));
   return parts;

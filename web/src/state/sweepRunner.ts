@@ -4,7 +4,7 @@
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
 import { buildScenario, type Values } from '../model/params';
-import { sweepableParams, sweepGrid, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
+import { sweepableParams, sweepXs, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
 import { coarseToFine } from '../model/sweepOrder';
 import { sweepRunValues } from '../model/views';
 import type { StoreCore } from './labState';
@@ -38,7 +38,7 @@ export class SweepRunner {
     const c = cfg ?? s.view.sweep;
     const spec = sweepableParams(model).find((p) => p.path === c.x);
     if (!spec) return null;
-    const grid = sweepGrid(c.from, c.to, c.n, c.scale, spec.decl.type === 'integer');
+    const grid = sweepXs(c, spec.decl.type === 'integer');
     const baseSeed = typeof v.seed === 'number' ? v.seed : 1;
     const seeds = sweepSeeds(baseSeed, c.k);
     const protocols = sweepProtocols(c, compare ?? s.view.compare);

@@ -52,7 +52,8 @@ const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
   model_modified_mbps: { color: '#cc79a7', dash: '14 5 3 5' },
 };
 
-type Drafts = Record<SweepField, string>;
+// The boxes on the screen; explicit points (a preset's) are kept unless the range is edited.
+type Drafts = Record<Exclude<SweepField, 'points'>, string>;
 
 function draftsOf(c: SweepConfig): Drafts {
   return { x: c.x, from: String(c.from), to: String(c.to), scale: c.scale, n: String(c.n), y: c.y, k: String(c.k), by: c.by };
@@ -116,7 +117,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   };
   // A choice (select, checkbox) commits at once; a typed box only on Enter or blur
   // (commitTyped), so a half-typed "0.0" never starts a sweep.
-  const change = (field: SweepField, text: string) => {
+  const change = (field: Exclude<SweepField, 'points'>, text: string) => {
     let next = { ...drafts, [field]: text };
     if (field === 'x') {
       // A new parameter brings its own range and scale.
@@ -209,7 +210,7 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       )}
     </div>
   );
-  const text = (f: SweepField) => (
+  const text = (f: Exclude<SweepField, 'points'>) => (
     <input
       id={`sweep-${f}`}
       type="text"
