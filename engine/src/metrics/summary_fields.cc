@@ -73,6 +73,13 @@ const std::vector<SummaryField>& SummaryFields() {
       {"normalized_throughput", "Normalized throughput", "",
        "flows[0]'s protocol: its flows' mean goodput over the mean of TCP flows of other protocols (1 = friendly)",
        true, "run"},
+      {"fair_share", "Share of the allocation", "",
+       "flows[0]'s protocol: its flows' mean throughput (packets with headers) over the bottleneck's rate / the "
+       "number of flows; Ng & Chan's normalized throughput (§3.4: \"throughput achieved divided by the bandwidth "
+       "allocated to the traffic stream\"), 1 = a full equal share",
+       true, "run"},
+      {"fair_share_by_protocol", "Share of the allocation by protocol", "",
+       "Each protocol's fair_share (fair_share_by_protocol.NAME in a claim)", false, "run"},
       {"events", "Events", "", "Simulator events executed", true, "run"},
       {"sim_end_s", "Simulated time", "s", "Where the run stopped (completion, duration or event budget)", true,
        "run"},
