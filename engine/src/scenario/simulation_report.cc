@@ -75,7 +75,8 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
                             : nlohmann::ordered_json();
   }
   if (f.flow->probe() != nullptr) {
-    f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
+    f.flow->probe()->AppendSummary(
+        s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent, s["goodput_mbps"].get<double>()});
   }
   // A family reports its own figures (a TCP flow has no allowed rate, a rate-based one
   // no timeouts): every declared per-flow figure is there, null where it has none.
