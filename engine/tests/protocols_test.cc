@@ -151,6 +151,67 @@ TEST(Cubic, FastConvergenceRemembersLessWhenTheWindowShrinks) {
   EXPECT_DOUBLE_EQ(cubic.w_max(), 70.0 * (1 + 0.7) / 2);  // §4.7
 }
 
+// Feeds one-segment ACKs, 1 ms apart, until cwnd reaches `segments`.
+void GrowCubicTo(Cubic& cubic, const TcpState& s, double segments, Time& now) {
+  while (static_cast<double>(cubic.cwnd()) / s.mss < segments) {
+    cubic.OnAck(s, s.mss, now);
+    now += Time::FromMilliseconds(1);
+  }
+}
+
+TEST(Cubic, FastConvergenceComparesWithTheLastWmax) {
+  // RFC 9438 §4.7: "if (cwnd < W_max AND fast convergence enabled) W_max = cwnd x
+  // (1 + beta) / 2, else W_max = cwnd", W_max being the (possibly already reduced) value
+  // of the last congestion event. Losses at 100, ~90 (< 100: W_max = 0.85 x 90) and
+  // ~80 (> 76.5: no fast convergence, W_max = 80).
+  const Time rtt = Time::FromMilliseconds(100);
+  RttStats rtt_stats(RttStats::Params{});
+  rtt_stats.OnSample(rtt);
+  Cubic cubic(Cubic::Params{});
+  cubic.Init(&rtt_stats, 1000, 100000);
+  TcpState s;
+  s.mss = 1000;
+  s.snd_max = 100000;
+  Time now = Time::Zero();
+  cubic.EnterRecovery(s, 0);
+  cubic.ExitRecovery();
+  GrowCubicTo(cubic, s, 90, now);
+  const double second = static_cast<double>(cubic.cwnd()) / s.mss;
+  cubic.EnterRecovery(s, 0);
+  cubic.ExitRecovery();
+  EXPECT_NEAR(cubic.w_max(), second * (1 + 0.7) / 2, 1e-9);
+  GrowCubicTo(cubic, s, 80, now);
+  const double third = static_cast<double>(cubic.cwnd()) / s.mss;
+  ASSERT_GT(third, second * (1 + 0.7) / 2);
+  ASSERT_LT(third, second);
+  cubic.EnterRecovery(s, 0);
+  EXPECT_NEAR(cubic.w_max(), third, 1e-9);
+}
+
+TEST(Cubic, KStartsTheCurveAtTheWindowOfTheEpoch) {
+  // RFC 9438 §4.2 eq. 2: K = cbrt((W_max - cwnd_epoch) / C), so that W_cubic(0) =
+  // cwnd_epoch also after fast convergence lowered W_max. A loss at 100 (cwnd 70), then
+  // one at 70 < W_max: W_max = 70 x 0.85 = 59.5, cwnd_epoch = 49, K = cbrt(10.5 / 0.4).
+  const Time rtt = Time::FromMilliseconds(100);
+  RttStats rtt_stats(RttStats::Params{});
+  rtt_stats.OnSample(rtt);
+  Cubic cubic(Cubic::Params{});
+  cubic.Init(&rtt_stats, 1000, 100000);
+  TcpState s;
+  s.mss = 1000;
+  s.snd_max = 100000;
+  cubic.EnterRecovery(s, 0);
+  cubic.ExitRecovery();
+  cubic.EnterRecovery(s, 0);
+  cubic.ExitRecovery();
+  ASSERT_EQ(cubic.cwnd(), 49000u);
+  ASSERT_DOUBLE_EQ(cubic.w_max(), 59.5);
+  Time now = Time::FromSeconds(1);
+  cubic.OnAck(s, s.mss, now);  // the congestion-avoidance epoch starts here
+  EXPECT_NEAR(cubic.k_seconds(), std::cbrt((59.5 - 49) / 0.4), 1e-9);
+  EXPECT_NEAR(cubic.WindowAt(Time::Zero()), 49.0, 1e-9);
+}
+
 TEST(Cubic, DeterministicCbrtIsExactEnough) {
   for (double x : {1.0, 8.0, 75.0, 1e-9, 12345.678, 1e12}) {
     EXPECT_NEAR(DeterministicCbrt(x), std::cbrt(x), 1e-12 * std::cbrt(x)) << x;

@@ -117,21 +117,25 @@ nlohmann::ordered_json Simulation::RunFigures() const {
                                          : nlohmann::ordered_json();
   s["total_goodput_mbps"] = total + background;
   // TCP-ER Figs. 5-9 and Table VII average over the media sessions (every live stream).
-  int64_t late = 0, played = 0, streams = 0;
+  // A family without retransmission timers (the rate-based ones) reports `timeouts` as
+  // null: the mean is over the streams whose flows have the figure, null if none has.
+  int64_t late = 0, played = 0, timed_streams = 0;
   double timeouts = 0;
   for (const auto& f : flows_) {
     if (f->stream == nullptr) continue;
-    ++streams;
     late += f->stream->late_packets();
     played += f->stream->played_packets();
     const nlohmann::ordered_json flow = FlowSummary(*f);
-    if (flow.contains("timeouts")) timeouts += flow["timeouts"].get<double>();
+    if (flow.contains("timeouts") && flow["timeouts"].is_number()) {
+      timeouts += flow["timeouts"].get<double>();
+      ++timed_streams;
+    }
   }
   s["streams_late_pct"] = played > 0 ? nlohmann::ordered_json(100.0 * static_cast<double>(late) /
                                                               static_cast<double>(played))
                                      : nlohmann::ordered_json();
-  s["streams_timeouts"] = streams > 0 ? nlohmann::ordered_json(timeouts / static_cast<double>(streams))
-                                      : nlohmann::ordered_json();
+  s["streams_timeouts"] = timed_streams > 0 ? nlohmann::ordered_json(timeouts / static_cast<double>(timed_streams))
+                                            : nlohmann::ordered_json();
   s["jain_index"] = OrNull(JainIndex(goodputs));
   // Per protocol, the mean goodput of its explicit flows, for experiments that set
   // several protocols side by side (RRTP thesis Table 5.2), keyed by protocol name.

@@ -54,6 +54,7 @@ NgChanSender::NgChanSender(Scheduler* scheduler, PacketPool* pool, const Params&
 void NgChanSender::Start() {
   started_ = true;
   interval_ = rtt_.rto();  // one packet per initial RTO until an RTT is measured
+  transfer_.set_delivery_wait(rtt_.rto());
   Report(0);
   SendNext();
   scheduler_->After(rtt_.rto(), this, kRound, generation_);
@@ -100,6 +101,8 @@ void NgChanSender::Receive(Packet* p) {
   highest_acked_ = std::max(highest_acked_, ack.seq_no);
   received_ = std::max(received_, ack.received);
   any_ack_ = true;
+  transfer_.set_delivery_wait(rtt_.rto());
+  transfer_.OnEcho(ack.timestamp_echo);
 }
 
 void NgChanSender::OnEvent(uint32_t tag, uint64_t arg) {

@@ -101,10 +101,12 @@ SenderParts MakeRrtpSender(const FlowEnv& env) {
   p.max_unacked = static_cast<uint64_t>(v.Integer("tcp.max_window_segments"));
   p.mode = Mode(v);
   p.alpha_segments = v.Number("rrtp.alpha_segments");
+  p.alpha_prorated = v.Bool("rrtp.alpha_prorated");
   p.characteristic_bps = v.Number("rrtp.send_rate_kbps") * 1000 / 8;
   p.characteristic_rtt = Time::FromMillisecondsDouble(v.Number("rrtp.rtt_ms"));
   p.characteristic_loss = v.Number("rrtp.loss_rate");
   p.grow_when_holding = v.Bool("rrtp.grow_when_holding");
+  p.handshake_backoff = v.Bool("rrtp.handshake_backoff");
   p.rtt = RttParams(v);
   return WithRateProbe(env, std::make_unique<RrtpSender>(env.scheduler, env.pool, p, env.source));
 }
@@ -119,6 +121,7 @@ std::unique_ptr<ReceiverEndpoint> MakeRrtpReceiver(const FlowEnv& env) {
   p.biaz_phi = v.Number("rrtp.biaz_phi");
   p.nack_timeout_rtts = v.Number("rrtp.nack_timeout_rtts");
   p.discrepancy = v.Number("rrtp.discrepancy");
+  p.loss_in_ratio = v.Bool("rrtp.loss_in_ratio");
   Random rng = env.rng;
   p.secret = rng.NextU64();
   return std::make_unique<RrtpReceiver>(env.scheduler, env.pool, p);
@@ -150,11 +153,31 @@ std::vector<ParamDecl> RrtpParams() {
   p.push_back(NumberParam("rrtp.alpha_segments", "Additive increase alpha", g, "MSS/RTT", 0, 1000, 1,
                           "Each epoch below capacity (ratio < 0.95) adds alpha x MSS / SRTT to the send rate")
                   .Source("RRTP thesis §3.4.1 (alpha's values not given: one segment per RTT, as Reno)"));
+  p.push_back(BoolParam("rrtp.alpha_prorated", "Alpha per RTT of the epoch", g, false,
+                        "Off: alpha is added once per epoch (SendRate_new = SendRate_prev + alpha). On: alpha is "
+                        "added per RTT the epoch's packets took to send, so a slow flow's long epoch grows it "
+                        "by many alphas at once (the lab's earlier reading)")
+                  .Source("RRTP thesis §3.4.1")
+                  .Advanced());
   p.push_back(BoolParam("rrtp.grow_when_holding", "Grow while the rate holds", g, true,
                         "A paced flow below capacity receives as fast as it sends (ratio 1), so the thesis's rule "
                         "alone never finds spare capacity: on, alpha is also added from the third epoch in a row "
                         "that holds; off, the rate grows only when the ratio falls below 0.95")
                   .Source("RRTP thesis §3.4.1 (the lab's reading; off = the literal rule)"));
+  p.push_back(BoolParam("rrtp.handshake_backoff", "Back off the handshake's timer", g, false,
+                        "Off: a lost SYN or START is sent again each RTO (the initial RTO before any RTT), as "
+                        "the thesis's one retry rule, the NACK's, repeats until the packet gets through. On: the "
+                        "timer doubles on each retry, as TCP's SYN and SCTP's INIT do")
+                  .Source("RRTP thesis §3.2, §3.5 (no handshake retry rule given; the lab's reading)")
+                  .Advanced());
+  p.push_back(BoolParam("rrtp.loss_in_ratio", "Losses slow the receive rate", g, false,
+                        "Off: the receive interval is divided by the packets sent between two arrivals, so the "
+                        "send/receive ratio sees the queue (incipient congestion) and losses act through the "
+                        "Reno-like cut. On: it is the interval between packets received, so a congestive loss "
+                        "lowers the receive rate and raises the ratio (5 % loss alone reads as congestion)")
+                  .Source("RRTP thesis §3.4.1 (\"send/receive rate ratio\", \"incipient congestion\"; §3.5: "
+                          "losses recovered \"without frequent triggering of the congestion control\")")
+                  .Advanced());
   p.push_back(NumberParam("rrtp.send_rate_kbps", "SendRate_char", g, "kb/s", 0, 100000000, 0,
                           "The application's characteristic send rate: the connection starts at it instead of "
                           "probing. 0 = probe with the packet pair")

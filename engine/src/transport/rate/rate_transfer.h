@@ -1,7 +1,12 @@
 // What every rate-based sender does with its application's data: hands it out a packet
 // at a time (numbered, timestamped, with the sender's RTT estimate: tfrc_header.h's data
-// fields), and completes a finite transfer when its last byte has left (nothing is
-// retransmitted). The senders (TFRC, Ng & Chan's) decide only when to send.
+// fields), and completes a finite transfer as TCP does, when its data has arrived: once
+// the last byte has left and the receiver's feedback echoes the last packet's timestamp
+// (TCP: the ACK of the last byte). Nothing is retransmitted, so a last packet (or its
+// answer) that is lost ends the transfer when no answer has come a delivery wait (the
+// sender's RTO or no-feedback time) after it left. Until then bytes still queued on the
+// path count in the goodput's span. The senders (TFRC, Ng & Chan's) decide only when
+// to send.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +18,7 @@
 
 namespace plab {
 
-class RateTransfer {
+class RateTransfer final : public EventHandler {
  public:
   RateTransfer(Scheduler* scheduler, PacketPool* pool, DataSource* source)
       : scheduler_(scheduler), pool_(pool), source_(source) {}
@@ -21,14 +26,19 @@ class RateTransfer {
   enum class Next { kSend, kWait, kDone };
   // Whether a packet of up to `segment_bytes` may leave now: kSend with its length,
   // kWait with when the application will have data, kDone once everything has left
-  // (the transfer is then complete).
+  // (the transfer completes when it has arrived).
   Next Prepare(uint32_t segment_bytes, uint32_t* len, Time* retry_at);
   // Sends that packet along `route`.
   void Send(const Route* route, uint32_t flow, uint32_t len, uint32_t header_bytes, Time rtt_estimate);
-  // The application closes: complete once what it handed over has left.
+  // The application closes: complete once what it handed over has arrived.
   void Close();
+  // The receiver's feedback echoes the timestamp of the newest packet it has seen.
+  void OnEcho(Time timestamp_echo);
+  // How long after the last packet left its answer may take (the sender's RTO).
+  void set_delivery_wait(Time wait) { delivery_wait_ = wait; }
   // A new connection: nothing sent yet.
   void Reset();
+  void OnEvent(uint32_t tag, uint64_t arg) override;
 
   void set_observer(SenderObserver* observer) { observer_ = observer; }
   bool completed() const { return completed_; }
@@ -36,6 +46,8 @@ class RateTransfer {
   int64_t packets_sent() const { return packets_sent_; }
 
  private:
+  // Everything handed over has left: complete if it has arrived, else wait for it.
+  void Drained();
   void Complete();
 
   Scheduler* scheduler_;
@@ -45,6 +57,11 @@ class RateTransfer {
   uint64_t seq_no_ = 0;
   uint64_t bytes_sent_ = 0;
   int64_t packets_sent_ = 0;
+  Time last_sent_at_;
+  Time echoed_ = Time::FromNanoseconds(-1);  // the newest timestamp echoed
+  Time delivery_wait_ = Time::FromSeconds(1);
+  bool waiting_ = false;
+  uint64_t generation_ = 0;  // a wait armed before Reset is stale
   bool completed_ = false;
   Time completed_at_;
 };

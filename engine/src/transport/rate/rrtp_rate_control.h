@@ -18,9 +18,11 @@
 //   a paced flow below capacity receives exactly as fast as it sends (ratio 1), so the
 //   literal rule never finds spare capacity: with grow_when_holding, from the third
 //   holding epoch in a row alpha is added as below 0.95 (rrtp.grow_when_holding);
-//   alpha adds alpha_segments x MSS / SRTT to the rate per RTT, prorated to the epoch's
-//   duration (the rate analogue of Reno's one segment per RTT, whatever the rate; "different
-//   initial values based on the type of network");
+//   alpha is alpha_segments x MSS / SRTT, added once per epoch as the thesis's
+//   SendRate_prev + alpha ("different initial values based on the type of network");
+//   rrtp.alpha_prorated adds it per RTT of the epoch's duration instead;
+//   the ratio's intervals are per packet sent, so it measures the queue, not losses
+//   (receiver side; rrtp.loss_in_ratio counts congestive losses in it);
 //   SendRate_max starts at the probe-pair (or seeded) rate, a bound the path showed
 //   (none when the probe went unanswered), and rises to any receive rate
 //   the path showed while delivering faster than the sender sent (ratio < 0.95);

@@ -176,12 +176,17 @@ void RrtpReceiver::Measure(const RrtpHeader& h, Time now) {
     route_->Inject(r);
   }
   if (have_prev_ && h.seq_no > prev_seq_) {
-    // Per packet, so the packets lost between the two do not read as a slower path: the
-    // ratio measures the queue, and losses are answered on their own (the sender's cut).
+    // Per packet sent, so the packets lost between the two do not read as a slower path:
+    // the ratio measures the queue ("incipient congestion", §3.4.1), and losses are
+    // answered on their own (the sender's cut; §3.5 recovers them "without frequent
+    // triggering of the congestion control mechanism"). With rrtp.loss_in_ratio the
+    // receive interval is between packets received instead, so a loss judged congestive
+    // slows the receive rate (ratio = sent / received); one judged wireless never does.
     const double d = static_cast<double>(h.seq_no - prev_seq_);
     const Time arrival_gap = now - prev_arrived_;
     if (h.seq_no == prev_seq_ + 1) biaz_.OnInterArrival(arrival_gap);
-    averages_.Add((h.timestamp - prev_sent_).seconds() / d, arrival_gap.seconds() / d);
+    const bool slowed = d > 1 && params_.loss_in_ratio && gap_congestive_;
+    averages_.Add((h.timestamp - prev_sent_).seconds() / d, arrival_gap.seconds() / (slowed ? 1 : d));
     if (epoch_intervals_ == 0) epoch_first_ = prev_seq_;
     if (++epoch_intervals_ == IntervalAverages::kEpochPackets) {
       epoch_intervals_ = 0;
@@ -211,6 +216,7 @@ void RrtpReceiver::DetectLoss(uint64_t first, uint64_t end, Time now) {
   if (params_.lda == LdaScheme::kBiaz) said = biaz_.Classify(end - first, now - last_arrival_);
   if (params_.lda == LdaScheme::kSpike) said = spike_.Classify();
   Judge(first, end, said);
+  gap_congestive_ = said == LossCause::kCongestion;
   for (uint64_t s = first; s < end; ++s) missing_[s] = now;
   AskFor(first, end, said == LossCause::kCongestion, false);
   if (!nack_timer_) {

@@ -31,6 +31,7 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
     double biaz_sigma = 1, biaz_phi = 2;  // Table 3.2
     double nack_timeout_rtts = 2;
     double discrepancy = 0.25;
+    bool loss_in_ratio = false;  // a congestive loss slows the measured receive rate
     uint64_t secret = 0;  // the cookie's key
   };
 
@@ -107,6 +108,7 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
   uint64_t p1_seq_ = 0;
   Time p1_sent_, p1_arrived_;
   IntervalAverages averages_;
+  bool gap_congestive_ = false;  // the last loss found was judged congestive
   int epoch_intervals_ = 0;
   uint64_t epoch_first_ = 0;
   BiazClassifier biaz_;

@@ -12,6 +12,7 @@ RrtpSender::RrtpSender(Scheduler* scheduler, PacketPool* pool, const Params& par
       params_(params),
       source_(source),
       rtt_(params.rtt),
+      measured_(params.rtt),
       control_({params.mode, params.characteristic_bps, params.grow_when_holding}),
       loss_rate_(params.characteristic_loss) {}
 
@@ -38,10 +39,9 @@ void RrtpSender::Restart(uint32_t flow) {
 // ---- the handshake (§3.2) ---------------------------------------------------------
 
 void RrtpSender::Start() {
-  if (params_.characteristic_rtt > Time::Zero()) {
-    rtt_.OnSample(params_.characteristic_rtt);  // §3.3: the seed replaces the handshake's
-    if (observer_ != nullptr) observer_->OnRtt(scheduler_->now(), rtt_);
-  }
+  // §3.2-3.3: the seed is the first RTT estimate instead of the handshake's. It is a
+  // prior, not a measurement: the controller starts from it, the reported RTT does not.
+  if (params_.characteristic_rtt > Time::Zero()) rtt_.OnSample(params_.characteristic_rtt);
   SendSyn();
 }
 
@@ -179,7 +179,10 @@ void RrtpSender::Close() {
 }
 
 void RrtpSender::CheckComplete() {
-  if (completed_ || state_ != State::kSending || bytes_sent_ < source_->total_bytes() || base_ < next_) return;
+  if (completed_ || bytes_sent_ < source_->total_bytes() || base_ < next_) return;
+  // Complete when every packet is covered by a CACK; with nothing handed over (closed
+  // during the handshake) at once, as TCP is when everything handed over is acknowledged.
+  if (state_ != State::kSending && next_ > 0) return;
   completed_ = true;
   completed_at_ = scheduler_->now();
   if (observer_ != nullptr) observer_->OnTransferComplete(completed_at_);
@@ -239,8 +242,10 @@ void RrtpSender::Receive(Packet* p) {
 }
 
 void RrtpSender::Sample(Time echo) {
-  rtt_.OnSample(scheduler_->now() - echo);
-  if (observer_ != nullptr) observer_->OnRtt(scheduler_->now(), rtt_);
+  const Time sample = scheduler_->now() - echo;
+  rtt_.OnSample(sample);
+  measured_.OnSample(sample);
+  if (observer_ != nullptr) observer_->OnRtt(scheduler_->now(), measured_);
 }
 
 void RrtpSender::OnEpoch(const RrtpHeader& h) {
@@ -251,11 +256,13 @@ void RrtpSender::OnEpoch(const RrtpHeader& h) {
   const double ratio = IntervalAverages::Ratio(h.send_interval, h.receive_interval);
   if (h.epoch_first < changed_at_ && ratio > RrtpRateControl::kRatioHigh) return;
   const double before = control_.rate();
-  // alpha: alpha_segments x MSS / SRTT more each RTT (Reno's one segment per RTT as a
-  // rate), for the time this epoch's packets took to send.
+  // §3.4.1: SendRate_new = SendRate_prev + alpha, once per epoch; alpha (its value is not
+  // given) is alpha_segments x MSS / SRTT, a segment more per RTT. With
+  // rrtp.alpha_prorated, alpha per RTT for the time this epoch's packets took to send.
   const double srtt = rtt_.srtt().seconds();
   const double epoch_s = h.send_interval * IntervalAverages::kEpochPackets;
-  const double alpha = params_.alpha_segments * params_.segment_bytes / srtt * (epoch_s / srtt);
+  const double alpha =
+      params_.alpha_segments * params_.segment_bytes / srtt * (params_.alpha_prorated ? epoch_s / srtt : 1.0);
   control_.OnEpoch(ratio, alpha, h.receive_interval > 0 ? params_.segment_bytes / h.receive_interval : 0);
   if (control_.rate() < before) changed_at_ = next_;
   Report();
@@ -317,7 +324,10 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
       return;
     case kHandshake:
       if (now != step_due_ || (state_ != State::kSynSent && state_ != State::kStartSent)) return;
-      rtt_.Backoff();
+      // §3.5's one retry rule (the NACK's): again each time the timer expires, until it
+      // gets through, the timer's base unit the RTT; no back-off (rrtp.handshake_backoff
+      // doubles it each time, as RFC 6298 §5.5 and SCTP's T1-init do).
+      if (params_.handshake_backoff) rtt_.Backoff();
       if (state_ == State::kSynSent) {
         SendSyn();
       } else {
@@ -345,7 +355,8 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
       }
       ++timeouts_;
       rtt_.Backoff();
-      if (observer_ != nullptr) observer_->OnRtt(now, rtt_);
+      measured_.Backoff();
+      if (observer_ != nullptr) observer_->OnRtt(now, measured_);
       if (state_ == State::kSending) {
         control_.OnTimeout();
         changed_at_ = next_;

@@ -5,7 +5,10 @@
 // rrtp_rate_control.h keeps, adjusted on each epoch report (§3.4). Reliability (§3.5): it
 // keeps every packet until a CACK covers it and resends what a NACK or SACK asks for
 // before any new packet; with no feedback at all for an RTO plus one epoch of packets it
-// times out and resends the first packet not acknowledged.
+// times out and resends the first packet not acknowledged. A lost SYN or START is sent
+// again each RTO without backing off (§3.5's retry rule; rrtp.handshake_backoff doubles
+// it). RoundTripTime_char seeds the controller's RTT estimate only: rtt() reports what
+// was measured. The rules and readings, with their tests: docs/conformance/rrtp.md.
 // LossRate_char (§3.3) is not used by any rule the thesis states: here losses are the
 // path's normal while the measured loss rate (over about the last 1000 packets, seeded
 // with LossRate_char) stays at or below it, and only above it does a congestive loss cut
@@ -36,10 +39,12 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
     uint64_t max_unacked = 10000;   // the send buffer, in packets
     RrtpMode mode = RrtpMode::kLimd;
     double alpha_segments = 1;      // alpha = this x MSS / SRTT per epoch
+    bool alpha_prorated = false;    // alpha per RTT of the epoch's duration instead
     double characteristic_bps = 0;  // SendRate_char, bytes per second; 0 = probe
     Time characteristic_rtt;        // RoundTripTime_char; Zero = the handshake's
     double characteristic_loss = 0; // LossRate_char
     bool grow_when_holding = true;
+    bool handshake_backoff = false;  // double the SYN/START timer on each retry
     RttStats::Params rtt;
   };
   enum class State { kIdle, kSynSent, kStartSent, kProbing, kSending };
@@ -53,7 +58,8 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   void Close() override;
   bool completed() const override { return completed_; }
   Time completed_at() const override { return completed_at_; }
-  const RttStats& rtt() const override { return rtt_; }
+  // What was measured (the seed is not a measurement).
+  const RttStats& rtt() const override { return measured_; }
   SenderCounts counts() const override { return {packets_sent_, retransmissions_, feedback_}; }
   void Restart(uint32_t flow) override;
   void Receive(Packet* p) override;
@@ -101,7 +107,8 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   const Route* route_ = nullptr;
   SenderObserver* observer_ = nullptr;
   RateSenderObserver* rate_observer_ = nullptr;
-  RttStats rtt_;
+  RttStats rtt_;       // the controller's estimate: seeded by RoundTripTime_char, then measured
+  RttStats measured_;  // the measurements alone, as reported
   RrtpRateControl control_;
   uint64_t generation_ = 0;
 

@@ -14,6 +14,7 @@ void TfrcSender::Start() {
   x_bps_ = params_.segment_bytes;  // §4.2: one packet per second until feedback
   Report();
   ArmNoFeedback(Time::FromSeconds(2));
+  transfer_.set_delivery_wait(Time::FromSeconds(2));
   SendNext();
 }
 
@@ -119,7 +120,11 @@ void TfrcSender::Receive(Packet* p) {
     last_doubling_ = now;
   }
   RateChanged();
-  ArmNoFeedback(std::max(rtt_ * 4, Time::FromSecondsDouble(2 * s / x_bps_)));
+  const Time nofeedback = std::max(rtt_ * 4, Time::FromSecondsDouble(2 * s / x_bps_));
+  ArmNoFeedback(nofeedback);
+  // The last packet's answer is due within the no-feedback time (§4.4).
+  transfer_.set_delivery_wait(nofeedback);
+  transfer_.OnEcho(fb.timestamp_echo);
 }
 
 void TfrcSender::Report() {

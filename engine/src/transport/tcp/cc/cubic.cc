@@ -42,6 +42,8 @@ void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
     if (w_max_ < cwnd) {
       w_max_ = cwnd;
       k_ = 0;
+    } else {
+      k_ = KFor(cwnd);  // §4.2 eq. 2, from the window this epoch really starts at
     }
     w_est_ = cwnd;
   }
@@ -53,20 +55,27 @@ void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
   cwnd_ = std::max(cwnd_, static_cast<uint64_t>(next * mss));
 }
 
+double Cubic::KFor(double cwnd_epoch) const {
+  // RFC 9438 §4.2 eq. 2: K = cbrt((W_max - cwnd_epoch) / C). RFC 8312's
+  // cbrt(W_max (1 - beta) / C) is the same only when cwnd_epoch = beta x W_max, i.e.
+  // not after fast convergence lowered W_max: then W_cubic(0) fell below cwnd.
+  return DeterministicCbrt(std::max(w_max_ - cwnd_epoch, 0.0) / params_.c);
+}
+
 uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   const double cwnd = static_cast<double>(cwnd_) / state.mss;
-  // §4.7 fast convergence.
-  if (params_.fast_convergence && cwnd < w_last_max_) {
-    w_last_max_ = cwnd;
+  // RFC 9438 §4.7 fast convergence: compared with the W_max of the last congestion
+  // event (already reduced if that event was one too), not with the window then.
+  if (params_.fast_convergence && cwnd < w_max_) {
     w_max_ = cwnd * (1 + params_.beta) / 2;
   } else {
-    w_last_max_ = cwnd;
     w_max_ = cwnd;
   }
   const double ssthresh = std::max(cwnd * params_.beta, 2.0);
-  k_ = DeterministicCbrt(w_max_ * (1 - params_.beta) / params_.c);
+  // The epoch restarts at the first ACK after recovery, from cwnd = ssthresh (§4.6);
+  // K is computed again there from the window it really starts at.
+  k_ = KFor(ssthresh);
   epoch_started_ = false;
-  // The epoch restarts at the first ACK after recovery, from cwnd = ssthresh.
   return static_cast<uint64_t>(ssthresh * state.mss);
 }
 
