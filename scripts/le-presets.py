@@ -12,7 +12,7 @@ usage: python3 scripts/le-presets.py   (needs build/engine/plab for the schema)
 import json
 import sys
 
-from presetlib import claim, engine_schema, load_scenario, scenario_hash, view_parts, write_presets
+from presetlib import claim, engine_schema, on_paper_platform, load_scenario, scenario_hash, view_parts, write_presets
 
 PAPER = 'Kang, Park & Mo (LE)'
 RECOVERIES = ['reno', 'newreno', 'sack', 'fack', 'le']
@@ -142,8 +142,11 @@ def presets(schema):
 
 
 def main():
-    new = presets(engine_schema())
-    write_presets(new, after='le-fig4')
+    schema = engine_schema()
+    # The paper's ns-2 (2012: ns-2.34/2.35) and its timers; the presets kept by hand too.
+    new = on_paper_platform(schema, presets(schema), 'ns2')
+    write_presets(new, after='le-fig4',
+                  edit=lambda doc: on_paper_platform(schema, doc['presets'], 'ns2', ids={'le-fig4', 'le-fig6d-ten-flows'}))
     print(f'{len(new)} LE presets written', file=sys.stderr)
 
 

@@ -192,3 +192,105 @@ def claim(text, source, left, op, right=None, value=None, factor=None, if_not=No
     if if_not:
         c['if_not'] = if_not
     return c
+
+
+# The papers' platforms: the timer profile (engine: flows[].tcp.timers,
+# transport/timer_profile.h) and the RTO bounds of the stack or simulator version each
+# paper ran on, set on every TCP flow and TCP background group of its presets.
+#   xkernel: 4.4BSD-derived x-kernel TCP (TCP-Real §3): 500 ms slow ticks, t_rttmin 2
+#            ticks (the default 1 s minimum), TCPTV_REXMTMAX 64 s.
+#   ns2:     ns-2.31-2.35's Agent/TCP defaults (ns-default.tcl: tcpTick_ 0.01, minrto_
+#            0.2, rtxcur_init_ 3.0, maxrto_ 60): LE (2012), TCP-ER (2007 or later),
+#            RRTP (thesis §4.1, Table 4.1: ns-2.32).
+#   ns2_2001: ns-2.1b8, before tcpTick_ became 0.01 (2002/03/07) and before minrto_
+#            (2001/05/10): 100 ms ticks, a floor of 2 ticks (0.2 s), rtxcur_init_ 6,
+#            maxrto_ 100000: Ng & Chan (received January 2002).
+PLATFORMS = {
+    'xkernel': {'timers': 'bsd', 'max_rto_ms': 64000},
+    'ns2': {'timers': 'ns2', 'ns2_tick_ms': 10, 'min_rto_ms': 200, 'initial_rto_ms': 3000, 'max_rto_ms': 60000},
+    'ns2_2001': {'timers': 'ns2', 'ns2_tick_ms': 100, 'min_rto_ms': 200, 'initial_rto_ms': 6000,
+                 'max_rto_ms': 100000},
+}
+
+
+def tcp_protocols(schema):
+    """The protocols with a TCP block (the schema shows tcp.sack for those only)."""
+    sack = next(p for p in schema['params'] if p['path'] == 'flows[].tcp.sack')
+    return set(sack['when']['equals'])
+
+
+def schema_param(schema, path):
+    return next((p for p in schema['params'] if p['path'] == path), None)
+
+
+def on_platform(schema, scenario, platform):
+    """Sets `platform`'s timer profile and RTO bounds on every TCP flow and TCP background
+    group of `scenario` (rate-based flows keep theirs: they read the RTO bounds too)."""
+    tcp = tcp_protocols(schema)
+    for name in ('flows', 'background'):
+        default_protocol = schema_param(schema, f'{name}[].protocol')['default']
+        items = scenario.setdefault(name, [{}] if name == 'flows' else [])
+        for item in items:
+            if item.get('protocol', default_protocol) in tcp:
+                item.setdefault('tcp', {}).update(PLATFORMS[platform])
+    return scenario
+
+
+def decode_hash(schema, hash_text):
+    """A preset's link back into (scenario, view parts): the inverse of scenario_hash for
+    the values it writes (the page's urlCodec.ts decodeHash, for the generators' use)."""
+    params = {p['path']: p for p in schema['params']}
+    counts = {count_key: name for name, (prefix, count_key, _) in LISTS.items()}
+    prefixes = {prefix: name for name, (prefix, _, _) in LISTS.items()}
+    scenario, view = {}, []
+
+    def value(p, text):
+        if p['type'] == 'bool':
+            return text == '1'
+        if p['type'] in ('number', 'integer'):
+            v = float(text)
+            return int(v) if v.is_integer() and p['type'] == 'integer' else v
+        if p['type'] == 'int_list':
+            return [int(x) for x in text.split(',')] if text else []
+        return text
+
+    def put(obj, path, v):
+        *head, last = path.split('.')
+        for part in head:
+            obj = obj.setdefault(part, {})
+        obj[last] = v
+
+    for part in hash_text.lstrip('#').split('&'):
+        key, _, text = part.partition('=')
+        if key == 'v':
+            continue
+        if key in counts:
+            name = counts[key]
+            scenario[name] = [{} for _ in range(int(text))]
+            continue
+        head, dot, rest = key.partition('.')
+        prefix, index = head[:1], head[1:]
+        if dot and prefix in prefixes and index.isdigit() and f'{prefixes[prefix]}[].{rest}' in params:
+            name = prefixes[prefix]
+            items = scenario.setdefault(name, [{} for _ in range(LISTS[name][2])])
+            put(items[int(index)], rest, value(params[f'{name}[].{rest}'], text))
+        elif key in params:
+            put(scenario, key, value(params[key], text))
+        else:
+            view.append(part)
+    return scenario, view
+
+
+def platform_hash(schema, hash_text, platform):
+    """A hand-kept preset's link with `platform` set (on_platform), still canonical."""
+    scenario, view = decode_hash(schema, hash_text)
+    return '#' + '&'.join(scenario_hash(schema, on_platform(schema, scenario, platform)) + view)
+
+
+def on_paper_platform(schema, presets, platform, ids=None):
+    """Each preset of `presets` (those with an id in `ids`, when given) set to run on
+    `platform` (PLATFORMS), its link rewritten in place."""
+    for p in presets:
+        if ids is None or p['id'] in ids:
+            p['hash'] = platform_hash(schema, p['hash'], platform)
+    return presets

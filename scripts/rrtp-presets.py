@@ -15,7 +15,7 @@ usage: python3 scripts/rrtp-presets.py   (needs build/engine/plab for the schema
 """
 import sys
 
-from presetlib import claim, engine_schema, js_number, load_scenario, scenario_hash, view_parts, write_presets
+from presetlib import claim, engine_schema, on_paper_platform, js_number, load_scenario, scenario_hash, view_parts, write_presets
 
 PAPER = 'RRTP (thesis)'
 
@@ -200,7 +200,8 @@ def lda(schema):
 
 def main():
     schema = engine_schema()
-    new = table_42(schema) + [fairness(schema), friendliness(schema)] + lda(schema)
+    # The thesis's simulations ran on ns-2.32 (§4.1, Table 4.1): its TCP flows use ns-2's timers.
+    new = on_paper_platform(schema, table_42(schema) + [fairness(schema), friendliness(schema)] + lda(schema), 'ns2')
     write_presets(new, after='tfrc-friendliness')
     print(f'{len(new)} RRTP presets written', file=sys.stderr)
 

@@ -10,8 +10,8 @@ usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the sche
 import json
 import sys
 
-from presetlib import (engine_schema, explain, load_scenario as load, not_expressible, number, paper, reading, relation,
-                       scenario_hash, view_parts, write_presets)
+from presetlib import (engine_schema, explain, load_scenario as load, not_expressible, number, on_paper_platform, paper,
+                       reading, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'Yin, Alnuweiri & Reddy (TCP-ER)'
 
@@ -337,7 +337,9 @@ def presets(schema):
 
 
 def main():
-    new = presets(engine_schema())
+    schema = engine_schema()
+    # The paper's ns2 (2007 or later: minrto_ 0.2 s, the "0.2 seconds" its timeouts start at, §IV-B).
+    new = on_paper_platform(schema, presets(schema), 'ns2')
     write_presets(new, papers={P: PAPER_BLOCK})
     print(f'{len(new)} TCP-ER presets written', file=sys.stderr)
 

@@ -15,7 +15,7 @@ usage: python3 scripts/tcp-real-presets.py   (needs build/engine/plab for the sc
 import json
 import sys
 
-from presetlib import engine_schema, load_scenario, scenario_hash, view_parts, write_presets
+from presetlib import engine_schema, on_paper_platform, load_scenario, scenario_hash, view_parts, write_presets
 
 PAPER = 'Zhang & Tsaoussidis (TCP-Real)'
 PROTOCOLS = ['real', 'reno', 'tahoe']
@@ -216,9 +216,16 @@ def add_table4(doc):
 
 
 def main():
-    new = presets(engine_schema())
+    schema = engine_schema()
+    # The paper's x-kernel TCP (§3), a BSD port: BSD's coarse timers, the hand-kept presets too.
+    new = on_paper_platform(schema, presets(schema), 'xkernel')
+
+    def edit(doc):
+        add_table4(doc)
+        on_paper_platform(schema, doc['presets'], 'xkernel', ids={'tcp-real-table1', 'tcp-real-tokens'})
+
     # After the Table 1 preset, in the paper's order.
-    write_presets(new, after='tcp-real-table1', edit=add_table4)
+    write_presets(new, after='tcp-real-table1', edit=edit)
     print(f'{len(new)} TCP-Real presets written, Table 4 added to tcp-real-table1', file=sys.stderr)
 
 

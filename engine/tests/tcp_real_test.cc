@@ -2,11 +2,13 @@
 // arrivals, then the whole protocol in runs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
 #include "plab/api.h"
+#include "test_util.h"
 #include "net/packet.h"
 #include "sim/scheduler.h"
 #include "transport/tcp/real/real_control.h"
@@ -194,16 +196,67 @@ TEST(RealControl, GrowsLikeRenoUpToTheLargestWave) {
   EXPECT_EQ(r.cc.cwnd(), 48 * kMss);  // level 24
 }
 
+TEST(RealControl, WithoutRenoGrowthTheWindowStaysTheDecidedWave) {
+  RttStats rtt{RttStats::Params{}};
+  RealControl::Params params;
+  params.grow_between_decisions = false;  // real.grow_between_decisions = false
+  RealControl cc{params};
+  cc.Init(&rtt, kMss, 2 * kMss);
+  TcpState state;
+  state.mss = kMss;
+  state.cwnd_limited = true;
+  TcpHeader h;
+  h.ack = 1000;
+  h.option.As<RealOption>() = RealOption{0, 1, 5};
+  cc.OnAckHeader(h, Time::Zero());
+  for (int i = 0; i < 20; ++i) cc.OnAck(state, kMss, Time::Zero());
+  EXPECT_EQ(cc.cwnd(), 10 * kMss);
+}
+
 TEST(RealControl, FastRetransmitKeepsTheWindowAndADecisionWaitsForTheEnd) {
   ControlRig r;
   r.Ack(1000, 1, 8);  // 16 segments
   r.cc.EnterRecovery(r.state, 3);
-  EXPECT_EQ(r.cc.cwnd(), 19 * kMss);  // no cut, Reno's inflation only
+  EXPECT_EQ(r.cc.cwnd(), 16 * kMss);  // no cut and no inflation: the wave stays (§1, §4.1)
+  r.cc.InflateForDupAck();
+  EXPECT_EQ(r.cc.cwnd(), 16 * kMss);
   EXPECT_FALSE(r.cc.ssthresh_set());
   r.Ack(1000, 2, 6);  // decided during recovery
-  EXPECT_EQ(r.cc.cwnd(), 19 * kMss);
+  EXPECT_EQ(r.cc.cwnd(), 16 * kMss);
   r.cc.ExitRecovery(CongestionControl::kNoSsthresh);
   EXPECT_EQ(r.cc.cwnd(), 12 * kMss);  // then applied
+}
+
+TEST(RealControl, RecoveryInflationIsTheOtherReading) {
+  RttStats rtt{RttStats::Params{}};
+  RealControl cc{RealControl::Params{24, true, true}};
+  cc.Init(&rtt, kMss, 16 * kMss);
+  TcpState state;
+  state.mss = kMss;
+  cc.EnterRecovery(state, 3);
+  cc.InflateForDupAck();
+  EXPECT_EQ(cc.cwnd(), 20 * kMss);  // Reno's 16 + 3 + 1
+  cc.ExitRecovery(CongestionControl::kNoSsthresh);
+  EXPECT_EQ(cc.cwnd(), 16 * kMss);
+}
+
+TEST(RealControl, OnlyATimeoutWithoutWaveInformationBacksOffTheTimer) {
+  ControlRig r;
+  r.Ack(1000, 1, 10);
+  r.Ack(1000);  // a DACK: the bit is set
+  r.state.snd_una = 1000;
+  r.state.snd_max = 21000;
+  r.cc.OnRetransmissionTimeout(r.state);
+  EXPECT_FALSE(r.cc.BacksOffRetransmissionTimer());  // cancelled with the window cut
+  r.cc.OnRetransmissionTimeout(r.state);              // nothing arrived this time
+  EXPECT_TRUE(r.cc.BacksOffRetransmissionTimer());
+  RealControl always{RealControl::Params{24, false, false}};
+  RttStats rtt{RttStats::Params{}};
+  always.Init(&rtt, kMss, 2 * kMss);
+  TcpHeader dack;
+  always.OnAckHeader(dack, Time::Zero());  // ack 0 again: a duplicate
+  always.OnRetransmissionTimeout(r.state);
+  EXPECT_TRUE(always.BacksOffRetransmissionTimer());  // real.cancel_backoff = false
 }
 
 TEST(RealControl, TheDackBitKeepsTheWindowThroughATimeout) {
@@ -270,14 +323,102 @@ TEST(RealRuns, LostAcksDoNotShrinkItsWindowAsTheyShrinkReno) {
   EXPECT_LT(real["connection_time_s"].get<double>(), 0.9 * reno["connection_time_s"].get<double>());
 }
 
+// A scripted loss of segment 299 (data packet 300) and of its fast retransmission
+// (packet 348) on a 2 Mb/s path where TCP-Real sits at its largest wave (48 segments):
+// the dupacks of the window keep arriving, then the retransmission timer fires with
+// the DACK bit set.
+nlohmann::json LostRetransmission(const nlohmann::json& real = nlohmann::json::object()) {
+  nlohmann::json s = {{"seed", 1},
+                      {"duration_s", 30},
+                      {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 15}, {"queue_packets", 100}}}}},
+                      {"flows",
+                       {{{"protocol", "real"},
+                         {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {300, 348}}}},
+                                      {"reverse", {{"model", "none"}}}}},
+                         {"app", {{"size_bytes", 1000000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+  if (!real.empty()) s["flows"][0]["real"] = real;
+  return s;
+}
+
+double MaxOf(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+
+// The RTO the sender armed at its first timeout (the rto series takes a point there).
+double RtoAtFirstTimeout(const testing::RunResult& r) {
+  const testing::Series& timeouts = r.series.at("timeout");
+  const testing::Series& rto = r.series.at("rto");
+  EXPECT_FALSE(timeouts.t.empty());
+  if (timeouts.t.empty()) return 0;
+  for (size_t i = 0; i < rto.t.size(); ++i)
+    if (rto.t[i] >= timeouts.t[0]) return rto.v[i];
+  return 0;
+}
+
+TEST(RealRuns, ALostRetransmissionDoesNotInflateTheWindowPastTheLargestWave) {
+  // §3: "the maximum wave level corresponds to the maximum congestion window"; §1
+  // (WWP): a wave's size "is fixed during each RTT ... not based on the
+  // acknowledgements received by the sender". Reno's +1 segment per duplicate ACK,
+  // kept up while the lost retransmission waits for its timeout, took it to 286.
+  const testing::RunResult r = testing::RunOk(LostRetransmission());
+  ASSERT_GE(r.summary["timeouts"].get<int>(), 1);
+  EXPECT_LE(MaxOf(r.series.at("cwnd").v), 48.0);
+  EXPECT_LE(MaxOf(r.series.at("flight_size").v), 48.0);
+  // The other reading (real.recovery_inflation): Reno's inflation, past the wave.
+  const testing::RunResult reno_like = testing::RunOk(LostRetransmission({{"recovery_inflation", true}}));
+  EXPECT_GT(MaxOf(reno_like.series.at("cwnd").v), 48.0);
+}
+
+TEST(RealRuns, ATimeoutWithWaveInformationDoesNotBackOffTheTimer) {
+  // Abstract: "rate and timeout adjustments are cancelled whenever the receiving rate
+  // indicates sufficient availability of bandwidth"; §2.2's bit says it did (DACKs
+  // arrived during the timer): the window is kept and the RTO is not doubled.
+  const testing::RunResult r = testing::RunOk(LostRetransmission());
+  EXPECT_DOUBLE_EQ(RtoAtFirstTimeout(r), 1000.0);  // the 1 s floor, not 2 s
+  // real.cancel_backoff = false: RFC 6298 §5.5's doubling on every timeout.
+  const testing::RunResult backed = testing::RunOk(LostRetransmission({{"cancel_backoff", false}}));
+  EXPECT_DOUBLE_EQ(RtoAtFirstTimeout(backed), 2000.0);
+}
+
+// The tcp-real-tokens preset's scenario (10 Mb/s, 30 ms, 100-packet queue: the path
+// holds about 140 segments) with an unlimited source.
+nlohmann::json TenMegabitOnOff(int seed, bool token_bucket) {
+  return {{"seed", seed},
+          {"duration_s", 60},
+          {"flows",
+           {{{"protocol", "real"},
+             {"channel", {{"forward", {{"model", "on_off"}, {"on_p", 0.2}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"token_bucket", {{"enabled", token_bucket}}}}}}}}};
+}
+
+TEST(RealRuns, OnATenMegabitPathTheWindowStaysWithinTheLargestWave) {
+  // Before: 206, 575 and 1076 segments (seeds 1-3) on a path that holds about 140.
+  for (int seed = 1; seed <= 3; ++seed) {
+    const testing::RunResult r = testing::RunOk(TenMegabitOnOff(seed, false));
+    EXPECT_LE(MaxOf(r.series.at("cwnd").v), 48.0) << "seed " << seed;
+    EXPECT_LE(MaxOf(r.series.at("flight_size").v), 48.0) << "seed " << seed;
+  }
+}
+
+TEST(RealRuns, TheCwndSeriesCoversTheWholeRunOfAnEndlessFlow) {
+  // Seed 3 of the tcp-real-tokens preset: timeouts with the DACK bit set backed the
+  // RTO off to 32 s and then 60 s, so the flow fell silent and the cwnd series ended
+  // at 39.1 s of 60 (goodput 0.07 Mb/s).
+  for (int seed = 1; seed <= 5; ++seed) {
+    const testing::RunResult r = testing::RunOk(TenMegabitOnOff(seed, true));
+    const testing::Series& cwnd = r.series.at("cwnd");
+    ASSERT_FALSE(cwnd.t.empty());
+    EXPECT_GT(cwnd.t.back(), 55.0) << "seed " << seed;
+    const testing::Series& delivered = r.series.at("delivered");
+    EXPECT_GT(delivered.t.back(), 55.0) << "seed " << seed;
+  }
+}
+
 // ---- the paper's claims, as our reading gets them -----------------------------------
 // TCP-Real §4.1 (Table 1) and §4.4 claim Real > Reno, Tahoe under ON/OFF error at the
-// higher rates, and tokens per RTT Real 11.12 > Reno 5.82 > Tahoe 3.65 KB. Our reading
-// does not reproduce the ordering: every heavy ON phase ends in retransmission
-// timeouts (1 s minimum, backed off) for all three, and TCP-Real's window rules act
-// only between them. These tests pin what we get, so a change that moves it is seen;
-// the tcp-real-table1 and tcp-real-tokens presets show the same with the reasons. At 50 ms
-// one way and under ACK loss the paper's ordering does hold (the last two tests).
+// higher rates, and tokens per RTT Real 11.12 > Reno 5.82 > Tahoe 3.65 KB. Until the
+// audit (docs/conformance/tcp-real.md) our Real did not lead: Reno's window inflation
+// in fast recovery took it past its largest wave while a lost retransmission waited,
+// and timeouts its DACK bit excused still backed the RTO off to tens of seconds. With
+// both as the paper states them, the orderings hold; these tests pin them.
 
 double MeanOverSeeds(const std::string& protocol, double on_p, const char* figure, bool tokens) {
   double sum = 0;
@@ -308,24 +449,29 @@ TEST(RealClaims, LossFreeGoodputIsCalibratedToTableOne) {
   EXPECT_GE(MeanOverSeeds("real", 0, "goodput_mbps", false), MeanOverSeeds("reno", 0, "goodput_mbps", false));
 }
 
-TEST(RealClaims, AtHighOnLossOurRealIsNotAheadOfRenoAsThePapersIs) {
-  // Paper, Table 1 at 0.2 / 0.5: Real 0.82 / 0.21 Mb/s, Reno 0.57 / 0.13. Ours: the
-  // three within timeouts' noise, Real not ahead.
+TEST(RealClaims, AtHighOnLossRealIsAheadOfRenoAsInThePaper) {
+  // Paper, Table 1 at 0.2 / 0.5: Real 0.82 / 0.21 Mb/s, Reno 0.57 / 0.13 (1.4 x, 1.5 x).
+  // Ours, 5 seeds: 0.64 vs 0.49 and 0.53 vs 0.16 (before the audit 0.44 vs 0.49 and
+  // 0.10 vs 0.16).
   for (double p : {0.2, 0.5}) {
     const double real = MeanOverSeeds("real", p, "goodput_mbps", false);
     const double reno = MeanOverSeeds("reno", p, "goodput_mbps", false);
-    EXPECT_LT(real, 1.15 * reno) << "on_p " << p << ": if TCP-Real now leads, update the preset's verdict";
-    EXPECT_GT(real, 0.4 * reno) << "on_p " << p;
+    const double tahoe = MeanOverSeeds("tahoe", p, "goodput_mbps", false);
+    EXPECT_GT(real, 1.2 * reno) << "on_p " << p;
+    EXPECT_GT(real, tahoe) << "on_p " << p;
   }
 }
 
-TEST(RealClaims, TokensPerRttAreWellBelowThePapersAndTahoeLeadsReno) {
+TEST(RealClaims, TokensPerRttRealLeadsRenoAndTahoeButBelowThePapers) {
   // Paper §4.4: 11.12 (Real) > 5.82 (Reno) > 3.65 (Tahoe) KB per RTT. Ours, 5 seeds:
-  // about 3.4-4.2 for all three, Tahoe's go-back-N ahead of Reno's one-hole recovery.
+  // Real about 7.2, ahead of both; Tahoe's go-back-N still ahead of Reno's one-hole
+  // recovery (the paper has Reno ahead).
   const double real = MeanOverSeeds("real", 0.2, "mean_tokens_per_rtt", true);
   const double reno = MeanOverSeeds("reno", 0.2, "mean_tokens_per_rtt", true);
   const double tahoe = MeanOverSeeds("tahoe", 0.2, "mean_tokens_per_rtt", true);
-  EXPECT_LT(real, 6.0);
+  EXPECT_GT(real, reno) << real << " vs " << reno;
+  EXPECT_GT(real, tahoe) << real << " vs " << tahoe;
+  EXPECT_LT(real, 11.12);
   EXPECT_GT(tahoe, reno);
 }
 

@@ -2,17 +2,20 @@
 // valid sample, and every algorithm reads them (QUICHE RttStats), so none keeps its own
 // copy of the minimum or the smoothed RTT.
 //   latest_rtt: the last sample;  min_rtt: the smallest since the start;
-//   smoothed_rtt / rttvar / rto: RFC 6298, in integer nanoseconds:
+//   smoothed_rtt / rttvar: RFC 6298, in integer nanoseconds, from every valid sample:
 //   first sample R:  SRTT = R, RTTVAR = R/2
 //   later samples:   RTTVAR = 3/4 RTTVAR + 1/4 |SRTT - R|,  SRTT = 7/8 SRTT + 1/8 R
+//   rto: the flow's timer profile's (timer_profile.h); RFC 6298's by default:
 //   RTO = max(min_rto, SRTT + max(G, 4 RTTVAR)), at most max_rto (§2, §2.4-2.5)
 // Backoff doubles the RTO on each timeout (§5.5) and is kept until a valid sample
 // arrives (Karn's rule: the sender gives no sample for retransmitted segments).
 #pragma once
 
 #include <algorithm>
+#include <memory>
 
 #include "sim/time.h"
+#include "transport/timer_profile.h"
 
 namespace plab {
 
@@ -23,39 +26,39 @@ class RttStats {
     Time min_rto = Time::FromMilliseconds(1000);      // RFC 6298 §2.4
     Time max_rto = Time::FromMilliseconds(60000);     // RFC 6298 §2.5 allows a cap >= 60 s
     Time granularity = Time::FromMilliseconds(1);     // G: a 1 ms clock, as ns-3
+    // The clock the RTO runs on; null = RFC 6298 (Rfc6298Timers()).
+    std::shared_ptr<const TimerProfile> timers;
   };
 
-  explicit RttStats(const Params& params) : params_(params) {}
+  explicit RttStats(const Params& params)
+      : params_(params), timers_(params.timers ? params.timers.get() : &Rfc6298Timers()) {}
 
   void OnSample(Time rtt) {
     ++samples_;
     latest_ = rtt;
     min_ = std::min(min_, rtt);
-    if (!has_sample_) {
-      srtt_ = rtt;
-      rttvar_ = rtt / 2;
-      has_sample_ = true;
+    if (!state_.has_sample) {
+      state_.srtt = rtt;
+      state_.rttvar = rtt / 2;
+      state_.has_sample = true;
     } else {
-      const Time err = srtt_ > rtt ? srtt_ - rtt : rtt - srtt_;
-      rttvar_ = (rttvar_ * 3 + err) / 4;
-      srtt_ = (srtt_ * 7 + rtt) / 8;
+      const Time err = state_.srtt > rtt ? state_.srtt - rtt : rtt - state_.srtt;
+      state_.rttvar = (state_.rttvar * 3 + err) / 4;
+      state_.srtt = (state_.srtt * 7 + rtt) / 8;
     }
-    backoff_ = 1;
+    state_.backoff = 1;
   }
-  void Backoff() {
-    if (rto() < params_.max_rto) backoff_ *= 2;
-  }
+  // The timed segment of a tick profile (timer_profile.h) was acknowledged `rtt` after
+  // it left; `timestamp`: measured from a timestamp echo rather than a timed segment.
+  void OnTimedSample(Time rtt, Time now, bool timestamp) { timers_->OnTimedSample(rtt, now, timestamp, state_); }
+  void Backoff() { timers_->Backoff(state_, bounds()); }
 
-  Time rto() const {
-    Time base = params_.initial_rto;
-    if (has_sample_) {
-      base = srtt_ + std::max(params_.granularity, rttvar_ * 4);
-      base = std::max(base, params_.min_rto);
-    }
-    const Time backed = base.ns() > params_.max_rto.ns() / backoff_ ? params_.max_rto : base * backoff_;
-    return std::min(backed, params_.max_rto);
-  }
-  bool has_sample() const { return has_sample_; }
+  Time rto() const { return timers_->Rto(state_, bounds()); }
+  // When a retransmission timer armed now runs out (a tick profile fires on a tick).
+  Time TimerExpiry(Time now) const { return timers_->TimerExpiry(now, rto()); }
+  const TimerProfile& timers() const { return *timers_; }
+
+  bool has_sample() const { return state_.has_sample; }
   // How many samples so far: an observer tells a new sample from a timeout's report.
   int64_t samples() const { return samples_; }
   // Zero before the first sample.
@@ -63,18 +66,20 @@ class RttStats {
   // Infinite before the first sample.
   Time min_rtt() const { return min_; }
   // RFC 6298 SRTT and RTTVAR (zero before the first sample).
-  Time smoothed_rtt() const { return srtt_; }
-  Time srtt() const { return srtt_; }
-  Time rttvar() const { return rttvar_; }
+  Time smoothed_rtt() const { return state_.srtt; }
+  Time srtt() const { return state_.srtt; }
+  Time rttvar() const { return state_.rttvar; }
+  // The tick profiles' own estimate (all zero under RFC 6298).
+  const TickEstimate& tick_estimate() const { return state_.ticks; }
 
  private:
+  RtoBounds bounds() const { return {params_.initial_rto, params_.min_rto, params_.max_rto, params_.granularity}; }
+
   Params params_;
-  bool has_sample_ = false;
-  Time srtt_;
-  Time rttvar_;
+  const TimerProfile* timers_;
+  RtoState state_;
   Time latest_ = Time::Zero();
   Time min_ = Time::Infinite();
-  int64_t backoff_ = 1;
   int64_t samples_ = 0;
 };
 

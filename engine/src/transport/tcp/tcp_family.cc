@@ -7,6 +7,7 @@
 #include "transport/tcp/recovery/loss_recovery.h"
 #include "transport/tcp/tcp_receiver.h"
 #include "transport/tcp/tcp_sender.h"
+#include "transport/timers/timer_profiles.h"
 
 namespace plab {
 namespace {
@@ -21,6 +22,11 @@ const LossRecoveryEntry& ResolveRecovery(const ParamView& params, const TcpCompo
 bool SackOn(const ParamView& params, const LossRecoveryEntry& recovery) {
   const std::string& option = params.Enum("tcp.sack");
   return option == "on" || (option == "auto" && recovery.needs_sack);
+}
+
+// The flow's timer profile (validation has checked the name).
+std::shared_ptr<const TimerProfile> Timers(const ParamView& params) {
+  return FindTimerProfile(params.Enum("tcp.timers"))->make(params);
 }
 
 // RFC 7323 §3: the timestamp option is 10 bytes, padded to 12.
@@ -76,10 +82,31 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Advanced()
                   .When("tcp.delayed_ack", {"true"}));
   p.push_back(NumberParam("tcp.delayed_ack_timeout_ms", "Delayed ACK timer", g, "ms", 1, 500, 200,
-                          "Acknowledge pending data at the latest this long after it arrived")
-                  .Source("RFC 1122: at most 500 ms; 200 ms is classic BSD")
+                          "Acknowledge pending data at the latest this long after it arrived (under the bsd timer "
+                          "profile: the period of the fast timer that sends it, so 0 to this long after)")
+                  .Source("RFC 1122: at most 500 ms; 200 ms is classic BSD; ns-2 DelAck interval_ 100 ms")
                   .Advanced()
                   .When("tcp.delayed_ack", {"true"}));
+  std::vector<std::string> timers, timer_labels;
+  std::string timer_help =
+      "The clock the retransmission and delayed-ACK timers run on, as on the papers' platforms. Minimum, "
+      "initial and maximum RTO and the delayed-ACK fields stay in force under every profile (they are the "
+      "platform's constants: set them with the profile). ";
+  for (const TimerProfileEntry& t : TimerProfiles()) {
+    timers.push_back(t.name);
+    timer_labels.push_back(t.label);
+    timer_help += t.label + ": " + t.help + ". ";
+  }
+  p.push_back(EnumParam("tcp.timers", "Timer profile", g, timers, "rfc6298", timer_help)
+                  .Labels(timer_labels)
+                  .Source("RFC 6298; 4.4BSD tcp_timer.c; ns-2 tcp.cc")
+                  .Advanced());
+  p.push_back(NumberParam("tcp.ns2_tick_ms", "ns-2 tick", g, "ms", 0.001, 1000, 10,
+                          "ns-2's tcpTick_, the RTT clock's granularity: 10 ms since 2002/03/07 (ns-2.1b9 on), "
+                          "100 ms before")
+                  .Source("ns-2 ns-default.tcl: Agent/TCP set tcpTick_ 0.01")
+                  .Advanced()
+                  .When("tcp.timers", {"ns2"}));
   p.push_back(IntegerParam("tcp.mss_bytes", "MSS", g, "bytes", 100, 9000, 1000, "Payload bytes per segment")
                   .Advanced());
   p.push_back(IntegerParam("tcp.header_bytes", "Header bytes", g, "bytes", 0, 200, 40,
@@ -139,6 +166,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.rtt.min_rto = Time::FromMillisecondsDouble(v.Number("tcp.min_rto_ms"));
   sp.rtt.initial_rto = Time::FromMillisecondsDouble(v.Number("tcp.initial_rto_ms"));
   sp.rtt.max_rto = Time::FromMillisecondsDouble(v.Number("tcp.max_rto_ms"));
+  sp.rtt.timers = Timers(v);
   const CongestionControlEntry* cc = FindCongestionControl(composition.congestion_control);
   const LossRecoveryEntry* recovery = &ResolveRecovery(v, composition);
   // A view is a scenario pointer and a prefix: cheap to keep, and the scenario
@@ -178,6 +206,7 @@ std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpC
   rp.timestamps = v.Bool("tcp.timestamps");
   rp.delayed_ack_count = v.Bool("tcp.delayed_ack") ? static_cast<int>(v.Integer("tcp.delayed_ack_count")) : 1;
   rp.delayed_ack_timeout = Time::FromMillisecondsDouble(v.Number("tcp.delayed_ack_timeout_ms"));
+  rp.timers = Timers(v);
   return std::make_unique<TcpReceiver>(env.scheduler, env.pool, rp, std::move(algorithm));
 }
 

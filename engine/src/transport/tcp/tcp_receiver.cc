@@ -69,7 +69,10 @@ void TcpReceiver::Receive(Packet* p) {
       pool_->Release(p);
       if (!timer_armed_) {
         timer_armed_ = true;
-        scheduler_->After(params_.delayed_ack_timeout, this, 0, ++timer_generation_);
+        const Time now = scheduler_->now();
+        const Time at = params_.timers ? params_.timers->DelayedAckAt(now, params_.delayed_ack_timeout)
+                                       : now + params_.delayed_ack_timeout;
+        scheduler_->At(at, this, 0, ++timer_generation_);
       }
       return;
     }

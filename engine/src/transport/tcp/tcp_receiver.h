@@ -5,7 +5,8 @@
 // changed ones (RFC 2018 §4).
 //
 // Delayed ACKs (RFC 1122 §4.2.3.2, RFC 5681 §4.2): in-order data is acknowledged every
-// `delayed_ack_count` segments or when the delayed-ACK timer fires, whichever comes
+// `delayed_ack_count` segments or when the delayed-ACK timer fires (when, the flow's
+// timer profile says: a per-segment timer, or BSD's 200 ms heartbeat), whichever comes
 // first; out-of-order data, and data that fills a hole, is acknowledged at once.
 // Timestamps (RFC 7323 §4.3): the ACK echoes TS.Recent, the timestamp of the latest
 // segment that arrived in order, so a delayed ACK echoes the earlier of the two.
@@ -23,6 +24,7 @@
 #include "transport/endpoint.h"
 #include "transport/tcp/receiver_algorithm.h"
 #include "transport/tcp/tcp_header.h"
+#include "transport/timer_profile.h"
 #include "sim/scheduler.h"
 
 namespace plab {
@@ -40,6 +42,9 @@ struct TcpReceiverParams {
   bool timestamps = false;
   int delayed_ack_count = 1;  // 1 = acknowledge every segment
   Time delayed_ack_timeout = Time::FromMilliseconds(200);
+  // When the delayed ACK goes out (BSD: on the next fast-timer tick); null = RFC 6298's
+  // per-segment timer.
+  std::shared_ptr<const TimerProfile> timers;
 };
 
 class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private TcpReceiverActions {

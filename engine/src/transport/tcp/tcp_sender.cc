@@ -39,6 +39,7 @@ void TcpSender::Restart(uint32_t flow) {
   source_wakeup_pending_ = false;
   pacing_wakeup_pending_ = false;
   next_send_time_ = Time::Zero();
+  timing_ = false;
   Initialize();
 }
 
@@ -152,6 +153,7 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   }
   ++stats_.data_packets_sent;
   state_.pipe += len;
+  TimeSegment(seq, retransmission);
   if (tcp_observer_) tcp_observer_->OnSegmentSent(scheduler_->now(), seq, retransmission);
 
   Packet* p = pool_->Acquire();
@@ -192,7 +194,8 @@ void TcpSender::Receive(Packet* ack_packet) {
   // Karn's rule: no sample if any segment this ACK covers was ever retransmitted.
   std::optional<Time> sent_at;
   if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
-  if (new_ack && params_.timestamps && header.has_timestamp) sent_at = header.ts_ecr;
+  const bool from_timestamp = new_ack && params_.timestamps && header.has_timestamp;
+  if (from_timestamp) sent_at = header.ts_ecr;
   if (header.sack_count > 0 && ack <= state_.snd_max) {
     scoreboard_.OnSack(header.sack, header.sack_count);
   }
@@ -200,7 +203,7 @@ void TcpSender::Receive(Packet* ack_packet) {
   recovery_->OnAck(header, state_, *this);
   pool_->Release(ack_packet);
   if (new_ack) {
-    OnNewAck(ack, sent_at);
+    OnNewAck(ack, sent_at, from_timestamp);
   } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
     OnDupAck();
   }
@@ -211,9 +214,32 @@ void TcpSender::Receive(Packet* ack_packet) {
   TrySend();
 }
 
-void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at) {
+void TcpSender::TimeSegment(uint64_t seq, bool retransmission) {
+  if (!rtt_.timers().TimesOneSegmentPerRtt()) return;
+  // Karn: a retransmission spoils the measurement under way (BSD clears t_rtt on a
+  // timeout and a fast retransmit, ns-2's reset_rtx_timer clears rtt_active_).
+  if (retransmission) {
+    timing_ = false;
+  } else if (!timing_) {  // "Time this transmission if ... not currently timing anything"
+    timing_ = true;
+    timed_seq_ = seq;
+    timed_at_ = scheduler_->now();
+  }
+}
+
+void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp) {
   const Time now = scheduler_->now();
   const uint64_t acked = ack - state_.snd_una;
+
+  // A tick profile's estimator: every timestamp echo, or the ACK past the timed segment.
+  if (rtt_.timers().TimesOneSegmentPerRtt()) {
+    if (from_timestamp) {
+      rtt_.OnTimedSample(now - *sent_at, now, true);
+    } else if (timing_ && ack > timed_seq_) {
+      timing_ = false;
+      rtt_.OnTimedSample(now - timed_at_, now, false);
+    }
+  }
 
   if (sent_at.has_value()) {
     rtt_.OnSample(now - *sent_at);
@@ -279,7 +305,7 @@ void TcpSender::OnRetransmissionTimeout() {
   state_.recover = state_.snd_max;
   state_.recover_set = true;
   state_.last_loss_action = TcpState::LossAction::kTimeout;
-  rtt_.Backoff();  // RFC 6298 §5.5
+  if (cc_->BacksOffRetransmissionTimer()) rtt_.Backoff();  // RFC 6298 §5.5, or the profile's back-off
   scoreboard_.MarkAllLost();
   state_.pipe = scoreboard_.Pipe();
   recovery_->OnTimeout(state_);
@@ -302,7 +328,7 @@ void TcpSender::GoBackN() { state_.snd_nxt = state_.snd_una; }
 
 void TcpSender::RestartRetransmissionTimer() {
   timer_armed_ = true;
-  timer_deadline_ = scheduler_->now() + rtt_.rto();
+  timer_deadline_ = rtt_.TimerExpiry(scheduler_->now());  // a tick profile fires on a tick
   if (!timer_event_pending_ || timer_event_at_ > timer_deadline_) {
     timer_event_pending_ = true;
     timer_event_at_ = timer_deadline_;

@@ -1,5 +1,6 @@
 // The TCP sender core: sequence numbers, the send loop, cumulative ACK processing,
-// RTT sampling with Karn's rule and the RFC 6298 retransmission timer. What the window
+// RTT sampling with Karn's rule and the retransmission timer, run on the flow's timer
+// profile (transport/timer_profile.h: RFC 6298 by default, or BSD's or ns-2's ticks). What the window
 // is and how losses are repaired are delegated to the two plug-ins (CongestionControl,
 // LossRecovery); this file has no knowledge of any particular variant.
 #pragma once
@@ -123,7 +124,8 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void TrySend();
   void Complete();
   void SendSegment(uint64_t seq, bool retransmission);
-  void OnNewAck(uint64_t ack, std::optional<Time> sent_at);
+  void OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp);
+  void TimeSegment(uint64_t seq, bool retransmission);
   void OnDupAck();
   void OnRetransmissionTimeout();
   void ArmTimerIfIdle();
@@ -170,6 +172,10 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   Time timer_event_at_;
   uint64_t timer_generation_ = 0;
   uint64_t serial_ = 0;  // the last transmission serial used
+  // A tick profile's timed segment (BSD t_rtt / t_rtseq, ns-2 rtt_active_ / rtt_seq_).
+  bool timing_ = false;
+  uint64_t timed_seq_ = 0;
+  Time timed_at_;
   bool source_wakeup_pending_ = false;
   bool pacing_wakeup_pending_ = false;
   Time next_send_time_ = Time::Zero();

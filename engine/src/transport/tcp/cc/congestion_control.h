@@ -75,6 +75,9 @@ class CongestionControl {
   // The retransmission timer fired: ssthresh from the algorithm (RFC 5681 §3.1 eq. 4),
   // cwnd = 1 SMSS; then AfterRetransmissionTimeout.
   void OnRetransmissionTimeout(const TcpState& state);
+  // Asked right after OnRetransmissionTimeout: whether the sender doubles its RTO
+  // (RFC 6298 §5.5). TCP-Real cancels the back-off of a timeout its DACK bit excuses.
+  virtual bool BacksOffRetransmissionTimer() const { return true; }
 
   // ---- what loss recovery asks (see the table above) --------------------------------
 

@@ -17,7 +17,7 @@ uint64_t RealControl::MaxWindow() const {
 }
 
 void RealControl::OnAck(const TcpState& state, uint64_t acked_bytes, Time) {
-  RenoIncrease(state, acked_bytes);
+  if (params_.grow_between_decisions) RenoIncrease(state, acked_bytes);
   cwnd_ = std::min(cwnd_, MaxWindow());
 }
 
@@ -51,13 +51,19 @@ void RealControl::WriteDataHeader(TcpHeader& header) const {
 }
 
 void RealControl::EnterRecovery(const TcpState&, int inflation_segments) {
-  // No cut: the retransmission goes out, the window stays (Reno's inflation keeps the
-  // ACK clock going while the hole is repaired).
+  // No cut: the retransmission goes out, the window stays (§4.1: "the congestion
+  // window is not adjusted"), and is not inflated: the wave is fixed for the RTT (§1).
   in_recovery_ = true;
   recovery_cwnd_ = cwnd_;
   pending_level_ = 0;
-  cwnd_ += static_cast<uint64_t>(inflation_segments) * mss_;
+  if (params_.recovery_inflation) cwnd_ += static_cast<uint64_t>(inflation_segments) * mss_;
 }
+
+void RealControl::InflateForDupAck() {
+  if (params_.recovery_inflation) cwnd_ += mss_;
+}
+
+bool RealControl::BacksOffRetransmissionTimer() const { return backs_off_; }
 
 void RealControl::ExitRecovery(uint64_t cap) {
   in_recovery_ = false;
@@ -75,11 +81,14 @@ void RealControl::AfterRetransmissionTimeout(const TcpState&) {
   pending_level_ = 0;
   if (dack_bit_) {
     // Wave information arrived during the timer: the reverse path lost ACKs, the
-    // forward path is not congested. Keep the window and ssthresh.
-    cwnd_ = cwnd_before_timeout_;
+    // forward path is not congested. Keep the window (never past the largest wave,
+    // had an inflation raised it) and ssthresh, and do not back off the RTO.
+    cwnd_ = std::min(cwnd_before_timeout_, MaxWindow());
     ssthresh_ = ssthresh_before_timeout_;
+    backs_off_ = !params_.cancel_backoff;
   } else {
     cwnd_ = kSegmentsPerLevel * mss_;  // wave level 1: "two segments, like Slow Start"
+    backs_off_ = true;                 // "Slow Start and timeout adjustments are used"
   }
   dack_bit_ = false;  // a new timer period
 }
