@@ -1,118 +1,323 @@
 #!/usr/bin/env python3
 """Writes Ng & Chan's experiments as presets (public/presets/presets.json):
-  §3.5 / §6.2 from engine/scenarios/ngchan-dumbbell-40.json: 20 Reno flows and 20
-    rate-based flows on the Fig. 4 dumbbell with Table 1's parameters, random error added
-    on the bottleneck from 2.5 % to 35 %, normalized throughput of SRP, CRP, MRP, TFRC and
-    TFRC with the modified equation;
+  §3.1 / §6.1, the baseline: one Reno flow over a lossy channel, against the simple,
+    complex and modified equations fed with its own loss indications, RTT and RTO;
+  §3.4-3.5 / §6.2 / §6.4 from engine/scenarios/ngchan-dumbbell-40.json: 20 Reno flows and
+    20 rate-based flows on the Fig. 4 dumbbell with Table 1's parameters, random error
+    added on the bottleneck from 0 to 35 %, SRP, CRP, MRP, TFRC and TFRC with the
+    modified equation;
   §4.2 / §6.3 from engine/scenarios/ngchan-lasthop.json: one rate-based stream from the
     proxy and Reno streams over Table 2's 150 kb/s, 200 ms last hop, against the number of
-    TCP streams (Figs. 16-17) and against the error added (Figs. 18-19, 33);
+    TCP streams (Figs. 16-17) and against the error added (Figs. 18-19, 30-33);
 and TFRC beside NewReno on a shared dumbbell (engine/scenarios/tfrc-friendliness.json).
-The paper draws these as figures without numbers: its findings become claims.
+
+The paper's figures are lost in the text we have (only their captions survive), so its
+claims are its sentences, quoted, each judged on the runs of the preset that re-runs its
+experiment (docs/claims.md). Its "normalized throughput" is the throughput achieved over
+the bandwidth allocated to the stream (§3.4): the summary figure fair_share.
 
 usage: python3 scripts/ngchan-presets.py   (needs build/engine/plab for the schema)
 """
 import sys
 
-from presetlib import claim, engine_schema, on_paper_platform, load_scenario, scenario_hash, view_parts, write_presets
+from presetlib import (claim, engine_schema, explain, js_number, load_scenario, not_expressible, number,
+                       on_paper_platform, paper, reading, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'Ng & Chan (equation-based)'
+P = 'ng-chan'
+PAPER_BLOCK = paper(
+    'Ng & Chan: Equation-based TCP-friendly congestion control under lossy environment',
+    'S. W. Ng, E. Chan, "Equation-based TCP-friendly congestion control under lossy environment", Journal of '
+    'Systems Architecture 51 (2005); ns-2 simulations.',
+    0.2,
+    ('The paper gives no number of its results: its figures are lost in the text we have, and its sentences are '
+     'relations ("overestimates", "obtains less"), judged here on 95 % intervals. Its only claims of equality are '
+     'that MRP and the modified TFRC keep "a throughput similar to that of the TCP connections" and share the link '
+     '"reasonably equitabl[y]", for which it names no margin; they are read as a ratio to TCP of 1 within 20 %, '
+     'the margin the other papers of the lab call agreement (TCP-ER §IV-D: "within 20%").'))
 
 
-def ref(series, x_range, figure='normalized_throughput'):
-    return {'series': series, 'figure': figure, 'x_range': x_range}
+def ref(series, figure, x=None, x_range=None):
+    r = {'series': series, 'figure': figure}
+    if x is not None:
+        r['x'] = x
+    if x_range is not None:
+        r['x_range'] = x_range
+    return r
 
 
-def presets(schema):
+def share(series, protocol, x=None, x_range=None):
+    """A protocol's normalized throughput (§3.4) in the runs of one sweep series."""
+    return ref(series, f'fair_share_by_protocol.{protocol}', x, x_range)
+
+
+def sweep_hash(schema, scenario, x, frm, to, n, y, k, cmp=None):
+    parts = scenario_hash(schema, scenario)
+    if cmp:
+        return '#' + '&'.join(parts + view_parts(cmp, x, frm, to, n, y, k))
+    return '#' + '&'.join(parts + ['view=sweep', f'sweep.x={x}', f'sweep.from={js_number(frm)}',
+                                   f'sweep.to={js_number(to)}', 'sweep.scale=linear', f'sweep.n={n}',
+                                   f'sweep.y={y}', f'sweep.k={k}'])
+
+
+# ---- §3.1 / §6.1: the equations against one Reno flow ------------------------------------
+
+def baseline(schema):
+    # §3.1: "Two packet sizes are used in the experiments: 512 and 1024 bytes. The bandwidth
+    # available ranges from 5 Kbps to 20 Kbps in increments of 5 Kbps, and propagation delay
+    # various from 10 ms to 40 ms." One point of that grid, with Table 1's window and length.
+    scenario = {
+        'duration_s': 250,
+        'topology': {'bottleneck': {'rate_mbps': 0.01, 'delay_ms': 25, 'queue_packets': 50}},
+        'flows': [{
+            'protocol': 'reno',
+            'tcp': {'mss_bytes': 512, 'max_window_segments': 1000, 'min_rto_ms': 200},
+            'channel': {'forward': {'model': 'bernoulli', 'p': 0.1}, 'reverse': {'model': 'none'}},
+            'app': {'token_bucket': {'enabled': False}},
+        }],
+    }
+    x, frm, to, n = 'f0.channel.forward.p', 0.025, 0.4, 16
+    the_point = reading('one point of the paper\'s grid: 10 kb/s, 25 ms one way, 512-byte packets, a 50-packet '
+                        'drop-tail queue, 250 s (the paper sweeps 5-20 kb/s, 10-40 ms, 512 and 1024 bytes)')
+    m = 'measured'
+    out = [
+        relation('ng-chan/3.1/simple-overestimates', P,
+                 'the simple TCP model tends to overestimate the available bandwidth under lossy channel transmission',
+                 '§3.1, Fig. 1 (every error rate from 2.5 % to 40 %)', ref(m, 'model_simple_mbps', x_range=[frm, to]),
+                 '>', ref(m, 'goodput_mbps', x_range=[frm, to]), reading=the_point),
+        relation('ng-chan/3.1/complex-underestimates', P, 'the complex TCP model underestimates the available bandwidth',
+                 '§3.1, Fig. 2 (every error rate from 2.5 % to 40 %)', ref(m, 'model_complex_mbps', x_range=[frm, to]),
+                 '<', ref(m, 'goodput_mbps', x_range=[frm, to]), reading=the_point),
+        relation('ng-chan/3.1/simple-over-90pct', P,
+                 'estimated throughput based on the simple TCP model overshoots actual TCP throughput by more than 90% '
+                 'when the percentage of error added increases beyond 10%', '§3.1, Fig. 3 (12.5 % to 40 %)',
+                 ref(m, 'model_simple_mbps', x_range=[0.125, to]), '>', ref(m, 'goodput_mbps', x_range=[0.125, to]),
+                 factor=1.9, reading=the_point),
+        relation('ng-chan/3.1/simple-better-at-low-error', P,
+                 'the simple TCP model leads to a better estimate when the error rate is small',
+                 '§3.1 (small: 2.5 % and 5 %, below the "beyond 5%" where its estimates go out of range)',
+                 ref(m, 'model_simple_deviation_pct', x_range=[0.025, 0.05]), '<',
+                 ref(m, 'model_complex_deviation_pct', x_range=[0.025, 0.05]), reading=the_point),
+        not_expressible('ng-chan/3.1/out-of-range', P,
+                        'after the percentage of injected error increases beyond 5%, the number of out-of-range '
+                        'estimates increases sharply', '§3.1, Fig. 3',
+                        'counts the scatter points of Fig. 3 that fall off its axis, whose range the text does not '
+                        'give; the deviations themselves are the claims above'),
+        relation('ng-chan/3.1/complex-improves', P,
+                 'The complex TCP model, on the other hand, results in a large number of out-of-range estimates when '
+                 'the injected error rate is low, then improves when the injected error rate increases',
+                 '§3.1 (its deviation from 15 % to 25 %, where the paper finds it best, against 2.5 %)',
+                 ref(m, 'model_complex_deviation_pct', x_range=[0.15, 0.25]), '<',
+                 ref(m, 'model_complex_deviation_pct', x=0.025), reading=the_point),
+        relation('ng-chan/3.1/complex-worsens-beyond-25', P,
+                 'and finally worsens when the percentage of injected error increases beyond 25%',
+                 '§3.1 (27.5 % to 40 % against 20 %, the middle of the range it calls best)',
+                 ref(m, 'model_complex_deviation_pct', x_range=[0.275, to]), '>',
+                 ref(m, 'model_complex_deviation_pct', x=0.2), reading=the_point),
+        relation('ng-chan/6.1/modified-more-accurate', P,
+                 'the complex TCP model tends to underestimate the available bandwidth while the modified TCP model is '
+                 'more accurate in its estimate', '§6.1, Figs. 25-26 (every error rate)',
+                 ref(m, 'model_modified_deviation_pct', x_range=[frm, to]), '<',
+                 ref(m, 'model_complex_deviation_pct', x_range=[frm, to]), reading=the_point),
+        relation('ng-chan/6.1/modified-below-20pct', P,
+                 'the modified model is much more accurate, particular at error rate less than 20%',
+                 '§6.1, Fig. 27 (2.5 % to 17.5 %)', ref(m, 'model_modified_deviation_pct', x_range=[frm, 0.175]), '<',
+                 ref(m, 'model_complex_deviation_pct', x_range=[frm, 0.175]), reading=the_point),
+        relation('ng-chan/6.1/modified-worse-beyond-20', P, 'Performance is not as good beyond 20% added error',
+                 '§6.1, Fig. 27 (22.5 % to 40 % against 10 %, the middle of the range it calls accurate)',
+                 ref(m, 'model_modified_deviation_pct', x_range=[0.225, to]), '>',
+                 ref(m, 'model_modified_deviation_pct', x=0.1), reading=the_point),
+    ]
+    return {
+        'id': 'ngchan-baseline',
+        'title': 'The throughput equations against one Reno flow under random error (Ng & Chan §3.1, §6.1)',
+        'paper': PAPER, 'section': '§3.1, §6.1, Figs. 1-3, 25-27',
+        'caption': ('§3.1\'s baseline: one Reno flow over a single 10 kb/s, 25 ms channel with 512-byte packets (one '
+                    'point of the paper\'s 5-20 kb/s, 10-40 ms grid), random error from 2.5 % to 40 % in steps of '
+                    '2.5 % as in the paper, 250 s, 5 seeds. Each run feeds the simple (Mathis), complex (Padhye) and '
+                    'modified (Ng & Chan §5) equations with its own loss indications per packet, mean SRTT and mean '
+                    'RTO, as the paper feeds its ns-2 traffic into them; choose y = "Simple model", "Complex model" or '
+                    '"Modified model" beside "Goodput", or their deviations (Fig. 3, Fig. 27). Cost: 16 points x 5 '
+                    'seeds = 80 short runs.'),
+        'hash': sweep_hash(schema, scenario, x, frm, to, n, 'model_complex_deviation_pct', 5),
+        'evidence': {'published': [], 'claims': out},
+    }
+
+
+# ---- §3.4-3.5, §6.2, §6.4: forty flows on the dumbbell ---------------------------------
+
+def dumbbell(schema):
     base = load_scenario('ngchan-dumbbell-40.json')
-    low, all_ = [0.025, 0.2], [0.025, 0.35]
-    starved = ('At 5 kb/s per flow (Table 1) every window is under one 256-byte packet: Reno lives in '
-               'retransmission timeouts, which no equation here models at such windows.')
-    return [{
+    x, frm, to, n = 'topology.bottleneck.errors.forward.p', 0, 0.35, 15
+    err = [0.025, to]
+    low = [0.025, 0.1]
+    below20 = [0.025, 0.175]
+    forty = reading('40 flows (20 + 20) at 5 kb/s each; the paper runs 2 to 100 for Figs. 5-6 and 40 for Figs. 9-12, '
+                    '28-31')
+    out = [
+        relation('ng-chan/3.4/srp-more', P,
+                 'SRP grabs more bandwidth share than TCP traffic', '§3.4, Fig. 5 (no error)',
+                 share('srp', 'srp', x=0), '>', share('srp', 'reno', x=0), reading=forty),
+        relation('ng-chan/3.4/crp-less', P,
+                 'CRP traffic obtains less bandwidth than its competing TCP traffic streams', '§3.4, Fig. 6 (no error)',
+                 share('crp', 'crp', x=0), '<', share('crp', 'reno', x=0), reading=forty),
+        not_expressible('ng-chan/3.4/number-of-streams', P,
+                        'the number of traffic streams has no major effect on TCP-friendliness for both SRP and CRP',
+                        '§3.4, Figs. 5-6',
+                        '"no major effect" names no size of effect to hold the runs to; the Sweep view draws the '
+                        'shares against the number of flows, but a claim cannot say how flat is flat'),
+        relation('ng-chan/3.5/srp-more-with-error', P,
+                 'throughput of SRP also have higher bandwidth share than that of the TCP traffic',
+                 '§3.5, Fig. 9 (2.5 % to 35 %)', share('srp', 'srp', x_range=err), '>',
+                 share('srp', 'reno', x_range=err)),
+        relation('ng-chan/3.5/tcp-decreases-beside-srp', P,
+                 'TCP throughput decreases when the injected error rate increases', '§3.5, Fig. 9 (beside SRP: 35 % '
+                 'against 2.5 %)', share('srp', 'reno', x=to), '<', share('srp', 'reno', x=0.025)),
+        relation('ng-chan/3.5/tcp-decreases-beside-crp', P,
+                 'TCP throughput decreases when the injected error rate increases', '§3.5, Fig. 10 (beside CRP: 35 % '
+                 'against 2.5 %)', share('crp', 'reno', x=to), '<', share('crp', 'reno', x=0.025)),
+        relation('ng-chan/3.5/srp-better-at-low-error', P,
+                 'the performance of SRP is much better than that of CRP when the error rate is low',
+                 '§3.5, Figs. 9-10 (read as their normalized throughputs, at 2.5 %)',
+                 ref('srp', 'fair_share', x=0.025), '>', ref('crp', 'fair_share', x=0.025)),
+        relation('ng-chan/3.5/reverses-at-high-error', P,
+                 'and the situation reverses when error rate increases',
+                 '§3.5, Figs. 9-10 (read as their normalized throughputs, at 35 %)',
+                 ref('crp', 'fair_share', x=to), '>', ref('srp', 'fair_share', x=to)),
+        not_expressible('ng-chan/3.5/neither-at-high-error', P,
+                        'neither SRP nor CRP estimate the TCP bandwidth share well in this environment',
+                        '§3.5 (beyond 20 % error)', '"well" sets no margin to judge the shares by'),
+        not_expressible('ng-chan/3.5/drop-tail-similar', P,
+                        'The results are very similar to those obtained using RED queues', '§3.5, Figs. 11-12',
+                        '"very similar" names no margin, and the comparison is between two presets\' runs (RED '
+                        'and drop-tail) where a claim reads one preset\'s'),
+        not_expressible('ng-chan/3.5/512-more-pronounced', P,
+                        'the deviation of the simple and complex models from TCP bandwidth is even more pronounced '
+                        'than the case with packet size of 256 bytes', '§3.5, Figs. 7-8',
+                        'compares runs at 512 bytes with runs at 256 bytes, two presets, where a claim reads one '
+                        'preset\'s runs (the Sweep view\'s x sets flows[0]\'s packet size only)'),
+        relation('ng-chan/6.2/crp-deviates-at-low-error', P,
+                 'CRP throughput [...] deviates significantly from mean TCP throughput [...] especially when the added '
+                 'error rate is low', '§6.2, Fig. 28 (2.5 % to 10 %)', share('crp', 'crp', x_range=low), '<',
+                 share('crp', 'reno', x_range=low)),
+        number('ng-chan/6.2/mrp-tcp-friendly', P,
+               'MRP, based on the modified TCP modeling formula, achieves both TCP-friendliness and provides an '
+               'accurate TCP throughput estimate', '§6.2, Fig. 29 (MRP over TCP, 2.5 % to 17.5 %: below the 20 % §7 '
+               'bounds it to)', 1, share('mrp', 'mrp', x_range=below20), right=share('mrp', 'reno', x_range=below20)),
+        relation('ng-chan/6.4/tfrc-underestimates', P, 'TFRC also underestimates TCP throughput',
+                 '§6.4, Fig. 32 (2.5 % to 35 %)', share('tfrc', 'tfrc', x_range=err), '<',
+                 share('tfrc', 'reno', x_range=err)),
+        relation('ng-chan/6.4/modified-tfrc-higher', P, 'the modified TFRC achieved a higher throughput',
+                 '§6.4, Figs. 32-33 (2.5 % to 35 %)', ref('tfrc_modified', 'fair_share', x_range=err), '>',
+                 ref('tfrc', 'fair_share', x_range=err)),
+        number('ng-chan/6.4/modified-tfrc-equitable', P,
+               'the share of the link between the modified TFRC and TCP traffic streams is reasonably equitable',
+               '§6.4, Fig. 33 (modified TFRC over TCP, 2.5 % to 35 %)', 1,
+               share('tfrc_modified', 'tfrc_modified', x_range=err),
+               right=share('tfrc_modified', 'reno', x_range=err)),
+    ]
+    return {
         'id': 'ngchan-dumbbell-error',
-        'title': 'Rate-based protocols beside TCP under random error: SRP, CRP, MRP, TFRC (Ng & Chan §3.5, §6.2)',
-        'paper': PAPER, 'section': '§3.5, §6.2, Figs. 9-10, 28-31',
+        'title': 'Rate-based protocols beside TCP under random error: SRP, CRP, MRP, TFRC (Ng & Chan §3.4-3.5, §6.2, §6.4)',
+        'paper': PAPER, 'section': '§3.4-3.5, §6.2, §6.4, Figs. 5-6, 9-10, 28-33',
         'caption': ('Forty flows share the Fig. 4 dumbbell with Table 1\'s settings: 5 kb/s of RED bottleneck per flow '
                     '(0.2 Mb/s), 50 ms, a buffer of 5 x BW x RTT per flow, 256-byte packets, 250 s. Twenty run '
                     'Reno; the other twenty run the curve\'s rate-based protocol. The bottleneck drops packets at '
-                    'random at the rate on the x axis (2.5 % to 35 %, as in §3.5); the y axis is the rate-based '
-                    'flows\' normalized throughput: their mean goodput over the Reno flows\' (1 = TCP-friendly). '
-                    'SRP follows the simple equation, which has no timeouts, so it takes far more than TCP; CRP\'s '
-                    'complex equation counts every loss as a likely timeout and stays below; MRP and the modified '
-                    'TFRC use Ng & Chan\'s corrected timeout probability. Cost: 14 points x 5 protocols x 2 seeds = '
-                    '140 runs of 40 flows, a few seconds.'),
-        'hash': '#' + '&'.join(scenario_hash(schema, base) +
-                               view_parts(['srp', 'crp', 'mrp', 'tfrc', 'tfrc_modified'],
-                                          'topology.bottleneck.errors.forward.p', 0.025, 0.35, 14,
-                                          'normalized_throughput', 2)),
-        'evidence': {'published': [], 'claims': [
-            claim('SRP grabs more bandwidth than TCP at every error rate (normalized throughput above 1)', '§3.5, Fig. 9',
-                  ref('srp', all_), '>', value=1),
-            claim('CRP obtains less than TCP when the error rate is low (below 20 %)', '§3.5, Fig. 10', ref('crp', low),
-                  '<', value=1),
-            claim('MRP keeps a throughput similar to TCP\'s below 20 % error (normalized throughput at least 0.7)',
-                  '§6.2, Fig. 31', ref('mrp', low), '>=', value=0.7, if_not=starved),
-            claim('TFRC with the modified equation is closer to TCP than TFRC with RFC 5348\'s', '§6.2, Figs. 28-29',
-                  ref('tfrc_modified', all_), '>', ref('tfrc', all_), if_not=starved),
-        ]},
-    }]
+                    'random at the rate on the x axis (none, then 2.5 % to 35 % as in §3.5); the y axis is the '
+                    'rate-based flows\' normalized throughput as the paper defines it: throughput achieved over the '
+                    'bandwidth allocated to each stream (1/40 of the link; "Share of the allocation by protocol" gives '
+                    'the Reno flows\' beside it). SRP follows the simple equation, which has no timeouts; CRP the '
+                    'complex one; MRP and the modified TFRC Ng & Chan\'s corrected timeout probability. Cost: 15 '
+                    'points x 5 protocols x 5 seeds = 375 runs of 40 flows.'),
+        'hash': sweep_hash(schema, base, x, frm, to, n, 'fair_share', 5, ['srp', 'crp', 'mrp', 'tfrc', 'tfrc_modified']),
+        'evidence': {'published': [], 'claims': out},
+    }
 
+
+# ---- §4.2, §4.3, §6.3: the wireless last hop -----------------------------------------------
 
 def last_hop(schema):
     base = load_scenario('ngchan-lasthop.json')
     setup = ('Fig. 15\'s topology with Table 2\'s settings: a proxy cache server at the base station sends one '
              'rate-based stream to a mobile client over the 150 kb/s, 200 ms last hop (RED, a buffer of 4 x BW x '
              'RTT = 120 packets of 256 bytes), which Reno streams from 10 Mb/s side links (3 ms each side) share; '
-             '250 s, statistics from 10 s. The y axis is the rate-based stream\'s normalized throughput: its goodput '
-             'over the Reno streams\' mean (1 = TCP-friendly).')
-    none_fair = ('Here CRP\'s complex equation, fed the loss rate over all its packets, predicts far less than these '
-                 'Reno streams get: with windows of a few 256-byte packets Reno recovers most losses by timeouts '
-                 'at a 200 ms minimum RTO, while the equation charges a full measured RTO per loss.')
+             '250 s, statistics from 10 s. The y axis is the paper\'s normalized throughput: throughput achieved over '
+             'the bandwidth allocated to each stream (the last hop over the number of streams).')
     streams = base.copy()
     streams['topology'] = dict(base['topology'], bottleneck=dict(base['topology']['bottleneck'],
                                                                  errors={'forward': {'model': 'none'}}))
     streams['flows'] = base['flows'][:2]
+    n_streams = [2, 11]
+    error = [0, 0.3]
+    low = [0, 0.1]
+    below20 = [0, 0.15]
+    e2e_why = ('§4.3 sweeps the propagation delay of the TCP streams\' side links; the Sweep view\'s x sets flows[0]\'s '
+               'parameters, and flows[0] is the rate-based stream, so the lab cannot yet sweep a parameter of the '
+               'ten TCP flows together')
     return [{
         'id': 'ngchan-lasthop-streams',
         'title': 'SRP and CRP on a wireless last hop beside more and more TCP streams (Ng & Chan §4.2, Figs. 16-17)',
         'paper': PAPER, 'section': '§4.2, Table 2, Figs. 16-17',
         'caption': (setup + ' No error here: the x axis is the number of flows, the rate-based one and 1 to 10 '
-                    'Reno streams (each point copies the last flow). SRP\'s simple equation has no timeouts, so once '
-                    'the last hop is congested it keeps taking more; the paper finds CRP fair. Cost: 10 points x 2 '
-                    'protocols x 2 seeds = 40 runs.'),
-        'hash': '#' + '&'.join(scenario_hash(schema, streams) +
-                               view_parts(['srp', 'crp'], 'flows', 2, 11, 10, 'normalized_throughput', 2)),
+                    'Reno streams (each point copies the last flow). Cost: 10 points x 2 protocols x 5 seeds = 100 '
+                    'runs.'),
+        'hash': sweep_hash(schema, streams, 'flows', 2, 11, 10, 'fair_share', 5, ['srp', 'crp']),
         'evidence': {'published': [], 'claims': [
-            claim('SRP\'s share keeps growing as TCP streams are added (normalized throughput with 10 streams above '
-                  'that with 1)', '§4.2, Fig. 16', {'series': 'srp', 'figure': 'normalized_throughput', 'x': 11}, '>',
-                  {'series': 'srp', 'figure': 'normalized_throughput', 'x': 2}),
-            claim('CRP stays TCP-friendly with 10 TCP streams (normalized throughput at least 0.5)', '§4.2, Fig. 17',
-                  {'series': 'crp', 'figure': 'normalized_throughput', 'x': 11}, '>=', value=0.5, if_not=none_fair),
+            relation('ng-chan/4.2/srp-keeps-growing', P,
+                     'in SRP the throughput of the protocol continues to grow with increasing number of TCP traffic '
+                     'stream even after the link is congested', '§4.2, Fig. 16 (its goodput with 10 TCP streams '
+                     'against 1)', ref('srp', 'goodput_mbps', x=11), '>', ref('srp', 'goodput_mbps', x=2)),
+            number('ng-chan/4.2/crp-fair', P,
+                   'by taking timeout into consideration, the complex model achieves fairness between TCP and the '
+                   'TCP-friendly equation-based protocol', '§4.2, Fig. 17 (CRP over TCP, 1 to 10 TCP streams)', 1,
+                   share('crp', 'crp', x_range=n_streams), right=share('crp', 'reno', x_range=n_streams)),
         ]},
     }, {
         'id': 'ngchan-lasthop-error',
         'title': 'SRP, CRP and MRP on a lossy wireless last hop beside 10 TCP streams (Ng & Chan §4.2, §6.3)',
-        'paper': PAPER, 'section': '§4.2, §6.3, Table 2, Figs. 18-19, 33',
+        'paper': PAPER, 'section': '§4.2, §4.3, §6.3, Table 2, Figs. 18-23, 30-33',
         'caption': (setup + ' One rate-based stream and 10 Reno streams; random error on the last hop from 0 to '
-                    '30 % on the x axis. The paper finds TCP\'s share between SRP\'s (above, diverging as error grows) '
-                    'and CRP\'s (below at low error), and MRP close to TCP. Cost: 7 points x 3 protocols x 2 seeds = '
-                    '42 runs of 11 flows.'),
-        'hash': '#' + '&'.join(scenario_hash(schema, base) +
-                               view_parts(['srp', 'crp', 'mrp'], 'topology.bottleneck.errors.forward.p', 0, 0.3, 7,
-                                          'normalized_throughput', 2)),
+                    '30 % on the x axis. Cost: 7 points x 3 protocols x 5 seeds = 105 runs of 11 flows.'),
+        'hash': sweep_hash(schema, base, 'topology.bottleneck.errors.forward.p', 0, 0.3, 7, 'fair_share', 5,
+                           ['srp', 'crp', 'mrp']),
         'evidence': {'published': [], 'claims': [
-            claim('SRP takes more than TCP at every error rate', '§4.2, Fig. 18',
-                  {'series': 'srp', 'figure': 'normalized_throughput', 'x_range': [0, 0.3]}, '>', value=1),
-            claim('SRP diverges from TCP as the error grows (more at 30 % than at 5 %)', '§4.2, Fig. 18',
-                  {'series': 'srp', 'figure': 'normalized_throughput', 'x': 0.3}, '>',
-                  {'series': 'srp', 'figure': 'normalized_throughput', 'x': 0.05}),
-            claim('CRP takes less than TCP at low error (up to 10 %)', '§4.2, Fig. 19',
-                  {'series': 'crp', 'figure': 'normalized_throughput', 'x_range': [0, 0.1]}, '<', value=1),
-            claim('MRP keeps a throughput similar to TCP\'s once there is error (normalized 0.7 to 1.5 from 5 %)',
-                  '§6.3, Fig. 33', {'series': 'mrp', 'figure': 'normalized_throughput', 'x_range': [0.05, 0.3]}, '>=',
-                  value=0.7),
-            claim('... and not above 1.5', '§6.3, Fig. 33',
-                  {'series': 'mrp', 'figure': 'normalized_throughput', 'x_range': [0.05, 0.3]}, '<=', value=1.5),
+            relation('ng-chan/4.2/tcp-share-decreases-beside-srp', P,
+                     'The share of bandwidth consumed by TCP keeps decreasing when the percentage of error added to the '
+                     'last hop channel increases', '§4.2, Fig. 18 (beside SRP: 30 % against none)',
+                     share('srp', 'reno', x=0.3), '<', share('srp', 'reno', x=0)),
+            relation('ng-chan/4.2/tcp-share-decreases-beside-crp', P,
+                     'The share of bandwidth consumed by TCP keeps decreasing when the percentage of error added to the '
+                     'last hop channel increases', '§4.2, Fig. 19 (beside CRP: 30 % against none)',
+                     share('crp', 'reno', x=0.3), '<', share('crp', 'reno', x=0)),
+            relation('ng-chan/4.2/tcp-below-srp', P, 'TCP bandwidth share is between that of SRP and CRP',
+                     '§4.2, Figs. 18-19 (SRP above TCP, every error rate)', share('srp', 'srp', x_range=error), '>',
+                     share('srp', 'reno', x_range=error)),
+            relation('ng-chan/4.2/tcp-above-crp', P, 'TCP bandwidth share is between that of SRP and CRP',
+                     '§4.2, Figs. 18-19 (CRP below TCP, every error rate)', share('crp', 'crp', x_range=error), '<',
+                     share('crp', 'reno', x_range=error)),
+            relation('ng-chan/4.2/srp-diverges', P,
+                     'SRP keeps diverging from the TCP bandwidth when the error rate is high',
+                     '§4.2, Fig. 18 (SRP over TCP at 30 % against 5 %)', ref('srp', 'normalized_throughput', x=0.3),
+                     '>', ref('srp', 'normalized_throughput', x=0.05)),
+            relation('ng-chan/4.2/crp-worse-at-low-error', P, 'while CRP performs worse when the error rate low',
+                     '§4.2, Fig. 19 (CRP below TCP, none to 10 %)', share('crp', 'crp', x_range=low), '<',
+                     share('crp', 'reno', x_range=low)),
+            not_expressible('ng-chan/4.3/crp-friendlier', P, 'CRP is more TCP-friendly than SRP in this experiment',
+                            '§4.3, Figs. 22-23', e2e_why),
+            not_expressible('ng-chan/4.3/tcp-falls-with-delay', P,
+                            'the throughput of the TCP traffic decreases steadily as the propagation delay increases',
+                            '§4.3, Figs. 20-23', e2e_why),
+            not_expressible('ng-chan/4.3/less-at-256', P,
+                            'This effect is not as pronounced when the packet size is reduced to 256 bytes',
+                            '§4.3, Figs. 20-21', e2e_why),
+            number('ng-chan/6.3/mrp-similar', P,
+                   'MRP clearly maintains a throughput similar to that of the TCP connections',
+                   '§6.3, Figs. 30-31 (MRP over TCP, every error rate)', 1, share('mrp', 'mrp', x_range=error),
+                   right=share('mrp', 'reno', x_range=error)),
+            relation('ng-chan/6.3/crp-underestimates-below-20', P,
+                     'CRP (which consistently underestimates TCP bandwidth when error added is below 20%',
+                     '§6.3, Fig. 30 (none to 15 %)', share('crp', 'crp', x_range=below20), '<',
+                     share('crp', 'reno', x_range=below20)),
         ]},
     }]
 
@@ -149,8 +354,9 @@ def main():
     schema = engine_schema()
     # The paper's ns-2 (received January 2002: ns-2.1b8, 100 ms ticks) for its TCP flows.
     # ng-chan-models (kept by hand) stays the ns-3 reference scenario it is checked against.
-    new = on_paper_platform(schema, presets(schema) + last_hop(schema) + [tfrc_friendliness(schema)], 'ns2_2001')
-    write_presets(new, after='ng-chan-models')
+    new = on_paper_platform(schema, [baseline(schema), dumbbell(schema)] + last_hop(schema) +
+                            [tfrc_friendliness(schema)], 'ns2_2001')
+    write_presets(new, after='ng-chan-models', papers={P: PAPER_BLOCK})
     print(f'{len(new)} Ng & Chan presets written', file=sys.stderr)
 
 

@@ -50,6 +50,24 @@ TEST(ThroughputModels, RunSummaryCarriesTheModelsWithItsOwnRttAndRto) {
   const double g = s["goodput_mbps"].get<double>();
   EXPECT_GT(g, 0.7 * s["model_complex_mbps"].get<double>());
   EXPECT_LT(g, 1.3 * s["model_simple_mbps"].get<double>());
+  // Each model's deviation from the flow's goodput, as Ng & Chan's Figs. 3 and 27 plot it.
+  for (const char* m : {"simple", "complex", "modified"}) {
+    const double model = s[std::string("model_") + m + "_mbps"].get<double>();
+    EXPECT_DOUBLE_EQ(s[std::string("model_") + m + "_deviation_pct"].get<double>(), 100 * std::abs(model - g) / g) << m;
+  }
+}
+
+// Without a loss indication there is no estimate to be off: the deviations are null.
+TEST(ThroughputModels, NoDeviationWithoutALossIndication) {
+  const auto r = plab::testing::RunOk(
+      {{"duration_s", 5},
+       {"flows",
+        {{{"channel", {{"forward", {{"model", "none"}}}}},
+          {"tcp", {{"max_window_segments", 20}}},
+          {"app", {{"token_bucket", {{"enabled", false}}}}}}}}});
+  ASSERT_EQ(r.summary["loss_event_rate"].get<double>(), 0);
+  EXPECT_TRUE(r.summary["model_simple_deviation_pct"].is_null());
+  EXPECT_TRUE(r.summary["model_modified_deviation_pct"].is_null());
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "metrics/tcp_probe.h"
 
+#include <cmath>
+#include <string>
+
 #include "metrics/throughput_models.h"
 
 namespace plab {
@@ -90,6 +93,16 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["model_simple_mbps"] = SimpleModelBytesPerSecond(model) * 8 / 1e6;
   s["model_complex_mbps"] = ComplexModelBytesPerSecond(model) * 8 / 1e6;
   s["model_modified_mbps"] = ModifiedModelBytesPerSecond(model) * 8 / 1e6;
+  // How far each estimate is from what the flow got, as Ng & Chan plot it (§3.1 Fig. 3,
+  // §6.1 Fig. 27: "percentage of deviation of estimated TCP throughput from TCP
+  // traffic"), unsigned: the model figures above say in which direction.
+  for (const char* name : {"simple", "complex", "modified"}) {
+    const double estimate = s[std::string("model_") + name + "_mbps"].get<double>();
+    s[std::string("model_") + name + "_deviation_pct"] =
+        flow.goodput_mbps > 0 && model.p > 0
+            ? nlohmann::ordered_json(100 * std::abs(estimate - flow.goodput_mbps) / flow.goodput_mbps)
+            : nlohmann::ordered_json();
+  }
   s["final_cwnd_segments"] = static_cast<double>(sender_->window().cwnd) / mss_bytes_;
 }
 

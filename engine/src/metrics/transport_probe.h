@@ -26,6 +26,7 @@ struct FlowFigures {
   double mean_srtt_ms = 0;
   double mean_rto_ms = 0;
   int64_t data_packets_sent = 0;
+  double goodput_mbps = 0;
 };
 
 class TransportProbe {

@@ -77,6 +77,7 @@ class Simulation final : public EventHandler {
   nlohmann::ordered_json FlowSummary(const ExplicitFlow& f) const;
   nlohmann::ordered_json RunFigures() const;
   nlohmann::ordered_json ProtocolGroups() const;
+  nlohmann::ordered_json FairShareByProtocol(const std::vector<double>& goodputs) const;
 
   Scenario scenario_;
   bool record_series_;

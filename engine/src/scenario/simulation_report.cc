@@ -75,7 +75,8 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
                             : nlohmann::ordered_json();
   }
   if (f.flow->probe() != nullptr) {
-    f.flow->probe()->AppendSummary(s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent});
+    f.flow->probe()->AppendSummary(
+        s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent, s["goodput_mbps"].get<double>()});
   }
   // A family reports its own figures (a TCP flow has no allowed rate, a rate-based one
   // no timeouts): every declared per-flow figure is there, null where it has none.
@@ -147,6 +148,9 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   nlohmann::ordered_json by = nlohmann::ordered_json::object();
   for (const auto& [name, v] : by_protocol) by[name] = v.first / v.second;
   s["goodput_by_protocol"] = std::move(by);
+  nlohmann::ordered_json fair_shares = FairShareByProtocol(goodputs);
+  s["fair_share"] = fair_shares[flows_[0]->flow->protocol().name];
+  s["fair_share_by_protocol"] = std::move(fair_shares);
   std::vector<FlowShare> shares;
   for (size_t i = 0; i < flows_.size(); ++i) {
     shares.push_back({flows_[i]->flow->protocol().name, flows_[i]->flow->protocol().family, goodputs[i]});
@@ -156,6 +160,32 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   s["sim_end_s"] = end.seconds();
   s["ended_by"] = ended_by_;
   return s;
+}
+
+// Ng & Chan §3.4: "normalized throughput (throughput achieved divided by the bandwidth
+// allocated to the traffic stream)", where each of the N explicit flows is allocated
+// 1/N of the bottleneck (Table 1: "5 Kbps per flow"). Throughput counts whole packets,
+// headers included, as ns-2 counts a packet's size: a flow's goodput times
+// (mss + header) / mss. So flows that fill the link equally read 1 each. The rate is
+// the bottleneck's as the run ended (a timeline may change it). Null without a rate.
+nlohmann::ordered_json Simulation::FairShareByProtocol(const std::vector<double>& goodputs) const {
+  const double rate_mbps = static_cast<double>(topology_->bottleneck_forward().params().rate.bps()) / 1e6;
+  const double allocated_mbps = rate_mbps / static_cast<double>(flows_.size());
+  std::map<std::string, std::pair<double, int>> by_protocol;
+  for (size_t i = 0; i < flows_.size(); ++i) {
+    const ParamView& v = flows_[i]->params;
+    const auto mss = static_cast<double>(v.Integer("tcp.mss_bytes"));
+    const auto header = static_cast<double>(v.Integer("tcp.header_bytes"));
+    auto& [sum, count] = by_protocol[flows_[i]->flow->protocol().name];
+    sum += goodputs[i] * (mss + header) / mss;
+    ++count;
+  }
+  nlohmann::ordered_json by = nlohmann::ordered_json::object();
+  for (const auto& [name, v] : by_protocol) {
+    by[name] = allocated_mbps > 0 ? nlohmann::ordered_json(v.first / v.second / allocated_mbps)
+                                  : nlohmann::ordered_json();
+  }
+  return by;
 }
 
 nlohmann::ordered_json Simulation::ProtocolGroups() const {
