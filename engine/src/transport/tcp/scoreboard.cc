@@ -58,21 +58,46 @@ std::optional<Time> Scoreboard::OnCumulativeAck(uint64_t ack) {
   return newest;
 }
 
+uint64_t Scoreboard::NextUnsackedFrom(uint64_t index) {
+  const uint64_t end = base_ + segments_.size();
+  // Every run pointer points upward and only over SACKed segments, which stay SACKed
+  // until the cumulative ACK drops them from the front: a pointer never leads to a
+  // segment that has become un-SACKed, and dropping the front leaves the rest valid.
+  uint64_t found = index;
+  while (found < end && segments_[found - base_].sacked) {
+    ++sack_walked_;
+    found = segments_[found - base_].sacked_run_end;
+  }
+  // Path compression: everything on the path now points straight at `found`.
+  while (index < found && index < end) {
+    Segment& s = segments_[index - base_];
+    index = s.sacked_run_end;
+    s.sacked_run_end = found;
+  }
+  return found;
+}
+
 int Scoreboard::OnSack(const SackBlock* blocks, int count) {
   int newly = 0;
   for (int b = 0; b < count; ++b) {
-    for (uint64_t seq = std::max(blocks[b].start, base_seq()); seq < blocks[b].end; seq += mss_) {
-      Segment* s = Find(seq);
-      if (s == nullptr) break;
-      if (!s->sacked) {
-        Deliver(*s);
-        pipe_segments_ -= PipeShare(*s);
-        s->sacked = true;
-        s->rtx_in_flight = false;
-        ++sacked_count_;
-        ++newly;
-        highest_sacked_index_ = std::max<int64_t>(highest_sacked_index_, static_cast<int64_t>(seq / mss_));
-      }
+    // The segments visited are those holding first, first + mss, ... below the block's
+    // end (the block's start need not fall on a segment boundary), up to the board's end.
+    const uint64_t first = std::max(blocks[b].start, base_seq());
+    if (first >= blocks[b].end) continue;
+    const uint64_t first_index = first / mss_;
+    const uint64_t span = (blocks[b].end - first - 1) / mss_ + 1;
+    const uint64_t end_index = std::min<uint64_t>(first_index + span, base_ + segments_.size());
+    for (uint64_t index = NextUnsackedFrom(first_index); index < end_index; index = NextUnsackedFrom(index + 1)) {
+      Segment& s = segments_[index - base_];
+      ++sack_walked_;
+      Deliver(s);
+      pipe_segments_ -= PipeShare(s);
+      s.sacked = true;
+      s.rtx_in_flight = false;
+      s.sacked_run_end = index + 1;
+      ++sacked_count_;
+      ++newly;
+      highest_sacked_index_ = std::max<int64_t>(highest_sacked_index_, static_cast<int64_t>(index));
     }
   }
   return newly;
