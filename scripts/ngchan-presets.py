@@ -21,7 +21,7 @@ usage: python3 scripts/ngchan-presets.py   (needs build/engine/plab for the sche
 import sys
 
 from presetlib import (claim, engine_schema, explain, js_number, load_scenario, not_expressible, number,
-                       on_paper_platform, paper, reading, relation, scenario_hash, view_parts, write_presets)
+                       on_paper_platform, paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'Ng & Chan (equation-based)'
 P = 'ng-chan'
@@ -35,15 +35,6 @@ PAPER_BLOCK = paper(
      'that MRP and the modified TFRC keep "a throughput similar to that of the TCP connections" and share the link '
      '"reasonably equitabl[y]", for which it names no margin; they are read as a ratio to TCP of 1 within 20 %, '
      'the margin the other papers of the lab call agreement (TCP-ER §IV-D: "within 20%").'))
-
-
-def ref(series, figure, x=None, x_range=None):
-    r = {'series': series, 'figure': figure}
-    if x is not None:
-        r['x'] = x
-    if x_range is not None:
-        r['x_range'] = x_range
-    return r
 
 
 def share(series, protocol, x=None, x_range=None):

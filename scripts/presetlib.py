@@ -168,6 +168,17 @@ def not_expressible(cid, paper_id, quote, source, why):
     return _rebuilt(cid, paper_id, 'not_expressible', quote, source, why=why)
 
 
+def ref(series, figure, x=None, x_range=None):
+    """Which of our numbers a claim reads: a figure of one series (a protocol of the sweep
+    or compare, `measured` for a sweep's single series) at one x or over a range of x."""
+    r = {'series': series, 'figure': figure}
+    if x is not None:
+        r['x'] = x
+    if x_range is not None:
+        r['x_range'] = x_range
+    return r
+
+
 def reading(name, sweep=None, holds_when=None):
     r = {'name': name}
     if sweep:

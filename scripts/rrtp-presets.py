@@ -19,8 +19,8 @@ import sys
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from presetlib import (engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform, paper,
-                       reading, relation, scenario_hash, view_parts, write_presets)
+from presetlib import (engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
+                       paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'RRTP (thesis)'
 P = 'rrtp'
@@ -37,15 +37,6 @@ PAPER_BLOCK = paper(
      'about 50 losses per trial (10 misclassifications = 20 %): one misclassification is 2 points, so its 0 % is '
      'read as at most 2 points.'),
     abs_floor={'lda_misclassification_pct': 2})
-
-
-def ref(series, figure, x=None, x_range=None):
-    r = {'series': series, 'figure': figure}
-    if x is not None:
-        r['x'] = x
-    if x_range is not None:
-        r['x_range'] = x_range
-    return r
 
 
 def with_set(scenario, path, value):

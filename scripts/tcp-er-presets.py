@@ -10,8 +10,8 @@ usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the sche
 import json
 import sys
 
-from presetlib import (engine_schema, explain, load_scenario as load, not_expressible, number, on_paper_platform, paper,
-                       reading, relation, scenario_hash, view_parts, write_presets)
+from presetlib import (engine_schema, explain, load_scenario as load, not_expressible, number, on_paper_platform,
+                       paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'Yin, Alnuweiri & Reddy (TCP-ER)'
 
@@ -76,15 +76,6 @@ def with_set(scenario, path, value):
         obj = obj.setdefault(part, {})
     obj[parts[-1]] = value
     return scenario
-
-
-def ref(series, figure, x=None, x_range=None):
-    r = {'series': series, 'figure': figure}
-    if x is not None:
-        r['x'] = x
-    if x_range is not None:
-        r['x_range'] = x_range
-    return r
 
 
 SETUP_SFT = ('One live stream (a 1 Mb/s CBR source: TCP can send only the media already made) crosses a '

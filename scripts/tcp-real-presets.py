@@ -13,8 +13,8 @@ import json
 import sys
 from pathlib import Path
 
-from presetlib import (PRESETS, engine_schema, explain, load_scenario, not_expressible, number, on_paper_platform, paper,
-                       reading, relation, scenario_hash, view_parts, write_presets)
+from presetlib import (engine_schema, explain, load_scenario, not_expressible, number, on_paper_platform, paper,
+                       PRESETS, reading, ref, relation, scenario_hash, view_parts, write_presets)
 
 PAPER = 'Zhang & Tsaoussidis (TCP-Real)'
 P = 'tcp-real'
@@ -46,15 +46,6 @@ TIMER = 'RFC 6298 timer with a 1 s minimum RTO (x-kernel\'s BSD-derived floor; t
 
 def mbps(kbytes):
     return round(kbytes * 8 / 1000, 5)
-
-
-def ref(series, figure, x=None, x_range=None):
-    r = {'series': series, 'figure': figure}
-    if x is not None:
-        r['x'] = x
-    if x_range is not None:
-        r['x_range'] = x_range
-    return r
 
 
 def cells(tab, figure, xs=None, rd=None, xlabel='ON loss'):
