@@ -47,16 +47,16 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
   }
 });
 
-test('LE Figs. 5-6, TCP-Real Tables 2-12, Ng & Chan §3.5 and §4.2, TFRC and the RRTP thesis open by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
+test('a preset of each paper opens by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
   test.setTimeout(600_000);
   await page.goto('/');
   await ready(page);
-  const ids = presets
-    .map((p) => p.id)
-    .filter((id) => /^(le-fig[56]|tcp-real-(reverse|bursty|50ms)|ngchan-|tfrc-|rrtp-)/.test(id) && id !== 'le-fig6d-ten-flows')
-    // The RRTP reading presets (a setting the thesis leaves open) state no claims of their own.
-    .filter((id) => !id.startsWith('rrtp-') || (presets.find((x) => x.id === id)!.evidence?.claims?.length ?? 0) > 0);
-  expect(ids.length).toBe(25);
+  // One preset of each paper (and the legacy TFRC one): every preset's verdicts come from
+  // the same code, which npm run validate runs over all of them (recorded.json, checked by
+  // validation.test.ts); here a person's click on each kind of view is what is tested.
+  const ids = ['le-fig5-sack1', 'le-fig6b-fixed', 'tcp-real-reverse-15ms', 'ngchan-lasthop-streams', 'tfrc-friendliness', 'rrtp-table42-lan'];
+  const papers = new Set(ids.map((id) => presets.find((x) => x.id === id)!.evidence?.claims?.[0]?.paper));
+  expect([...papers].sort()).toEqual(['le', 'ng-chan', 'rrtp', 'tcp-real', undefined].sort());
   for (const id of ids) {
     const p = presets.find((x) => x.id === id)!;
     await openPreset(page, id);
