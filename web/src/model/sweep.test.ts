@@ -153,6 +153,16 @@ describe('sweep settings', () => {
     expect(validateSweep(model, { from: '0.05', to: '0.05' }).errors[0]).toMatchObject({ field: 'to' });
   });
 
+  it('checks a list of points against the scale too: a 0 on a log scale falls back whole, the list with it', () => {
+    // The URL fuzzer's finding: a link whose scale was lost kept sweep.points from 0 on the
+    // default log scale, so the page wrote a link it refused when reading it again.
+    const r = validateSweep(model, { points: '0,0.01,0.05' });
+    expect(r.errors.map((e) => e.message)).toEqual([expect.stringMatching(/log sweep needs from and to above 0/)]);
+    expect(r.config.points).toBeUndefined();
+    expect(r.config).toMatchObject({ from: 0.001, to: 0.05, scale: 'log' });
+    expect(validateSweep(model, { points: '0,0.01,0.05', scale: 'linear' }).config).toMatchObject({ points: [0, 0.01, 0.05], from: 0, to: 0.05 });
+  });
+
   it('falls back to a whole consistent range when from, to and scale do not fit together', () => {
     // The URL fuzzer's finding: from = 0 on the default log scale was reported "using
     // default" but kept, so the page wrote a link it refused when reading it again.

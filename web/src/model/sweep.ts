@@ -191,21 +191,6 @@ export function validateSweep(
     else if (v < lo || v > hi) errors.push({ field: f, message: `sweep ${f} must be ${rangeText}, got ${v}` });
     else cfg[f] = v;
   }
-  // Cross-field checks on what was applied: a range that does not fit its scale falls
-  // back whole (the URL fuzzer found a link whose "using default" kept from = 0 on a
-  // log scale, so the page's own link was refused when read again).
-  let cross: SweepError | null = null;
-  if (cfg.from === cfg.to) cross = { field: 'to', message: `sweep to must differ from from (${cfg.from})` };
-  else if (cfg.scale === 'log' && (cfg.from <= 0 || cfg.to <= 0))
-    cross = {
-      field: cfg.from <= 0 ? 'from' : 'to',
-      message: `a log sweep needs from and to above 0 (within (0, ${hi}]), got ${cfg.from <= 0 ? cfg.from : cfg.to}`,
-    };
-  if (cross) {
-    if (!errors.some((e) => e.field === 'from' || e.field === 'to')) errors.push(cross);
-    Object.assign(cfg, range0);
-  }
-
   const int = (field: 'n' | 'k', name: string, [a, b]: [number, number]) => {
     if (input[field] === undefined) return;
     const v = num(input[field]);
@@ -234,6 +219,23 @@ export function validateSweep(
     }
   } else if (cfg.points && (cfg.from !== cfg.points[0] || cfg.to !== cfg.points[cfg.points.length - 1] || cfg.n !== cfg.points.length)) {
     // The range was changed: the evenly spaced grid of the new range replaces the list.
+    delete cfg.points;
+  }
+
+  // Cross-field checks on what was applied, explicit points included: a range that does
+  // not fit its scale falls back whole (the URL fuzzer found links whose "using default"
+  // kept from = 0 on a log scale, once through the points list, so the page's own link
+  // was refused when read again).
+  let cross: SweepError | null = null;
+  if (cfg.from === cfg.to) cross = { field: 'to', message: `sweep to must differ from from (${cfg.from})` };
+  else if (cfg.scale === 'log' && (cfg.from <= 0 || cfg.to <= 0))
+    cross = {
+      field: cfg.from <= 0 ? 'from' : 'to',
+      message: `a log sweep needs from and to above 0 (within (0, ${hi}]), got ${cfg.from <= 0 ? cfg.from : cfg.to}`,
+    };
+  if (cross) {
+    if (!errors.some((e) => e.field === 'from' || e.field === 'to' || e.field === 'points')) errors.push(cross);
+    Object.assign(cfg, range0);
     delete cfg.points;
   }
 
