@@ -442,12 +442,12 @@ describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
 });
 
 describe('Ng & Chan §3.5 preset (scripts/ngchan-presets.py)', () => {
-  it('is its scenario file: 20 Reno and 20 rate-based flows, error 2.5-35 % on the bottleneck, five protocols', () => {
+  it('is its scenario file: 20 Reno and 20 rate-based flows, no error then 2.5-35 % on the bottleneck, five protocols, the paper\'s normalized throughput on y', () => {
     const { values, view } = open(byId('ngchan-dumbbell-error'));
     const scenario = JSON.parse(buildScenario(model, values));
     const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
     for (const [p, v] of leaves(JSON.parse(ngchanDumbbellJson))) expect(at(p), p).toEqual(v);
-    expect(view.sweep).toMatchObject({ x: 'topology.bottleneck.errors.forward.p', from: 0.025, to: 0.35, n: 14, y: 'normalized_throughput', by: 'protocol' });
+    expect(view.sweep).toMatchObject({ x: 'topology.bottleneck.errors.forward.p', from: 0, to: 0.35, n: 15, k: 5, y: 'fair_share', by: 'protocol' });
     expect(view.compare).toEqual(['srp', 'crp', 'mrp', 'tfrc', 'tfrc_modified']);
     // The compare rule switches the twenty rate-based flows, not the Reno ones.
     const run = JSON.parse(buildScenario(model, withProtocol(model, values, 'mrp')));

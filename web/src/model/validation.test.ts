@@ -37,8 +37,9 @@ describe('validation groups', () => {
     expect(rows.length).toBe(claims + checks);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     expect(claims).toBeGreaterThan(40);
-    // ns-3 bulk set A (3 x 6), dumbbell set C (3 x 2), the equations (8).
-    expect(checks).toBe(32);
+    // ns-3 bulk set A (3 x 6), dumbbell set C (3 x 2), the equations (8), and the ns-3
+    // grid (198: total goodput at each point of each mix, Jain's index for the pairs).
+    expect(checks).toBe(32 + 198);
     // Plans every group: some 3,000 scenarios built (30 s allowed on a loaded machine).
     for (const g of groups) expect(typeof g.plan(model), g.id).toBe('object');
   }, 30_000);
@@ -84,8 +85,10 @@ describe('validation groups', () => {
   });
 
   it('plans a compare preset as one run per protocol', () => {
-    const p = plan('rrtp-table42-lan');
-    expect(p.scenarios.map((s) => JSON.parse(s).flows[0].protocol)).toEqual(['rrtp', 'reno', 'newreno', 'vegas']);
+    // LE Fig. 5 with 3 SACK flows: its 7 FACK flows run FACK, then LE, beside the SACK ones.
+    const p = plan('le-fig5-sack3');
+    const runs = p.scenarios.map((s) => JSON.parse(s).flows.map((f: { protocol: string }) => f.protocol).join(','));
+    expect(runs).toEqual(['fack', 'le'].map((x) => [...Array(7).fill(x), 'sack', 'sack', 'sack'].join(',')));
   });
 
   it('shares runs between checks of the same experiment (a total and a Jain index)', () => {
