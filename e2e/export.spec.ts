@@ -215,11 +215,12 @@ test("the per-flow table saves as CSV, goodput unrounded", async ({ page }) => {
 test("a preset's evidence table (the paper's numbers beside ours) saves as CSV", async ({ page }) => {
   await page.goto('./');
   await liveSettled(page);
-  await openPreset(page, 'tcp-real-tokens');
+  // An RRTP Table 4.2 preset: the thesis's four published counts in a table beside ours.
+  await openPreset(page, 'rrtp-table42-lan');
   const evidence = page.getByTestId('evidence');
   await expect(evidence.locator('table').first()).toBeVisible();
   const [d] = await Promise.all([page.waitForEvent('download'), evidence.getByTestId('table-export').click()]);
-  expect(d.suggestedFilename()).toMatch(/^tcp-real-tokens-evidence(-seed\d+)?\.csv$/);
+  expect(d.suggestedFilename()).toMatch(/^rrtp-table42-lan-evidence(-seed\d+)?\.csv$/);
   const text = readFileSync(await save(d), 'utf8');
   const firstHeader = (await evidence.locator('table').first().locator('thead th').first().textContent())!.trim();
   expect(parseCsv(text)[0][0]).toBe(firstHeader);

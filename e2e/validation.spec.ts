@@ -112,8 +112,8 @@ test('the validation page lists every claim and reference check with its verdict
   await page.screenshot({ path: info.outputPath('validation.png') });
 
   // A claim's group opens its preset; Back returns to the validation page.
-  await page.getByTestId('open:tcp-real-tokens').click();
-  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'tcp-real-tokens');
+  await page.getByTestId('open:le-fig5-sack3').click();
+  await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'le-fig5-sack3');
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'compare');
   await page.goBack();
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'validation');
