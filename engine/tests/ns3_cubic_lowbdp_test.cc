@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ns3_flow.h"
 #include "test_util.h"
 
 namespace plab {
@@ -54,19 +55,9 @@ nlohmann::json Scenario(int seed, bool limited_transmit) {
   nlohmann::json flows = nlohmann::json::array();
   for (int i = 0; i < 4; ++i) {
     // ns-3's NewReno recovers with SACK: our SACK recovery is the closer model.
-    flows.push_back({{"protocol", i % 2 ? "cubic" : "sack"},
-                     {"start_s", std::round(i * 0.37 * 1e6) / 1e6},
-                     {"access", {{"rate_mbps", 100}, {"delay_ms", 1.0}}},
-                     {"tcp",
-                      {{"mss_bytes", 1000},
-                       {"header_bytes", 42},
-                       {"timestamps", true},
-                       {"limited_transmit", limited_transmit},
-                       {"initial_window_segments", 10},
-                       {"max_window_segments", 16777},
-                       {"min_rto_ms", 1000}}},
-                     {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
-                     {"app", {{"token_bucket", {{"enabled", false}}}}}});
+    nlohmann::json flow = testing::Ns3BulkFlow(i % 2 ? "cubic" : "sack", i * 0.37, 100, 1.0);
+    flow["tcp"]["limited_transmit"] = limited_transmit;
+    flows.push_back(std::move(flow));
   }
   return {{"seed", seed},
           {"duration_s", 60},

@@ -20,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ns3_flow.h"
 #include "test_util.h"
 
 namespace plab {
@@ -80,18 +81,8 @@ nlohmann::json ScenarioFor(const Ns3Config& c, int seed) {
   for (int i = 0; i < n; ++i) {
     // ns-3's NewReno recovers with SACK (and PRR): our SACK recovery is the closer model.
     const std::string tcp = tcps[static_cast<size_t>(i) % tcps.size()];
-    flows.push_back({{"protocol", tcp == "ns3::TcpCubic" ? "cubic" : "sack"},
-                     {"start_s", std::round(i * r["stagger"].get<double>() * 1e6) / 1e6},
-                     {"access", {{"rate_mbps", 100}, {"delay_ms", std::stod(access[static_cast<size_t>(i) % access.size()])}}},
-                     {"tcp",
-                      {{"mss_bytes", 1000},
-                       {"header_bytes", 42},
-                       {"timestamps", true},
-                       {"initial_window_segments", 10},
-                       {"max_window_segments", 16777},
-                       {"min_rto_ms", 1000}}},
-                     {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
-                     {"app", {{"token_bucket", {{"enabled", false}}}}}});
+    flows.push_back(testing::Ns3BulkFlow(tcp == "ns3::TcpCubic" ? "cubic" : "sack", i * r["stagger"].get<double>(), 100,
+                                         std::stod(access[static_cast<size_t>(i) % access.size()])));
   }
   return {{"seed", seed},
           {"duration_s", r["time"]},

@@ -32,6 +32,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ns3_flow.h"
 #include "test_util.h"
 
 namespace plab {
@@ -87,18 +88,7 @@ nlohmann::json ScenarioFor(const GridPoint& p, int seed) {
   const auto& protocols = kOurProtocols.at(r["mix"].get<std::string>());
   nlohmann::json flows = nlohmann::json::array();
   for (size_t i = 0; i < protocols.size(); ++i) {
-    flows.push_back({{"protocol", protocols[i]},
-                     {"start_s", std::round(static_cast<double>(i) * r["stagger"].get<double>() * 1e6) / 1e6},
-                     {"access", {{"rate_mbps", 1000}, {"delay_ms", 1}}},
-                     {"tcp",
-                      {{"mss_bytes", 1000},
-                       {"header_bytes", 42},
-                       {"timestamps", true},
-                       {"initial_window_segments", 10},
-                       {"max_window_segments", 16777},
-                       {"min_rto_ms", 1000}}},
-                     {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
-                     {"app", {{"token_bucket", {{"enabled", false}}}}}});
+    flows.push_back(testing::Ns3BulkFlow(protocols[i], static_cast<double>(i) * r["stagger"].get<double>(), 1000, 1));
   }
   return {{"seed", seed},
           {"duration_s", r["time"]},

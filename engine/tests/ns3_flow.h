@@ -1,0 +1,31 @@
+// One bulk TCP flow set up as the ns-3 reference programs set theirs (bench/ns3/*.cc,
+// engine/tests/data/README.md): MSS 1000 with 42 bytes of headers (timestamps on), an
+// initial window of 10, 16 MiB buffers (16,777 segments), a minimum RTO of 1 s, no
+// channel loss of its own (the runs drop at the bottleneck), no token bucket. The
+// start time is rounded to the microsecond, as the ns-3 programs print it.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace plab::testing {
+
+inline nlohmann::json Ns3BulkFlow(const std::string& protocol, double start_s, double access_rate_mbps,
+                                  double access_delay_ms) {
+  return {{"protocol", protocol},
+          {"start_s", std::round(start_s * 1e6) / 1e6},
+          {"access", {{"rate_mbps", access_rate_mbps}, {"delay_ms", access_delay_ms}}},
+          {"tcp",
+           {{"mss_bytes", 1000},
+            {"header_bytes", 42},
+            {"timestamps", true},
+            {"initial_window_segments", 10},
+            {"max_window_segments", 16777},
+            {"min_rto_ms", 1000}}},
+          {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
+          {"app", {{"token_bucket", {{"enabled", false}}}}}};
+}
+
+}  // namespace plab::testing
