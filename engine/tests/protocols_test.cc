@@ -106,18 +106,26 @@ TEST(Bbr, DeliveryRateEstimateConvergesToTheBottleneckRate) {
   }
 }
 
-TEST(Cubic, WindowFollowsTheCubicFunctionAfterALoss) {
+// A CUBIC sender at 100 segments in flight (MSS 1000) on a path of one 100 ms RTT
+// sample: the start of the RFC 9438 algorithm tests below.
+class CubicAt100Segments : public ::testing::Test {
+ protected:
+  CubicAt100Segments() {
+    rtt_stats.OnSample(rtt);
+    cubic.Init(&rtt_stats, 1000, 100000);
+    s.mss = 1000;
+    s.snd_max = 100000;
+  }
+  const Time rtt = Time::FromMilliseconds(100);
+  RttStats rtt_stats{RttStats::Params{}};
+  Cubic cubic{Cubic::Params{}};
+  TcpState s;
+};
+
+TEST_F(CubicAt100Segments, WindowFollowsTheCubicFunctionAfterALoss) {
   // RFC 9438 §4.2 with C = 0.4, beta = 0.7: a loss at W_max = 100 segments gives
   // cwnd = 70 and K = cbrt(100 x 0.3 / 0.4) = 4.2172 s; the window is back at W_max at
   // t = K and at W_max + 0.4 K^3 = 130 at t = 2K. Feed one window of ACKs per 100 ms RTT.
-  const Time rtt = Time::FromMilliseconds(100);
-  RttStats rtt_stats(RttStats::Params{});
-  rtt_stats.OnSample(rtt);
-  Cubic cubic(Cubic::Params{});
-  cubic.Init(&rtt_stats, 1000, 100000);
-  TcpState s;
-  s.mss = 1000;
-  s.snd_max = 100000;
   cubic.EnterRecovery(s, 0);
   cubic.ExitRecovery();
   EXPECT_EQ(cubic.cwnd(), 70000u);
@@ -159,19 +167,11 @@ void GrowCubicTo(Cubic& cubic, const TcpState& s, double segments, Time& now) {
   }
 }
 
-TEST(Cubic, FastConvergenceComparesWithTheLastWmax) {
+TEST_F(CubicAt100Segments, FastConvergenceComparesWithTheLastWmax) {
   // RFC 9438 §4.7: "if (cwnd < W_max AND fast convergence enabled) W_max = cwnd x
   // (1 + beta) / 2, else W_max = cwnd", W_max being the (possibly already reduced) value
   // of the last congestion event. Losses at 100, ~90 (< 100: W_max = 0.85 x 90) and
   // ~80 (> 76.5: no fast convergence, W_max = 80).
-  const Time rtt = Time::FromMilliseconds(100);
-  RttStats rtt_stats(RttStats::Params{});
-  rtt_stats.OnSample(rtt);
-  Cubic cubic(Cubic::Params{});
-  cubic.Init(&rtt_stats, 1000, 100000);
-  TcpState s;
-  s.mss = 1000;
-  s.snd_max = 100000;
   Time now = Time::Zero();
   cubic.EnterRecovery(s, 0);
   cubic.ExitRecovery();
@@ -188,18 +188,10 @@ TEST(Cubic, FastConvergenceComparesWithTheLastWmax) {
   EXPECT_NEAR(cubic.w_max(), third, 1e-9);
 }
 
-TEST(Cubic, KStartsTheCurveAtTheWindowOfTheEpoch) {
+TEST_F(CubicAt100Segments, KStartsTheCurveAtTheWindowOfTheEpoch) {
   // RFC 9438 §4.2 eq. 2: K = cbrt((W_max - cwnd_epoch) / C), so that W_cubic(0) =
   // cwnd_epoch also after fast convergence lowered W_max. A loss at 100 (cwnd 70), then
   // one at 70 < W_max: W_max = 70 x 0.85 = 59.5, cwnd_epoch = 49, K = cbrt(10.5 / 0.4).
-  const Time rtt = Time::FromMilliseconds(100);
-  RttStats rtt_stats(RttStats::Params{});
-  rtt_stats.OnSample(rtt);
-  Cubic cubic(Cubic::Params{});
-  cubic.Init(&rtt_stats, 1000, 100000);
-  TcpState s;
-  s.mss = 1000;
-  s.snd_max = 100000;
   cubic.EnterRecovery(s, 0);
   cubic.ExitRecovery();
   cubic.EnterRecovery(s, 0);
