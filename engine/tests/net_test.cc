@@ -28,10 +28,7 @@ class Sink : public PacketSink {
 };
 
 Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) {
-  Packet* p = pool.Acquire();
-  p->seq = seq;
-  p->wire_bytes = bytes;
-  return p;
+  return pool.NewData(0, seq, 0, bytes);
 }
 
 // One drop-tail link into a sink, on its own scheduler.

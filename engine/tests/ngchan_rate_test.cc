@@ -32,8 +32,7 @@ class Harness : public PacketSink {
   // The ACK of the newest packet, `rtt` after it was sent: an RTT sample.
   void AckAfter(Time rtt) {
     scheduler.RunUntil(last.timestamp + rtt);
-    Packet* a = pool.Acquire();
-    a->kind = PacketKind::kFeedback;
+    Packet* a = pool.NewFeedback(0, 0);
     a->header.As<NgChanAckHeader>() = NgChanAckHeader{last.seq_no, last.seq_no + 1, last.timestamp};
     sender.Receive(a);
   }

@@ -14,9 +14,7 @@ namespace plab {
 namespace {
 
 Packet* NewPacket(PacketPool& pool, uint32_t bytes = 1000) {
-  Packet* p = pool.Acquire();
-  p->wire_bytes = bytes;
-  return p;
+  return pool.NewData(0, 0, 0, bytes);
 }
 
 Time Ms(double ms) { return Time::FromMillisecondsDouble(ms); }

@@ -39,11 +39,7 @@ class ServerHarness : public PacketSink {
     pool.Release(p);
   }
   void Send(RrtpType type, uint64_t cookie, Time timestamp, uint64_t seq_no = 0, uint32_t payload = 0) {
-    Packet* p = pool.Acquire();
-    p->flow = 7;
-    p->kind = PacketKind::kData;
-    p->payload = payload;
-    p->header.Clear();
+    Packet* p = pool.NewData(7, 0, payload, 0);
     Rrtp(*p).type = type;
     Rrtp(*p).cookie = cookie;
     Rrtp(*p).timestamp = timestamp;

@@ -28,9 +28,7 @@ class AckCollector : public PacketSink {
 };
 
 void Deliver(TcpReceiver& r, PacketPool& pool, uint64_t segment) {
-  Packet* p = pool.Acquire();
-  p->seq = segment * 1000;
-  p->payload = 1000;
+  Packet* p = pool.NewData(0, segment * 1000, 1000, 0);
   r.Receive(p);
 }
 

@@ -84,8 +84,7 @@ class Harness : public PacketSink, public RateSenderObserver {
   void OnRate(Time now, double allowed, double, double) override { rates.push_back({now, allowed}); }
   // Feedback that echoes the newest packet, answered at once, with p and X_recv.
   void Feedback(double p, double x_recv) {
-    Packet* f = pool.Acquire();
-    f->kind = PacketKind::kFeedback;
+    Packet* f = pool.NewFeedback(0, 0);
     TfrcFeedback(*f) = TfrcFeedbackHeader{last_ts, Time::Zero(), x_recv, p};
     sender.Receive(f);
   }

@@ -72,8 +72,37 @@ struct Packet {
   uint64_t trace_number() const { return is_feedback() ? ack : seq; }
 };
 
+// Every transport builds its packets through these two (issue K: the same five field
+// writes sat at eight places). A packet from the pool is already reset, header zeroed.
 class PacketPool {
  public:
+  // A data packet carrying payload [seq, seq + payload), on the wire with its headers.
+  Packet* NewData(uint32_t flow, uint64_t seq, uint32_t payload, uint32_t header_bytes) {
+    Packet* p = Acquire();
+    p->flow = flow;
+    p->kind = PacketKind::kData;
+    p->seq = seq;
+    p->payload = payload;
+    p->wire_bytes = payload + header_bytes;
+    return p;
+  }
+  // A feedback packet (an ACK, a receiver report) of wire_bytes, no payload.
+  Packet* NewFeedback(uint32_t flow, uint32_t wire_bytes) {
+    Packet* p = Acquire();
+    TurnIntoFeedback(*p, flow, wire_bytes);
+    return p;
+  }
+  // A received packet reused as feedback (a TCP receiver turns the segment that
+  // triggered an ACK into the ACK): its transport header is left for the caller.
+  static void TurnIntoFeedback(Packet& p, uint32_t flow, uint32_t wire_bytes) {
+    p.flow = flow;
+    p.kind = PacketKind::kFeedback;
+    p.seq = 0;
+    p.payload = 0;
+    p.wire_bytes = wire_bytes;
+  }
+
+ private:
   Packet* Acquire() {
     if (free_.empty()) {
       storage_.push_back(std::make_unique<Packet>());
@@ -84,6 +113,8 @@ class PacketPool {
     Reset(*p);
     return p;
   }
+
+ public:
   void Release(Packet* p) { free_.push_back(p); }
   size_t allocated() const { return storage_.size(); }
 

@@ -25,12 +25,7 @@ RateTransfer::Next RateTransfer::Prepare(uint32_t segment_bytes, uint32_t* len, 
 
 void RateTransfer::Send(const Route* route, uint32_t flow, uint32_t len, uint32_t header_bytes, Time rtt_estimate) {
   const Time now = scheduler_->now();
-  Packet* p = pool_->Acquire();
-  p->flow = flow;
-  p->kind = PacketKind::kData;
-  p->seq = bytes_sent_;
-  p->payload = len;
-  p->wire_bytes = len + header_bytes;
+  Packet* p = pool_->NewData(flow, bytes_sent_, len, header_bytes);
   TfrcData(*p) = TfrcDataHeader{seq_no_++, now, rtt_estimate};
   bytes_sent_ += len;
   ++packets_sent_;

@@ -95,13 +95,7 @@ void RrtpReceiver::Reply(Packet* p, const RrtpHeader& header) {
 }
 
 Packet* RrtpReceiver::NewFeedback(RrtpType type) {
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kFeedback;
-  p->payload = 0;
-  p->seq = 0;
-  p->wire_bytes = params_.feedback_bytes;
-  p->header.Clear();
+  Packet* p = pool_->NewFeedback(params_.flow, params_.feedback_bytes);
   Rrtp(*p).type = type;
   return p;
 }

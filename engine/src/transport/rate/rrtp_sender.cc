@@ -46,13 +46,7 @@ void RrtpSender::Start() {
 }
 
 void RrtpSender::SendControl(RrtpType type, Time timestamp) {
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kData;
-  p->seq = 0;
-  p->payload = 0;
-  p->wire_bytes = params_.header_bytes;
-  p->header.Clear();
+  Packet* p = pool_->NewData(params_.flow, 0, 0, params_.header_bytes);
   RrtpHeader& h = Rrtp(*p);
   h.type = type;
   h.timestamp = timestamp;
@@ -153,13 +147,7 @@ void RrtpSender::Resend(uint64_t seq_no) {
 }
 
 void RrtpSender::Transmit(uint64_t seq_no, const Unacked& u, bool probe, bool retransmission) {
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kData;
-  p->seq = u.byte_seq;
-  p->payload = u.len;
-  p->wire_bytes = u.len + params_.header_bytes;
-  p->header.Clear();
+  Packet* p = pool_->NewData(params_.flow, u.byte_seq, u.len, params_.header_bytes);
   RrtpHeader& h = Rrtp(*p);
   h.type = RrtpType::kData;
   h.seq_no = seq_no;

@@ -94,12 +94,7 @@ void TfrcReceiver::OnEvent(uint32_t, uint64_t arg) {
 void TfrcReceiver::SendFeedback() {
   if (route_ == nullptr) return;
   const Time now = scheduler_->now();
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kFeedback;
-  p->seq = 0;
-  p->payload = 0;
-  p->wire_bytes = params_.feedback_bytes;
+  Packet* p = pool_->NewFeedback(params_.flow, params_.feedback_bytes);
   TfrcFeedbackHeader& fb = TfrcFeedback(*p);
   fb = TfrcFeedbackHeader{};
   fb.timestamp_echo = last_timestamp_;

@@ -11,7 +11,7 @@ TcpReceiver::TcpReceiver(Scheduler* scheduler, PacketPool* pool, const TcpReceiv
   if (algorithm_) algorithm_->Attach(scheduler_, this);
 }
 
-void TcpReceiver::SendAckNow() { SendAck(pool_->Acquire(), rcv_nxt_); }
+void TcpReceiver::SendAckNow() { SendAck(pool_->NewFeedback(params_.flow, params_.ack_bytes), rcv_nxt_); }
 
 void TcpReceiver::Restart(uint32_t flow) {
   params_.flow = flow;
@@ -88,7 +88,7 @@ void TcpReceiver::Receive(Packet* p) {
 
 void TcpReceiver::OnEvent(uint32_t, uint64_t generation) {
   if (!timer_armed_ || generation != timer_generation_) return;
-  SendAck(pool_->Acquire(), last_trigger_seq_);
+  SendAck(pool_->NewFeedback(params_.flow, params_.ack_bytes), last_trigger_seq_);
 }
 
 void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
@@ -96,11 +96,7 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   timer_armed_ = false;
   ++timer_generation_;
   // The segment that triggered the ACK is turned into it (or a fresh packet is used).
-  p->kind = PacketKind::kFeedback;
-  p->flow = params_.flow;
-  p->seq = 0;
-  p->payload = 0;
-  p->wire_bytes = params_.ack_bytes;
+  PacketPool::TurnIntoFeedback(*p, params_.flow, params_.ack_bytes);
   TcpHeader& ack = Tcp(*p);
   ack.ack = rcv_nxt_;
   p->ack = rcv_nxt_;  // for the packet trace

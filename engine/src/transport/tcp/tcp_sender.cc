@@ -156,12 +156,7 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   TimeSegment(seq, retransmission);
   if (tcp_observer_) tcp_observer_->OnSegmentSent(scheduler_->now(), seq, retransmission);
 
-  Packet* p = pool_->Acquire();
-  p->flow = params_.flow;
-  p->kind = PacketKind::kData;
-  p->seq = seq;
-  p->payload = len;
-  p->wire_bytes = len + params_.header_bytes;
+  Packet* p = pool_->NewData(params_.flow, seq, len, params_.header_bytes);
   TcpHeader& tcp = Tcp(*p);
   tcp.serial = ++serial_;
   recovery_->OnSegmentSent(seq, len, tcp.serial, retransmission);
