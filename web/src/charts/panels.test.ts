@@ -204,6 +204,12 @@ describe('the live panels of many flows', () => {
     expect(Array.from(share[4].v)).toEqual([50, 90]); // Jain's index × 100
     expect(built.find((p) => p.id === 'tokens')!.series[0].v[0]).toBe(5); // the selected flow's
     expect(built.find((p) => p.id === 'seq')!.srttMs).toBe(50); // the traced flow's
+    // Explanations where the page had them: the path's lines, not the many-flow charts' own.
+    const helped = { ...model, seriesDecls: ['rtt_sample', 'tokens_per_rtt'].map((name) => ({ name, scope: 'flow', help: `${name} help`, source: 'RFC' })) } as ParamModel;
+    const withHelp = buildLivePanels(helped, multi, opts);
+    expect(withHelp.find((p) => p.id === 'rtt')!.series[0].help).toBe('rtt_sample help');
+    expect(withHelp.find((p) => p.id === 'tokens')!.series[0].help).toBeUndefined();
+    expect(buildLivePanels(helped, renoRun, single).find((p) => p.id === 'tokens')!.series[0].help).toBe('tokens_per_rtt help');
   });
 
   it('drops the rate chart when no rate-based flow is shown, and says when every flow is hidden', () => {

@@ -186,13 +186,18 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
       continue;
     }
     const shares: { line: ChartSeries; key: string }[] = [];
+    // A line carries its declared explanation on the charts one flow's page draws
+    // (the path's are drawn for many flows too); the many-flow charts' own lines have
+    // none, as before the declarations (adding them would be a change of its own).
+    const explained = single || d.layouts.includes('single');
+    const helpOf = (l: PanelLineDecl) => (explained ? explain(model, l.series, l.scope) : undefined);
     const add = (l: PanelLineDecl, s: ChartSeries) => {
       if (l.transform === 'share') shares.push({ line: s, key: s.key });
       else panel.series.push(s);
     };
     for (let k = 0; k < d.lines.length; k++) {
       const l = d.lines[k];
-      const help = explain(model, l.series, l.scope);
+      const help = helpOf(l);
       if (l.each === 'flow') {
         // Consecutive per-flow lines are drawn flow by flow (flow 1's allowed and
         // equation rates, then flow 2's...).
@@ -205,7 +210,7 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
             const s = transformed(fl, flowSeries(run.ex, i, fl.series), run.durationS);
             const name = single ? fl.label : fl.label ? `flow ${i + 1} ${fl.label}` : `flow ${i + 1}`;
             const color = single ? roleColor(fl.color, o.colors) : flowColor(i);
-            add(fl, { key: `flows[${i}].${fl.series}`, label: name, color, ...styled(fl), ...explain(model, fl.series, fl.scope), ...s });
+            add(fl, { key: `flows[${i}].${fl.series}`, label: name, color, ...styled(fl), ...helpOf(fl), ...s });
           }
         }
       } else if (l.each === 'group') {
