@@ -64,8 +64,8 @@ std::vector<PanelLine> SeqTraces() {
   return {Line("seq_sent", "last segment sent", "trace", "sent"),
           Line("seq_retransmitted", "retransmitted", "trace", "retransmitted"),
           Line("seq_acked", "cumulative ACK", "trace", "acked"),
-          Line("seq_sack_start", "SACK block start", "trace", "sack"),
-          Line("seq_sack_end", "SACK block end", "trace", "sack")};
+          Line("seq_sack_start", "SACK block start", "trace", "sackBlock"),
+          Line("seq_sack_end", "SACK block end", "trace", "sackBlock")};
 }
 
 std::vector<PanelDecl> Declare() {

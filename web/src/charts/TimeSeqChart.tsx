@@ -207,7 +207,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
 
       // SACK blocks: a vertical bar from the block's start to its end.
-      ctx.strokeStyle = colors.sack;
+      ctx.strokeStyle = colors.sackBlock;
       ctx.globalAlpha = 0.75;
       ctx.lineWidth = 3;
       ctx.beginPath();
@@ -382,7 +382,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
           <li>
             <ExplainedLabel explanation={explain(model, traces.sackStart)} testId={`legend-chart-seq-${traces.sackStart}`}>
             <svg width="22" height="14" aria-hidden="true">
-              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sack} strokeWidth="4" />
+              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sackBlock} strokeWidth="4" />
             </svg>
             SACK block
             </ExplainedLabel>

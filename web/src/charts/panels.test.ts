@@ -219,6 +219,16 @@ describe('the live panels of many flows', () => {
   });
 });
 
+describe('the declarations', () => {
+  it("name only colours of the page's palettes (a role, or a literal colour)", () => {
+    for (const p of model.panelDecls)
+      for (const l of p.lines) {
+        if (!l.color || l.color.startsWith('#')) continue;
+        for (const palette of Object.values(PALETTES)) expect(palette, `${p.id}/${l.series}: ${l.color}`).toHaveProperty(l.color);
+      }
+  });
+});
+
 describe('the compare panels', () => {
   it('draws the four charts CompareView.tsx drew, one line per protocol and the markers on the window', () => {
     const entry = (protocol: string, color: string) => ({

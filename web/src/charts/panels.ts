@@ -141,7 +141,7 @@ function fillTitle(title: string, flow: number, summary: Record<string, unknown>
 
 function seqTraces(lines: readonly PanelLineDecl[]): SeqTraces {
   const by = (role: string, nth = 0) => lines.filter((l) => l.color === role)[nth]?.series ?? '';
-  return { sent: by('sent'), retransmitted: by('retransmitted'), acked: by('acked'), sackStart: by('sack', 0), sackEnd: by('sack', 1) };
+  return { sent: by('sent'), retransmitted: by('retransmitted'), acked: by('acked'), sackStart: by('sackBlock', 0), sackEnd: by('sackBlock', 1) };
 }
 
 /** The live charts of a run: one flow's (`single`) or many flows' (`multi`). */
