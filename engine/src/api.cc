@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "metrics/panel_fields.h"
 #include "metrics/series_fields.h"
 #include "metrics/summary_fields.h"
 #include "scenario/cross_field.h"
@@ -86,6 +87,33 @@ std::string SchemaJson() {
                              {"scope", f.scope},
                              {"help", f.help},
                              {"source", f.source}});
+  }
+  doc["panels"] = nlohmann::ordered_json::array();
+  for (const PanelDecl& p : PanelDecls()) {
+    nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+    for (const PanelLine& l : p.lines) {
+      lines.push_back({{"series", l.series}, {"scope", l.scope},     {"each", l.each},
+                       {"label", l.label},   {"style", l.style},     {"marker", l.marker},
+                       {"color", l.color},   {"dash", l.dash},       {"draw", l.draw},
+                       {"transform", l.transform}, {"y_extent_cap", l.y_extent_cap}});
+    }
+    doc["panels"].push_back({{"id", p.id},
+                             {"layouts", p.layouts},
+                             {"family", p.family},
+                             {"kind", p.kind},
+                             {"title", p.title},
+                             {"title_without_samples_of", p.title_without_samples_of},
+                             {"title_without", p.title_without},
+                             {"y_label", p.y_label},
+                             {"unit", p.unit},
+                             {"percent", p.percent},
+                             {"main", p.main},
+                             {"legend", p.legend},
+                             {"focus", p.focus},
+                             {"empty_text", p.empty_text},
+                             {"references", p.references},
+                             {"markers", p.markers},
+                             {"lines", lines}});
   }
   doc["protocols"] = nlohmann::ordered_json::array();
   for (const ProtocolEntry& e : Protocols()) {

@@ -1,23 +1,17 @@
-// The live charts (cwnd, time–sequence, tokens, playback). Data comes from the store's last displayed result; after they
+// The live charts (cwnd, time–sequence, tokens, playback), as the engine declares them
+// (charts/panels.ts builds them). Data comes from the store's last displayed result; after they
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
 import { isPartial, PartialMark } from '../components/PartialMark';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { Displayed, LabStore } from '../state/store';
 import type { ParamModel } from '../model/params';
-import { FlowCharts } from './FlowCharts';
+import { FlowLegend } from './FlowLegend';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
-import { get } from './series';
-import { declaredSeries } from '../model/protocolSeries';
-import { TimeChart, type ChartSeries } from './TimeChart';
-import { TimeSeqChart } from './TimeSeqChart';
 import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
-import { PathCharts } from './PathCharts';
-import { explain } from './explain';
-
-const PCT_DOMAIN: [number, number] = [0, 100];
-const ONE_FLOW = [0];
+import { buildLivePanels } from './panels';
+import { PanelCharts } from './PanelCharts';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const COLORS = PALETTES.standard;
@@ -72,64 +66,30 @@ export interface ChartsProps {
 }
 
 export const Charts = memo(function Charts({ displayed, stale, store, model, hiddenFlows, selectedFlow, traceFlow }: ChartsProps) {
-  // The window, time-sequence, tokens and playback charts, and the path's three.
+  // The window (or rate) charts, the path's three, tokens and playback.
   const heights = useChartHeights(displayed ? 7 : 4);
-  const COLORS = usePalette();
+  const colors = usePalette();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
+  const multi = isMultiFlow(displayed);
 
-  // Each series' explanation from the schema (help + source), by its declared name.
-  const x = (name: string) => explain(model, name);
-  const cwnd = useMemo<ChartSeries[]>(() => {
-    if (!ex) return [];
-    const all: ChartSeries[] = [
-      { key: 'cwnd', label: 'cwnd', shape: 'step', color: COLORS.cwnd, ...x('cwnd'), ...tv(get(ex, 'cwnd')) },
-      { key: 'ssthresh', label: 'ssthresh', shape: 'step', color: COLORS.ssthresh, dash: '7 5', yExtentCap: 2, ...x('ssthresh'), ...tv(get(ex, 'ssthresh')) },
-      { key: 'fast_retransmit', label: 'fast retransmit', shape: 'triangle', color: COLORS.fastRetransmit, ...x('fast_retransmit'), ...tv(get(ex, 'fast_retransmit')) },
-      { key: 'partial_ack', label: 'partial ACK', shape: 'diamond', color: COLORS.partialAck, ...x('partial_ack'), ...tv(get(ex, 'partial_ack')) },
-      { key: 'timeout', label: 'timeout', shape: 'cross', color: COLORS.timeout, ...x('timeout'), ...tv(get(ex, 'timeout')) },
-      { key: 'early_retransmit', label: 'early retransmit', shape: 'triangle', color: COLORS.earlyRetransmit, ...x('early_retransmit'), ...tv(get(ex, 'early_retransmit')) },
-    ];
-    // Only what the traced flow's protocol declares (model/protocolSeries.ts: no
-    // ssthresh for BBR); early retransmits where the run has them (TCP-ER, SACK-ER,
-    // Vegas, or a pairing with their recovery, which the protocol cannot declare).
-    const result = displayed?.result;
-    const declared = declaredSeries(model, (result?.flows?.[traceFlow] ?? result?.flows?.[0])?.protocol);
-    return all.filter((s) => (s.key === 'early_retransmit' ? s.t.length > 0 : !declared || declared.has(s.key)));
-  }, [ex, displayed, model, traceFlow, COLORS]);
-
-  // A rate-based flow (TFRC): the rate it may send at, and the equation's at its loss
-  // event rate; drawn when the run carries them.
-  // A protocol without an equation (RRTP) draws none; what arrived is drawn beside both.
-  const rate = useMemo<ChartSeries[]>(() => {
-    if (!ex) return [];
-    const allowed = get(ex, 'allowed_rate');
-    if (allowed.t.length === 0) return [];
-    const equation = get(ex, 'equation_rate');
-    const out: ChartSeries[] = [{ key: 'allowed_rate', label: 'allowed rate', shape: 'step', color: COLORS.rate, ...x('allowed_rate'), ...tv(allowed) }];
-    if (equation.t.length > 0)
-      out.push({ key: 'equation_rate', label: "equation's rate", shape: 'line', color: COLORS.equation, dash: '6 4', ...x('equation_rate'), ...tv(equation) });
-    out.push({ key: 'throughput', label: 'throughput (received)', shape: 'line', color: COLORS.throughput, ...x('throughput'), ...tv(get(ex, 'throughput')) });
-    return out;
-  }, [ex, model, COLORS]);
-  const lossEventRate = useMemo<ChartSeries[]>(() => {
-    if (!ex || rate.length === 0) return [];
-    return [{ key: 'loss_event_rate', label: 'loss event rate', shape: 'step', color: COLORS.lossRate, ...x('loss_event_rate'), ...tv(get(ex, 'loss_event_rate')) }];
-  }, [ex, rate.length, model, COLORS]);
-  const hasEquation = rate.some((s) => s.key === 'equation_rate');
-
-  const tokens = useMemo<ChartSeries[]>(() => {
-    if (!ex) return [];
-    return [
-      { key: 'tokens_per_rtt', label: 'tokens consumed per RTT', shape: 'line', color: COLORS.tokens, ...x('tokens_per_rtt'), ...tv(get(ex, 'tokens_per_rtt')) },
-      { key: 'tokens_allowed_per_rtt', label: 'tokens allowed per RTT', shape: 'step', color: COLORS.allowed, dash: '7 5', ...x('tokens_allowed_per_rtt'), ...tv(get(ex, 'tokens_allowed_per_rtt')) },
-    ];
-  }, [ex, model, COLORS]);
-
-  const app = useMemo<ChartSeries[]>(() => {
-    if (!ex) return [];
-    return [{ key: 'app_success_pct', label: 'playback reads that succeeded (cumulative)', shape: 'line', color: COLORS.app, ...x('app_success_pct'), ...tv(get(ex, 'app_success_pct')) }];
-  }, [ex, model, COLORS]);
+  // Every chart from the engine's panel declarations (panels.ts), for this layout.
+  const panels = useMemo(() => {
+    if (!displayed) return [];
+    const r = displayed.result;
+    const flows = r.flows ?? [];
+    return buildLivePanels(
+      model,
+      { ex: displayed.series, durationS: displayed.durationS, summary: displayed.summary, flows, groups: r.groups ?? [], links: r.links },
+      {
+        layout: multi ? 'multi' : 'single',
+        shownFlows: flows.filter((f) => !hiddenFlows.includes(f.index)).map((f) => f.index),
+        selectedFlow,
+        traceFlow,
+        colors,
+      },
+    );
+  }, [displayed, model, multi, hiddenFlows, selectedFlow, traceFlow, colors]);
 
   const id = displayed?.id ?? 0;
   useEffect(() => {
@@ -151,84 +111,11 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
     return () => cancelAnimationFrame(raf);
   }, [id, ex]);
 
-  const multi = isMultiFlow(displayed);
   return (
     <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" data-flows={displayed?.result.flows?.length ?? 1} aria-label="Charts">
       {displayed && isPartial(displayed.result) && <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />}
-      {multi && displayed ? (
-        <FlowCharts store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} selectedFlow={selectedFlow} traceFlow={traceFlow} heights={heights} />
-      ) : (
-        <>
-      {rate.length > 0 ? (
-        <TimeChart
-          testId="chart-rate"
-          title={hasEquation ? "Sending rate: allowed and the equation's" : 'Sending rate: allowed, and what arrived'}
-          xLabel="time (s)"
-          yLabel="rate (Mb/s)"
-          series={rate}
-          xMax={xMax}
-          height={heights.main}
-        />
-      ) : (
-        <TimeChart
-          testId="chart-cwnd"
-          title="Congestion window and ssthresh"
-          xLabel="time (s)"
-          yLabel="window (segments)"
-          series={cwnd}
-          xMax={xMax}
-          height={heights.main}
-        />
-      )}
-      {rate.length > 0 ? (
-        // A rate-based flow has no segments and ACKs to trace: its loss (event) rate instead.
-        <TimeChart
-          testId="chart-loss-event-rate"
-          title={hasEquation ? 'Loss event rate (what the equation is given)' : 'Loss rate the sender measures'}
-          xLabel="time (s)"
-          yLabel="loss rate"
-          series={lossEventRate}
-          xMax={xMax}
-          height={heights.other}
-          emptyText="no loss measured in this run"
-        />
-      ) : (
-        <TimeSeqChart
-          ex={ex}
-          durationS={xMax}
-          height={heights.main}
-          srttMs={typeof displayed?.summary.mean_srtt_ms === 'number' ? displayed.summary.mean_srtt_ms : undefined}
-          model={model}
-        />
-      )}
-      {displayed && <PathCharts displayed={displayed} model={model} flows={ONE_FLOW} height={heights.other} multi={false} />}
-      <TimeChart
-        testId="chart-tokens"
-        title="Tokens consumed per RTT"
-        xLabel="time (s)"
-        yLabel="tokens per RTT"
-        series={tokens}
-        xMax={xMax}
-        height={heights.other}
-        emptyText="no token-bucket samples in this run (is the token bucket enabled?)"
-      />
-      <TimeChart
-        testId="chart-app"
-        title="Application (playback) success"
-        xLabel="time (s)"
-        yLabel="successful reads (%)"
-        series={app}
-        xMax={xMax}
-        yDomain={PCT_DOMAIN}
-        height={heights.other}
-        emptyText="no playback reads in this run"
-      />
-        </>
-      )}
+      {multi && displayed && <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />}
+      <PanelCharts panels={panels} model={model} xMax={xMax} heights={heights} />
     </section>
   );
 });
-
-function tv(s: { t: Float64Array; v: Float64Array }) {
-  return { t: s.t, v: s.v };
-}

@@ -19,6 +19,7 @@ import { paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { explain } from './explain';
 import { ExplainedLabel } from './ExplainedLabel';
 import type { ParamModel } from '../model/params';
+import type { SeqTraces } from './panels';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const SEQ_COLORS = PALETTES.standard;
@@ -62,6 +63,8 @@ export interface TimeSeqChartProps {
   title?: string;
   /** The schema, for the legend's explanations. */
   model?: ParamModel;
+  /** Which declared series are its traces (the panel's declaration, charts/panels.ts). */
+  traces: SeqTraces;
 }
 
 /** The window a clicked marker at time t zooms to: a few RTTs before, more after. */
@@ -70,7 +73,7 @@ export function zoomWindowAround(t: number, srttMs: number | undefined): [number
   return [t - 4 * rtt, t + 8 * rtt];
 }
 
-export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence', model }: TimeSeqChartProps) {
+export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence', model, traces }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const colors = usePalette();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -86,11 +89,11 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   srttRef.current = srttMs;
 
 
-  const sent = ex ? get(ex, 'seq_sent') : undefined;
-  const retx = ex ? get(ex, 'seq_retransmitted') : undefined;
-  const acked = ex ? get(ex, 'seq_acked') : undefined;
-  const sackS = ex ? get(ex, 'seq_sack_start') : undefined;
-  const sackE = ex ? get(ex, 'seq_sack_end') : undefined;
+  const sent = ex ? get(ex, traces.sent) : undefined;
+  const retx = ex ? get(ex, traces.retransmitted) : undefined;
+  const acked = ex ? get(ex, traces.acked) : undefined;
+  const sackS = ex ? get(ex, traces.sackStart) : undefined;
+  const sackE = ex ? get(ex, traces.sackEnd) : undefined;
   const points = [sent, retx, acked, sackS, sackE].reduce((n, s) => n + (s?.t.length ?? 0), 0);
   const firstRetx = retx && retx.t.length ? retx.t[0] : undefined;
   const summaryId = `seq-summary-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -191,8 +194,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         y,
         innerH,
         lines: [
-          { key: 'seq_sent', label: 'last segment sent', t: S.t, v: S.v },
-          { key: 'seq_acked', label: 'cumulative ACK', t: A.t, v: A.v },
+          { key: traces.sent, label: 'last segment sent', t: S.t, v: S.v },
+          { key: traces.acked, label: 'cumulative ACK', t: A.t, v: A.v },
         ],
         markers: [],
       };
@@ -204,7 +207,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
 
       // SACK blocks: a vertical bar from the block's start to its end.
-      ctx.strokeStyle = colors.sack;
+      ctx.strokeStyle = colors.sackBlock;
       ctx.globalAlpha = 0.75;
       ctx.lineWidth = 3;
       ctx.beginPath();
@@ -353,7 +356,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         <span className="chart-title">{title}</span>
         <ul className="legend">
           <li>
-            <ExplainedLabel explanation={explain(model, 'seq_sent')} testId="legend-chart-seq-seq_sent">
+            <ExplainedLabel explanation={explain(model, traces.sent)} testId={`legend-chart-seq-${traces.sent}`}>
             <svg width="22" height="14" aria-hidden="true">
               <rect x="7" y="3" width="8" height="8" fill={colors.sent} />
             </svg>
@@ -361,7 +364,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
             </ExplainedLabel>
           </li>
           <li>
-            <ExplainedLabel explanation={explain(model, 'seq_retransmitted')} testId="legend-chart-seq-seq_retransmitted">
+            <ExplainedLabel explanation={explain(model, traces.retransmitted)} testId={`legend-chart-seq-${traces.retransmitted}`}>
             <svg width="22" height="14" aria-hidden="true">
               <path d="M5,1L17,13M5,13L17,1" stroke={colors.retransmitted} strokeWidth="2.5" />
             </svg>
@@ -369,7 +372,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
             </ExplainedLabel>
           </li>
           <li>
-            <ExplainedLabel explanation={explain(model, 'seq_acked')} testId="legend-chart-seq-seq_acked">
+            <ExplainedLabel explanation={explain(model, traces.acked)} testId={`legend-chart-seq-${traces.acked}`}>
             <svg width="30" height="14" aria-hidden="true">
               <path d="M1,12H10V7H19V2H29" fill="none" stroke={colors.acked} strokeWidth="2.5" />
             </svg>
@@ -377,9 +380,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
             </ExplainedLabel>
           </li>
           <li>
-            <ExplainedLabel explanation={explain(model, 'seq_sack_start')} testId="legend-chart-seq-seq_sack_start">
+            <ExplainedLabel explanation={explain(model, traces.sackStart)} testId={`legend-chart-seq-${traces.sackStart}`}>
             <svg width="22" height="14" aria-hidden="true">
-              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sack} strokeWidth="4" />
+              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sackBlock} strokeWidth="4" />
             </svg>
             SACK block
             </ExplainedLabel>

@@ -26,7 +26,7 @@ export interface RoleColors {
   sent: string;
   retransmitted: string;
   acked: string;
-  sack: string;
+  sackBlock: string;
 }
 
 const STANDARD: RoleColors = {
@@ -46,7 +46,7 @@ const STANDARD: RoleColors = {
   sent: '#1f6fb2',
   retransmitted: '#d62828',
   acked: '#2a9d4b',
-  sack: '#8e44ad',
+  sackBlock: '#8e44ad',
 };
 
 // Okabe–Ito: black #000000, orange #E69F00, sky blue #56B4E9, bluish green #009E73,
@@ -69,7 +69,7 @@ const OKABE_ITO: RoleColors = {
   sent: '#0072b2',
   retransmitted: '#d55e00',
   acked: '#009e73',
-  sack: '#cc79a7',
+  sackBlock: '#cc79a7',
 };
 
 export const PALETTES: Record<PaletteName, RoleColors> = { standard: STANDARD, cb: OKABE_ITO };

@@ -76,6 +76,46 @@ export interface SeriesDecl {
   source?: string;
 }
 
+/** One declared series as a panel draws it (engine/src/metrics/panel_fields.h). */
+export interface PanelLineDecl {
+  series: string;
+  scope: 'flow' | 'link' | 'group' | 'run' | string;
+  /** "" one line; "flow" one per shown flow; "group" one per background group. */
+  each: '' | 'flow' | 'group' | string;
+  label: string;
+  style: 'line' | 'step' | 'area' | 'points' | 'trace' | string;
+  /** For points: "triangle", "diamond", "cross". */
+  marker: string;
+  /** A palette role ("cwnd") or "#rrggbb"; "" = the flow's or protocol's colour. */
+  color: string;
+  dash: string;
+  draw: 'always' | 'declared' | 'samples' | string;
+  transform: '' | 'goodput' | 'share' | 'percent' | string;
+  y_extent_cap: number;
+}
+
+/** A chart the page draws from a run, in the layouts it lists, in schema order. */
+export interface PanelDecl {
+  id: string;
+  layouts: ('single' | 'multi' | 'compare' | string)[];
+  /** The registry family of the senders it is for; "" any. */
+  family: string;
+  kind: 'time' | 'time_sequence' | string;
+  title: string;
+  title_without_samples_of: string;
+  title_without: string;
+  y_label: string;
+  unit: string;
+  percent: boolean;
+  main: boolean;
+  legend: boolean;
+  focus: '' | 'selected' | 'traced' | string;
+  empty_text: string;
+  references: string[];
+  markers: boolean;
+  lines: PanelLineDecl[];
+}
+
 /** One link of a topology, sender side to receiver side. */
 export interface TopologyLinkDecl {
   id: string;
@@ -111,6 +151,8 @@ export interface EngineSchema {
   summary?: SummaryDecl[];
   lists?: ListDecl[];
   series?: SeriesDecl[];
+  /** The charts, declared beside the series (newer engines). */
+  panels?: PanelDecl[];
   protocols?: ProtocolDecl[];
   topologies?: TopologyDecl[];
 }

@@ -6,7 +6,7 @@
 // and `background` (background[0], ...). A value map holds every concrete path of
 // every item there is, plus the item counts under the list names:
 //   { seed: 1, flows: 2, 'flows[0].protocol': 'reno', 'flows[1].protocol': 'cubic', background: 0, ... }
-import type { ConstraintDecl, EngineSchema, ParamDecl, ParamValue, ProtocolDecl, SeriesDecl, TopologyDecl } from '../engine/types';
+import type { ConstraintDecl, EngineSchema, ParamDecl, ParamValue, PanelDecl, ProtocolDecl, SeriesDecl, TopologyDecl } from '../engine/types';
 import { figuresFromSchema, type Figure } from './figures';
 import { checkValue, fallbackDefault, sameValue } from './valueCheck';
 
@@ -78,6 +78,8 @@ export interface ParamModel {
   protocols: ProtocolDecl[];
   /** The series a run may report. */
   seriesDecls: SeriesDecl[];
+  /** The charts the engine declares (charts/panels.ts builds them). */
+  panelDecls: PanelDecl[];
   /** What each topology.kind looks like, link by link. */
   topologies: TopologyDecl[];
   /** Rules between parameters, the engine's own (model/crossField.ts checks them). */
@@ -268,6 +270,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     figures: figuresFromSchema(schema),
     protocols: protocolsFromSchema(schema),
     seriesDecls: Array.isArray(schema.series) ? schema.series : [],
+    panelDecls: Array.isArray(schema.panels) ? schema.panels : [],
     topologies: Array.isArray(schema.topologies) ? schema.topologies : [],
     constraints: Array.isArray(schema.constraints) ? schema.constraints : [],
   };

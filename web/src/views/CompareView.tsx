@@ -1,14 +1,15 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
-// everything else; only flows[0].protocol changes), overlaid on four charts with one
+// everything else; only flows[0].protocol changes), overlaid on the charts the engine declares for it, with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { compareMarkers, markerKinds, protocolColor, goodputSeries } from '../charts/compareSeries';
+import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
 import './comparePresent.css';
 import { get } from '../charts/series';
-import { TimeChart, type ChartSeries } from '../charts/TimeChart';
+import { buildComparePanels } from '../charts/panels';
+import { PanelCharts } from '../charts/PanelCharts';
 import { formatNumber } from '../components/Summary';
 import { PairingPicker } from '../components/PairingPicker';
 import { TableExport } from '../export/TableExport';
@@ -16,36 +17,9 @@ import { protocolLabel } from '../model/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/figures';
 import type { ParamModel } from '../model/params';
 import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
-import type { CompareEntry, CompareState, LabStore } from '../state/store';
+import type { CompareState, LabStore } from '../state/store';
 import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
 import { PartialRunsNote } from '../components/PartialMark';
-
-const PCT: [number, number] = [0, 100];
-
-/** The compare view's charts, in reading order. */
-const COMPARE_CHARTS: {
-  key: 'cwnd' | 'goodput' | 'tokens' | 'app';
-  title: string;
-  yLabel: string;
-  yDomain?: [number, number];
-  emptyText?: string;
-}[] = [
-  { key: 'cwnd', title: 'Congestion window', yLabel: 'cwnd (segments)' },
-  { key: 'goodput', title: 'Goodput', yLabel: 'goodput (Mb/s)' },
-  {
-    key: 'tokens',
-    title: 'Tokens consumed per RTT',
-    yLabel: 'tokens per RTT',
-    emptyText: 'no token-bucket samples (is the token bucket enabled?)',
-  },
-  {
-    key: 'app',
-    title: 'Application (playback) success',
-    yLabel: 'successful reads (%)',
-    yDomain: PCT,
-    emptyText: 'no playback reads',
-  },
-];
 
 // Which figures the table shows; labels and units come from the schema's `summary`.
 // `optional` columns appear only when some protocol has a value for them.
@@ -108,22 +82,16 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     [shown, kinds, markersOn], // label and color depend on the schema only
   );
 
-  const charts = useMemo(() => {
-    const mk = (e: CompareEntry, name: string, shape: ChartSeries['shape']): ChartSeries => {
-      const s = get(e.series!, name);
-      return { key: e.protocol, label: label(e.protocol), shape, color: color(e.protocol), t: s.t, v: s.v };
-    };
-    return {
-      cwnd: shown.map((e) => mk(e, 'cwnd', 'step')),
-      tokens: shown.map((e) => mk(e, 'tokens_per_rtt', 'line')),
-      app: shown.map((e) => mk(e, 'app_success_pct', 'line')),
-      goodput: shown.map((e) => {
-        const d = get(e.series!, 'delivered');
-        const g = goodputSeries(d.t, d.v, e.durationS, 60);
-        return { key: e.protocol, label: label(e.protocol), shape: 'step' as const, color: color(e.protocol), t: g.t, v: g.v };
-      }),
-    };
-  }, [shown]); // label and color depend on the schema only
+  // The charts the engine declares for compared protocols (panels.ts), one line per protocol.
+  const panels = useMemo(
+    () =>
+      buildComparePanels(
+        model,
+        shown.map((e) => ({ protocol: e.protocol, label: label(e.protocol), color: color(e.protocol), series: e.series!, durationS: e.durationS })),
+        markers,
+      ),
+    [model, shown, markers], // label and color depend on the schema only
+  );
 
   const columns = useMemo(
     () => COLUMNS.filter((c) => !c.optional || state.entries.some((e) => figureValue(e.summary, c.key) !== null && (c.key !== 'partial_acks' || (e.summary?.partial_acks as number) > 0))),
@@ -281,21 +249,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
 
       <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />
       <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
-        {COMPARE_CHARTS.map((c) => (
-          <TimeChart
-            key={c.key}
-            testId={`cmp-chart-${c.key}`}
-            title={c.title}
-            xLabel="time (s)"
-            yLabel={c.yLabel}
-            series={c.key === 'cwnd' ? [...charts.cwnd, ...markers] : charts[c.key]}
-            xMax={xMax}
-            yDomain={c.yDomain}
-            height={chartHeight}
-            showLegend={false}
-            emptyText={c.emptyText}
-          />
-        ))}
+        <PanelCharts panels={panels} model={model} xMax={xMax} heights={{ main: chartHeight, other: chartHeight }} />
       </section>
     </div>
   );

@@ -1,0 +1,48 @@
+// Draws the panels charts/panels.ts built from the engine's declarations: a time
+// chart, or the time–sequence diagram, per panel, in the order declared.
+import type { ParamModel } from '../model/params';
+import type { Panel } from './panels';
+import { TimeChart } from './TimeChart';
+import { TimeSeqChart } from './TimeSeqChart';
+
+interface Props {
+  panels: readonly Panel[];
+  model?: ParamModel;
+  xMax?: number;
+  heights: { main: number; other: number };
+}
+
+export function PanelCharts({ panels, model, xMax, heights }: Props) {
+  return (
+    <>
+      {panels.map((p) =>
+        p.kind === 'time_sequence' ? (
+          <TimeSeqChart
+            key={`${p.testId}:seq`}
+            ex={p.ex}
+            traces={p.traces!}
+            durationS={xMax}
+            height={p.main ? heights.main : heights.other}
+            srttMs={p.srttMs}
+            title={p.title}
+            model={model}
+          />
+        ) : (
+          <TimeChart
+            key={p.testId}
+            testId={p.testId}
+            title={p.title}
+            xLabel="time (s)"
+            yLabel={p.yLabel}
+            series={p.series}
+            xMax={xMax}
+            yDomain={p.yDomain}
+            height={p.main ? heights.main : heights.other}
+            showLegend={p.legend ? undefined : false}
+            emptyText={p.emptyText}
+          />
+        ),
+      )}
+    </>
+  );
+}
