@@ -125,6 +125,23 @@ TEST(RrtpProbe, TheFirstRateIsTheBottleneckRateThePairShows) {
   }
 }
 
+TEST(RrtpProbe, ALostP1LeavesItsP2UnpairedAndTheNextPairMeasures) {
+  // The third data-path packet (after SYN and START) is P1. Its P2 alone must not start a
+  // pair: matched with the next pair's P1, sent an RTO later, it gave max(X, Y) = 1 s,
+  // one packet a second for the whole run (the wireless LAN's seed 4 in Table 4.2).
+  nlohmann::json s = OneFlow(10);
+  s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {3}}};
+  const auto r = RunOk(s);
+  const auto& rate = r.series.at("allowed_rate");
+  size_t first = 0;
+  while (first < rate.v.size() && rate.v[first] == 0) ++first;
+  ASSERT_LT(first, rate.v.size());
+  const double expected = 10 * 1400.0 / 1440.0;
+  EXPECT_NEAR(rate.v[first], expected, 0.01 * expected);
+  // and sends at it from the second pair on, an initial RTO (1 s) into the 3 s run
+  EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 0.8 * expected * (3.0 - 1.1) / 3.0);
+}
+
 TEST(RrtpProbe, ASeededSendRateSkipsTheProbe) {
   nlohmann::json s = OneFlow(10);
   s["flows"][0]["rrtp"] = {{"send_rate_kbps", 4000}};

@@ -82,8 +82,8 @@ void RrtpSender::SendStart() {
 
 void RrtpSender::SendProbePair() {
   // §3.2: P1 and P2 back to back (new data, delivered like any other).
-  SendNew(true);
-  SendNew(true);
+  SendNew(RrtpProbe::kP1);
+  SendNew(RrtpProbe::kP2);
   ArmStepTimer(kProbe);
 }
 
@@ -116,7 +116,7 @@ void RrtpSender::SendNext() {
     const uint64_t seq_no = *resend_.begin();
     resend_.erase(resend_.begin());
     Resend(seq_no);
-  } else if (next_ - base_ >= params_.max_unacked || !SendNew(false)) {
+  } else if (next_ - base_ >= params_.max_unacked || !SendNew(RrtpProbe::kNone)) {
     return;  // the send buffer is full (a CACK calls again), or nothing to send yet
   }
   next_allowed_ = now + Interval();
@@ -124,7 +124,7 @@ void RrtpSender::SendNext() {
   scheduler_->At(next_allowed_, this, kSend, generation_);
 }
 
-bool RrtpSender::SendNew(bool probe) {
+bool RrtpSender::SendNew(RrtpProbe probe) {
   const uint64_t total = source_->total_bytes();
   if (bytes_sent_ >= total) {
     CheckComplete();
@@ -149,10 +149,10 @@ bool RrtpSender::SendNew(bool probe) {
 
 void RrtpSender::Resend(uint64_t seq_no) {
   ++retransmissions_;
-  Transmit(seq_no, unacked_[seq_no - base_], false, true);
+  Transmit(seq_no, unacked_[seq_no - base_], RrtpProbe::kNone, true);
 }
 
-void RrtpSender::Transmit(uint64_t seq_no, const Unacked& u, bool probe, bool retransmission) {
+void RrtpSender::Transmit(uint64_t seq_no, const Unacked& u, RrtpProbe probe, bool retransmission) {
   Packet* p = pool_->Acquire();
   p->flow = params_.flow;
   p->kind = PacketKind::kData;
