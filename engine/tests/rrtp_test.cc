@@ -227,6 +227,24 @@ TEST(RrtpLimd, ACongestiveLossHalvesAtMostOncePerRtt) {
   EXPECT_DOUBLE_EQ(c.min_rate(), 2.5e5);
 }
 
+TEST(RrtpLimd, HoldingEpochsAfterACongestiveCutDoNotRestoreTheRateThatOverflowed) {
+  // §3.4.1: at a router overflow RRTP "responds in a similar manner as TCP Reno would by
+  // aggressively reducing the send rate" and goes on with fast recovery: the
+  // characteristic rate (averaged from the rate that overflowed) must not bring it back
+  // on the second holding epoch, 20 packets after the cut.
+  RrtpRateControl c({RrtpMode::kLimd, 0, false});
+  c.Start(2e6, true);
+  c.OnEpoch(1.0, 0, 0);  // holding at 2e6: the characteristic rate is 2e6
+  c.OnEpoch(1.0, 0, 0);
+  EXPECT_DOUBLE_EQ(c.characteristic(), 2e6);
+  c.OnCongestiveLoss(Time::FromMilliseconds(1000), Time::FromMilliseconds(100));
+  EXPECT_DOUBLE_EQ(c.rate(), 1e6);
+  c.OnEpoch(1.0, 0, 0);
+  c.OnEpoch(1.0, 0, 0);
+  EXPECT_DOUBLE_EQ(c.rate(), 1e6);
+  EXPECT_DOUBLE_EQ(c.characteristic(), 1e6);
+}
+
 TEST(RrtpLimd, TheWirelessModeFollowsWhatTheChannelDelivers) {
   RrtpRateControl c({RrtpMode::kWirelessLastHop, 0, true});
   c.Start(1e6, true);
@@ -328,7 +346,9 @@ TEST(RrtpReliability, EveryByteArrivesInOrderUnderTenPercentLoss) {
     for (const char* direction : {"forward", "reverse"}) {
       nlohmann::json s = OneFlow(10);
       s["seed"] = seed;
-      s["duration_s"] = 120;
+      // Every loss is congestive here (no LDA): each halves the rate as Reno's would, so
+      // 2 MB take minutes at 10 % loss; what is checked is that every byte arrives.
+      s["duration_s"] = 600;
       s["flows"][0]["app"]["size_bytes"] = 2000000;
       s["flows"][0]["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.1}};
       if (std::string(direction) == "reverse") s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.1}};
@@ -371,8 +391,11 @@ TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
     s["topology"]["bottleneck"]["errors"]["forward"]["p"] = error;
     const auto r = RunOk(s);
     EXPECT_GE(r.summary["jain_index"].get<double>(), 0.93) << error;
-    // and together they keep the link busy
-    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), 0.85 * 11 * 1400 / 1440) << error;
+    // and together they keep the link busy; at 5 % error every loss (congestive here, no
+    // LDA) halves a flow's rate, which grows back one alpha per epoch of 10 packets, about
+    // ten RTTs at a thirtieth of the link: 79 % of it (30 Reno flows: 92 %).
+    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), (error < 0.05 ? 0.85 : 0.75) * 11 * 1400 / 1440)
+        << error;
   }
 }
 

@@ -13,7 +13,7 @@ RrtpSender::RrtpSender(Scheduler* scheduler, PacketPool* pool, const Params& par
       source_(source),
       rtt_(params.rtt),
       measured_(params.rtt),
-      control_({params.mode, params.characteristic_bps, params.grow_when_holding}),
+      control_({params.mode, params.characteristic_bps, params.grow_when_holding, params.restore_after_cut}),
       loss_rate_(params.characteristic_loss) {}
 
 void RrtpSender::Restart(uint32_t flow) {

@@ -44,6 +44,7 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
     Time characteristic_rtt;        // RoundTripTime_char; Zero = the handshake's
     double characteristic_loss = 0; // LossRate_char
     bool grow_when_holding = true;
+    bool restore_after_cut = false;  // the characteristic rate survives a loss cut
     bool handshake_backoff = false;  // double the SYN/START timer on each retry
     RttStats::Params rtt;
   };
