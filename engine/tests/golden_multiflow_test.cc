@@ -35,10 +35,13 @@ uint64_t Checksum(const std::vector<double>& columns) {
   return h;
 }
 
-// Runs the RRTP rate-control fix changes (issue H §1.2, thesis §3.4.1: "SendRate_new =
-// SendRate_prev + alpha"): alpha is added once per epoch, no longer once per RTT of the
-// epoch's duration (rrtp.alpha_prorated off). Each must still come out bit for bit as
-// recorded with alpha_prorated set back on, and must differ without it.
+// Runs the RRTP rate-control fixes change (issue H §1.2, thesis §3.4.1): alpha is added
+// once per epoch, no longer once per RTT of the epoch's duration ("SendRate_new =
+// SendRate_prev + alpha"; rrtp.alpha_prorated off), and a congestive loss's cut halves
+// the characteristic rate too, so the second holding epoch no longer restores the rate
+// that overflowed the queue ("in a similar manner as TCP Reno would by aggressively
+// reducing the send rate"; rrtp.restore_after_cut off). Each must still come out bit for
+// bit as recorded with both earlier readings set back on, and must differ without them.
 const std::set<std::string> kChangedByRrtpAlphaPerEpoch = {
     "preset rrtp-fairness-rrtp-0 20s",
     "preset rrtp-friendliness-rrtp-0 20s",
@@ -48,6 +51,7 @@ nlohmann::json WithEarlierRrtpReading(nlohmann::json scenario) {
   for (auto& flow : scenario["flows"]) {
     if (flow.value("protocol", "") != "rrtp") continue;
     flow["rrtp"]["alpha_prorated"] = true;
+    flow["rrtp"]["restore_after_cut"] = true;
   }
   return scenario;
 }

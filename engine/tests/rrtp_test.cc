@@ -121,6 +121,23 @@ TEST(RrtpProbe, TheFirstRateIsTheBottleneckRateThePairShows) {
   }
 }
 
+TEST(RrtpProbe, ALostP1LeavesItsP2UnpairedAndTheNextPairMeasures) {
+  // The third data-path packet (after SYN and START) is P1. Its P2 alone must not start a
+  // pair: matched with the next pair's P1, sent an RTO later, it gave max(X, Y) = 1 s,
+  // one packet a second for the whole run (the wireless LAN's seed 4 in Table 4.2).
+  nlohmann::json s = OneFlow(10);
+  s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {3}}};
+  const auto r = RunOk(s);
+  const auto& rate = r.series.at("allowed_rate");
+  size_t first = 0;
+  while (first < rate.v.size() && rate.v[first] == 0) ++first;
+  ASSERT_LT(first, rate.v.size());
+  const double expected = 10 * 1400.0 / 1440.0;
+  EXPECT_NEAR(rate.v[first], expected, 0.01 * expected);
+  // and sends at it from the second pair on, an initial RTO (1 s) into the 3 s run
+  EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 0.8 * expected * (3.0 - 1.1) / 3.0);
+}
+
 TEST(RrtpProbe, ASeededSendRateSkipsTheProbe) {
   nlohmann::json s = OneFlow(10);
   s["flows"][0]["rrtp"] = {{"send_rate_kbps", 4000}};
@@ -204,6 +221,24 @@ TEST(RrtpLimd, ACongestiveLossHalvesAtMostOncePerRtt) {
   EXPECT_TRUE(c.OnCongestiveLoss(Time::FromMilliseconds(1200), rtt));
   EXPECT_DOUBLE_EQ(c.rate(), 2.5e5);
   EXPECT_DOUBLE_EQ(c.min_rate(), 2.5e5);
+}
+
+TEST(RrtpLimd, HoldingEpochsAfterACongestiveCutDoNotRestoreTheRateThatOverflowed) {
+  // §3.4.1: at a router overflow RRTP "responds in a similar manner as TCP Reno would by
+  // aggressively reducing the send rate" and goes on with fast recovery: the
+  // characteristic rate (averaged from the rate that overflowed) must not bring it back
+  // on the second holding epoch, 20 packets after the cut.
+  RrtpRateControl c({RrtpMode::kLimd, 0, false});
+  c.Start(2e6, true);
+  c.OnEpoch(1.0, 0, 0);  // holding at 2e6: the characteristic rate is 2e6
+  c.OnEpoch(1.0, 0, 0);
+  EXPECT_DOUBLE_EQ(c.characteristic(), 2e6);
+  c.OnCongestiveLoss(Time::FromMilliseconds(1000), Time::FromMilliseconds(100));
+  EXPECT_DOUBLE_EQ(c.rate(), 1e6);
+  c.OnEpoch(1.0, 0, 0);
+  c.OnEpoch(1.0, 0, 0);
+  EXPECT_DOUBLE_EQ(c.rate(), 1e6);
+  EXPECT_DOUBLE_EQ(c.characteristic(), 1e6);
 }
 
 TEST(RrtpLimd, TheWirelessModeFollowsWhatTheChannelDelivers) {
@@ -307,7 +342,9 @@ TEST(RrtpReliability, EveryByteArrivesInOrderUnderTenPercentLoss) {
     for (const char* direction : {"forward", "reverse"}) {
       nlohmann::json s = OneFlow(10);
       s["seed"] = seed;
-      s["duration_s"] = 120;
+      // Every loss is congestive here (no LDA): each halves the rate as Reno's would, so
+      // 2 MB take minutes at 10 % loss; what is checked is that every byte arrives.
+      s["duration_s"] = 600;
       s["flows"][0]["app"]["size_bytes"] = 2000000;
       s["flows"][0]["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.1}};
       if (std::string(direction) == "reverse") s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.1}};
@@ -350,8 +387,11 @@ TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
     s["topology"]["bottleneck"]["errors"]["forward"]["p"] = error;
     const auto r = RunOk(s);
     EXPECT_GE(r.summary["jain_index"].get<double>(), 0.93) << error;
-    // and together they keep the link busy
-    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), 0.85 * 11 * 1400 / 1440) << error;
+    // and together they keep the link busy; at 5 % error every loss (congestive here, no
+    // LDA) halves a flow's rate, which grows back one alpha per epoch of 10 packets, about
+    // ten RTTs at a thirtieth of the link: 79 % of it (30 Reno flows: 92 %).
+    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), (error < 0.05 ? 0.85 : 0.75) * 11 * 1400 / 1440)
+        << error;
   }
 }
 

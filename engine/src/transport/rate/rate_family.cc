@@ -106,6 +106,7 @@ SenderParts MakeRrtpSender(const FlowEnv& env) {
   p.characteristic_rtt = Time::FromMillisecondsDouble(v.Number("rrtp.rtt_ms"));
   p.characteristic_loss = v.Number("rrtp.loss_rate");
   p.grow_when_holding = v.Bool("rrtp.grow_when_holding");
+  p.restore_after_cut = v.Bool("rrtp.restore_after_cut");
   p.handshake_backoff = v.Bool("rrtp.handshake_backoff");
   p.rtt = RttParams(v);
   return WithRateProbe(env, std::make_unique<RrtpSender>(env.scheduler, env.pool, p, env.source));
@@ -164,6 +165,14 @@ std::vector<ParamDecl> RrtpParams() {
                         "alone never finds spare capacity: on, alpha is also added from the third epoch in a row "
                         "that holds; off, the rate grows only when the ratio falls below 0.95")
                   .Source("RRTP thesis §3.4.1 (the lab's reading; off = the literal rule)"));
+  p.push_back(BoolParam("rrtp.restore_after_cut", "Restore the rate after a loss cut", g, false,
+                        "Off: a congestive loss halves the characteristic rate with the send rate, and the rate "
+                        "grows back by alpha (Reno's fast recovery). On: the second holding epoch after the cut "
+                        "restores the characteristic rate averaged before it, within 20 packets (the lab's "
+                        "earlier reading)")
+                  .Source("RRTP thesis §3.4.1 (\"in a similar manner as TCP Reno would by aggressively reducing "
+                          "the send rate\")")
+                  .Advanced());
   p.push_back(BoolParam("rrtp.handshake_backoff", "Back off the handshake's timer", g, false,
                         "Off: a lost SYN or START is sent again each RTO (the initial RTO before any RTT), as "
                         "the thesis's one retry rule, the NACK's, repeats until the packet gets through. On: the "

@@ -24,6 +24,10 @@ enum class RrtpType : uint8_t {
   kSack,         // §3.5: several missing, as ranges
 };
 
+// Which of the probe pair a data packet is (§3.2): a P2 whose P1 was lost must not be
+// paired with the next pair's P1.
+enum class RrtpProbe : uint8_t { kNone, kP1, kP2 };
+
 struct RrtpRange {
   uint32_t begin = 0;  // packet numbers [begin, end) missing, relative to RrtpHeader::seq_no
   uint32_t end = 0;
@@ -33,7 +37,7 @@ struct RrtpHeader {
   static constexpr int kMaxRanges = 4;
 
   RrtpType type = RrtpType::kData;
-  bool probe = false;           // data: P1 or P2
+  RrtpProbe probe = RrtpProbe::kNone;  // data: P1, P2 or neither
   bool last = false;            // data: the application's last packet
   bool retransmission = false;  // data: sent before
   bool congestive = false;      // NACK/SACK: the receiver's verdict on a new loss

@@ -94,6 +94,10 @@ bool RrtpRateControl::OnCongestiveLoss(Time now, Time rtt) {
     rate_ *= 0.5;
     min_ = std::min(min_, rate_);
     Bound();
+    // Reno's fast recovery goes on from the halved window (ssthresh = cwnd / 2): the
+    // characteristic rate the loss showed too high follows the cut, or the second
+    // holding epoch would restore the rate that overflowed the queue.
+    if (!params_.restore_after_cut && char_ > rate_) char_ = rate_;
   }
   return true;
 }

@@ -31,7 +31,11 @@
 //   the send rate in epochs where it held, seeded by SendRate_char when given;
 //   a congestive loss in the LIMD mode halves the rate as Reno would (§3.4.1, last
 //   paragraph), at most once per RTT, SendRate_min following it down (else a bound set
-//   from one flow's probe would hold 30 flows above their share); a timeout halves SendRate_min and restarts from it.
+//   from one flow's probe would hold 30 flows above their share), and the characteristic
+//   rate too (Reno's fast recovery goes on from the halved window; the second holding
+//   epoch would otherwise restore the rate that overflowed the queue within 20 packets;
+//   rrtp.restore_after_cut keeps that earlier reading);
+//   a timeout halves SendRate_min and restarts from it.
 #pragma once
 
 #include "sim/time.h"
@@ -54,6 +58,7 @@ class RrtpRateControl {
     RrtpMode mode = RrtpMode::kLimd;
     double characteristic_bps = 0;  // SendRate_char, 0 = not seeded
     bool grow_when_holding = true;
+    bool restore_after_cut = false;  // the engine's earlier reading (rrtp.restore_after_cut)
   };
 
   explicit RrtpRateControl(const Params& params) : params_(params) {}

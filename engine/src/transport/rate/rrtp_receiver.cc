@@ -156,12 +156,14 @@ void RrtpReceiver::SendCack() {
 }
 
 void RrtpReceiver::Measure(const RrtpHeader& h, Time now) {
-  if (h.probe && !(have_p1_ && h.seq_no == p1_seq_ + 1)) {
+  if (h.probe == RrtpProbe::kP1) {
     have_p1_ = true;
     p1_seq_ = h.seq_no;
     p1_sent_ = h.timestamp;
     p1_arrived_ = now;
-  } else if (h.probe) {
+  } else if (h.probe == RrtpProbe::kP2 && have_p1_ && h.seq_no == p1_seq_ + 1) {
+    // A P2 whose own P1 was lost measures nothing: the sender's probe timer sends
+    // another pair.
     // §3.2: X as the sender spaced P1 and P2, Y as they arrived.
     Packet* r = NewFeedback(RrtpType::kProbeReport);
     Rrtp(*r).send_interval = (h.timestamp - p1_sent_).seconds();

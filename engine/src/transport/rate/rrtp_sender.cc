@@ -13,7 +13,7 @@ RrtpSender::RrtpSender(Scheduler* scheduler, PacketPool* pool, const Params& par
       source_(source),
       rtt_(params.rtt),
       measured_(params.rtt),
-      control_({params.mode, params.characteristic_bps, params.grow_when_holding}),
+      control_({params.mode, params.characteristic_bps, params.grow_when_holding, params.restore_after_cut}),
       loss_rate_(params.characteristic_loss) {}
 
 void RrtpSender::Restart(uint32_t flow) {
@@ -76,8 +76,8 @@ void RrtpSender::SendStart() {
 
 void RrtpSender::SendProbePair() {
   // §3.2: P1 and P2 back to back (new data, delivered like any other).
-  SendNew(true);
-  SendNew(true);
+  SendNew(RrtpProbe::kP1);
+  SendNew(RrtpProbe::kP2);
   ArmStepTimer(kProbe);
 }
 
@@ -110,7 +110,7 @@ void RrtpSender::SendNext() {
     const uint64_t seq_no = *resend_.begin();
     resend_.erase(resend_.begin());
     Resend(seq_no);
-  } else if (next_ - base_ >= params_.max_unacked || !SendNew(false)) {
+  } else if (next_ - base_ >= params_.max_unacked || !SendNew(RrtpProbe::kNone)) {
     return;  // the send buffer is full (a CACK calls again), or nothing to send yet
   }
   next_allowed_ = now + Interval();
@@ -118,7 +118,7 @@ void RrtpSender::SendNext() {
   scheduler_->At(next_allowed_, this, kSend, generation_);
 }
 
-bool RrtpSender::SendNew(bool probe) {
+bool RrtpSender::SendNew(RrtpProbe probe) {
   const uint64_t total = source_->total_bytes();
   if (bytes_sent_ >= total) {
     CheckComplete();
@@ -143,10 +143,10 @@ bool RrtpSender::SendNew(bool probe) {
 
 void RrtpSender::Resend(uint64_t seq_no) {
   ++retransmissions_;
-  Transmit(seq_no, unacked_[seq_no - base_], false, true);
+  Transmit(seq_no, unacked_[seq_no - base_], RrtpProbe::kNone, true);
 }
 
-void RrtpSender::Transmit(uint64_t seq_no, const Unacked& u, bool probe, bool retransmission) {
+void RrtpSender::Transmit(uint64_t seq_no, const Unacked& u, RrtpProbe probe, bool retransmission) {
   Packet* p = pool_->NewData(params_.flow, u.byte_seq, u.len, params_.header_bytes);
   RrtpHeader& h = Rrtp(*p);
   h.type = RrtpType::kData;

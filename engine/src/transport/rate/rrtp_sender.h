@@ -44,6 +44,7 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
     Time characteristic_rtt;        // RoundTripTime_char; Zero = the handshake's
     double characteristic_loss = 0; // LossRate_char
     bool grow_when_holding = true;
+    bool restore_after_cut = false;  // the characteristic rate survives a loss cut
     bool handshake_backoff = false;  // double the SYN/START timer on each retry
     RttStats::Params rtt;
   };
@@ -87,9 +88,9 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   void ArmStepTimer(uint32_t tag);
   void StartSending(double rate_bps, bool bounded);
   void SendNext();
-  bool SendNew(bool probe);
+  bool SendNew(RrtpProbe probe);
   void Resend(uint64_t seq_no);
-  void Transmit(uint64_t seq_no, const Unacked& u, bool probe, bool retransmission);
+  void Transmit(uint64_t seq_no, const Unacked& u, RrtpProbe probe, bool retransmission);
   void OnCack(uint64_t below);
   void OnAsk(const RrtpHeader& h);
   void OnEpoch(const RrtpHeader& h);
