@@ -11,7 +11,10 @@ import { sweepPoints, sweepProtocols, type SweepConfig } from './sweep';
 import { engineStats, planScenarios, planSweep, type EngineSweepPlan } from './sweepPlan';
 import { loadTestEngine } from './testEngine';
 import { decodeHash } from './urlCodec';
-import { decodeViewParams } from './views';
+import { decodeViewParams, defaultViewState } from './views';
+import type { WorkerPool } from '../engine/pool';
+import type { LabState, StoreCore } from '../state/labState';
+import { SweepRunner } from '../state/sweepRunner';
 
 interface NodeFs {
   mkdtempSync(prefix: string): string;
@@ -40,7 +43,19 @@ function openLink(hash: string) {
   const d = decodeHash(model, hash);
   const v = decodeViewParams(model, d.viewPairs);
   expect([...d.messages, ...v.messages]).toEqual([]);
-  return { values: d.values, sweep: v.state.sweep, protocols: sweepProtocols(v.state.sweep, v.state.compare) };
+  return { values: d.values, sweep: v.state.sweep, compare: v.state.compare, protocols: sweepProtocols(v.state.sweep, v.state.compare) };
+}
+
+/** What the sweep view runs for a link (its runner's plan: the grid it draws on and the
+ * scenarios it queues), with the engine's plan it came from. */
+function viewPlan(hash: string) {
+  const { values, sweep, compare, protocols } = openLink(hash);
+  const state = { model, values, view: { ...defaultViewState(model), view: 'sweep', sweep, compare } } as unknown as LabState;
+  const core: StoreCore = { get: () => state, set: () => {} };
+  const runner = new SweepRunner(core, () => ({}) as WorkerPool).plan();
+  const plan = planSweep(model, values, sweep, protocols);
+  if (!runner || typeof plan === 'string') throw new Error(`no plan for ${hash}: ${plan}`);
+  return { runner, plan, values, sweep, protocols };
 }
 
 /** `plab sweep` of the same scenario and sweep, as the flags a person would type. */
@@ -78,23 +93,26 @@ function runSummary(scenario: string): Record<string, unknown> {
 /** Plans a link as the sweep view does, checks it against `plab sweep --plan`, runs it
  * in WASM and checks every drawn point against the CLI's figures. */
 function samePlanAndFigures(hash: string, figure = 'goodput_mbps'): EngineSweepPlan {
-  const { values, sweep, protocols } = openLink(hash);
-  const plan = planSweep(model, values, sweep, protocols);
-  if (typeof plan === 'string') throw new Error(plan);
+  const { runner, plan, values, sweep, protocols } = viewPlan(hash);
   const base = buildScenario(model, values);
-  expect(plan).toEqual(withoutCliBudget(cli(base, sweep, protocols, ['--plan'])));
+  const native = withoutCliBudget(cli(base, sweep, protocols, ['--plan']));
+  expect(plan).toEqual(native);
+  // The view's grid and queue are that plan's.
+  expect(runner.grid).toEqual(native.grid);
+  expect(runner.seeds).toEqual(native.seeds);
+  expect(runner.scenarios.map((sc) => JSON.parse(sc))).toEqual(native.runs.map((r) => r.scenario));
 
   const scenarios = planScenarios(plan);
   const lines = plan.protocols ?? [null];
   const per = lines.length * plan.seeds.length;
   const summaries = scenarios.map(runSummary);
-  const native = cli(base, sweep, protocols) as { points: { x: number; protocol?: string; figures: Record<string, unknown> }[] };
+  const figures = cli(base, sweep, protocols) as { points: { x: number; protocol?: string; figures: Record<string, unknown> }[] };
   lines.forEach((protocol, l) => {
     // The sweep view's points (sweepPoints: what the chart and the table draw).
     const runs = plan.grid.map((_, i) => plan.seeds.map((_, j) => summaries[i * per + l * plan.seeds.length + j]));
     const drawn = sweepPoints(plan.grid, runs, figure);
     expect(drawn.map((p) => p.x)).toEqual(plan.grid);
-    const cliPoints = native.points.filter((p) => (p.protocol ?? null) === protocol);
+    const cliPoints = figures.points.filter((p) => (p.protocol ?? null) === protocol);
     expect(cliPoints.map((p) => p.x)).toEqual(plan.grid);
     drawn.forEach(({ x, runs: _runs, ...stats }, i) => expect(stats, `${protocol} x = ${x}`).toEqual(cliPoints[i].figures[figure]));
     // The engine's statistics of the same values, as the page reads them.
