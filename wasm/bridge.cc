@@ -5,6 +5,7 @@
 // The last run's output lives in a static so the pointers handed to JavaScript
 // stay valid until the next plab_run call.
 #include <exception>
+#include <functional>
 #include <string>
 
 #include <emscripten/emscripten.h>
@@ -56,6 +57,26 @@ int RunAndKeep(const char* scenario_json, const plab::RunOptions& options) {
   return LastRun().ok ? 1 : 0;
 }
 
+std::string& SweepStorage() {
+  static std::string sweep;
+  return sweep;
+}
+
+// A sweep call's answer kept until the next one; a throw (in WASM the engine's own catch
+// blocks are inert) becomes the same error document the native call makes.
+const char* KeepSweep(const std::function<std::string()>& call) {
+  try {
+    SweepStorage() = call();
+  } catch (const std::exception& e) {
+    nlohmann::ordered_json doc;
+    doc["ok"] = false;
+    doc["errors"] = nlohmann::ordered_json::array();
+    doc["errors"].push_back({{"path", "x"}, {"message", e.what()}});
+    SweepStorage() = doc.dump();
+  }
+  return SweepStorage().c_str();
+}
+
 }  // namespace
 
 extern "C" {
@@ -88,6 +109,20 @@ EMSCRIPTEN_KEEPALIVE int plab_run_timeline(const char* scenario_json, const char
   plab::RunOptions options;
   options.timeline_json = timeline_json == nullptr ? "" : timeline_json;
   return RunAndKeep(scenario_json, options);
+}
+
+// The sweep's plan (api.h SweepPlanJson): the page schedules its runs in the worker
+// pool; `plab sweep` runs the same list. The text stays valid until the next sweep call.
+EMSCRIPTEN_KEEPALIVE const char* plab_sweep_plan(const char* base_scenario_json, const char* spec_json) {
+  return KeepSweep([&] {
+    return plab::SweepPlanJson(base_scenario_json == nullptr ? "" : base_scenario_json,
+                               spec_json == nullptr ? "" : spec_json);
+  });
+}
+
+// Per-point statistics (api.h SweepAggregateJson): the figures the sweep chart draws.
+EMSCRIPTEN_KEEPALIVE const char* plab_sweep_aggregate(const char* values_json) {
+  return KeepSweep([&] { return plab::SweepAggregateJson(values_json == nullptr ? "" : values_json); });
 }
 
 EMSCRIPTEN_KEEPALIVE const char* plab_result_json() {

@@ -4,6 +4,8 @@
 //   const plab = await loadPlab();
 //   const { ok, result, columns } = plab.run(scenarioJsonOrObject);
 //   plab.run(scenario, timeline)  // with live-mode changes (docs/engine-api.md, "Timeline")
+//   plab.sweepPlan(scenario, spec)     // { ok, plan: { grid, seeds, runs, ... } } (docs/engine-api.md, "Sweeps")
+//   plab.sweepAggregate([[y, ...], ...])  // { ok, stats: [{ n, mean, sd, min, max, ci95 } | null, ...] }
 //
 // `columns` is a Float64Array copy of the engine's column buffer (empty when !ok).
 //
@@ -42,6 +44,8 @@ async function createEngine(createPlab) {
     resultJsonPtr: module.cwrap('plab_result_json', 'number', []),
     columnsPtr: module.cwrap('plab_columns_ptr', 'number', []),
     columnsLength: module.cwrap('plab_columns_length', 'number', []),
+    sweepPlanRaw: module.cwrap('plab_sweep_plan', 'number', ['number', 'number']),
+    sweepAggregateRaw: module.cwrap('plab_sweep_aggregate', 'number', ['number']),
   };
 }
 
@@ -73,6 +77,24 @@ function runJson(engine, scenarioJson, timelineJson, raw = engine.runRaw) {
                              : new Float64Array(0);
   return { ok, json, columns };
 }
+
+// Calls a sweep entry point with its texts through the heap; its answer as an object.
+function sweepCall(engine, raw, texts) {
+  const { module } = engine;
+  const ptrs = texts.map((text) => {
+    const n = module.lengthBytesUTF8(text) + 1;
+    const ptr = module._malloc(n);
+    module.stringToUTF8(text, ptr, n);
+    return ptr;
+  });
+  try {
+    return JSON.parse(module.UTF8ToString(raw(...ptrs)));
+  } finally {
+    for (const ptr of ptrs) module._free(ptr);
+  }
+}
+
+const asText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function describe(e) {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
@@ -144,6 +166,11 @@ export async function loadPlab(modulePath = kNodeModulePath) {
         return { ok, result: JSON.parse(json), json };
       });
     },
+    // A sweep's plan: the x grid, the seeds and every run's scenario (what `plab sweep`
+    // runs); the scenario and the spec as JSON strings or objects.
+    sweepPlan: (scenario, spec) => guarded((e) => sweepCall(e, e.sweepPlanRaw, [asText(scenario), asText(spec)])),
+    // Per-point statistics of a figure's values (one list per point, seed order).
+    sweepAggregate: (values) => guarded((e) => sweepCall(e, e.sweepAggregateRaw, [asText(values)])),
     // Any other call into the module (fn gets the Emscripten module), with the same
     // recovery: a trap gives { ok: false, result: { trapped: true, ... } }.
     call: (fn) => guarded((e) => fn(e.module)),

@@ -3,6 +3,8 @@
 //   plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]
 //   plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]
 //              [--protocols a,b,...] [--set path=value ...] [--format json|csv]
+//   plab sweep FILE --x PATH --xs A,B,C,... [...]   (the x values themselves)
+//   plab sweep FILE --plan [...]                    (the runs it would make, not run)
 //              (PATH may be `flows`: the number of flows, each added one a copy of the last)
 //   plab schema
 //   plab defaults
@@ -42,6 +44,7 @@ int Usage() {
   std::cerr << "usage: plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]\n"
                "       plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]\n"
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
+               "       plab sweep FILE --x PATH --xs A,B,... [...]   (explicit x values; --plan: the runs, not run)\n"
                "                  (--x flows sweeps the number of flows)\n"
                "       plab schema      (the parameter declarations)\n"
                "       plab defaults    (a scenario with every default)\n";
@@ -218,7 +221,7 @@ int Sweep(int argc, char** argv) {
   if (!ReadScenario(argv[2], &doc)) return 66;
   plab::SweepSpec spec;
   std::string format = "json";
-  bool have_x = false, have_from = false, have_to = false;
+  bool have_x = false, have_from = false, have_to = false, plan_only = false;
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -242,6 +245,17 @@ int Sweep(int argc, char** argv) {
       }
     } else if (arg == "--log") {
       spec.log_scale = true;
+    } else if (arg == "--plan") {
+      plan_only = true;
+    } else if (arg == "--xs" && has_value) {
+      // The page's sweep.points: the x values as listed (from and to are their ends).
+      std::stringstream list(argv[++i]);
+      std::string v;
+      while (std::getline(list, v, ',')) {
+        if (!ParseNumber("--xs", v, &number)) return 64;
+        spec.xs.push_back(number);
+      }
+      if (!spec.xs.empty()) spec.from = spec.xs.front(), spec.to = spec.xs.back(), have_from = have_to = true;
     } else if (arg == "--protocols" && has_value) {
       std::stringstream list(argv[++i]);
       std::string p;
@@ -253,7 +267,7 @@ int Sweep(int argc, char** argv) {
     }
   }
   if (!have_x || !have_from || !have_to) {
-    std::cerr << "plab: sweep needs --x PATH --from A --to B\n";
+    std::cerr << "plab: sweep needs --x PATH and --from A --to B (or --xs A,B,...)\n";
     return 64;
   }
   if (format != "json" && format != "csv") {
@@ -267,23 +281,24 @@ int Sweep(int argc, char** argv) {
   }
   nlohmann::ordered_json result;
   try {
-    result = plab::RunSweep(doc, spec);
+    result = plan_only ? plab::PlanSweep(doc, spec) : plab::RunSweep(doc, spec);
   } catch (const std::invalid_argument& e) {
     std::cerr << "plab: " << e.what() << "\n";
     return 2;
   }
-  if (format == "json") {
+  if (format == "json" || plan_only) {
     std::cout << result.dump(2) << "\n";
     return 0;
   }
-  std::cout << "x,protocol,figure,mean,sd,min,max,n\n";
+  std::cout << "x,protocol,figure,mean,sd,min,max,n,ci95\n";
   std::cout.precision(17);
   for (const auto& point : result["points"]) {
     const std::string protocol = point.contains("protocol") ? point["protocol"].get<std::string>() : "";
     for (const auto& [figure, a] : point["figures"].items()) {
+      if (a.is_null()) continue;  // no run of this point had a value for the figure
       std::cout << point["x"].get<double>() << "," << protocol << "," << figure << "," << a["mean"].get<double>()
                 << "," << a["sd"].get<double>() << "," << a["min"].get<double>() << "," << a["max"].get<double>()
-                << "," << a["n"].get<int>() << "\n";
+                << "," << a["n"].get<int>() << "," << a["ci95"].get<double>() << "\n";
     }
   }
   return 0;

@@ -36,4 +36,14 @@ struct RunOptions {
 // an error document naming each offending path and its allowed range.
 RunOutput Run(std::string_view scenario_json, const RunOptions& options = {});
 
+// A sweep's plan (docs/engine-api.md, "Sweeps"): the base scenario and the sweep spec
+// ({x, from, to, points, scale, seeds, protocols, xs}) give {"ok": true, "plan": {x,
+// grid, seeds, protocols, runs: [{point, protocol, seed, scenario}]}} or an error
+// document naming each offending field. The CLI's `plab sweep` runs the same plan.
+std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view spec_json);
+
+// The statistics of each point ([[y, ...], ...], one list per point, seed order):
+// {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.
+std::string SweepAggregateJson(std::string_view values_json);
+
 }  // namespace plab

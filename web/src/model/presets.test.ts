@@ -24,7 +24,7 @@ import type { EngineSchema } from '../engine/types';
 import { buildScenario, getAt, type ParamModel, type Values } from './params';
 import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets';
 import { presetSeedNote } from './presetSeeds';
-import { sweepGrid } from './sweep';
+import { planSweep } from './sweepPlan';
 import { decodeHash } from './urlCodec';
 import { decodeViewParams, withProtocol } from './views';
 
@@ -51,6 +51,14 @@ const nodeModule = <T,>(name: string) => import(/* @vite-ignore */ name) as Prom
 beforeAll(async () => {
   ({ engine, schema, model } = await loadTestEngine());
 });
+
+/** The x values the engine's plan of a preset's sweep runs. */
+function gridOf(p: Preset): number[] {
+  const { values, view } = open(p);
+  const plan = planSweep(model, values, view.sweep, null);
+  if (typeof plan === 'string') throw new Error(`${p.id}: ${plan}`);
+  return plan.grid;
+}
 
 function open(p: Preset) {
   const d = decodeHash(model, p.hash);
@@ -165,7 +173,7 @@ describe('presets.json', () => {
     expect(view.view).toBe('sweep');
     expect(view.compare).toEqual(['reno', 'newreno', 'sack', 'fack', 'le', 'ns2_sack1']);
     expect(view.sweep).toEqual({ x: 'flows[0].channel.forward.window_drops', from: 1, to: 31, scale: 'linear', n: 31, y: 'recovery_duration_s', k: 10, by: 'protocol' });
-    expect(sweepGrid(1, 31, 31, 'linear', true)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect(gridOf(byId('le-fig4'))).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
 
   it('TCP-Real §4.4: the playback scenario, 60 s, unlimited, Tahoe, Reno and TCP-Real against the minimum RTO, the text\'s tokens per RTT claimed', () => {
@@ -315,7 +323,7 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
     expect(ev.claims.length, id).toBeGreaterThanOrEqual(['tcp-er-sft-gap', 'tcp-er-rto-floor'].includes(id) ? 0 : 2);
     expect(ev.claims.every((c) => c.kind !== 'legacy' && c.paper === 'tcp-er'), id).toBe(true);
     // Every x a claim names is a swept point.
-    const grid = sweepGrid(view.sweep.from, view.sweep.to, view.sweep.n, view.sweep.scale, false);
+    const grid = gridOf(byId(id));
     for (const c of ev.claims) for (const r of [c.check?.left, c.check?.right]) if (r?.x !== undefined) expect(grid.some((g) => Math.abs(g - r.x!) < 1e-9), `${c.id} x = ${r.x}`).toBe(true);
   });
 });
@@ -331,7 +339,7 @@ describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
       const ev = p.evidence!;
       claims += ev.claims.length;
       expect(ev.claims.every((c) => c.kind !== 'legacy' && c.paper === 'rrtp'), p.id).toBe(true);
-      const grid = sweepGrid(view.sweep.from, view.sweep.to, view.sweep.n, view.sweep.scale, false);
+      const grid = gridOf(p);
       for (const c of ev.claims) for (const r of [c.check?.left, c.check?.right]) if (r?.x !== undefined) expect(grid.some((g) => Math.abs(g - r.x!) < 1e-9), `${c.id} x = ${r.x}`).toBe(true);
       // Every published number of the thesis is at a swept point too.
       for (const row of ev.published) expect(grid.some((g) => Math.abs(g - row.x!) < 1e-9), `${p.id} ${row.label} x = ${row.x}`).toBe(true);

@@ -1,6 +1,7 @@
-// The sweep view's arithmetic: its settings and their validation (messages name the
-// field and the allowed range), the x grid (linear or log), per-point aggregation over
-// seeds (mean, min–max, sd) and how far each throughput model is from the measurement.
+// The sweep view's settings and their validation (messages name the field and the
+// allowed range), per-point aggregation over seeds (mean, min–max, sd, 95 % interval:
+// the engine's plab_sweep_aggregate gives the same bits, sweepPlan.test.ts) and how far
+// each throughput model is from the measurement. The grid is the engine's (sweepPlan.ts).
 import { FALLBACK_FIGURES, figureInfo, figureValue, type Figure } from './figures';
 import type { ParamSpec, ParamModel } from './params';
 
@@ -253,44 +254,11 @@ export function validateSweep(
 }
 
 // ---- the grid ------------------------------------------------------------------------
+// The x values, seeds and scenarios of a sweep are the engine's (sweepPlan.ts,
+// plab_sweep_plan): the same as `plab sweep` runs, by one set of rules.
 
-function roundSig(v: number, sig = 6): number {
-  return v === 0 ? 0 : Number(v.toPrecision(sig));
-}
-
-/** N values from `from` to `to` (both included), evenly spaced on a linear or log
- * scale, rounded to 6 significant digits (short URLs, same values everywhere). An
- * integer parameter gets whole numbers, without repeats. */
-export function sweepGrid(from: number, to: number, n: number, scale: SweepScale, integer = false): number[] {
-  if (!(n >= 1) || !Number.isFinite(from) || !Number.isFinite(to)) return [];
-  if (n === 1) return [integer ? Math.round(from) : from];
-  const out: number[] = [];
-  const log = scale === 'log' && from > 0 && to > 0;
-  const a = log ? Math.log(from) : from;
-  const b = log ? Math.log(to) : to;
-  for (let i = 0; i < n; i++) {
-    let v: number;
-    if (i === 0) v = from;
-    else if (i === n - 1) v = to;
-    else {
-      const u = a + ((b - a) * i) / (n - 1);
-      v = roundSig(log ? Math.exp(u) : u);
-    }
-    if (integer) {
-      v = Math.round(v);
-      if (out.length && out[out.length - 1] === v) continue;
-    }
-    out.push(v);
-  }
-  return out;
-}
-
-/** The x values of a sweep: its explicit points when it has them, else its grid. */
-export function sweepXs(c: Pick<SweepConfig, 'from' | 'to' | 'n' | 'scale' | 'points'>, integer = false): number[] {
-  return c.points ? [...c.points] : sweepGrid(c.from, c.to, c.n, c.scale, integer);
-}
-
-/** Seeds for the k runs of a point: the scenario's seed, then the next ones. */
+/** Seeds for k runs of one scenario (the validation page's reference checks): the
+ * scenario's seed, then the next ones, wrapping as the engine's sweep plan does. */
 export function sweepSeeds(baseSeed: number, k: number): number[] {
   const MAX = 4294967295;
   return Array.from({ length: k }, (_, j) => (baseSeed + j) % (MAX + 1));

@@ -2,6 +2,7 @@
 // worker does): its schema and default scenario made into the page's model. Not used
 // by the app; testSchema.ts is the small hand-written schema for tests that need none.
 import createPlab, { type PlabModule } from 'plab-glue';
+import { installSweepEngine } from '../engine/sweepEngine';
 import type { EngineSchema } from '../engine/types';
 import { buildModel, type ParamModel } from './params';
 
@@ -15,6 +16,8 @@ export interface TestEngine {
 
 export async function loadTestEngine(): Promise<TestEngine> {
   const engine = await createPlab();
+  // The page's sweep plans and statistics come from the engine (sweepPlan.ts): this one.
+  installSweepEngine(engine);
   const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], []) as number);
   const schema: EngineSchema = JSON.parse(str('plab_schema'));
   return { engine, schema, model: buildModel(schema, JSON.parse(str('plab_default_scenario'))), str };

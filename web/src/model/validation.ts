@@ -9,9 +9,10 @@ import { compareData, evaluateClaim, sweepData, type Claim, type Verdict } from 
 import { figureValue } from './figures';
 import { buildScenario, valueOf, type ParamModel, type Values } from './params';
 import type { Preset } from './presets';
-import { aggregate, sweepXs, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
+import { aggregate, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
+import { planScenarios, planSweep } from './sweepPlan';
 import { decodeHash } from './urlCodec';
-import { decodeViewParams, PROTOCOL_PATH, sweepRunValues, withProtocol } from './views';
+import { decodeViewParams, PROTOCOL_PATH, withProtocol } from './views';
 
 export const REFERENCES_URL = 'validation/references.json';
 export const RECORDED_URL = 'validation/recorded.json';
@@ -72,14 +73,13 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
     const c = state.sweep;
     const spec = xSpecOf(model, c.x);
     if (!spec) return `the preset sweeps ${c.x}, which this engine does not have`;
-    const grid = sweepXs(c, spec.decl.type === 'integer');
-    const seeds = sweepSeeds(typeof d.values.seed === 'number' ? d.values.seed : 1, c.k);
-    const lines = sweepProtocols(c, state.compare) ?? [null];
-    const runs: Values[] = [];
-    for (const x of grid) for (const protocol of lines) for (const seed of seeds) runs.push(sweepRunValues(model, d.values, c.x, x, seed, protocol));
+    const plan = planSweep(model, d.values, c, sweepProtocols(c, state.compare));
+    if (typeof plan === 'string') return `the engine refuses the preset's sweep: ${plan}`;
+    const { grid, seeds } = plan;
+    const lines = plan.protocols ?? [null];
     return {
-      scenarios: runs.map((v) => buildScenario(model, v)),
-      simulatedS: runs.reduce((s, v) => s + duration(model, v), 0),
+      scenarios: planScenarios(plan),
+      simulatedS: plan.runs.reduce((s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, d.values, 'duration_s') ?? 0), 0),
       judge(summaries) {
         const per = lines.length * seeds.length;
         const series = lines.map((protocol, l) => ({

@@ -4,6 +4,7 @@
 // file holds what ties them: loading the engine, the experiment's values and lists,
 // and which view is shown.
 import { EngineClient } from '../engine/client';
+import { loadSweepEngine } from '../engine/sweepEngine';
 import { WorkerPool, type PoolOutcome } from '../engine/pool';
 import type { EngineSchema, ParamValue, RunSummary } from '../engine/types';
 import { buildModel, groupSpecs, itemCount, type Values } from '../model/params';
@@ -82,7 +83,9 @@ export class LabStore implements StoreCore {
     const client = this.makeClient();
     this.live.attach(client);
     try {
-      const info = await client.init();
+      // The sweep's plans come from the engine too (sweepPlan.ts): ready before a link
+      // that opens a sweep is read.
+      const [info] = await Promise.all([client.init(), loadSweepEngine()]);
       const schema = JSON.parse(info.schema) as EngineSchema;
       const def = JSON.parse(info.defaultScenario) as Record<string, unknown>;
       const model = buildModel(schema, def);

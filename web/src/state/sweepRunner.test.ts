@@ -1,17 +1,21 @@
 // The sweep runs its points coarse to fine, yet every result lands at its own x and
-// seed: a fake pool answers each scenario with the loss rate and seed it was given.
-import { describe, expect, it } from 'vitest';
+// seed: a fake pool answers each scenario with the loss rate and seed it was given. The
+// plan (x values, seeds, scenarios) is the real engine's (plab_sweep_plan).
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOptions, WorkerPool } from '../engine/pool';
-import { buildModel } from '../model/params';
+import type { ParamModel } from '../model/params';
 import { decodeHash } from '../model/urlCodec';
 import { defaultSweep } from '../model/sweep';
 import { coarseToFine } from '../model/sweepOrder';
-import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { loadTestEngine } from '../model/testEngine';
 import { defaultViewState } from '../model/views';
 import type { LabState, StoreCore } from './labState';
 import { SweepRunner } from './sweepRunner';
 
-const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
+let model: ParamModel;
+beforeAll(async () => {
+  ({ model } = await loadTestEngine());
+});
 
 function harness(n: number, k: number, stopAfter = Infinity) {
   let state = {

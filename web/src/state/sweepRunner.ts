@@ -1,12 +1,13 @@
 // The sweep view's runs: N points x (protocols x) K seeds in the worker pool, point by
 // point (so a cancelled sweep keeps whole points), in coarse-to-fine order (so a
-// cancelled sweep still spans the range), summaries only (plab_run_summary).
+// cancelled sweep still spans the range), summaries only (plab_run_summary). The runs
+// are the engine's plan (plab_sweep_plan: x values, seeds, scenarios), as `plab sweep`'s.
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
 import { buildScenario, type Values } from '../model/params';
-import { sweepableParams, sweepXs, sweepProtocols, sweepSeeds, type SweepConfig } from '../model/sweep';
+import { sweepableParams, sweepProtocols, type SweepConfig } from '../model/sweep';
+import { planScenarios, planSweep } from '../model/sweepPlan';
 import { coarseToFine } from '../model/sweepOrder';
-import { sweepRunValues } from '../model/views';
 import type { StoreCore } from './labState';
 
 const FLUSH_MS = 100;
@@ -16,6 +17,8 @@ export interface SweepPlan {
   seeds: number[];
   protocols: string[] | null;
   key: string;
+  /** Every run's scenario: point by point, then protocol, then seed. */
+  scenarios: string[];
 }
 
 export class SweepRunner {
@@ -38,18 +41,13 @@ export class SweepRunner {
     const c = cfg ?? s.view.sweep;
     const spec = sweepableParams(model).find((p) => p.path === c.x);
     if (!spec) return null;
-    const grid = sweepXs(c, spec.decl.type === 'integer');
-    const baseSeed = typeof v.seed === 'number' ? v.seed : 1;
-    const seeds = sweepSeeds(baseSeed, c.k);
     const protocols = sweepProtocols(c, compare ?? s.view.compare);
+    const plan = planSweep(model, v, c, protocols);
+    if (typeof plan === 'string') return null;
+    const { grid, seeds } = plan;
     const base = buildScenario(model, v);
     const key = JSON.stringify(protocols ? [base, c.x, grid, seeds, protocols] : [base, c.x, grid, seeds]);
-    return { grid, seeds, protocols, key };
-  }
-
-  private pointValues(x: number, seed: number, protocol: string | null): Values {
-    const { model, values, view } = this.core.get();
-    return sweepRunValues(model!, values, view.sweep.x, x, seed, protocol);
+    return { grid, seeds, protocols, key, scenarios: planScenarios(plan) };
   }
 
   run() {
@@ -60,11 +58,11 @@ export class SweepRunner {
     this.batch?.cancel({ terminate: true });
     const { grid, seeds, key, protocols } = plan;
     const lines: (string | null)[] = protocols ?? [null];
-    const scenarios: string[] = [];
-    // The pool runs its queue in order: the n-th point queued is order[n] on the grid.
+    // The pool runs its queue in order: the n-th point queued is order[n] on the grid
+    // (the plan keeps a point's runs together, protocol by protocol, seed by seed).
+    const perPoint = seeds.length * lines.length;
     const order = coarseToFine(grid.length);
-    for (const i of order)
-      for (const protocol of lines) for (const seed of seeds) scenarios.push(buildScenario(model, this.pointValues(grid[i], seed, protocol)));
+    const scenarios = order.flatMap((i) => plan.scenarios.slice(i * perPoint, (i + 1) * perPoint));
     const id = (s.sweepRun?.id ?? 0) + 1;
     this.started = performance.now();
     this.core.set({
@@ -83,7 +81,6 @@ export class SweepRunner {
       },
     });
     const k = seeds.length;
-    const perPoint = k * lines.length;
     // Results arrive faster than a chart can redraw (LE Fig. 4: 1860 runs of a few ms):
     // they are gathered here and shown at most every FLUSH_MS, and at once when done.
     const pending: { idx: number; summary: RunSummary | null; error?: string }[] = [];
