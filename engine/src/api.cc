@@ -5,8 +5,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/series_fields.h"
-#include "metrics/summary_fields.h"
 #include "scenario/cross_field.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
@@ -15,6 +13,7 @@
 #include "scenario/simulation.h"
 #include "scenario/timeline.h"
 #include "scenario/topology_schema.h"
+#include "transport/declared_fields.h"
 #include "transport/registry.h"
 
 namespace plab {
@@ -69,7 +68,7 @@ std::string SchemaJson() {
     doc["params"].push_back(p);
   }
   doc["summary"] = nlohmann::ordered_json::array();
-  for (const SummaryField& f : SummaryFields()) {
+  for (const SummaryField& f : DeclaredSummary()) {
     doc["summary"].push_back({{"name", f.name},
                               {"label", f.label},
                               {"unit", f.unit},
@@ -78,7 +77,7 @@ std::string SchemaJson() {
                               {"scope", f.scope}});
   }
   doc["series"] = nlohmann::ordered_json::array();
-  for (const SeriesField& f : SeriesFields()) {
+  for (const SeriesField& f : DeclaredSeries()) {
     doc["series"].push_back({{"name", f.name},
                              {"label", f.label},
                              {"unit", f.unit},
@@ -91,7 +90,7 @@ std::string SchemaJson() {
   for (const ProtocolEntry& e : Protocols()) {
     doc["protocols"].push_back({{"name", e.name},
                                 {"label", e.label},
-                                {"family", e.family},
+                                {"family", FamilyName(e.family)},
                                 {"help", e.help},
                                 {"source", e.source},
                                 {"series", e.series},
