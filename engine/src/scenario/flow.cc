@@ -16,6 +16,13 @@ Flow::Flow(const ProtocolEntry& protocol, const FlowEnv& env, const Topology::Ho
   reverse_.channel_hop = path.reverse_channel_hop;
   sender_.sender->set_route(&forward_);
   receiver_.receiver->set_route(&reverse_);
+  if (env.register_live && protocol.set_live) {
+    // The flow outlives the run's setters.
+    for (const ParamDecl& d : protocol.params) {
+      if (!d.live) continue;
+      env.register_live(d.path, [this, path = d.path](double value) { protocol_.set_live(sender_, path, value); });
+    }
+  }
 }
 
 }  // namespace plab

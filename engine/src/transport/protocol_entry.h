@@ -90,10 +90,13 @@ struct ProtocolEntry {
   // The per-flow series it reports (names of the schema's declared series): the page
   // draws these for its flows.
   std::vector<std::string> series;
-  // Its own tunables, relative to the flow ("rrtp.mode"); shown when a flow runs it. A
-  // parameter declared .Live() reaches the running endpoint through the setter its
-  // factory registers with FlowEnv::register_live.
+  // Its own tunables, relative to the flow ("rrtp.mode"); shown when a flow runs it.
   std::vector<ParamDecl> params;
+  // Applies a new value of one of its own live parameters (declared .Live() in
+  // `params`) to what its sender factory made, while the run goes on (live mode); only
+  // for a protocol with live parameters. (A congestion control's live parameters are
+  // its CongestionControlEntry's.)
+  std::function<void(SenderParts& sender, const std::string& relative_path, double value)> set_live;
   // Series and figures no shared declaration covers (metrics/series_fields.cc and
   // summary_fields.cc hold those every flow or family reports).
   OwnFields<SeriesField> series_fields;

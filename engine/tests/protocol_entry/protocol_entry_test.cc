@@ -27,7 +27,7 @@ nlohmann::json Scenario(const std::string& protocol, double gain) {
 // Where a declaration sits in one of the schema's lists, -1 if absent.
 int IndexOf(const nlohmann::json& list, const std::string& name) {
   for (size_t i = 0; i < list.size(); ++i) {
-    if (list[i]["name"] == name || (list[i].contains("path") && list[i]["path"] == name)) return static_cast<int>(i);
+    if (list[i].value("name", "") == name || list[i].value("path", "") == name) return static_cast<int>(i);
   }
   return -1;
 }
@@ -77,6 +77,7 @@ TEST(ProtocolEntry, TheTestProtocolRunsAndReportsItsSeriesAndFigures) {
   EXPECT_EQ(echo.summary["echo_acks"], echo.summary["acks_sent"]);
   ASSERT_TRUE(echo.series.count("echo_level"));
   EXPECT_EQ(echo.series.at("echo_level").v, std::vector<double>({3, 3}));
+  EXPECT_EQ(echo.series.at("echo_level").t, std::vector<double>({0, 5}));
   // Its TCP parts report as every TCP protocol's do.
   EXPECT_TRUE(echo.series.count("cwnd"));
 
@@ -87,6 +88,22 @@ TEST(ProtocolEntry, TheTestProtocolRunsAndReportsItsSeriesAndFigures) {
   EXPECT_TRUE(newreno.summary.contains("echo_goodput_mbps"));
   EXPECT_TRUE(newreno.summary["echo_goodput_mbps"].is_null());
   EXPECT_FALSE(newreno.series.count("echo_level"));
+}
+
+// Its live parameter reaches what its sender factory made through the entry's setter.
+TEST(ProtocolEntry, TheTestProtocolsLiveParameterChangesDuringTheRun) {
+  RunOptions options;
+  options.timeline_json = R"([{"t_s": 2, "path": "flows[0].test_echo.gain", "value": 7}])";
+  const RunResult r = RunOk(Scenario("test_echo", 3), options);
+  ASSERT_TRUE(r.series.count("echo_level")) << r.json;
+  EXPECT_EQ(r.series.at("echo_level").t, std::vector<double>({0, 2, 5}));
+  EXPECT_EQ(r.series.at("echo_level").v, std::vector<double>({3, 7, 7}));
+  EXPECT_DOUBLE_EQ(r.summary["echo_goodput_mbps"].get<double>(), 7 * r.summary["goodput_mbps"].get<double>());
+  // A protocol without live parameters refuses the path as not applying to its run.
+  options.timeline_json = R"([{"t_s": 2, "path": "flows[0].test_echo.gain", "value": 7}])";
+  const RunOutput newreno = plab::Run(Scenario("newreno", 3).dump(), options);
+  EXPECT_FALSE(newreno.ok);
+  EXPECT_NE(newreno.json.find("does not apply to this run"), std::string::npos) << newreno.json;
 }
 
 TEST(ProtocolEntry, TheTestProtocolsParameterIsValidatedWithItsRange) {
