@@ -6,8 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "metrics/panel_fields.h"
-#include "metrics/series_fields.h"
-#include "metrics/summary_fields.h"
 #include "scenario/cross_field.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
@@ -16,6 +14,7 @@
 #include "scenario/simulation.h"
 #include "scenario/timeline.h"
 #include "scenario/topology_schema.h"
+#include "transport/declared_fields.h"
 #include "transport/registry.h"
 
 namespace plab {
@@ -70,7 +69,7 @@ std::string SchemaJson() {
     doc["params"].push_back(p);
   }
   doc["summary"] = nlohmann::ordered_json::array();
-  for (const SummaryField& f : SummaryFields()) {
+  for (const SummaryField& f : DeclaredSummary()) {
     doc["summary"].push_back({{"name", f.name},
                               {"label", f.label},
                               {"unit", f.unit},
@@ -79,7 +78,7 @@ std::string SchemaJson() {
                               {"scope", f.scope}});
   }
   doc["series"] = nlohmann::ordered_json::array();
-  for (const SeriesField& f : SeriesFields()) {
+  for (const SeriesField& f : DeclaredSeries()) {
     doc["series"].push_back({{"name", f.name},
                              {"label", f.label},
                              {"unit", f.unit},
@@ -119,7 +118,7 @@ std::string SchemaJson() {
   for (const ProtocolEntry& e : Protocols()) {
     doc["protocols"].push_back({{"name", e.name},
                                 {"label", e.label},
-                                {"family", e.family},
+                                {"family", FamilyName(e.family)},
                                 {"help", e.help},
                                 {"source", e.source},
                                 {"series", e.series},

@@ -224,7 +224,7 @@ TEST(AllProtocols, WindowsStayWithinWhatCouldBeOutstanding) {
   for (const auto& param : schema["params"]) {
     if (param["path"] != "flows[].protocol") continue;
     for (const auto& protocol : param["options"]) {
-      if (FindProtocol(protocol.get<std::string>())->family != "tcp") continue;  // no window
+      if (FindProtocol(protocol.get<std::string>())->family != Family::kTcp) continue;  // no window
       std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/reference-ns3.json");
       std::stringstream text;
       text << in.rdbuf();

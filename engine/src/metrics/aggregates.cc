@@ -19,7 +19,7 @@ std::optional<double> NormalizedThroughput(const std::vector<FlowShare>& flows, 
     if (f.protocol == protocol) {
       own += f.goodput_mbps;
       ++own_n;
-    } else if (f.family == "tcp") {
+    } else if (f.family == Family::kTcp) {
       reference += f.goodput_mbps;
       ++reference_n;
     }

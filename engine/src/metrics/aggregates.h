@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "transport/family.h"
+
 namespace plab {
 
 // nullopt for no flows, or when every flow got nothing.
@@ -17,7 +19,7 @@ std::optional<double> JainIndex(const std::vector<double>& throughputs);
 
 struct FlowShare {
   std::string protocol;
-  std::string family;
+  Family family = Family::kTcp;
   double goodput_mbps = 0;
 };
 

@@ -1,5 +1,7 @@
 // The series a run can report, declared once with a label, unit, kind and what they
 // belong to, so the page learns what to draw from the schema instead of a copy.
+// These are the shared ones (every flow's, a family's, links', the run's); a protocol
+// declares its own in its entry, and transport/declared_fields.h merges both.
 #pragma once
 
 #include <string>

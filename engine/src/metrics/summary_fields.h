@@ -1,5 +1,7 @@
 // The summary figures a run reports, declared once with a label, unit and meaning, so
 // the page and the sweep's y-axis menu need no second copy (the schema carries them).
+// These are the shared ones (every flow's, a family's, the run's); a protocol declares
+// its own in its entry, and transport/declared_fields.h merges both.
 #pragma once
 
 #include <string>

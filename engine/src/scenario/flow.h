@@ -20,19 +20,23 @@ class Flow {
        ErrorModel* forward_channel, ErrorModel* reverse_channel);
 
   SenderEndpoint& sender() { return *sender_.sender; }
-  ReceiverEndpoint& receiver() { return *receiver_; }
+  ReceiverEndpoint& receiver() { return *receiver_.receiver; }
   const SenderEndpoint& sender() const { return *sender_.sender; }
-  const ReceiverEndpoint& receiver() const { return *receiver_; }
+  const ReceiverEndpoint& receiver() const { return *receiver_.receiver; }
   const ProtocolEntry& protocol() const { return protocol_; }
   // The family's probe of the sender, if FlowEnv::probe asked for one.
   TransportProbe* probe() const { return sender_.probe.get(); }
+  // Adds the receiver's own figures to a summary (its protocol's), if it has any.
+  void AppendReceiverSummary(nlohmann::ordered_json& summary) const {
+    if (receiver_.append_summary) receiver_.append_summary(summary);
+  }
   const Route& forward_route() const { return forward_; }
   const Route& reverse_route() const { return reverse_; }
 
  private:
   const ProtocolEntry& protocol_;
   SenderParts sender_;
-  std::unique_ptr<ReceiverEndpoint> receiver_;
+  ReceiverParts receiver_;
   Route forward_;
   Route reverse_;
 };

@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "metrics/aggregates.h"
-#include "metrics/summary_fields.h"
 #include "scenario/explicit_flow.h"
 #include "scenario/simulation.h"
+#include "transport/declared_fields.h"
 
 namespace plab {
 namespace {
@@ -63,24 +63,15 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
     recovery = (m.recovered_at() - f.forward.window->first_drop_at()).seconds();
   }
   s["recovery_duration_s"] = recovery;
-  // A receiver that diagnoses its losses, against where they really happened.
-  if (const LossVerdicts* lda = receiver.loss_verdicts()) {
-    s["lda_losses"] = lda->classified;
-    s["lda_congestive_as_wireless"] = lda->congestive_as_wireless;
-    s["lda_wireless_as_congestive"] = lda->wireless_as_congestive;
-    const int64_t wrong = lda->congestive_as_wireless + lda->wireless_as_congestive;
-    s["lda_misclassification_pct"] =
-        lda->classified > 0 ? nlohmann::ordered_json(100.0 * static_cast<double>(wrong) /
-                                                     static_cast<double>(lda->classified))
-                            : nlohmann::ordered_json();
-  }
+  // The protocol's own figures: its receiver's (RRTP's loss verdicts), then its probe's.
+  f.flow->AppendReceiverSummary(s);
   if (f.flow->probe() != nullptr) {
     f.flow->probe()->AppendSummary(
         s, {m.mean_srtt_ms(), m.mean_rto_ms(), counts.data_packets_sent, s["goodput_mbps"].get<double>()});
   }
   // A family reports its own figures (a TCP flow has no allowed rate, a rate-based one
   // no timeouts): every declared per-flow figure is there, null where it has none.
-  for (const SummaryField& field : SummaryFields()) {
+  for (const SummaryField& field : DeclaredSummary()) {
     if (field.scope == "flow" && !s.contains(field.name)) s[field.name] = nullptr;
   }
   return s;

@@ -69,14 +69,6 @@ class ReceiverObserver {
   virtual void OnNewBytesArrived(Time now, uint64_t bytes) = 0;
 };
 
-// A receiver that diagnoses the cause of each loss (RRTP's loss differentiation): its
-// verdicts against where the packets were really lost (the route's LossWitness).
-struct LossVerdicts {
-  int64_t classified = 0;               // losses it classified whose real cause is known
-  int64_t congestive_as_wireless = 0;  // C-to-W (thesis Table 3.2)
-  int64_t wireless_as_congestive = 0;  // W-to-C
-};
-
 class ReceiverEndpoint : public PacketSink {
  public:
   // The route its feedback takes back to the sender; set before any data arrives.
@@ -88,10 +80,6 @@ class ReceiverEndpoint : public PacketSink {
   virtual int64_t feedback_sent() const = 0;
   // A new connection under a new flow id (see SenderEndpoint::Restart).
   virtual void Restart(uint32_t flow) = 0;
-  // A receiver that diagnoses its losses asks to be told where its packets were lost
-  // (set on the forward route), and gives its verdicts; others neither.
-  virtual LossWitness* loss_witness() { return nullptr; }
-  virtual const LossVerdicts* loss_verdicts() const { return nullptr; }
 };
 
 }  // namespace plab

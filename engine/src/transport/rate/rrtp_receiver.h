@@ -20,6 +20,14 @@
 
 namespace plab {
 
+// The receiver's diagnoses of its losses (loss differentiation) against where the
+// packets were really lost: it is the forward route's LossWitness.
+struct LossVerdicts {
+  int64_t classified = 0;               // losses it classified whose real cause is known
+  int64_t congestive_as_wireless = 0;  // C-to-W (thesis Table 3.2)
+  int64_t wireless_as_congestive = 0;  // W-to-C
+};
+
 class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public LossWitness {
  public:
   static constexpr uint64_t kCackEvery = 32;  // §3.5
@@ -48,9 +56,8 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
   void Restart(uint32_t flow) override;
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
-  LossWitness* loss_witness() override { return this; }
   // Only a receiver that diagnoses has verdicts (without a scheme every loss is congestive).
-  const LossVerdicts* loss_verdicts() const override {
+  const LossVerdicts* verdicts() const {
     return params_.lda == LdaScheme::kNone ? nullptr : &verdicts_;
   }
   void OnLost(const Packet& p, DropCause cause) override;

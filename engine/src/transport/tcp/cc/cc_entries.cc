@@ -1,0 +1,99 @@
+// The congestion controls a TCP protocol can be made of (registry.cc lists them;
+// TCP-Real's is in tcp/real/real_entry.cc), each with its own tunables.
+#include "transport/tcp/cc/cc_entries.h"
+
+#include "scenario/param_view.h"
+#include "scenario/scenario.h"
+#include "transport/tcp/cc/aimd.h"
+#include "transport/tcp/cc/bbr.h"
+#include "transport/tcp/cc/cubic.h"
+#include "transport/tcp/cc/fixed_window.h"
+#include "transport/tcp/cc/vegas.h"
+#include "transport/tcp/cc/westwood.h"
+
+namespace plab {
+
+CongestionControlEntry AimdControl() {
+  return {"aimd", "AIMD", "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)", {},
+                 [](const ParamView&) { return std::make_unique<Aimd>(); }, nullptr};
+}
+
+CongestionControlEntry VegasControl() {
+  CongestionControlEntry vegas{"vegas", "Vegas", "Brakmo & Peterson 1995: queue-length based avoidance", {},
+                               [](const ParamView& v) {
+                                 return std::make_unique<Vegas>(Vegas::Params{
+                                     v.Number("vegas.alpha"), v.Number("vegas.beta"), v.Number("vegas.gamma")});
+                               },
+                               nullptr};
+  vegas.params.push_back(NumberParam("vegas.alpha", "Vegas alpha", "TCP", "packets", 0, 100, 1,
+                                     "Vegas grows the window when fewer than alpha packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 1"));
+  vegas.params.push_back(NumberParam("vegas.beta", "Vegas beta", "TCP", "packets", 0, 100, 3,
+                                     "Vegas shrinks the window when more than beta packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 3"));
+  vegas.params.push_back(NumberParam("vegas.gamma", "Vegas gamma", "TCP", "packets", 0, 100, 1,
+                                     "Vegas leaves slow start when more than gamma packets are queued")
+                             .Source("Brakmo & Peterson; ns-2 default 1"));
+  vegas.validate = [](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
+    if (v.Number("vegas.beta") < v.Number("vegas.alpha")) {
+      errors.push_back({prefix + "vegas.beta", prefix + "vegas.beta must be at least vegas.alpha (" +
+                                                   FormatNumber(v.Number("vegas.alpha")) + "), got " +
+                                                   FormatNumber(v.Number("vegas.beta"))});
+    }
+  };
+  return vegas;
+}
+
+CongestionControlEntry WestwoodControl() {
+  return {"westwood", "Westwood+", "Bandwidth estimate from the ACK stream sets ssthresh after a loss", {},
+                 [](const ParamView&) { return std::make_unique<Westwood>(); }, nullptr};
+}
+
+CongestionControlEntry CubicControl() {
+  return {"cubic", "CUBIC", "RFC 9438", {},
+                 [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); }, nullptr};
+}
+
+CongestionControlEntry FixedControl() {
+  CongestionControlEntry fixed{"fixed", "Fixed window", "cwnd stays at fixed.window_segments", {},
+                               [](const ParamView& v) {
+                                 return std::make_unique<FixedWindow>(
+                                     static_cast<uint64_t>(v.Integer("fixed.window_segments")));
+                               },
+                               nullptr};
+  fixed.params.push_back(IntegerParam("fixed.window_segments", "Fixed window", "TCP", "segments", 1, 100000, 32,
+                                      "The congestion window, whatever happens")
+                             .Source("LE paper §3.3: 32 packets (Fig. 6b); §5: 10")
+                             .Log());
+  return fixed;
+}
+
+CongestionControlEntry ManualControl() {
+  CongestionControlEntry manual{"manual", "Manual", "cwnd is what the student sets while the run plays", {},
+                                [](const ParamView& v) {
+                                  return std::make_unique<FixedWindow>(
+                                      static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
+                                },
+                                nullptr};
+  manual.params.push_back(IntegerParam("manual.cwnd_segments", "Your window", "TCP", "segments", 1, 1000, 10,
+                                       "The congestion window you choose; change it while the run plays (live "
+                                       "mode) and watch the queue and the RTT answer")
+                              .Source("Issue 9: \"You are the congestion control\"; 10 = RFC 6928's initial window")
+                              .Live());
+  // The student's window is not a slow-start threshold: no ssthresh line to explain it.
+  manual.uses_ssthresh = false;
+  manual.set_live = [](CongestionControl& cc, const std::string&, double value) {
+    // The only live parameter of this control; the registry built `cc` from this entry.
+    static_cast<FixedWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
+  };
+  return manual;
+}
+
+CongestionControlEntry BbrControl() {
+  CongestionControlEntry bbr{"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
+                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr};
+  bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
+  return bbr;
+}
+
+}  // namespace plab

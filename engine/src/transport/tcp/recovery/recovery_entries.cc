@@ -1,0 +1,46 @@
+// The loss recoveries a TCP protocol can be made of; any control pairs with any
+// recovery (`recovery` per flow), as the LE paper pairs them.
+#include "transport/tcp/recovery/recovery_entries.h"
+
+#include "transport/tcp/recovery/le_recovery.h"
+#include "transport/tcp/recovery/newreno_recovery.h"
+#include "transport/tcp/recovery/ns2_sack1_recovery.h"
+#include "transport/tcp/recovery/reno_recovery.h"
+#include "transport/tcp/recovery/sack_recovery.h"
+#include "transport/tcp/recovery/tahoe_recovery.h"
+
+namespace plab {
+
+std::vector<LossRecoveryEntry> TcpLossRecoveries() {
+  return {
+      {"tahoe", "Tahoe", "Fast retransmit, then slow start from one segment (go-back-N)", false,
+       [] { return std::make_unique<TahoeRecovery>(); }, {}},
+      {"reno", "Reno", "Fast retransmit and fast recovery (RFC 5681 §3.2)", false,
+       [] { return std::make_unique<RenoRecovery>(); }, {}},
+      {"newreno", "NewReno", "Partial ACKs keep recovery going (RFC 6582)", false,
+       [] { return std::make_unique<NewRenoRecovery>(); }, {}},
+      {"newreno_er", "NewReno + early retransmit (Vegas)",
+       "NewReno, and a duplicate ACK retransmits at once when the fine-grained timer has expired (Vegas)", false,
+       [] { return std::make_unique<NewRenoRecovery>(EarlyRetransmit::kVegas); },
+       {"early_retransmit"}},
+      {"tcp_er", "TCP-ER",
+       "NewReno with early retransmission on the fine-grained timer and Algorithm 1's window (TCP-ER §III)", false,
+       [] { return std::make_unique<NewRenoRecovery>(EarlyRetransmit::kAlgorithm1); },
+       {"early_retransmit"}},
+      {"sack", "SACK (RFC 6675)", "Conservative SACK-based recovery: pipe, NextSeg, rescue retransmission", true,
+       [] { return std::make_unique<SackRecovery>(); }, {}},
+      {"sack_er", "SACK-ER",
+       "RFC 6675 SACK with early retransmission on the fine-grained timer and Algorithm 1's window (TCP-ER §III)",
+       true, [] { return std::make_unique<SackRecovery>(EarlyRetransmit::kAlgorithm1); },
+       {"early_retransmit"}},
+      {"fack", "FACK", "Forward acknowledgment: un-SACKed segments below the highest SACK are lost", true,
+       [] { return std::make_unique<FackRecovery>(); }, {}},
+      {"le", "LE", "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
+       true, [] { return std::make_unique<LeRecovery>(); }, {}},
+      {"ns2_sack1", "SACK (ns-2 Sack1)",
+       "SACK as ns-2 ran it: pipe counted down by duplicate ACKs, not recomputed from the SACK blocks", true,
+       [] { return std::make_unique<Ns2Sack1Recovery>(); }, {}},
+  };
+}
+
+}  // namespace plab
