@@ -55,7 +55,7 @@ TEST(PanelFields, DeclarationsUseOnlyTheValuesThePageKnows) {
                               transforms = {"", "goodput", "share", "percent"}, each = {"", "flow", "group"},
                               focus = {"", "selected", "traced"}, references = {"queue_limit", "base_rtt"};
   std::set<std::string> families = {""};
-  for (const ProtocolEntry& e : Protocols()) families.insert(e.family);
+  for (const ProtocolEntry& e : Protocols()) families.insert(FamilyName(e.family));
   std::set<std::pair<std::string, std::string>> ids;
   for (const PanelDecl& p : PanelDecls()) {
     EXPECT_FALSE(p.layouts.empty()) << p.id;
@@ -95,13 +95,13 @@ TEST(PanelFields, EveryProtocolsDrawnSeriesReachASingleFlowPanelOfItsFamily) {
     std::set<std::string> shown;
     for (const PanelDecl& p : PanelDecls()) {
       const bool single = std::count(p.layouts.begin(), p.layouts.end(), "single") == 1;
-      if (!single || (!p.family.empty() && p.family != e.family)) continue;
+      if (!single || (!p.family.empty() && p.family != FamilyName(e.family))) continue;
       for (const PanelLine& l : p.lines) shown.insert(l.series);
     }
     for (const std::string& s : e.series) {
       if (std::count(uncharted.begin(), uncharted.end(), s) == 1) continue;
       EXPECT_EQ(shown.count(s), 1u) << e.name << " reports " << s << ", which no single-flow panel of family "
-                                    << e.family << " draws";
+                                    << FamilyName(e.family) << " draws";
     }
   }
 }
