@@ -12,18 +12,19 @@ import { isPartial, PartialMark } from './components/PartialMark';
 import { PlayBar, PlayedCharts } from './components/LivePlayback';
 import { TopologyPicture } from './components/TopologyPicture';
 import { PacketsPanel } from './packets/PacketsPanel';
-import { encodeHash } from './model/urlCodec';
 import { protocolLabel } from './model/labels';
 import { allSpecs, groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from './model/params';
 import { xSpecOf } from './model/sweep';
 import { compareData, sweepData, type RunData } from './model/evidence';
-import { encodeViewParams, PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
+import { PROTOCOL_PATH, VIEWS, type ViewName } from './model/views';
 import { isVisible } from './model/visibility';
 import { LabStore } from './state/store';
 import { CompareView } from './views/CompareView';
 import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
-import { encodeDisplayParams, paletteOf } from './model/display';
+import { encodeDisplayParams, paletteOf } from './url/display';
+import { pageLink } from './url/link';
+import { selectHash } from './state/selectors';
 import { PaletteContext } from './charts/palette';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
@@ -124,6 +125,9 @@ function StatusLine({ store }: { store: LabStore }) {
 
 export function App({ store }: { store: LabStore }) {
   const s = useLab(store);
+  // The experiment's link, live mode's timeline included (url/link.ts): the same one
+  // the address bar, Copy link, the export dialog and embed's link hold.
+  const currentHash = selectHash(s);
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -133,11 +137,12 @@ export function App({ store }: { store: LabStore }) {
   }, [copied]);
 
   const copyLink = async () => {
+    const link = pageLink(currentHash);
     try {
-      await navigator.clipboard.writeText(location.href);
+      await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch {
-      window.prompt('Copy this link:', location.href);
+      window.prompt('Copy this link:', link);
     }
   };
 
@@ -159,10 +164,6 @@ export function App({ store }: { store: LabStore }) {
     });
   };
   const stale = s.engineErrors.length > 0 || !!s.runError;
-  const currentHash = useMemo(
-    () => (s.model ? encodeHash(s.model, s.values, encodeViewParams(s.model, s.view)) : ''),
-    [s.model, s.values, s.view],
-  );
   const heights = useChartHeights();
   const view = s.view.view;
   const protocolsKey = s.model
@@ -239,7 +240,7 @@ export function App({ store }: { store: LabStore }) {
       data-view={view}
       data-experiment={currentHash}
     >
-      {display.embed && <EmbedLink hash={currentHash} />}
+      {display.embed && <EmbedLink store={store} />}
       <header className="top" hidden={display.embed}>
         <div className="brand">
           <h1>Protocol Lab</h1>
@@ -258,7 +259,7 @@ export function App({ store }: { store: LabStore }) {
             <button type="button" onClick={() => store.reset()} disabled={s.phase !== 'ready'} data-testid="reset">
               Reset to defaults
             </button>
-            <ExperimentExport model={s.model} values={s.values} summary={s.displayed?.summary} disabled={s.phase !== 'ready'} />
+            <ExperimentExport model={s.model} values={s.values} summary={s.displayed?.summary} hash={currentHash} disabled={s.phase !== 'ready'} />
             <PresentControls store={store} model={s.model} values={s.values} view={s.view} current={currentHash} disabled={s.phase !== 'ready'} />
             <GlossaryButton />
           </div>

@@ -10,7 +10,7 @@ import type { EngineErrorItem } from '../engine/types';
 import type { ParamModel, Values } from '../model/params';
 import { linkParams, topologyView, type LinkLabel } from '../model/topologyView';
 import type { VisibilityRule } from '../model/visibility';
-import type { LabStore } from '../state/store';
+import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
 
 // Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
@@ -19,7 +19,7 @@ const W = 760;
 const ROW = 46;
 
 interface Props {
-  store: LabStore;
+  store: Pick<FlowActions, 'setValue' | 'selectFlow'>;
   model: ParamModel;
   values: Values;
   rules: Map<string, VisibilityRule>;

@@ -10,8 +10,9 @@ import { figureValue } from './figures';
 import { buildScenario, valueOf, type ParamModel, type Values } from './params';
 import type { Preset } from './presets';
 import { aggregate, sweepXs, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, PROTOCOL_PATH, sweepRunValues, withProtocol } from './views';
+import { decodeHash } from '../url/codec';
+import { PROTOCOL_PATH, sweepRunValues, withProtocol } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 export const REFERENCES_URL = 'validation/references.json';
 export const RECORDED_URL = 'validation/recorded.json';

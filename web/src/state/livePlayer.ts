@@ -7,18 +7,14 @@
 // engine's stepping is exact, so everything before the change is the same run, bit
 // for bit, and the link with the timeline replays exactly what was seen. A run takes
 // the engine a few ms, far less than a frame at any speed.
-import { recordChange, valuesAt } from '../model/timeline';
+import { recordChange, valuesAt } from '../url/timeline';
 import type { ParamValue } from '../engine/types';
-import type { StoreCore } from './labState';
+import type { PlaybackState, StoreCore } from './labState';
+
+export type { PlaybackState };
 
 export const PLAY_SPEEDS = [0.25, 1, 4, 16] as const;
 export const DEFAULT_PLAY_SPEED = 1;
-
-export interface PlaybackState {
-  status: 'playing' | 'paused';
-  /** Simulated seconds per wall-clock second. */
-  speed: number;
-}
 
 type Listener = () => void;
 

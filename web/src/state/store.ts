@@ -15,10 +15,10 @@ import { CompareRunner } from './compareRunner';
 import { MARK_INPUT, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
 import { LivePlayer } from './livePlayer';
-import { isLive } from '../model/timeline';
+import { isLive } from '../url/timeline';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
-import type { UrlMessage } from '../model/urlCodec';
+import type { UrlMessage } from '../url/codec';
 
 export * from './labState';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchOptions, WorkerPool } from '../engine/pool';
 import { buildModel } from '../model/params';
-import { decodeHash } from '../model/urlCodec';
+import { decodeHash } from '../url/codec';
 import { defaultSweep } from '../model/sweep';
 import { coarseToFine } from '../model/sweepOrder';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';

@@ -8,9 +8,9 @@
 // time (s) ~ the parameter's URL key ~ its value. Only characters the hash keeps as
 // they are (urlCodec's enc) are used, so the link stays readable.
 import type { ParamValue } from '../engine/types';
-import { itemCount, splitItem, type ParamModel, type Values } from './params';
-import { clip, encodeValue, TIMELINE_KEY, type UrlMessage } from './urlCodec';
-import { checkValue } from './valueCheck';
+import { itemCount, splitItem, type ParamModel, type Values } from '../model/params';
+import { clip, encodeValue, TIMELINE_KEY, type UrlMessage } from './codec';
+import { checkValue } from '../model/valueCheck';
 
 export { TIMELINE_KEY };
 export const TIMELINE_VERSION = 'v1';
