@@ -8,6 +8,7 @@ import { sameValue } from '../model/valueCheck';
 import { isVisible, type VisibilityRule } from '../model/visibility';
 import type { ValueActions } from '../state/actions';
 import { ParamControl } from './ParamControl';
+import './controls.css';
 
 export interface ControlsProps {
   store: ValueActions;

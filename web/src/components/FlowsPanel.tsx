@@ -10,6 +10,7 @@ import { optionLabel, protocolLabel } from '../model/labels';
 import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
 import { checkValue } from '../model/valueCheck';
 import type { FlowActions } from '../state/actions';
+import './flows.css';
 
 interface Props {
   store: FlowActions;

@@ -12,6 +12,7 @@ import { GlossaryButton } from './Glossary';
 import { PapersMenu } from './Papers';
 import { StatusLine } from './StatusLine';
 import { ViewSwitcher } from './ViewSwitcher';
+import './header.css';
 
 const headerOf = (s: LabState) => ({
   ready: s.phase === 'ready',

@@ -12,6 +12,7 @@ import { linkParams, topologyView, type LinkLabel } from '../model/topologyView'
 import type { VisibilityRule } from '../model/visibility';
 import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
+import './topology.css';
 
 // Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
 const MAX_HOSTS = 6;

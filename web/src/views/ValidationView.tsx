@@ -31,6 +31,8 @@ import { usePresets } from '../components/Papers';
 import { ClaimNotes } from '../components/ClaimNotes';
 import { VERDICT_TEXT, type PaperInfo } from '../model/evidence';
 import type { PoolActions } from '../state/actions';
+import '../components/evidence.css';
+import './validation.css';
 
 
 interface GroupRun {
