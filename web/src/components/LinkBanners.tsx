@@ -1,5 +1,5 @@
 // The banners about the link and the experiment as a whole: what was wrong with the
-// link the page opened (shortened and summarised, model/linkMessages.ts), and the Undo
+// link the page opened (shortened and summarised, url/linkMessages.ts), and the Undo
 // offered after "Reset to defaults".
 import { useMemo } from 'react';
 import { summariseMessages } from '../url/linkMessages';

@@ -1,6 +1,6 @@
 // Live mode's clock: plays the live view's run in simulated time on screen (at 0.25x
 // to 16x), and records the live parameters a person changes while it plays as a
-// timeline (model/timeline.ts) applied at the simulated time of the change.
+// timeline (url/timeline.ts) applied at the simulated time of the change.
 //
 // The run itself is the engine's: each change re-runs the scenario with the whole
 // timeline (plab_run_timeline advances to each change's time, Sets it, goes on). The

@@ -153,7 +153,7 @@ export class LabStore implements StoreCore {
     this.setViewState({ ...this.state.view, sweep });
   }
 
-  /** Presentation, embed and palette: how the page is shown (model/display.ts). */
+  /** Presentation, embed and palette: how the page is shown (url/display.ts). */
   setDisplay(patch: Partial<Pick<ViewState, 'present' | 'embed' | 'palette'>>) {
     this.setViewState({ ...this.state.view, ...patch });
   }
