@@ -1,5 +1,5 @@
 """What the preset and validation generators share: a scenario (the engine's JSON) as the
-page's canonical URL hash (web/src/model/urlCodec.ts encodeHash: values that differ from
+page's canonical URL hash (web/src/url/codec.ts encodeHash: values that differ from
 the schema's defaults, in schema order, list items after the scalars) and a sweep view's
 pairs (views.ts encodeViewParams). presets.test.ts checks every hash is canonical."""
 import json
@@ -256,7 +256,7 @@ def on_platform(schema, scenario, platform):
 
 def decode_hash(schema, hash_text):
     """A preset's link back into (scenario, view parts): the inverse of scenario_hash for
-    the values it writes (the page's urlCodec.ts decodeHash, for the generators' use)."""
+    the values it writes (the page's url/codec.ts decodeHash, for the generators' use)."""
     params = {p['path']: p for p in schema['params']}
     counts = {count_key: name for name, (prefix, count_key, _) in LISTS.items()}
     prefixes = {prefix: name for name, (prefix, _, _) in LISTS.items()}

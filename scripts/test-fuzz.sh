@@ -4,7 +4,7 @@
 #      whole seed corpus: engine/fuzz/corpus/, the large reproducers written by
 #      engine/fuzz/make-large-inputs.sh and every valid scenario in engine/scenarios/;
 #   2. it then fuzzes from that corpus for PLAB_FUZZ_SECONDS (default 40 s);
-#   3. the URL codec's fuzzer under Vitest (web/src/model/urlCodec.fuzz.test.ts).
+#   3. the URL codec's fuzzer under Vitest (web/src/url/codec.fuzz.test.ts).
 # A crash leaves its input in build/fuzz-findings/ for a regression test.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -44,4 +44,4 @@ mkdir -p "$work/new"
 grep -E '^stat::(number_of_executed_units|new_units_added)' "$work/fuzz.log" || true
 
 log "URL codec fuzzer (Vitest)"
-npx vitest run --config web/vite.config.ts src/model/urlCodec.fuzz.test.ts
+npx vitest run --config web/vite.config.ts src/url/codec.fuzz.test.ts

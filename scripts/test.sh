@@ -3,7 +3,8 @@
 # order, stopping at the first failure:
 #   test:engine  native GoogleTest suite (ctest)
 #   test:wasm    WASM under Node: native == WASM, bit for bit
-#   test:web     Vitest unit tests of the page
+#   test:web     the page's TypeScript type check (tsc --noEmit), then its Vitest
+#                unit tests (importCycles.test.ts: no import cycle in web/src)
 #   test:e2e     Playwright + Debian Chromium against the built site
 #   test:fuzz    the scenario fuzzer (libFuzzer) and the URL codec's, <= 60 s in all,
 #                after replaying the whole seed corpus (scripts/test-fuzz.sh)

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The base styles first: each feature's stylesheet, imported by its component, comes
+// after them and refines them.
+import './styles.css';
 import { App } from './App';
 import { LabStore } from './state/store';
-import './styles.css';
 import { registerServiceWorker } from './offline/registerServiceWorker';
 
 const store = new LabStore();

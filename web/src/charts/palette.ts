@@ -6,7 +6,7 @@
 // Protocols and flows are told apart by compareSeries.ts's PALETTE, which is Okabe–Ito's
 // order already (then distinct extras), in both palettes.
 import { createContext, useContext } from 'react';
-import type { PaletteName } from '../model/display';
+import type { PaletteName } from '../url/display';
 
 export interface RoleColors {
   cwnd: string;

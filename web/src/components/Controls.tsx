@@ -6,11 +6,12 @@ import type { EngineErrorItem } from '../engine/types';
 import { type ParamSpec, type Values } from '../model/params';
 import { sameValue } from '../model/valueCheck';
 import { isVisible, type VisibilityRule } from '../model/visibility';
-import type { LabStore } from '../state/store';
+import type { ValueActions } from '../state/actions';
 import { ParamControl } from './ParamControl';
+import './controls.css';
 
 export interface ControlsProps {
-  store: LabStore;
+  store: ValueActions;
   groups: { group: string; specs: ParamSpec[] }[];
   rules: Map<string, VisibilityRule>;
   values: Values;

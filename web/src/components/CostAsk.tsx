@@ -2,7 +2,7 @@
 // cost in seconds and events, whether its event budget will cut it, and a button to run
 // it anyway. Asking, never refusing: a link someone sent still runs with one click.
 import type { RunCost } from '../model/runCost';
-import type { LabStore } from '../state/store';
+import type { RunActions } from '../state/actions';
 import { formatNumber } from './Summary';
 import './costAsk.css';
 
@@ -18,7 +18,7 @@ function duration(s: number): string {
   return `${Math.max(1, Math.round(s))} s`;
 }
 
-export function CostAsk({ cost, store }: { cost: RunCost; store: LabStore }) {
+export function CostAsk({ cost, store }: { cost: RunCost; store: Pick<RunActions, 'runDespiteCost'> }) {
   const seconds = duration(cost.seconds);
   return (
     <div className="banner warn cost-ask" role="alertdialog" aria-labelledby="cost-ask-title" data-testid="cost-ask">

@@ -10,6 +10,7 @@ import { protocolLabel } from '../model/labels';
 import type { ParamModel } from '../model/params';
 import { formatNumber } from './Summary';
 import { TableExport } from '../export/TableExport';
+import './flowTable.css';
 
 type OkResult = Extract<ResultDoc, { ok: true }>;
 

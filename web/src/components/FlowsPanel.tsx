@@ -9,10 +9,11 @@ import type { ParamValue } from '../engine/types';
 import { optionLabel, protocolLabel } from '../model/labels';
 import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
 import { checkValue } from '../model/valueCheck';
-import type { LabStore } from '../state/store';
+import type { FlowActions } from '../state/actions';
+import './flows.css';
 
 interface Props {
-  store: LabStore;
+  store: FlowActions;
   model: ParamModel;
   values: Values;
   selectedFlow: number;

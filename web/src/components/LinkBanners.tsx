@@ -1,13 +1,13 @@
 // The banners about the link and the experiment as a whole: what was wrong with the
-// link the page opened (shortened and summarised, model/linkMessages.ts), and the Undo
+// link the page opened (shortened and summarised, url/linkMessages.ts), and the Undo
 // offered after "Reset to defaults".
 import { useMemo } from 'react';
-import { summariseMessages } from '../model/linkMessages';
-import type { UrlMessage } from '../model/urlCodec';
-import type { LabStore } from '../state/store';
+import { summariseMessages } from '../url/linkMessages';
+import type { UrlMessage } from '../url/codec';
+import type { LinkActions } from '../state/actions';
 import './linkBanners.css';
 
-export function LinkProblems({ store, messages }: { store: LabStore; messages: UrlMessage[] }) {
+export function LinkProblems({ store, messages }: { store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>; messages: UrlMessage[] }) {
   const summary = useMemo(() => summariseMessages(messages), [messages]);
   if (messages.length === 0) return null;
   return (
@@ -31,7 +31,7 @@ export function LinkProblems({ store, messages }: { store: LabStore; messages: U
   );
 }
 
-export function ResetUndo({ store, shown }: { store: LabStore; shown: boolean }) {
+export function ResetUndo({ store, shown }: { store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>; shown: boolean }) {
   if (!shown) return null;
   return (
     <div className="banner info reset-undo" role="status" data-testid="reset-undo">

@@ -1,12 +1,12 @@
 // Live mode on the page: a play bar that runs the live view's result in simulated
 // time (pause, resume, stop, speed), the timeline of changes made while it played,
 // and the charts drawn up to the playhead. The clock and the recording are
-// state/livePlayer.ts; the codec of the timeline is model/timeline.ts.
+// state/livePlayer.ts; the codec of the timeline is url/timeline.ts.
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Charts, type ChartsProps } from '../charts/Charts';
 import { displayedUpTo } from '../charts/playhead';
 import type { ParamModel } from '../model/params';
-import type { TimelineEntry } from '../model/timeline';
+import type { TimelineEntry } from '../url/timeline';
 import { PLAY_SPEEDS, type PlaybackState } from '../state/livePlayer';
 import type { LabStore } from '../state/store';
 import './LivePlayback.css';

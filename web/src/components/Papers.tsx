@@ -11,6 +11,8 @@ import type { ParamModel } from '../model/params';
 import { TableExport } from '../export/TableExport';
 import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
 import { presetSeedNote } from '../model/presetSeeds';
+import './papers.css';
+import './evidence.css';
 
 /** A small document icon (an emoji may have no glyph on a lab machine). */
 function PaperIcon({ size = 18 }: { size?: number }) {

@@ -4,6 +4,7 @@ import { memo } from 'react';
 // note saying why when the run tells (not completed, no token bucket).
 import type { RunSummary } from '../engine/types';
 import { figureInfo, type Figure } from '../model/figures';
+import './summary.css';
 
 interface Item {
   key: keyof RunSummary & string;

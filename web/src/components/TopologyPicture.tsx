@@ -10,8 +10,9 @@ import type { EngineErrorItem } from '../engine/types';
 import type { ParamModel, Values } from '../model/params';
 import { linkParams, topologyView, type LinkLabel } from '../model/topologyView';
 import type { VisibilityRule } from '../model/visibility';
-import type { LabStore } from '../state/store';
+import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
+import './topology.css';
 
 // Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
 const MAX_HOSTS = 6;
@@ -19,7 +20,7 @@ const W = 760;
 const ROW = 46;
 
 interface Props {
-  store: LabStore;
+  store: Pick<FlowActions, 'setValue' | 'selectFlow'>;
   model: ParamModel;
   values: Values;
   rules: Map<string, VisibilityRule>;

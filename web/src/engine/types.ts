@@ -250,7 +250,7 @@ export type ResultDoc =
 export type ToWorker =
   | { type: 'init' }
   /** summaryOnly: leave the columns in the worker (a sweep needs the summary only). */
-  /** timeline: live changes to apply during the run (model/timeline.ts, engine JSON). */
+  /** timeline: live changes to apply during the run (url/timeline.ts, engine JSON). */
   | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean; timeline?: string }
   /** plab_run_summary: the same summary without any time series (sweeps). */
   | { type: 'run-summary'; id: number; scenario: string };

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ParamModel, Values } from '../model/params';
 import { downloadText } from './download';
-import { experimentLink, seedSuffix, setExportSeed } from './experimentInfo';
+import { pageLink } from '../url/link';
+import { seedSuffix, setExportHash, setExportSeed } from './experimentInfo';
 import { cliCommand, scenarioFile, summaryCsv } from './experimentExport';
 import './export.css';
 
@@ -14,14 +15,17 @@ interface Props {
   model?: ParamModel;
   values: Values;
   summary?: Record<string, unknown>;
+  /** The experiment's link (url/link.ts), for the dialog and the charts' captions. */
+  hash: string;
   disabled: boolean;
 }
 
-export function ExperimentExport({ model, values, summary, disabled }: Props) {
+export function ExperimentExport({ model, values, summary, hash, disabled }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState(false);
   const seed = values.seed;
   useEffect(() => setExportSeed(seed), [seed]);
+  useEffect(() => setExportHash(hash), [hash]);
 
   const fileName = `protocol-lab${seedSuffix() || (seed !== undefined ? `-seed${String(seed)}` : '')}.json`;
   const command = cliCommand(fileName);
@@ -83,7 +87,7 @@ export function ExperimentExport({ model, values, summary, disabled }: Props) {
           </span>
         </label>
         <p className="export-link">
-          Link to this experiment: <span data-testid="export-link">{disabled ? '' : experimentLink()}</span>
+          Link to this experiment: <span data-testid="export-link">{disabled ? '' : pageLink(hash)}</span>
         </p>
         <form method="dialog">
           <button type="submit" data-testid="export-close">

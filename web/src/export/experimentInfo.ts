@@ -1,7 +1,10 @@
 // What every export names besides its own content: the experiment's seed (file names)
-// and link (captions). The header's export control keeps the seed current, so a chart
-// deep in the tree needs no extra props.
+// and link (captions). The header's export control keeps both current, so a chart deep
+// in the tree needs no extra props.
+import { pageLink } from '../url/link';
+
 let seed: string = '';
+let hash: string = '';
 
 export function setExportSeed(value: unknown): void {
   seed = value === undefined || value === null ? '' : String(value);
@@ -12,7 +15,12 @@ export function seedSuffix(): string {
   return seed ? `-seed${seed}` : '';
 }
 
-/** The experiment's link: the address bar reproduces the experiment. */
+/** The experiment's hash (url/link.ts's experimentHash, as the header has it). */
+export function setExportHash(value: string): void {
+  hash = value;
+}
+
+/** The experiment's link: the same one the address bar and Copy link hold. */
 export function experimentLink(): string {
-  return location.href;
+  return hash ? pageLink(hash) : location.href;
 }

@@ -7,15 +7,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Displayed } from '../state/labState';
 import type { PlaybackState } from '../state/livePlayer';
 import { valueOf, type ParamModel, type Values } from '../model/params';
-import type { TimelineEntry } from '../model/timeline';
+import type { TimelineEntry } from '../url/timeline';
 import type { VisibilityRule } from '../model/visibility';
-import type { LabStore } from '../state/store';
+import type { PoolActions, ValueActions } from '../state/actions';
 import { ManualPanel } from './ManualPanel';
 import { manualWindowPath } from './score';
 import { ScoreCard } from './ScoreCard';
 
 interface Props {
-  store: LabStore;
+  store: ValueActions & Pick<PoolActions, 'runOne'>;
   model?: ParamModel;
   rules: Map<string, VisibilityRule>;
   values: Values;

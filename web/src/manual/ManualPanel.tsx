@@ -5,12 +5,12 @@
 // recorded in the link's timeline and the link replays it exactly.
 import { useEffect } from 'react';
 import type { ParamModel } from '../model/params';
-import type { LabStore } from '../state/store';
+import type { ValueActions } from '../state/actions';
 import { keyAction, type ManualAction } from '../present/keyTable';
 import './manual.css';
 
 interface Props {
-  store: LabStore;
+  store: ValueActions;
   model: ParamModel;
   /** The manual window's concrete path ("flows[0].manual.cwnd_segments"). */
   path: string;

@@ -5,12 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { seriesFromResult, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
 import { buildScenario, type ParamModel, type Values } from '../model/params';
-import type { LabStore } from '../state/store';
+import type { PoolActions } from '../state/actions';
 import { BASELINE_PROTOCOL, baselineValues, scoreFlow, verdict, type FlowScore } from './score';
 import './manual.css';
 
 interface Props {
-  store: LabStore;
+  store: Pick<PoolActions, 'runOne'>;
   model: ParamModel;
   values: Values;
   flow: number;

@@ -8,8 +8,9 @@ import { FALLBACK_FIGURES, figureInfo, figureTitle, figuresFromSchema, figureVal
 import { buildModel } from './params';
 import { sweepLines, sweepPoints, sweepProtocols, validateSweep } from './sweep';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
-import { encodeHash, decodeHash } from './urlCodec';
-import { decodeViewParams, defaultViewState, encodeViewParams, toggleHidden, type ViewState } from './views';
+import { encodeHash, decodeHash } from '../url/codec';
+import { defaultViewState, toggleHidden, type ViewState } from './views';
+import { decodeViewParams, encodeViewParams } from '../url/viewParams';
 
 const SUMMARY_DECLS: EngineSchema['summary'] = [
   { name: 'protocol', label: 'Protocol', unit: '', help: "The flow's protocol", numeric: false },

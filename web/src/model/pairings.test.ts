@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestEngine } from './testEngine';
 import { protocolLabel } from './labels';
 import { buildScenario, type ParamModel } from './params';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, entryColorIndex, isEntry, protocolOptions, toggleCompared, withProtocol } from './views';
+import { decodeHash } from '../url/codec';
+import { entryColorIndex, isEntry, protocolOptions, toggleCompared, withProtocol } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 let model: ParamModel;
 

@@ -2,8 +2,9 @@
 // spread the chart draws, read from the preset's own link, so the note can never
 // disagree with the runs on screen.
 import type { ParamModel } from './params';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, type ViewState } from './views';
+import { decodeHash } from '../url/codec';
+import { type ViewState } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 /** One sentence: the seed count and the spread shown, for a view and a base seed. */
 export function seedNoteOf(view: ViewState, seed: number): string {

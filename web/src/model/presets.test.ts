@@ -25,8 +25,9 @@ import { buildScenario, getAt, type ParamModel, type Values } from './params';
 import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets';
 import { presetSeedNote } from './presetSeeds';
 import { planSweep } from './sweepPlan';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, withProtocol } from './views';
+import { decodeHash } from '../url/codec';
+import { withProtocol } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 const doc = JSON.parse(presetsJson);
 let engine: PlabModule;

@@ -7,9 +7,11 @@
 // (evidence.ts: the paper's numbers and claims, checked on the runs on screen).
 import { parseEvidence, parsePapers, type Evidence, type PaperInfo } from './evidence';
 import type { ParamModel } from './params';
-import { decodeHash, encodeHash, type UrlMessage } from './urlCodec';
-import { decodeViewParams, encodeViewParams } from './views';
-import { isDisplayKey } from './display';
+import { decodeHash, type UrlMessage } from '../url/codec';
+import { experimentHash } from '../url/link';
+import { decodeTimeline } from '../url/timeline';
+import { decodeViewParams } from '../url/viewParams';
+import { isDisplayKey } from '../url/display';
 import { parseExercise, type Prediction } from './exercise';
 
 export interface Preset {
@@ -76,7 +78,8 @@ export function parsePresets(doc: unknown): PresetsDoc {
 export function checkPreset(model: ParamModel, hash: string): { messages: UrlMessage[]; canonical: string } {
   const d = decodeHash(model, hash);
   const v = decodeViewParams(model, d.viewPairs);
-  return { messages: [...d.messages, ...v.messages], canonical: encodeHash(model, d.values, encodeViewParams(model, v.state)) };
+  const tl = decodeTimeline(model, d.values, d.timeline);
+  return { messages: [...d.messages, ...v.messages, ...tl.messages], canonical: experimentHash(model, d.values, v.state, tl.timeline) };
 }
 
 /** The hash without hide= and the display flags (hiding a curve or presenting does

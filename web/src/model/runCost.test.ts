@@ -8,8 +8,9 @@ import presetsJson from '../../../public/presets/presets.json?raw';
 import { buildScenario, type ParamModel, type Values } from './params';
 import { parsePresets } from './presets';
 import { asksFirst, estimateRunCost, EVENTS_PER_SECOND, windowedProtocols, type RunCost } from './runCost';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, sweepRunValues, withProtocol } from './views';
+import { decodeHash } from '../url/codec';
+import { sweepRunValues, withProtocol } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 /** The link of issue G's finding 10: 600 s at 10 Gb/s, no loss, a window of 1e6. */
 const ISSUE_LINK =

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestEngine } from './testEngine';
 import { optionLabel } from './labels';
 import { buildScenario, groupSpecs, specsOfItem, type ParamModel } from './params';
-import { decodeHash, encodeHash } from './urlCodec';
+import { decodeHash, encodeHash } from '../url/codec';
 import { isVisible, visibilityRules } from './visibility';
 
 let model: ParamModel;

@@ -11,8 +11,9 @@ import { buildScenario, valueOf, type ParamModel, type Values } from './params';
 import type { Preset } from './presets';
 import { aggregate, sweepProtocols, sweepSeeds, xSpecOf } from './sweep';
 import { planScenarios, planSweep } from './sweepPlan';
-import { decodeHash } from './urlCodec';
-import { decodeViewParams, PROTOCOL_PATH, withProtocol } from './views';
+import { decodeHash } from '../url/codec';
+import { PROTOCOL_PATH, withProtocol } from './views';
+import { decodeViewParams } from '../url/viewParams';
 
 export const REFERENCES_URL = 'validation/references.json';
 export const RECORDED_URL = 'validation/recorded.json';

@@ -3,16 +3,9 @@ import type { EngineSchema } from '../engine/types';
 import { buildModel } from './params';
 import { validateSweep } from './sweep';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
-import { decodeHash, encodeHash } from './urlCodec';
-import {
-  decodeViewParams,
-  defaultViewState,
-  encodeViewParams,
-  MAX_COMPARE,
-  toggleCompared,
-  toggleHidden,
-  type ViewState,
-} from './views';
+import { decodeHash, encodeHash } from '../url/codec';
+import { defaultViewState, MAX_COMPARE, toggleCompared, toggleHidden, type ViewState } from './views';
+import { decodeViewParams, encodeViewParams } from '../url/viewParams';
 
 // The test schema with the engine's nine protocols.
 const PROTOCOLS = ['tahoe', 'reno', 'newreno', 'sack', 'fack', 'vegas', 'westwood', 'cubic', 'bbr'];

@@ -1,5 +1,6 @@
-// Which view the page shows and each view's own settings, and how they are written in
-// the URL next to the scenario's values:
+// Which view the page shows and each view's own settings, and what they do to the
+// runs (the protocol a compared entry sets, a sweep point's values). How they are
+// written in the link is url/viewParams.ts's:
 //   view=compare&cmp=newreno,sack,cubic&hide=sack
 //   view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05
 //     &sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3
@@ -12,11 +13,12 @@
 // link does not depend on this page's defaults.
 import { withItemCount } from './listEdits';
 import { itemCount, itemPath, type ParamModel, type Values } from './params';
-import { defaultSweep, FLOW_COUNT_X, shown, validateSweep, type SweepConfig, type SweepInput } from './sweep';
+import { defaultSweep, FLOW_COUNT_X, type SweepConfig } from './sweep';
 import { RECOVERY_PATH } from './labels';
-import { enc, type UrlMessage } from './urlCodec';
-import { decodeDisplayParam, encodeDisplayParams, isDisplayKey, type PaletteName } from './display';
 import { markerKinds } from '../charts/compareSeries';
+
+/** The charts' colours: the standard palette or the colour-blind-safe one (palette=cb). */
+export type PaletteName = 'standard' | 'cb';
 
 export type ViewName = 'live' | 'compare' | 'sweep' | 'validation';
 export const VIEWS: ViewName[] = ['live', 'compare', 'sweep', 'validation'];
@@ -33,7 +35,7 @@ export interface ViewState {
   /** Event-marker kinds switched off on the compare view's window chart (nomark=), in
    * the schema's order; absent when all are shown. */
   markersOff?: string[];
-  /** How the page is shown, not what it runs (display.ts): present=1, embed=1,
+  /** How the page is shown, not what it runs (url/display.ts): present=1, embed=1,
    * palette=cb. Absent in links made before them, which open as before. */
   present?: boolean;
   embed?: boolean;
@@ -106,13 +108,6 @@ export function defaultViewState(model: ParamModel): ViewState {
   return { view: 'live', compare: defaultCompare(model), hidden: [], sweep: defaultSweep(model) };
 }
 
-/** Keys of the hash that belong to the views, not to the scenario. */
-export function isViewKey(key: string): boolean {
-  return key === 'view' || key === 'cmp' || key === 'hide' || key === MARKERS_OFF_KEY || key.startsWith('sweep.') || isDisplayKey(key);
-}
-
-const MARKERS_OFF_KEY = 'nomark';
-
 /** The event-marker kinds Compare can show (the schema's per-flow marker series). */
 export function compareMarkerNames(model: ParamModel): string[] {
   return markerKinds(model.seriesDecls).map((k) => k.name);
@@ -122,98 +117,6 @@ export function compareMarkerNames(model: ParamModel): string[] {
 export function markersOffList(model: ParamModel, off: readonly string[]): string[] | undefined {
   const list = compareMarkerNames(model).filter((n) => off.includes(n));
   return list.length ? list : undefined;
-}
-
-const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by', 'points'] as const;
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** The view's part of the hash: "key=value" pairs (already URL-safe). */
-export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
-  const def = defaultViewState(model);
-  const parts: string[] = [];
-  if (v.view !== 'live') parts.push(`view=${v.view}`);
-  if (!sameList(v.compare, def.compare)) parts.push(`cmp=${enc(v.compare.join(','))}`);
-  if (v.hidden.length) parts.push(`hide=${enc(v.hidden.join(','))}`);
-  if (v.markersOff?.length) parts.push(`${MARKERS_OFF_KEY}=${enc(v.markersOff.join(','))}`);
-  const sweepChanged = SWEEP_FIELDS.some((f) => v.sweep[f] !== def.sweep[f]);
-  if (v.view === 'sweep' || sweepChanged) {
-    const s = v.sweep;
-    const xKey = model.byPath.get(s.x)?.key ?? s.x;
-    parts.push(
-      `sweep.x=${enc(xKey)}`,
-      `sweep.from=${s.from}`,
-      `sweep.to=${s.to}`,
-      `sweep.scale=${s.scale}`,
-      `sweep.n=${s.n}`,
-      `sweep.y=${enc(s.y)}`,
-      `sweep.k=${s.k}`,
-    );
-    // Written only when set, so links made before it existed read the same.
-    if (s.by !== 'none') parts.push(`sweep.by=${s.by}`);
-    if (s.points) parts.push(`sweep.points=${enc(s.points.join(','))}`);
-  }
-  parts.push(...encodeDisplayParams(v));
-  return parts;
-}
-
-/** Reads the view's pairs (decoded key, decoded value); never throws. Wrong values are
- * reported and replaced by defaults. */
-export function decodeViewParams(
-  model: ParamModel,
-  pairs: readonly [string, string | null][],
-): { state: ViewState; messages: UrlMessage[] } {
-  const state = defaultViewState(model);
-  const messages: UrlMessage[] = [];
-  const options = protocolOptions(model);
-  const sweepIn: SweepInput = {};
-  for (const [key, val] of pairs) {
-    if (val === null) {
-      messages.push({ text: `${shown(key)} has no value in the link — using default` });
-      continue;
-    }
-    if (key === 'view') {
-      if ((VIEWS as string[]).includes(val)) state.view = val as ViewName;
-      else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got ${shown(val)} — showing live` });
-    } else if (key === 'cmp' || key === 'hide') {
-      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
-      const bad = list.filter((p) => !isEntry(model, p));
-      const good = [...new Set(list.filter((p) => isEntry(model, p)))];
-      if (bad.length)
-        messages.push({
-          text: `${key} must list protocols from ${options.join(', ')} (or protocol/recovery pairings); ignored ${bad.slice(0, 5).map(shown).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
-        });
-      if (key === 'cmp') {
-        if (good.length > MAX_COMPARE)
-          messages.push({ text: `cmp lists ${good.length} protocols; the compare view shows at most ${MAX_COMPARE} — kept the first ${MAX_COMPARE}` });
-        if (good.length) state.compare = good.slice(0, MAX_COMPARE);
-        else if (!bad.length) messages.push({ text: 'cmp lists no protocol — using default' });
-      } else state.hidden = good;
-    } else if (key === MARKERS_OFF_KEY) {
-      const names = compareMarkerNames(model);
-      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
-      const bad = list.filter((n) => !names.includes(n));
-      if (bad.length)
-        messages.push({
-          text: `${MARKERS_OFF_KEY} must list event markers from ${names.join(', ') || '(none in this engine)'}; ignored ${bad.slice(0, 5).map(shown).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
-        });
-      state.markersOff = markersOffList(model, list);
-    } else if (isDisplayKey(key)) {
-      const m = decodeDisplayParam(state, key, val);
-      if (m) messages.push({ text: m });
-    } else if (key.startsWith('sweep.')) {
-      const f = key.slice('sweep.'.length);
-      if ((SWEEP_FIELDS as readonly string[]).includes(f)) sweepIn[f as keyof SweepInput] = val;
-      else messages.push({ text: `unknown sweep setting ${shown(key)} in the link — ignored` });
-    }
-  }
-  state.hidden = state.hidden.filter((p) => state.compare.includes(p));
-  const { config, errors } = validateSweep(model, sweepIn, state.sweep);
-  state.sweep = config;
-  for (const e of errors) messages.push({ text: `${e.message} — using default` });
-  return { state, messages };
 }
 
 /** Toggles one protocol in the hidden list (legend click); keeps compare order. */

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EngineClient } from '../engine/client';
 import type { Displayed } from '../state/labState';
 import { buildScenario, type ParamModel, type Values } from '../model/params';
-import { timelineJson, type TimelineEntry } from '../model/timeline';
+import { timelineJson, type TimelineEntry } from '../url/timeline';
 import { cursorTime, seqZoomRequest } from '../charts/cursor';
 import { drawPath } from './draw';
 import { WindowFields } from './WindowFields';

@@ -5,17 +5,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePresets } from '../components/Papers';
 import { checkPreset, withoutHidden } from '../model/presets';
-import { encodeDisplayParams } from '../model/display';
+import { encodeDisplayParams } from '../url/display';
 import { valueOf, type ParamModel, type Values } from '../model/params';
 import type { ViewState } from '../model/views';
-import type { LabStore } from '../state/store';
+import type { ValueActions, ViewActions } from '../state/actions';
 import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './shortcuts';
 import { keyAction } from './keyTable';
 import { ShortcutList } from './ShortcutList';
 import './present.css';
 
 interface Props {
-  store: LabStore;
+  store: ValueActions & ViewActions;
   model?: ParamModel;
   values: Values;
   view: ViewState;
@@ -140,7 +140,7 @@ export function PresentControls({ store, model, values, view, current, disabled 
 
 /** The values the shortcuts change, shown large while presenting, each with a step
  * down and a step up button (the shortcut's key on it) for a mouse or a clicker. */
-export function PresentBar({ store, model, values }: { store: LabStore; model: ParamModel; values: Values }) {
+export function PresentBar({ store, model, values }: { store: ValueActions; model: ParamModel; values: Values }) {
   return (
     <dl className="present-bar" data-testid="present-bar" aria-label="Main parameters">
       {PARAM_SHORTCUTS.map((s) => {

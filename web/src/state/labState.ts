@@ -5,10 +5,9 @@ import type { Extracted } from '../charts/series';
 import type { EngineErrorItem, ResultDoc, RunSummary } from '../engine/types';
 import type { ParamModel, ParamSpec, Values } from '../model/params';
 import type { SweepConfig } from '../model/sweep';
-import type { UrlMessage } from '../model/urlCodec';
+import type { UrlMessage } from '../url/codec';
 import type { ViewState } from '../model/views';
-import type { TimelineEntry } from '../model/timeline';
-import type { PlaybackState } from './livePlayer';
+import type { TimelineEntry } from '../url/timeline';
 import type { VisibilityRule } from '../model/visibility';
 
 export interface CompareEntry {
@@ -55,6 +54,13 @@ export interface Displayed {
   result: Extract<ResultDoc, { ok: true }>;
   series: Extracted;
   durationS: number;
+}
+
+/** Live mode playing the run in simulated time (livePlayer.ts). */
+export interface PlaybackState {
+  status: 'playing' | 'paused';
+  /** Simulated seconds per wall-clock second. */
+  speed: number;
 }
 
 export interface LabState {

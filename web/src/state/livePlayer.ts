@@ -1,24 +1,20 @@
 // Live mode's clock: plays the live view's run in simulated time on screen (at 0.25x
 // to 16x), and records the live parameters a person changes while it plays as a
-// timeline (model/timeline.ts) applied at the simulated time of the change.
+// timeline (url/timeline.ts) applied at the simulated time of the change.
 //
 // The run itself is the engine's: each change re-runs the scenario with the whole
 // timeline (plab_run_timeline advances to each change's time, Sets it, goes on). The
 // engine's stepping is exact, so everything before the change is the same run, bit
 // for bit, and the link with the timeline replays exactly what was seen. A run takes
 // the engine a few ms, far less than a frame at any speed.
-import { recordChange, valuesAt } from '../model/timeline';
+import { recordChange, valuesAt } from '../url/timeline';
 import type { ParamValue } from '../engine/types';
-import type { StoreCore } from './labState';
+import type { PlaybackState, StoreCore } from './labState';
+
+export type { PlaybackState };
 
 export const PLAY_SPEEDS = [0.25, 1, 4, 16] as const;
 export const DEFAULT_PLAY_SPEED = 1;
-
-export interface PlaybackState {
-  status: 'playing' | 'paused';
-  /** Simulated seconds per wall-clock second. */
-  speed: number;
-}
 
 type Listener = () => void;
 

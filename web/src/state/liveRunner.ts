@@ -5,7 +5,7 @@ import { EngineClient, type RunOutcome } from '../engine/client';
 import { crossFieldErrors } from '../model/crossField';
 import { buildScenario } from '../model/params';
 import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
-import { timelineJson } from '../model/timeline';
+import { timelineJson } from '../url/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 
 export class LiveRunner {

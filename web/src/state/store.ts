@@ -16,10 +16,10 @@ import { CompareRunner } from './compareRunner';
 import { MARK_INPUT, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
 import { LivePlayer } from './livePlayer';
-import { isLive } from '../model/timeline';
+import { isLive } from '../url/timeline';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
-import type { UrlMessage } from '../model/urlCodec';
+import type { UrlMessage } from '../url/codec';
 
 export * from './labState';
 
@@ -156,7 +156,7 @@ export class LabStore implements StoreCore {
     this.setViewState({ ...this.state.view, sweep });
   }
 
-  /** Presentation, embed and palette: how the page is shown (model/display.ts). */
+  /** Presentation, embed and palette: how the page is shown (url/display.ts). */
   setDisplay(patch: Partial<Pick<ViewState, 'present' | 'embed' | 'palette'>>) {
     this.setViewState({ ...this.state.view, ...patch });
   }

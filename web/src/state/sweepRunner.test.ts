@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOptions, WorkerPool } from '../engine/pool';
 import type { ParamModel } from '../model/params';
-import { decodeHash } from '../model/urlCodec';
+import { decodeHash } from '../url/codec';
 import { defaultSweep } from '../model/sweep';
 import { coarseToFine } from '../model/sweepOrder';
 import { loadTestEngine } from '../model/testEngine';

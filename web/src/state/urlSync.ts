@@ -14,11 +14,13 @@
 //   because a slider drag sends dozens of values a second and an entry per value would
 //   bury the previous experiment under them.
 // - 'replace': the page rewrites the entry it is on (a link read and canonicalised).
-import { encodeHash, decodeHash, URL_VERSION, type UrlMessage } from '../model/urlCodec';
+import { decodeHash, type UrlMessage } from '../url/codec';
 import type { Values } from '../model/params';
-import { decodeViewParams, encodeViewParams, type ViewState } from '../model/views';
-import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from '../model/timeline';
-import { enc } from '../model/urlCodec';
+import type { ViewState } from '../model/views';
+import { decodeViewParams } from '../url/viewParams';
+import { decodeTimeline, type TimelineEntry } from '../url/timeline';
+import { experimentHash } from '../url/link';
+import { queryAsHash } from '../url/query';
 import type { StoreCore } from './labState';
 
 export interface ReadLink {
@@ -26,24 +28,6 @@ export interface ReadLink {
   view: ViewState;
   timeline: TimelineEntry[];
   messages: UrlMessage[];
-}
-
-/** A link written with a query string (?f0.protocol=sack, as people type it) read as
- * the hash it meant: the query's pairs after the hash's own (the hash wins a key both
- * name), with the version added when the query has none. Null: no query. */
-export function queryAsHash(search: string, hash: string): { hash: string; note: UrlMessage } | null {
-  const query = search.replace(/^\?/, '');
-  if (query.trim() === '') return null;
-  const own = hash.replace(/^#/, '').split('&').filter((p) => p !== '');
-  const keyOf = (p: string) => (p.includes('=') ? p.slice(0, p.indexOf('=')) : p);
-  const ownKeys = new Set(own.map(keyOf));
-  const moved = query.split('&').filter((p) => p !== '' && !ownKeys.has(keyOf(p)));
-  const hasVersion = ownKeys.has('v') || moved.some((p) => keyOf(p) === 'v');
-  const pairs = [...(hasVersion ? [] : [`v=${URL_VERSION}`]), ...own, ...moved];
-  return {
-    hash: '#' + pairs.join('&'),
-    note: { text: `the link's settings were after "?" (a query string); the lab reads them after "#" and has moved them there` },
-  };
 }
 
 export type HistoryMode = 'push' | 'edit' | 'replace';
@@ -89,13 +73,10 @@ export class UrlSync {
     return this.hashOf(values, view);
   }
 
-  /** The link of an experiment and view ('' before the engine has loaded): the view's
-   * pairs, then live mode's timeline (none: no pair, as before it existed). */
+  /** The link of an experiment and view ('' before the engine has loaded). */
   hashOf(values: Values, view: ViewState, timeline = this.core.get().timeline): string {
     const model = this.core.get().model;
-    if (!model) return '';
-    const tl = encodeTimeline(model, timeline);
-    return encodeHash(model, values, [...encodeViewParams(model, view), ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`])]);
+    return model ? experimentHash(model, values, view, timeline) : '';
   }
 
   read(hash: string): ReadLink | null {

@@ -2,9 +2,9 @@
 // an application limit (the token bucket, on by default; a live stream) caps the
 // sender, with a button that turns each limit off.
 import type { AppLimit } from '../model/appLimits';
-import type { LabStore } from '../state/store';
+import type { ValueActions } from '../state/actions';
 
-export function AppLimitNote({ store, limits, multiFlow }: { store: LabStore; limits: AppLimit[]; multiFlow: boolean }) {
+export function AppLimitNote({ store, limits, multiFlow }: { store: ValueActions; limits: AppLimit[]; multiFlow: boolean }) {
   if (limits.length === 0) return null;
   const names = limits.map((l) => (multiFlow ? `${l.label} (flow ${l.flow})` : l.label)).join(', ');
   return (

@@ -30,7 +30,9 @@ import {
 import { usePresets } from '../components/Papers';
 import { ClaimNotes } from '../components/ClaimNotes';
 import { VERDICT_TEXT, type PaperInfo } from '../model/evidence';
-import type { LabStore } from '../state/store';
+import type { PoolActions } from '../state/actions';
+import '../components/evidence.css';
+import './validation.css';
 
 
 interface GroupRun {
@@ -70,7 +72,7 @@ function cost(plan: GroupPlan): string {
   return `${n} run${n === 1 ? '' : 's'}, up to ${Math.round(plan.simulatedS).toLocaleString('en-US')} simulated s`;
 }
 
-export function ValidationView({ store, model }: { store: LabStore; model: ParamModel }) {
+export function ValidationView({ store, model }: { store: Pick<PoolActions, 'runSummaries'>; model: ParamModel }) {
   const { presets, papers, error: presetError } = usePresets();
   const refs = useJson<ReferenceGroup[]>(REFERENCES_URL, readReferences);
   const recorded = useJson<Recorded | null>(RECORDED_URL, parseRecorded);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryAsHash } from './urlSync';
+import { queryAsHash } from './query';
 
 describe('a link with a query string', () => {
   it('is read as the hash it meant, with the version', () => {

@@ -1,12 +1,12 @@
-// How the page is shown, written in the link beside the view (views.ts):
+// How the page is shown, written in the link beside the view (viewParams.ts):
 //   present=1   presentation mode: large type, thick lines, every Live chart on one screen
 //   embed=1     one view with minimal chrome, for an iframe in slides or a course page
 //   palette=cb  the colour-blind-safe palette (Okabe-Ito) on its own
 // Each is written only when set, so links made before them read the same.
-import { shown } from './sweep';
-import type { ViewState } from './views';
+import { shown } from '../model/sweep';
+import type { PaletteName, ViewState } from '../model/views';
 
-export type PaletteName = 'standard' | 'cb';
+export type { PaletteName };
 
 const KEYS = ['present', 'embed', 'palette'] as const;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allSpecs, buildModel, buildScenario } from './params';
-import { addItem, withItemCount } from './listEdits';
-import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
-import { decodeHash, encodeHash } from './urlCodec';
+import { allSpecs, buildModel, buildScenario } from '../model/params';
+import { addItem, withItemCount } from '../model/listEdits';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { decodeHash, encodeHash } from './codec';
 
 const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
 

@@ -11,13 +11,14 @@
 // The generator is seeded (mulberry32), so a failure names a seed that reproduces it;
 // PLAB_URL_FUZZ_SEED and PLAB_URL_FUZZ_MS (default 3000 ms) change the run.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestEngine } from './testEngine';
+import { loadTestEngine } from '../model/testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
 import type { ParamValue } from '../engine/types';
-import { type ParamModel, type Values } from './params';
+import { type ParamModel, type Values } from '../model/params';
 import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from './timeline';
-import { decodeHash, enc, encodeHash } from './urlCodec';
-import { decodeViewParams, encodeViewParams, type ViewState } from './views';
+import { decodeHash, enc, encodeHash } from './codec';
+import { type ViewState } from '../model/views';
+import { decodeViewParams, encodeViewParams } from './viewParams';
 
 // The longest message a link may produce: a value is cut before it is quoted
 // (valueCheck), a whole message at 1,000 characters plus what follows it.

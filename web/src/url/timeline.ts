@@ -6,11 +6,11 @@
 // In the link: tl=v1,12.5~f0.channel.forward.p~0.05,20~topology.bottleneck.rate_mbps~5
 // "v1" is the format's version; then one entry per change, in time order, as
 // time (s) ~ the parameter's URL key ~ its value. Only characters the hash keeps as
-// they are (urlCodec's enc) are used, so the link stays readable.
+// they are (text.ts's enc) are used, so the link stays readable.
 import type { ParamValue } from '../engine/types';
-import { itemCount, splitItem, type ParamModel, type Values } from './params';
-import { clip, encodeValue, TIMELINE_KEY, type UrlMessage } from './urlCodec';
-import { checkValue } from './valueCheck';
+import { itemCount, splitItem, type ParamModel, type Values } from '../model/params';
+import { clip, encodeValue, TIMELINE_KEY, type UrlMessage } from './codec';
+import { checkValue } from '../model/valueCheck';
 
 export { TIMELINE_KEY };
 export const TIMELINE_VERSION = 'v1';

@@ -8,22 +8,18 @@
 // Version 1 links (the single-flow page) are read as they were meant: their keys are a
 // subset of version 2's (one flow, f0.*), so they open the same experiment, and the
 // page rewrites them as version 2.
-import type { ParamValue } from '../engine/types';
-import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from './params';
-import { checkValue, sameValue } from './valueCheck';
-import { isViewKey } from './views';
+import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from '../model/params';
+import { checkValue, sameValue } from '../model/valueCheck';
+import { clip, enc, encodeValue, type UrlMessage } from './text';
+import { isViewKey } from './viewParams';
+
+export { clip, enc, encodeValue, type UrlMessage };
 
 export const URL_VERSION = 2;
-/** Live mode's timeline (model/timeline.ts reads its value). */
+/** Live mode's timeline (url/timeline.ts reads its value). */
 export const TIMELINE_KEY = 'tl';
 /** Versions this page reads; older ones are migrated. */
 const READABLE_VERSIONS = ['1', '2'];
-
-export interface UrlMessage {
-  /** The concrete parameter path, when the message is about one parameter. */
-  path?: string;
-  text: string;
-}
 
 export interface Decoded {
   values: Values;
@@ -32,20 +28,8 @@ export interface Decoded {
   viewPairs: [string, string | null][];
   /** The version the link was written in (null: none given). */
   version: string | null;
-  /** The live-mode timeline's raw value (tl=), for model/timeline.ts; null: none. */
+  /** The live-mode timeline's raw value (tl=), for url/timeline.ts; null: none. */
   timeline: string | null;
-}
-
-// Characters left as they are in keys and values; everything else is %-encoded.
-export function enc(s: string): string {
-  // "/" may stand as it is in a fragment (RFC 3986 §3.5): pairings read "fixed/le".
-  return s.replace(/[^A-Za-z0-9._~,\-[\]/]/g, (c) => encodeURIComponent(c));
-}
-
-export function encodeValue(v: ParamValue): string {
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (Array.isArray(v)) return v.join(',');
-  return String(v); // shortest text that reads back as the same double
 }
 
 /** Serialises the values that differ from the defaults (schema order, item by item),
@@ -78,10 +62,6 @@ function safeDecode(s: string): string | null {
   } catch {
     return null;
   }
-}
-
-export function clip(s: string, n = 60): string {
-  return s.length > n ? s.slice(0, n) + '…' : s;
 }
 
 function countOf(list: ListInfo, raw: string | null): { n: number } | { error: string } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from './params';
-import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
-import { decodeHash, encodeHash } from './urlCodec';
+import { buildModel } from '../model/params';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { decodeHash, encodeHash } from './codec';
 import { decodeTimeline, encodeTimeline, recordChange, timelineJson, valuesAt, type TimelineEntry } from './timeline';
 
 // The test schema with the engine's live flags on loss and rate.

@@ -1,7 +1,7 @@
 // What the link banner shows of a link's problems: each message cut to a readable
 // length (a 20,000-character value must not push the page to 3,000 px), identical
 // messages counted once ("×20000"), and past a handful of lines one "… and N more".
-import type { UrlMessage } from './urlCodec';
+import type { UrlMessage } from './text';
 
 /** Longest message shown, in characters: two lines of the banner on a laptop. */
 export const MAX_MESSAGE_CHARS = 160;

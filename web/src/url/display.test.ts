@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from './params';
-import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
-import { decodeHash, encodeHash } from './urlCodec';
+import { buildModel } from '../model/params';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { decodeHash, encodeHash } from './codec';
 import { paletteOf } from './display';
-import { decodeViewParams, defaultViewState, encodeViewParams } from './views';
+import { defaultViewState } from '../model/views';
+import { decodeViewParams, encodeViewParams } from './viewParams';
 
 const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
 

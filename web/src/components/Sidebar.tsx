@@ -1,0 +1,48 @@
+// The lab's left column: the flow list, then the controls of the run, the selected flow
+// and the selected background group.
+import type { FlowActions } from '../state/actions';
+import type { LabState } from '../state/labState';
+import { shallowEqual, useLab, type LabSource } from '../state/useLab';
+import { PROTOCOL_PATH } from '../model/views';
+import { controlGroupsOf, controlNotesOf, sameGroups, sameMap } from './controlNotes';
+import { Controls } from './Controls';
+import { FlowsPanel } from './FlowsPanel';
+
+const sidebarOf = (s: LabState) => ({
+  ready: s.phase === 'ready',
+  phase: s.phase,
+  model: s.model,
+  values: s.values,
+  shownValues: s.liveValues ?? s.values,
+  rules: s.rules,
+  engineErrors: s.engineErrors,
+  selectedFlow: s.selectedFlow,
+  selectedGroup: s.selectedGroup,
+  hiddenFlows: s.hiddenFlows,
+});
+
+export function Sidebar({ store }: { store: LabSource & FlowActions }) {
+  const s = useLab(store, sidebarOf, shallowEqual);
+  const notes = useLab(store, controlNotesOf, sameMap);
+  const { groups, owners } = useLab(store, controlGroupsOf, sameGroups);
+  return (
+    <aside className="sidebar">
+      {s.ready && s.model ? (
+        <>
+          <FlowsPanel
+            store={store}
+            model={s.model}
+            values={s.values}
+            selectedFlow={s.selectedFlow}
+            selectedGroup={s.selectedGroup}
+            hiddenFlows={s.hiddenFlows}
+            protocolNote={notes.get(PROTOCOL_PATH)}
+          />
+          <Controls store={store} groups={groups} rules={s.rules} values={s.shownValues} engineErrors={s.engineErrors} overrides={notes} owners={owners} />
+        </>
+      ) : (
+        <p className="muted">{s.phase === 'loading' ? 'Loading the engine…' : 'No engine, no controls.'}</p>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../model/params';
+import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
+import { defaultViewState } from '../model/views';
+import { decodeHash } from '../url/codec';
+import { decodeTimeline, type TimelineEntry } from '../url/timeline';
+import type { LabState } from './labState';
+import { selectHash } from './selectors';
+import { selectWithMemo, shallowEqual } from './useLab';
+
+const LIVE = new Set(['flows[].channel.forward.p']);
+const schema = { ...TEST_SCHEMA, params: TEST_SCHEMA.params.map((p) => (LIVE.has(p.path) ? { ...p, live: true } : p)) };
+const model = buildModel(schema, TEST_DEFAULT_SCENARIO);
+const timeline: TimelineEntry[] = [{ t: 2.5, path: 'flows[0].channel.forward.p', value: 0.05 }];
+
+function state(patch: Partial<LabState> = {}): LabState {
+  return {
+    phase: 'ready',
+    model,
+    groups: [],
+    rules: new Map(),
+    values: { ...model.defaults, duration_s: 10 },
+    urlMessages: [],
+    engineErrors: [],
+    busy: false,
+    lastFinishedId: 0,
+    view: { ...defaultViewState(model), present: true },
+    compare: { entries: [], busy: false, id: 0 },
+    selectedFlow: 0,
+    selectedGroup: null,
+    hiddenFlows: [],
+    timeline: [],
+    ...patch,
+  };
+}
+
+describe('the link the page shows (selectHash)', () => {
+  it('carries live mode timeline, after the view and display pairs, and reads back to the same run', () => {
+    const hash = selectHash(state({ timeline }));
+    expect(hash).toBe('#v=2&duration_s=10&present=1&tl=v1,2.5~f0.channel.forward.p~0.05');
+    const d = decodeHash(model, hash);
+    expect(d.values.duration_s).toBe(10);
+    expect(decodeTimeline(model, d.values, d.timeline).timeline).toEqual(timeline);
+  });
+
+  it('has no tl= without a timeline, and is empty before the engine has loaded', () => {
+    expect(selectHash(state())).toBe('#v=2&duration_s=10&present=1');
+    expect(selectHash(state({ model: undefined }))).toBe('');
+  });
+});
+
+describe('selectWithMemo', () => {
+  it('keeps the selected object while its fields are the same, so the component does not re-render', () => {
+    const select = selectWithMemo((s: LabState) => ({ busy: s.busy, values: s.values }), shallowEqual);
+    const a = state();
+    const first = select(a);
+    expect(select({ ...a, selectedFlow: 3 })).toBe(first);
+    const next = select({ ...a, busy: true });
+    expect(next).not.toBe(first);
+    expect(next.busy).toBe(true);
+  });
+
+  it('shallowEqual compares one level deep', () => {
+    const v = {};
+    expect(shallowEqual({ a: 1, v }, { a: 1, v })).toBe(true);
+    expect(shallowEqual({ a: 1, v }, { a: 1, v: {} })).toBe(false);
+    expect(shallowEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  });
+});

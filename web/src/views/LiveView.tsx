@@ -1,0 +1,54 @@
+// The live view: live mode's play bar, the manual control, the run's summary and flow
+// table, its charts (played or whole) and its packets.
+import { isMultiFlow } from '../charts/Charts';
+import { FlowTable } from '../components/FlowTable';
+import { PlayBar, PlayedCharts } from '../components/LivePlayback';
+import { isPartial, PartialMark } from '../components/PartialMark';
+import { Summary } from '../components/Summary';
+import { ManualMode } from '../manual/ManualMode';
+import { valueOf } from '../model/params';
+import { PacketsPanel } from '../packets/PacketsPanel';
+import type { LabState } from '../state/labState';
+import type { LabStore } from '../state/store';
+import { shallowEqual, useLab } from '../state/useLab';
+
+const liveOf = (s: LabState) => ({
+  model: s.model,
+  rules: s.rules,
+  values: s.values,
+  liveValues: s.liveValues,
+  playback: s.playback,
+  timeline: s.timeline,
+  displayed: s.displayed,
+  stale: s.engineErrors.length > 0 || !!s.runError,
+  hiddenFlows: s.hiddenFlows,
+  selectedFlow: s.selectedFlow,
+});
+
+export function LiveView({ store }: { store: LabStore }) {
+  const s = useLab(store, liveOf, shallowEqual);
+  const { model, displayed, playback, stale } = s;
+  const multi = isMultiFlow(displayed);
+  const traceFlow = model ? Number(valueOf(model, s.values, 'metrics.trace_flow') ?? 0) : 0;
+  const flow = Number.isInteger(traceFlow) ? traceFlow : 0;
+  return (
+    <>
+      <PlayBar store={store} model={model} playback={playback} timeline={s.timeline} durationS={displayed?.durationS} ready={displayed !== undefined && !stale} />
+      <ManualMode store={store} model={model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={playback} timeline={s.timeline} displayed={displayed} stale={stale} flow={flow} />
+      {!playback && displayed && isPartial(displayed.result) && <PartialMark result={displayed.result} what="these figures" testId="summary-partial" />}
+      {!playback && <Summary summary={displayed?.summary} stale={stale} figures={model?.figures} multi={multi} />}
+      {!playback && multi && displayed && <FlowTable result={displayed.result} model={model} stale={stale} />}
+      <PlayedCharts
+        playing={playback !== undefined}
+        displayed={displayed}
+        stale={stale}
+        store={store}
+        model={model}
+        hiddenFlows={s.hiddenFlows}
+        selectedFlow={s.selectedFlow}
+        traceFlow={flow}
+      />
+      {!playback && displayed && model && <PacketsPanel model={model} values={s.values} timeline={s.timeline} displayed={displayed} />}
+    </>
+  );
+}
