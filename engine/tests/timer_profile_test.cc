@@ -231,6 +231,38 @@ TEST(TimerProfilesInARun, Ns2TimeoutUsesMinrtoAndFiresExactly) {
   EXPECT_LT(ns2.series.at("timeout").t.at(0), fine.series.at("timeout").t.at(0) - 0.3);
 }
 
+// A live 200 kb/s stream (a segment every 40 ms) over a 50 ms round trip loses one
+// segment: its three duplicate ACKs come back 40, 80 and 120 ms late, so the fast
+// retransmission leaves 160 ms after the last new ACK armed the 200 ms timer.
+nlohmann::json LateThirdDuplicate(const std::string& protocol, const std::string& timers) {
+  return {{"duration_s", 6},
+          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+          {"flows",
+           {{{"protocol", protocol},
+             {"tcp", {{"timers", timers}, {"min_rto_ms", 200}}},
+             {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {60}}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"token_bucket", {{"enabled", false}}}, {"stream", {{"enabled", true}, {"rate_kbps", 200}}}}}}}}};
+}
+
+// ns-2 restarts the retransmission timer when it enters fast recovery: every
+// dupack_action() (tcp.cc Reno/Tahoe, tcp-newreno.cc, tcp-sack1.cc) calls
+// reset_rtx_timer(1, 0), as BSD's tcp_input clears t_timer[TCPT_REXMT] before
+// tcp_output re-arms it. So the retransmission gets a whole RTO to come back. RFC 6298
+// (§5.1: start the timer only when it is not running) lets it fire 40 ms after the
+// retransmission left, before its ACK can return.
+TEST(TimerProfilesInARun, Ns2FastRetransmitRestartsTheTimerSoTheRepairIsNotCutShort) {
+  for (const char* protocol : {"reno", "newreno", "sack"}) {
+    const RunResult ns2 = RunOk(LateThirdDuplicate(protocol, "ns2"));
+    EXPECT_EQ(ns2.summary["fast_retransmits"].get<int>(), 1) << protocol;
+    EXPECT_EQ(ns2.summary["timeouts"].get<int>(), 0) << protocol;
+    EXPECT_EQ(ns2.summary["retransmissions"].get<int>(), 1) << protocol;
+  }
+  // The fine profile keeps RFC 6298's timer: the same loss times out.
+  const RunResult fine = RunOk(LateThirdDuplicate("sack", "rfc6298"));
+  EXPECT_EQ(fine.summary["fast_retransmits"].get<int>(), 1);
+  EXPECT_EQ(fine.summary["timeouts"].get<int>(), 1);
+}
+
 // With a window of 2 segments and an ACK every 16, every ACK is the timer's.
 nlohmann::json DelayedAcks(const std::string& timers) {
   return {{"duration_s", 3},

@@ -70,6 +70,10 @@ class TimerProfile {
   virtual void Backoff(RtoState& state, const RtoBounds& bounds) const = 0;
   // When a timer armed at `now` for `rto` fires.
   virtual Time TimerExpiry(Time now, Time rto) const = 0;
+  // True: entering fast recovery restarts the retransmission timer, so the fast
+  // retransmission gets a whole RTO (ns-2's dupack_action: reset_rtx_timer(1, 0)).
+  // False: RFC 6298 §5.1, the running timer is left alone.
+  virtual bool RestartsTimerOnFastRetransmit() const { return false; }
   // When the receiver's delayed ACK for data that arrived at `now` goes out, given the
   // flow's delayed-ACK timer `timeout` (tcp.delayed_ack_timeout_ms).
   virtual Time DelayedAckAt(Time now, Time timeout) const = 0;

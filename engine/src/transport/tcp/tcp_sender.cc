@@ -333,6 +333,8 @@ void TcpSender::RestartRetransmissionTimer() {
 
 void TcpSender::NoteFastRetransmit() {
   ++stats_.fast_retransmits;
+  // Every recovery notes its entry here; ns-2 restarts the timer there (timer_profile.h).
+  if (rtt_.timers().RestartsTimerOnFastRetransmit()) RestartRetransmissionTimer();
   if (tcp_observer_) tcp_observer_->OnFastRetransmit(scheduler_->now(), window());
 }
 

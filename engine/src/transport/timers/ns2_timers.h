@@ -16,6 +16,8 @@
 //   rtt_backoff(): double t_backoff_ while below 64 or the timeout is below maxrto_;
 //   past 8, srtt is folded into rttvar and cleared. The timer fires exactly (resched).
 //   A timed sample resets t_backoff_ to 1.
+//   Entering fast recovery restarts the timer (dupack_action's reset_rtx_timer(1, 0):
+//   no back-off, no go-back), so the fast retransmission has a whole RTO to return.
 // The flow's bounds map to ns-2's: tcp.min_rto_ms -> minrto_ (0.2 s in ns-2.35, 1 s in
 // 2001-2004), tcp.initial_rto_ms -> rtxcur_init_ (3 s; 6 s before 2006),
 // tcp.max_rto_ms -> maxrto_ (60 s). ns-2's delayed ACK (Agent/TCPSink/DelAck,
@@ -37,6 +39,8 @@ class Ns2Timers final : public TimerProfile {
   Time Rto(const RtoState& state, const RtoBounds& bounds) const override;
   void Backoff(RtoState& state, const RtoBounds& bounds) const override;
   Time TimerExpiry(Time now, Time rto) const override { return now + rto; }
+  // tcp.cc / tcp-newreno.cc / tcp-sack1.cc dupack_action(): reset_rtx_timer(1, 0).
+  bool RestartsTimerOnFastRetransmit() const override { return true; }
   Time DelayedAckAt(Time now, Time timeout) const override { return now + timeout; }
 
   Time tick() const { return tick_; }
