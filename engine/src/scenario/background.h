@@ -22,7 +22,7 @@
 #include "metrics/series_sink.h"
 #include "metrics/time_series.h"
 #include "scenario/flow.h"
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "scenario/topology.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"

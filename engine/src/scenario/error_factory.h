@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "net/error_model.h"
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "sim/random.h"
 
 namespace plab {

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "scenario/simulation.h"
 
 namespace plab {

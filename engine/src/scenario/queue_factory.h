@@ -7,7 +7,7 @@
 #include <string>
 
 #include "net/queue/queue_discipline.h"
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "sim/random.h"
 #include "sim/time.h"
 

@@ -17,7 +17,7 @@
 
 #include "net/link.h"
 #include "scenario/error_factory.h"
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "scenario/scenario.h"
 #include "sim/scheduler.h"
 

@@ -17,7 +17,7 @@
 #include "metrics/summary_fields.h"
 #include "metrics/transport_probe.h"
 #include "net/route.h"
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 #include "sim/random.h"
 #include "transport/data_source.h"
 #include "transport/endpoint.h"

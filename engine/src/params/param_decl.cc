@@ -1,4 +1,6 @@
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
+
+#include <cmath>
 
 namespace plab {
 namespace {
@@ -62,6 +64,13 @@ const char* ParamTypeName(ParamType type) {
     case ParamType::kIntList: return "int_list";
   }
   return "?";
+}
+
+std::string FormatNumber(double x) {
+  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) {
+    return std::to_string(static_cast<int64_t>(x));
+  }
+  return nlohmann::json(x).dump();
 }
 
 }  // namespace plab

@@ -89,4 +89,7 @@ ParamDecl IntListParam(std::string path, std::string label, std::string group, d
 
 const char* ParamTypeName(ParamType type);
 
+// A number as a person writes it in a message: integers without a decimal point.
+std::string FormatNumber(double x);
+
 }  // namespace plab
