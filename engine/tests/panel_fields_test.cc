@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "metrics/panel_fields.h"
-#include "metrics/series_fields.h"
+#include "record/series_fields.h"
 #include "plab/api.h"
 #include "transport/registry.h"
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "metrics/series_sink.h"
-#include "metrics/time_series.h"
+#include "record/series_sink.h"
+#include "record/time_series.h"
 #include "net/link.h"
 
 namespace plab {

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/series_sink.h"
-#include "metrics/time_series.h"
+#include "record/series_sink.h"
+#include "record/time_series.h"
 #include "metrics/transport_probe.h"
 #include "transport/rate/rate_observer.h"
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/series_sink.h"
+#include "record/series_sink.h"
 #include "sim/time.h"
 
 namespace plab {

@@ -19,8 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/series_sink.h"
-#include "metrics/time_series.h"
+#include "record/series_sink.h"
+#include "record/time_series.h"
 #include "scenario/flow.h"
 #include "params/param_view.h"
 #include "scenario/topology.h"

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "metrics/series_fields.h"
-#include "metrics/summary_fields.h"
+#include "record/series_fields.h"
+#include "record/summary_fields.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "metrics/series_sink.h"
+#include "record/series_sink.h"
 
 namespace plab {
 

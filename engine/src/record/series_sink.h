@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/time_series.h"
+#include "record/time_series.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "metrics/series_fields.h"
+#include "record/series_fields.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-#include "metrics/time_series.h"
+#include "record/time_series.h"
 
 #include <algorithm>
 #include <array>

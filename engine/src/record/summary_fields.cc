@@ -1,4 +1,4 @@
-#include "metrics/summary_fields.h"
+#include "record/summary_fields.h"
 
 namespace plab {
 
