@@ -12,8 +12,8 @@
 
 #include "app/playback_reader.h"
 #include "app/token_bucket_source.h"
-#include "record/series_sink.h"
 #include "metrics/stream_metrics.h"
+#include "record/series_sink.h"
 #include "record/time_series.h"
 #include "sim/scheduler.h"
 #include "transport/endpoint.h"

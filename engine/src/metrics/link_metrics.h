@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "net/link.h"
 #include "record/series_sink.h"
 #include "record/time_series.h"
-#include "net/link.h"
 
 namespace plab {
 

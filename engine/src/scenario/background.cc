@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "metrics/aggregates.h"
-#include "metrics/throughput_models.h"
 #include "scenario/streams.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 namespace {

@@ -19,10 +19,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "params/param_view.h"
 #include "record/series_sink.h"
 #include "record/time_series.h"
 #include "scenario/flow.h"
-#include "params/param_view.h"
 #include "scenario/topology.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "scenario/cross_field.h"
 #include "params/param_view.h"
+#include "scenario/cross_field.h"
 #include "scenario/params.h"
 #include "transport/registry.h"
 

@@ -8,11 +8,11 @@
 #include <map>
 #include <stdexcept>
 
-#include "metrics/throughput_models.h"
 #include "plab/api.h"
 #include "scenario/params.h"
 #include "scenario/sweep_stats.h"
 #include "sim/random.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 namespace {

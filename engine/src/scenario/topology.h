@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "net/link.h"
-#include "scenario/error_factory.h"
 #include "params/param_view.h"
+#include "scenario/error_factory.h"
 #include "scenario/scenario.h"
 #include "sim/scheduler.h"
 

@@ -13,15 +13,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "record/series_fields.h"
-#include "record/summary_fields.h"
-#include "metrics/transport_probe.h"
 #include "net/route.h"
 #include "params/param_decl.h"
+#include "record/series_fields.h"
+#include "record/summary_fields.h"
 #include "sim/random.h"
 #include "transport/data_source.h"
 #include "transport/endpoint.h"
 #include "transport/family.h"
+#include "transport/transport_probe.h"
 
 namespace plab {
 

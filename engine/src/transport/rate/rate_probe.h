@@ -8,8 +8,8 @@
 
 #include "record/series_sink.h"
 #include "record/time_series.h"
-#include "metrics/transport_probe.h"
 #include "transport/rate/rate_observer.h"
+#include "transport/transport_probe.h"
 
 namespace plab {
 

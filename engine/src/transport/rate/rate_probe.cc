@@ -1,4 +1,4 @@
-#include "metrics/rate_probe.h"
+#include "transport/rate/rate_probe.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "metrics/throughput_models.h"
+#include "transport/throughput_models.h"
 
 #include <algorithm>
 #include <cmath>

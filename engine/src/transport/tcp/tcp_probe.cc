@@ -1,9 +1,9 @@
-#include "metrics/tcp_probe.h"
+#include "transport/tcp/tcp_probe.h"
 
 #include <cmath>
 #include <string>
 
-#include "metrics/throughput_models.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 

@@ -12,8 +12,8 @@
 
 #include "record/series_sink.h"
 #include "record/time_series.h"
-#include "metrics/transport_probe.h"
 #include "transport/tcp/tcp_sender.h"
+#include "transport/transport_probe.h"
 
 namespace plab {
 
