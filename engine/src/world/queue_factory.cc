@@ -1,4 +1,4 @@
-#include "scenario/queue_factory.h"
+#include "world/queue_factory.h"
 
 #include "net/queue/codel_queue.h"
 #include "net/queue/drop_tail_queue.h"

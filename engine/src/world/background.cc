@@ -1,12 +1,12 @@
-#include "scenario/background.h"
+#include "world/background.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "metrics/aggregates.h"
-#include "scenario/streams.h"
 #include "transport/throughput_models.h"
+#include "world/streams.h"
 
 namespace plab {
 namespace {

@@ -1,13 +1,13 @@
-#include "scenario/simulation.h"
+#include "world/simulation.h"
 
 #include <algorithm>
 #include <limits>
 
 #include "app/cbr_source.h"
 #include "metrics/aggregates.h"
-#include "scenario/explicit_flow.h"
 #include "scenario/params.h"
-#include "scenario/streams.h"
+#include "world/explicit_flow.h"
+#include "world/streams.h"
 
 namespace plab {
 namespace {

@@ -1,4 +1,4 @@
-#include "scenario/error_factory.h"
+#include "world/error_factory.h"
 
 namespace plab {
 

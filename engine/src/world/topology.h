@@ -17,9 +17,9 @@
 
 #include "net/link.h"
 #include "params/param_view.h"
-#include "scenario/error_factory.h"
 #include "scenario/scenario.h"
 #include "sim/scheduler.h"
+#include "world/error_factory.h"
 
 namespace plab {
 

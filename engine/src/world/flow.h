@@ -8,8 +8,8 @@
 
 #include "net/error_model.h"
 #include "net/route.h"
-#include "scenario/topology.h"
 #include "transport/registry.h"
+#include "world/topology.h"
 
 namespace plab {
 

@@ -1,7 +1,7 @@
-#include "scenario/topology.h"
+#include "world/topology.h"
 
-#include "scenario/queue_factory.h"
-#include "scenario/streams.h"
+#include "world/queue_factory.h"
+#include "world/streams.h"
 
 #include <algorithm>
 #include <cmath>

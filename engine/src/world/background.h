@@ -22,10 +22,10 @@
 #include "params/param_view.h"
 #include "record/series_sink.h"
 #include "record/time_series.h"
-#include "scenario/flow.h"
-#include "scenario/topology.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
+#include "world/flow.h"
+#include "world/topology.h"
 
 namespace plab {
 

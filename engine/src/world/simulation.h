@@ -22,13 +22,13 @@
 #include "metrics/flow_metrics.h"
 #include "metrics/link_metrics.h"
 #include "metrics/packet_trace.h"
-#include "scenario/background.h"
-#include "scenario/error_factory.h"
-#include "scenario/flow.h"
 #include "scenario/scenario.h"
-#include "scenario/topology.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
+#include "world/background.h"
+#include "world/error_factory.h"
+#include "world/flow.h"
+#include "world/topology.h"
 
 namespace plab {
 

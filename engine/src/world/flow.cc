@@ -1,4 +1,4 @@
-#include "scenario/flow.h"
+#include "world/flow.h"
 
 namespace plab {
 

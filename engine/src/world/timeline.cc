@@ -1,10 +1,10 @@
-#include "scenario/timeline.h"
+#include "world/timeline.h"
 
 #include <cmath>
 
 #include "scenario/params.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "world/simulation.h"
 
 namespace plab {
 

@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "metrics/aggregates.h"
-#include "scenario/explicit_flow.h"
-#include "scenario/simulation.h"
 #include "transport/declared_fields.h"
+#include "world/explicit_flow.h"
+#include "world/simulation.h"
 
 namespace plab {
 namespace {

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "params/param_view.h"
-#include "scenario/simulation.h"
+#include "world/simulation.h"
 
 namespace plab {
 
