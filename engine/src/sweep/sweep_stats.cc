@@ -1,4 +1,4 @@
-#include "scenario/sweep_stats.h"
+#include "sweep/sweep_stats.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "scenario/sweep.h"
+#include "sweep/sweep.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@
 
 #include "plab/api.h"
 #include "scenario/params.h"
-#include "scenario/sweep_stats.h"
 #include "sim/random.h"
+#include "sweep/sweep_stats.h"
 #include "transport/throughput_models.h"
 
 namespace plab {
