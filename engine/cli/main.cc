@@ -36,7 +36,7 @@
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
-#include "scenario/sweep.h"
+#include "sweep/sweep.h"
 
 namespace {
 

@@ -11,11 +11,11 @@
 #include "scenario/json_text.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
-#include "scenario/timeline.h"
 #include "scenario/topology_schema.h"
 #include "transport/declared_fields.h"
 #include "transport/registry.h"
+#include "world/simulation.h"
+#include "world/timeline.h"
 
 namespace plab {
 namespace {

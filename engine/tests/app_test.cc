@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "app/token_bucket_source.h"
-#include "metrics/time_series.h"
+#include "record/time_series.h"
 #include "test_util.h"
 
 namespace plab {

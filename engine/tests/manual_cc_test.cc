@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 
 #include "plab/api.h"
-#include "scenario/simulation.h"
-#include "transport/registry.h"
 #include "stepping_util.h"
 #include "test_util.h"
+#include "transport/registry.h"
+#include "world/simulation.h"
 
 namespace plab {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "scenario/simulation.h"
 #include "test_util.h"
+#include "world/simulation.h"
 
 namespace plab {
 namespace {

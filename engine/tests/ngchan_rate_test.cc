@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "metrics/throughput_models.h"
 #include "test_util.h"
 #include "transport/rate/ngchan_rate.h"
 #include "transport/rate/tfrc_header.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 namespace {

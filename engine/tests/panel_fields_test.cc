@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "metrics/panel_fields.h"
-#include "metrics/series_fields.h"
 #include "plab/api.h"
+#include "record/series_fields.h"
 #include "transport/registry.h"
 
 namespace plab {

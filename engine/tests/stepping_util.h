@@ -12,7 +12,7 @@
 
 #include "plab/api.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "world/simulation.h"
 
 namespace plab::testing {
 

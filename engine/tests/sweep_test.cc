@@ -1,12 +1,12 @@
 #include <gtest/gtest.h>
 
-#include "scenario/sweep.h"
+#include "sweep/sweep.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-#include "scenario/sweep_stats.h"
+#include "sweep/sweep_stats.h"
 #include "test_util.h"
 
 namespace plab {

@@ -8,13 +8,13 @@
 
 #include <gtest/gtest.h>
 
-#include "metrics/throughput_models.h"
 #include "test_util.h"
 #include "transport/data_source.h"
 #include "transport/rate/loss_intervals.h"
 #include "transport/rate/tfrc_equation.h"
 #include "transport/rate/tfrc_header.h"
 #include "transport/rate/tfrc_sender.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 namespace {

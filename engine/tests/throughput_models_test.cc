@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "metrics/throughput_models.h"
 #include "test_util.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 namespace {

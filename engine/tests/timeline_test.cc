@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "plab/api.h"
-#include "scenario/simulation.h"
-#include "scenario/timeline.h"
 #include "stepping_util.h"
+#include "world/simulation.h"
+#include "world/timeline.h"
 
 namespace plab {
 namespace {

@@ -12,9 +12,9 @@
 
 #include "app/playback_reader.h"
 #include "app/token_bucket_source.h"
-#include "metrics/series_sink.h"
 #include "metrics/stream_metrics.h"
-#include "metrics/time_series.h"
+#include "record/series_sink.h"
+#include "record/time_series.h"
 #include "sim/scheduler.h"
 #include "transport/endpoint.h"
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "metrics/series_sink.h"
-#include "metrics/time_series.h"
 #include "net/link.h"
+#include "record/series_sink.h"
+#include "record/time_series.h"
 
 namespace plab {
 

@@ -11,7 +11,7 @@ namespace plab {
 
 // One declared series as drawn on a panel.
 struct PanelLine {
-  std::string series;  // a declared series' name (metrics/series_fields.cc)
+  std::string series;  // a declared series' name (record/series_fields.cc)
   std::string scope;   // that declaration's scope: "flow", "link", "group" or "run"
   // "" one line (the flow's, the link's, the run's); "flow" one per shown flow; "group"
   // one per background group. In the compare layout, one per compared protocol.

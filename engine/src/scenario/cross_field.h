@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 
 namespace plab {
 

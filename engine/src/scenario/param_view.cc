@@ -1,4 +1,7 @@
-#include "scenario/param_view.h"
+// ParamView (params/param_view.h) reads a Scenario: its declaration sits low, where the
+// protocols read their parameters through it; its definition sits here, beside the
+// Scenario whose values it reads, so that params/ needs nothing above it.
+#include "params/param_view.h"
 
 #include "scenario/scenario.h"
 

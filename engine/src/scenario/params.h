@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 
 namespace plab {
 

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "params/param_view.h"
 #include "scenario/cross_field.h"
-#include "scenario/param_view.h"
 #include "scenario/params.h"
 #include "transport/registry.h"
 
@@ -311,13 +311,6 @@ nlohmann::ordered_json Scenario::ToJson() const {
     if (count(list.name) == 0) doc[list.name] = nlohmann::json::array();
   }
   return nlohmann::ordered_json::parse(doc.dump());
-}
-
-std::string FormatNumber(double x) {
-  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) {
-    return std::to_string(static_cast<int64_t>(x));
-  }
-  return nlohmann::json(x).dump();
 }
 
 nlohmann::ordered_json DefaultScenario() { return Scenario().ToJson(); }

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 
 namespace plab {
 
@@ -52,9 +52,6 @@ class Scenario {
   std::map<std::string, nlohmann::json> values_;  // concrete path -> given value
   std::map<std::string, int> counts_;             // list -> items
 };
-
-// A number as a person writes it in a message: integers without a decimal point.
-std::string FormatNumber(double x);
 
 // The defaults of every parameter, as a scenario document with one flow.
 nlohmann::ordered_json DefaultScenario();

@@ -1,4 +1,4 @@
-// The series and summary figures the schema declares: the shared ones (metrics/:
+// The series and summary figures the schema declares: the shared ones (record/:
 // what every flow, link or family reports) with each protocol's own merged in where
 // its entry says (ProtocolEntry::series_fields, summary_fields), in registry order.
 // The page reads this order (charts' legends, the figure menus), and a run fills the
@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "metrics/series_fields.h"
-#include "metrics/summary_fields.h"
+#include "record/series_fields.h"
+#include "record/summary_fields.h"
 
 namespace plab {
 

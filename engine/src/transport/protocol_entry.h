@@ -13,15 +13,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "metrics/series_fields.h"
-#include "metrics/summary_fields.h"
-#include "metrics/transport_probe.h"
 #include "net/route.h"
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
+#include "record/series_fields.h"
+#include "record/summary_fields.h"
 #include "sim/random.h"
 #include "transport/data_source.h"
 #include "transport/endpoint.h"
 #include "transport/family.h"
+#include "transport/transport_probe.h"
 
 namespace plab {
 
@@ -97,7 +97,7 @@ struct ProtocolEntry {
   // for a protocol with live parameters. (A congestion control's live parameters are
   // its CongestionControlEntry's.)
   std::function<void(SenderParts& sender, const std::string& relative_path, double value)> set_live;
-  // Series and figures no shared declaration covers (metrics/series_fields.cc and
+  // Series and figures no shared declaration covers (record/series_fields.cc and
   // summary_fields.cc hold those every flow or family reports).
   OwnFields<SeriesField> series_fields;
   OwnFields<SummaryField> summary_fields;

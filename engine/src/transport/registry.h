@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 #include "transport/protocol_entry.h"
 
 namespace plab {

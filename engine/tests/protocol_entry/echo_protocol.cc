@@ -6,7 +6,7 @@
 // is NewReno's and the test can check each figure against one it already knows.
 #include "echo_protocol.h"
 
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "sim/scheduler.h"
 #include "transport/tcp/tcp_entries.h"
 #include "transport/tcp/tcp_family.h"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "metrics/throughput_models.h"
 #include "transport/rate/tfrc_header.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 

@@ -33,7 +33,7 @@ namespace plab {
 
 enum class NgChanEquation { kSimple, kComplex, kModified };
 
-// The equation's rate in bytes per second (metrics/throughput_models.h), with the
+// The equation's rate in bytes per second (transport/throughput_models.h), with the
 // measured RTO; 0 without a loss rate.
 double NgChanRateBytesPerSecond(NgChanEquation equation, double segment_bytes, double rtt_s, double rto_s, double p);
 

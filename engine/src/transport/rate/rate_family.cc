@@ -1,8 +1,7 @@
 #include "transport/rate/rate_family.h"
 
-#include "metrics/rate_probe.h"
-#include "scenario/param_view.h"
-#include "scenario/scenario.h"
+#include "params/param_view.h"
+#include "transport/rate/rate_probe.h"
 #include "transport/rate/tfrc_receiver.h"
 #include "transport/rate/tfrc_sender.h"
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "transport/rate/ngchan_rate.h"
-#include "transport/rate/tfrc_equation.h"
-#include "metrics/rate_probe.h"
 #include "transport/protocol_entry.h"
+#include "transport/rate/ngchan_rate.h"
+#include "transport/rate/rate_probe.h"
+#include "transport/rate/tfrc_equation.h"
 
 namespace plab {
 

@@ -1,4 +1,4 @@
-// What the rate family's probe (metrics/rate_probe.h) sees of any rate-based sender.
+// What the rate family's probe (transport/rate/rate_probe.h) sees of any rate-based sender.
 #pragma once
 
 #include "sim/time.h"

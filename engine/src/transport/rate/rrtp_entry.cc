@@ -2,8 +2,8 @@
 // parameters, the rules between them, and its receiver's loss verdicts as figures.
 #include "transport/rate/rrtp_entry.h"
 
-#include "scenario/param_view.h"
-#include "scenario/scenario.h"
+#include "params/param_decl.h"
+#include "params/param_view.h"
 #include "transport/rate/rate_entries.h"
 #include "transport/rate/rate_family.h"
 #include "transport/rate/rrtp_receiver.h"

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "metrics/throughput_models.h"
+#include "transport/throughput_models.h"
 
 namespace plab {
 

@@ -1,7 +1,7 @@
 // The TCP throughput equations a rate-based sender may follow, in bytes per second:
 //   kRfc5348:  X = s / (R sqrt(2bp/3) + t_RTO (3 sqrt(3bp/8)) p (1 + 32 p^2)),
 //              b = 1, t_RTO = 4R (RFC 5348 §3.1, its recommended simplifications);
-//   kModified: Ng & Chan §5's modified equation (metrics/throughput_models.h), with
+//   kModified: Ng & Chan §5's modified equation (transport/throughput_models.h), with
 //              the same t_RTO = 4R.
 #pragma once
 

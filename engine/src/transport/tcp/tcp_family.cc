@@ -1,10 +1,10 @@
 #include "transport/tcp/tcp_family.h"
 
-#include "metrics/tcp_probe.h"
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/receiver_algorithm.h"
 #include "transport/tcp/recovery/loss_recovery.h"
+#include "transport/tcp/tcp_probe.h"
 #include "transport/tcp/tcp_receiver.h"
 #include "transport/tcp/tcp_sender.h"
 #include "transport/timers/timer_profiles.h"

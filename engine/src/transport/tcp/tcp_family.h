@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/param_decl.h"
+#include "params/param_decl.h"
 #include "transport/registry.h"
 #include "transport/tcp/receiver_algorithm.h"
 

@@ -1,6 +1,6 @@
 #include "transport/timers/timer_profiles.h"
 
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "transport/timers/bsd_timers.h"
 #include "transport/timers/ns2_timers.h"
 

@@ -2,8 +2,8 @@
 // TCP-Real's is in tcp/real/real_entry.cc), each with its own tunables.
 #include "transport/tcp/cc/cc_entries.h"
 
-#include "scenario/param_view.h"
-#include "scenario/scenario.h"
+#include "params/param_decl.h"
+#include "params/param_view.h"
 #include "transport/tcp/cc/aimd.h"
 #include "transport/tcp/cc/bbr.h"
 #include "transport/tcp/cc/cubic.h"

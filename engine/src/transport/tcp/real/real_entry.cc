@@ -1,6 +1,6 @@
 #include "transport/tcp/real/real_entry.h"
 
-#include "scenario/param_view.h"
+#include "params/param_view.h"
 #include "transport/tcp/real/real_control.h"
 #include "transport/tcp/real/real_receiver.h"
 #include "transport/tcp/tcp_entries.h"
