@@ -376,13 +376,20 @@ EXPLAIN = {
         'Ours is the other way round: over 2000 s the modified model is 79 % off at 10 % and 43 %, 27 %, 43 % off at 25, '
         '32.5 and 40 %, because below 20 % it follows the simple model.', 'long'),
     'ng-chan/3.5/reverses-at-high-error': (
-        'SRP stays above CRP at every error rate: at 35 % SRP takes 1.28 of its allocation and CRP 0.49. The simple '
+        'SRP stays above CRP at every error rate: at 35 % SRP takes 1.30 of its allocation and CRP 0.98. The simple '
         'equation at a loss rate near 35 % still allows more than the complex one, whose timeout term grows with p, '
         'so the two never cross here.', 'self'),
     'ng-chan/6.2/mrp-tcp-friendly': (
-        'MRP takes 0.73 of the Reno flows\' throughput at 2.5 % (outside the 20 %): at 5 kb/s per flow a Reno window '
-        'is under one 256-byte packet for most of a round, a regime none of the equations models (cause not '
-        'isolated further).', 'self'),
+        'MRP takes 2.7 times the Reno flows\' throughput at 2.5 %: at 5 kb/s per flow a round holds one or two '
+        '256-byte packets, a Reno window is as small and times out, and MRP\'s equation (near the simple one while '
+        'P(Q) is near 0) allows more than such a Reno gets (cause not isolated further).', 'self'),
+    'ng-chan/3.4/crp-less': (
+        'Without error CRP takes 1.13 of its allocation and the Reno flows 0.85: its loss rate counts one indication '
+        'per round with losses (§2.2), and the complex equation at that rate allows more than the Reno flows get at '
+        '5 kb/s each (cause not isolated further).', 'self'),
+    'ng-chan/6.2/crp-deviates-at-low-error': (
+        'At 2.5 % CRP takes 1.11 of its allocation and the Reno flows 0.82: CRP deviates from TCP, but above it, not '
+        'below (its loss rate counts one indication per round with losses, §2.2).', 'self'),
     'ng-chan/6.4/modified-tfrc-higher': (
         'Above 25 % the two TFRCs\' intervals overlap (0.41 against 0.33 of their allocation at 27.5 %, 5 seeds); below '
         'it the modified one takes more, as the paper says.', 'self'),
@@ -390,25 +397,27 @@ EXPLAIN = {
         'The modified TFRC takes 0.78 of the Reno flows\' throughput at 15 %, just outside the 20 %, and less beyond.',
         'self'),
     'ng-chan/4.2/srp-keeps-growing': (
-        'SRP\'s own goodput does not grow as TCP streams join: 0.0167 Mb/s beside one, 0.0136 beside ten. Its share of '
+        'SRP\'s own goodput does not grow as TCP streams join: 0.056 Mb/s beside one, 0.016 beside ten. Its share of '
         'the allocation grows only because the allocation (the last hop over the number of streams) shrinks.', 'self'),
     'ng-chan/4.2/crp-fair': (
-        'Beside one Reno stream CRP gets 0.6 % of its throughput: it starts at one packet per initial RTO and, after '
-        'its first loss, follows the complex equation at its measured RTO (cause of the starvation not isolated '
-        'further); beside ten streams it comes closer.', 'self'),
+        'CRP takes 1.27 times a Reno stream\'s throughput beside five (outside the 20 %): counted once per round '
+        '(§2.2\'s loss indications), its loss rate stays below the Reno streams\' and the complex equation allows more '
+        'than they get on the 150 kb/s last hop (cause not isolated further).', 'self'),
     'ng-chan/4.2/tcp-above-crp': (
-        'Up to 5 % CRP is below the Reno streams; at 10 % their intervals overlap (CRP 0.77, Reno 0.78 of the '
-        'allocation).', 'self'),
+        'With no error CRP takes 1.08 of its allocation and the Reno streams 0.94 (intervals overlap): its loss '
+        'rate, one indication per round with losses (§2.2), stays low, and the complex equation does not hold it '
+        'below TCP at the last hop (cause not isolated further).', 'self'),
     'ng-chan/4.2/crp-worse-at-low-error': (
-        'CRP is below the Reno streams with no error and at 5 %; at 10 % their intervals overlap (0.77 against 0.78 '
-        'of the allocation).', 'self'),
+        'With no error CRP takes 1.08 of its allocation and the Reno streams 0.94 (intervals overlap): its loss '
+        'rate, one indication per round with losses (§2.2), stays low, and the complex equation does not hold it '
+        'below TCP at the last hop (cause not isolated further).', 'self'),
     'ng-chan/6.3/crp-underestimates-below-20': (
-        'CRP is below the Reno streams with no error and at 5 %; at 10 % their intervals overlap (0.77 against 0.78 '
-        'of the allocation).', 'self'),
+        'With no error CRP takes 1.08 of its allocation and the Reno streams 0.94 (intervals overlap): its loss '
+        'rate, one indication per round with losses (§2.2), stays low, and the complex equation does not hold it '
+        'below TCP at the last hop (cause not isolated further).', 'self'),
     'ng-chan/6.3/mrp-similar': (
-        'Without error MRP takes 15 % of a Reno stream\'s throughput: with no loss rate it only adds a packet per '
-        'round, starting from one packet per initial RTO, while Reno fills the last hop (cause not isolated '
-        'further).', 'self'),
+        'Without error MRP takes 1.5 times a Reno stream\'s throughput: with few loss indications its equation, near '
+        'the simple one while P(Q) is near 0, allows more than a Reno stream gets on the last hop.', 'self'),
 }
 
 

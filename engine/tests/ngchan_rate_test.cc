@@ -73,6 +73,22 @@ TEST(NgChanRate, ALossSetsTheEquationsRateAtTheLossRateSoFar) {
             NgChanRateBytesPerSecond(NgChanEquation::kComplex, 1000, 0.1, 0.4, 0.05));
 }
 
+// §2.2: p is "the frequency of loss indications per packet sent" (§3.1: "drop signals per
+// packet sent"). A round that loses 17 of its packets (a queue overflowing) is one drop
+// signal, as one TCP window with losses is one halving: p = 1 / 100, not 17 / 100. (The
+// lasthop preset's CRP read 17 of 38 at its first overflow, p = 0.45, and sent 0.7 kb/s
+// of its 150 kb/s link for the rest of the run.)
+TEST(NgChanRate, ARoundWithManyLossesIsOneLossIndication) {
+  Harness h(NgChanEquation::kComplex);
+  h.sender.Start();
+  h.AckAfter(Time::FromMilliseconds(100));
+  h.sender.EndRound(83, 0);
+  h.sender.EndRound(17, 17);
+  EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.01);
+  h.sender.EndRound(50, 1);  // a second round with a loss: two indications in 150
+  EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 2.0 / 150);
+}
+
 TEST(NgChanRate, BelowTheEquationItGrowsAndAboveItFallsToIt) {
   Harness h(NgChanEquation::kComplex);
   h.sender.Start();

@@ -71,7 +71,7 @@ void NgChanSender::Restart(uint32_t flow) {
   acks_ = 0;
   transfer_.Reset();
   highest_acked_ = received_ = round_highest_ = round_missing_ = 0;
-  total_accounted_ = total_lost_ = 0;
+  total_accounted_ = total_loss_indications_ = 0;
   any_ack_ = started_ = send_pending_ = false;
 }
 
@@ -134,10 +134,13 @@ void NgChanSender::EndRound(uint64_t sent_in_round, uint64_t lost_in_round) {
   if (!rtt_.has_sample() || sent_in_round == 0) return;
   const Time rtt = rtt_.srtt();
   total_accounted_ += sent_in_round;
-  total_lost_ += lost_in_round;
+  // §2.2: p is "the frequency of loss indications per packet sent" (§3.1: "drop signals
+  // per packet sent"): a round with losses is one indication, as a TCP window with losses
+  // is one halving, however many of its packets were lost.
+  if (lost_in_round > 0) ++total_loss_indications_;
   if (lost_in_round > 0) {
     // A loss: the equation's rate at the loss rate.
-    p_ = static_cast<double>(total_lost_) / static_cast<double>(total_accounted_);
+    p_ = static_cast<double>(total_loss_indications_) / static_cast<double>(total_accounted_);
     interval_ = Time::FromSecondsDouble(params_.segment_bytes / EquationBps(p_));
   } else {
     const double max_bps = p_ > 0 ? EquationBps(p_) : 0;

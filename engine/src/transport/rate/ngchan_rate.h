@@ -13,8 +13,9 @@
 // the packet's number, its timestamp, and how many packets arrived in all, so a lost
 // ACK does not count as a lost packet.
 //
-// Choices the paper leaves open: "the error rate" is the loss rate the ACKs have shown
-// since the connection began (lost / answered-or-lost packets): a round holds only a
+// Choices the paper leaves open: "the error rate" is the loss-indication rate the ACKs
+// have shown since the connection began (rounds with a loss / answered-or-lost packets,
+// §2.2's "frequency of loss indications per packet sent"): a round holds only a
 // few packets at these rates, so one loss in a round of two would read as p = 0.5;
 // the first packets go one per initial RTO (1 s) apart until an RTT is measured.
 #pragma once
@@ -109,7 +110,7 @@ class NgChanSender final : public RateSender, public EventHandler {
 
   Time interval_;              // between packets
   double p_ = 0;               // the loss rate so far (0 before the first loss)
-  uint64_t total_accounted_ = 0, total_lost_ = 0;
+  uint64_t total_accounted_ = 0, total_loss_indications_ = 0;
   int64_t acks_ = 0;
   // Losses as the ACKs tell them: packets below the highest answered that never arrived.
   uint64_t highest_acked_ = 0;
