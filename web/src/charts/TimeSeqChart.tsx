@@ -326,7 +326,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       'data-hash',
       hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]),
     );
-  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors]);
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked]);
 
   // The shared crosshair and read-out; a marker clicked on any chart zooms here.
   useEffect(() => {

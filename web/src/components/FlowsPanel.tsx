@@ -3,7 +3,7 @@
 // controls below show. Test ids: flows-panel, add-flow, flow-row-<i>,
 // flow-protocol-<i>, flow-start-<i>, flow-visible-<i>, flow-remove-<i>, add-group,
 // group-row-<g>, group-kind-<g>, group-count-<g>, group-protocol-<g>, group-remove-<g>.
-import { memo, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { ParamValue } from '../engine/types';
 import { optionLabel, protocolLabel } from '../model/labels';
@@ -28,10 +28,14 @@ function NumberBox({ model, path, value, onCommit, testId, label }: { model: Par
   const spec = model.byPath.get(path);
   const [draft, setDraft] = useState(String(value ?? ''));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // A new value from outside (a link, undo, another control) replaces the draft and its
+  // error: adjusted while rendering, as React advises for state that follows a prop.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
     setDraft(String(value ?? ''));
     setError(null);
-  }, [value]);
+  }
   if (!spec) return null;
   const commit = () => {
     const c = checkValue(path, spec.decl, draft);

@@ -122,8 +122,8 @@ describe('a number claim holds within the paper’s tolerance of the paper’s v
     expect(r.detail).toBe('sack 80 s (n = 3) vs paper 65 s (+23.1 %), allowed ±20 % at x = 7');
   });
   it('near 0 takes the paper block’s absolute floor of that figure', () => {
-    const late = (v: number) => one({ ...base, kind: 'number', paper_value: 0, check: { left: { series: 'sack', figure: 'late', x: 10 } } }).claim!;
-    expect(evaluateClaim(late(0), seeds).verdict).toBe('holds'); // 0.05 within ±0.1
+    const late = one({ ...base, kind: 'number', paper_value: 0, check: { left: { series: 'sack', figure: 'late', x: 10 } } }).claim!;
+    expect(evaluateClaim(late, seeds).verdict).toBe('holds'); // 0.05 within ±0.1
     const er = one({ ...base, kind: 'number', paper_value: 0, check: { left: { series: 'sack_er', figure: 'late', x: 10 } } }).claim!;
     expect(evaluateClaim(er, seeds)).toMatchObject({ verdict: 'does-not-hold', detail: expect.stringContaining('allowed ±0.1') });
   });

@@ -115,7 +115,7 @@ function samePlanAndFigures(hash: string, figure = 'goodput_mbps'): EngineSweepP
     expect(drawn.map((p) => p.x)).toEqual(plan.grid);
     const cliPoints = figures.points.filter((p) => (p.protocol ?? null) === protocol);
     expect(cliPoints.map((p) => p.x)).toEqual(plan.grid);
-    drawn.forEach(({ x, runs: _runs, ...stats }, i) => expect(stats, `${protocol} x = ${x}`).toEqual(cliPoints[i].figures[figure]));
+    drawn.forEach(({ x, runs, ...stats }, i) => expect(stats, `${protocol} x = ${x}`).toEqual(cliPoints[i].figures[figure]));
     // The engine's statistics of the same values, as the page reads them.
     expect(engineStats(runs.map((r) => r.map((s) => s[figure] as number)))).toEqual(cliPoints.map((p) => p.figures[figure]));
   });

@@ -1,7 +1,7 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on the charts the engine declares for it, with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
@@ -51,8 +51,9 @@ interface Props {
 
 export const CompareView = memo(function CompareView({ store, model, compare, hidden, markersOff, state, height }: Props) {
   const options = protocolOptions(model);
-  const label = (p: string) => protocolLabel(model, p);
-  const color = (p: string) => protocolColor(p, entryColorIndex(model, p));
+  // Kept across renders (they depend on the schema only) so the memos below keep theirs.
+  const label = useCallback((p: string) => protocolLabel(model, p), [model]);
+  const color = useCallback((p: string) => protocolColor(p, entryColorIndex(model, p)), [model]);
 
   const shown = useMemo(
     () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
@@ -79,7 +80,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         color,
         label,
       ),
-    [shown, kinds, markersOn], // label and color depend on the schema only
+    [shown, kinds, markersOn, color, label],
   );
 
   // The charts the engine declares for compared protocols (panels.ts), one line per protocol.
@@ -90,7 +91,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         shown.map((e) => ({ protocol: e.protocol, label: label(e.protocol), color: color(e.protocol), series: e.series!, durationS: e.durationS })),
         markers,
       ),
-    [model, shown, markers], // label and color depend on the schema only
+    [model, shown, markers, label, color],
   );
 
   const columns = useMemo(

@@ -7,7 +7,7 @@
 // far each is from the measured mean. A run whose figure is null is skipped (n counts).
 // The typed boxes (from, to, N, K) commit on Enter or blur like every typed value on the
 // page, with messages that name the box by its label (sweepMessages.ts).
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart } from '../charts/SweepChart';
 import { MODEL_STYLE, useSweepCurves } from './useSweepCurves';
@@ -94,8 +94,9 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
     [model, liveSummary, run],
   );
   const options = protocolOptions(model);
-  const protoLabel = (p: string) => protocolLabel(model, p);
-  const protoColor = (p: string) => protocolColor(p, entryColorIndex(model, p));
+  // Kept across renders (they depend on the schema only) so useSweepCurves' memos keep theirs.
+  const protoLabel = useCallback((p: string) => protocolLabel(model, p), [model]);
+  const protoColor = useCallback((p: string) => protocolColor(p, entryColorIndex(model, p)), [model]);
 
   // Check what is in the boxes and, when it is all valid, give it to the store (which
   // writes the link). Messages name the boxes as the screen does.

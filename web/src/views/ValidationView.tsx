@@ -132,7 +132,11 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   const totals = useMemo(() => {
     let runsN = 0;
     let sim = 0;
-    for (const p of plans.values()) if (typeof p !== 'string') (runsN += p.scenarios.length), (sim += p.simulatedS);
+    for (const p of plans.values())
+      if (typeof p !== 'string') {
+        runsN += p.scenarios.length;
+        sim += p.simulatedS;
+      }
     return { runs: runsN, sim };
   }, [plans]);
   const verdictOf = (key: string, group: ValidationGroup, index: number): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {
