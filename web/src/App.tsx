@@ -14,7 +14,7 @@ import { Sidebar } from './components/Sidebar';
 import { TopologyPicture } from './components/TopologyPicture';
 import { ViewGuide } from './components/ViewGuide';
 import { controlNotesOf, sameMap } from './components/controlNotes';
-import { compareData, sweepData, type RunData } from './model/evidence';
+import { compareData, sweepData, type RunData } from './model/claims/verdict';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar } from './present/PresentControls';

@@ -5,7 +5,7 @@
 import { isPartial, PartialMark } from '../components/PartialMark';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { Displayed, LabStore } from '../state/store';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import { FlowLegend } from './FlowLegend';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { PALETTES, usePalette } from './palette';

@@ -4,8 +4,8 @@ import { flowColor } from './compareSeries';
 import { groupColor, groupName } from './panels';
 import type { Displayed } from '../state/labState';
 import type { LabStore } from '../state/store';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel } from '../model/params';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel } from '../model/params/params';
 
 interface Props {
   store: LabStore;

@@ -7,7 +7,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
-import type { SweepPoint } from '../model/sweep';
+import type { SweepPoint } from '../model/sweep/sweep';
 import { hashArrays } from './series';
 import { plainTick } from './tickFormat';
 import { ExportMenu } from '../export/ExportMenu';

@@ -6,9 +6,9 @@
 import { memo, useState } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { ParamValue } from '../engine/types';
-import { optionLabel, protocolLabel } from '../model/labels';
-import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
-import { checkValue } from '../model/valueCheck';
+import { optionLabel, protocolLabel } from '../model/params/labels';
+import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params/params';
+import { checkValue } from '../model/params/valueCheck';
 import type { FlowActions } from '../state/actions';
 import './flows.css';
 

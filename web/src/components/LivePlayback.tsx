@@ -5,7 +5,7 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Charts, type ChartsProps } from '../charts/Charts';
 import { displayedUpTo } from '../charts/playhead';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import type { TimelineEntry } from '../url/timeline';
 import { PLAY_SPEEDS, type PlaybackState } from '../state/livePlayer';
 import type { LabStore } from '../state/store';

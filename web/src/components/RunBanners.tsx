@@ -2,8 +2,8 @@
 // it stopped early, or the engine (or the page) refused the values, each refusal with a
 // way to reach its control even when it is scrolled away, folded or hidden.
 import { useMemo } from 'react';
-import { allSpecs, type ParamSpec } from '../model/params';
-import { isVisible } from '../model/visibility';
+import { allSpecs, type ParamSpec } from '../model/params/params';
+import { isVisible } from '../model/params/visibility';
 import type { FlowActions, LinkActions, RunActions } from '../state/actions';
 import type { LabState } from '../state/labState';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';

@@ -2,9 +2,9 @@
 // compare view sets the protocols, a sweep its x and the seeds), and which flow owns a
 // group of controls. Derived from the state; equal maps are kept as the same object,
 // so the controls re-render only when a note changes (the live redraw budget).
-import { xSpecOf } from '../model/sweep';
-import { protocolLabel } from '../model/labels';
-import { groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params';
+import { xSpecOf } from '../model/sweep/sweep';
+import { protocolLabel } from '../model/params/labels';
+import { groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params/params';
 import { PROTOCOL_PATH } from '../model/views';
 import type { LabState } from '../state/labState';
 

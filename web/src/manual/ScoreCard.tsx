@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { seriesFromResult, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
-import { buildScenario, type ParamModel, type Values } from '../model/params';
+import { buildScenario, type ParamModel, type Values } from '../model/params/params';
 import type { PoolActions } from '../state/actions';
 import { BASELINE_PROTOCOL, baselineValues, scoreFlow, verdict, type FlowScore } from './score';
 import './manual.css';

@@ -11,9 +11,9 @@
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
-import { itemCount, itemPath, type ParamModel, type Values } from './params';
-import { defaultSweep, type SweepConfig } from './sweep';
-import { RECOVERY_PATH } from './labels';
+import { itemCount, itemPath, type ParamModel, type Values } from './params/params';
+import { defaultSweep, type SweepConfig } from './sweep/sweep';
+import { RECOVERY_PATH } from './params/labels';
 import { markerKinds } from '../charts/compareSeries';
 
 /** The charts' colours: the standard palette or the colour-blind-safe one (palette=cb). */

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EngineClient } from '../engine/client';
 import type { Displayed } from '../state/labState';
-import { buildScenario, type ParamModel, type Values } from '../model/params';
+import { buildScenario, type ParamModel, type Values } from '../model/params/params';
 import { timelineJson, type TimelineEntry } from '../url/timeline';
 import { cursorTime, seqZoomRequest } from '../charts/cursor';
 import { drawPath } from './draw';

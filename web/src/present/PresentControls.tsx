@@ -4,9 +4,9 @@
 // change, large enough for the back row.
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { usePresets } from '../components/Papers';
-import { checkPreset, withoutHidden } from '../model/presets';
+import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { encodeDisplayParams } from '../url/display';
-import { valueOf, type ParamModel, type Values } from '../model/params';
+import { valueOf, type ParamModel, type Values } from '../model/params/params';
 import type { ViewState } from '../model/views';
 import type { ValueActions, ViewActions } from '../state/actions';
 import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './shortcuts';

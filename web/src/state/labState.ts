@@ -1,14 +1,14 @@
 // The lab's state, in one value, and the small interface the stores that own parts of
 // it (live runs, compare, sweep, the URL) use to read and change it.
-import type { RunCost } from '../model/runCost';
+import type { RunCost } from '../model/run/runCost';
 import type { Extracted } from '../charts/series';
 import type { EngineErrorItem, ResultDoc, RunSummary } from '../engine/types';
-import type { ParamModel, ParamSpec, Values } from '../model/params';
-import type { SweepConfig } from '../model/sweep';
+import type { ParamModel, ParamSpec, Values } from '../model/params/params';
+import type { SweepConfig } from '../model/sweep/sweep';
 import type { UrlMessage } from '../url/codec';
 import type { ViewState } from '../model/views';
 import type { TimelineEntry } from '../url/timeline';
-import type { VisibilityRule } from '../model/visibility';
+import type { VisibilityRule } from '../model/params/visibility';
 
 export interface CompareEntry {
   protocol: string;
@@ -96,7 +96,7 @@ export interface LabState {
   undoReset?: string;
   /** Live-mode changes during the run (in the URL, replayed by the engine). */
   timeline: TimelineEntry[];
-  /** A run estimated as long, held until the user says to run it (model/runCost.ts). */
+  /** A run estimated as long, held until the user says to run it (model/run/runCost.ts). */
   costAsk?: RunCost;
   /** Set while the live view plays its run in simulated time. */
   playback?: PlaybackState;

@@ -2,9 +2,9 @@
 // answers becomes the displayed result, the engine's objections, or the run error.
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
-import { crossFieldErrors } from '../model/crossField';
-import { buildScenario } from '../model/params';
-import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
+import { crossFieldErrors } from '../model/params/crossField';
+import { buildScenario } from '../model/params/params';
+import { asksFirst, estimateRunCost, windowedProtocols } from '../model/run/runCost';
 import { timelineJson } from '../url/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 

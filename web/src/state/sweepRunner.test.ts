@@ -3,10 +3,10 @@
 // plan (x values, seeds, scenarios) is the real engine's (plab_sweep_plan).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOptions, WorkerPool } from '../engine/pool';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import { decodeHash } from '../url/codec';
-import { defaultSweep } from '../model/sweep';
-import { coarseToFine } from '../model/sweepOrder';
+import { defaultSweep } from '../model/sweep/sweep';
+import { coarseToFine } from '../model/sweep/sweepOrder';
 import { loadTestEngine } from '../model/testEngine';
 import { defaultViewState } from '../model/views';
 import type { LabState, StoreCore } from './labState';

@@ -4,10 +4,10 @@
 // are the engine's plan (plab_sweep_plan: x values, seeds, scenarios), as `plab sweep`'s.
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
-import { buildScenario, type Values } from '../model/params';
-import { sweepableParams, sweepProtocols, type SweepConfig } from '../model/sweep';
-import { planScenarios, planSweep } from '../model/sweepPlan';
-import { coarseToFine } from '../model/sweepOrder';
+import { buildScenario, type Values } from '../model/params/params';
+import { sweepableParams, sweepProtocols, type SweepConfig } from '../model/sweep/sweep';
+import { planScenarios, planSweep } from '../model/sweep/sweepPlan';
+import { coarseToFine } from '../model/sweep/sweepOrder';
 import type { StoreCore } from './labState';
 
 const FLUSH_MS = 100;

@@ -15,7 +15,7 @@
 //   bury the previous experiment under them.
 // - 'replace': the page rewrites the entry it is on (a link read and canonicalised).
 import { decodeHash, type UrlMessage } from '../url/codec';
-import type { Values } from '../model/params';
+import type { Values } from '../model/params/params';
 import type { ViewState } from '../model/views';
 import { decodeViewParams } from '../url/viewParams';
 import { decodeTimeline, type TimelineEntry } from '../url/timeline';

@@ -6,7 +6,7 @@ import { PlayBar, PlayedCharts } from '../components/LivePlayback';
 import { isPartial, PartialMark } from '../components/PartialMark';
 import { Summary } from '../components/Summary';
 import { ManualMode } from '../manual/ManualMode';
-import { valueOf } from '../model/params';
+import { valueOf } from '../model/params/params';
 import { PacketsPanel } from '../packets/PacketsPanel';
 import type { LabState } from '../state/labState';
 import type { LabStore } from '../state/store';

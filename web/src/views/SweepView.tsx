@@ -15,10 +15,10 @@ import { formatNumber } from '../components/Summary';
 import { SweepTable } from './SweepTable';
 import { AppLimitNote } from './AppLimitNote';
 import type { RunSummary } from '../engine/types';
-import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
+import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/run/figures';
 import { PairingPicker } from '../components/PairingPicker';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel, Values } from '../model/params';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel, Values } from '../model/params/params';
 import {
   K_RANGE,
   N_RANGE,
@@ -28,12 +28,12 @@ import {
   type SweepConfig,
   type SweepError,
   type SweepField,
-} from '../model/sweep';
+} from '../model/sweep/sweep';
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
-import { isVisible, type VisibilityRule } from '../model/visibility';
+import { isVisible, type VisibilityRule } from '../model/params/visibility';
 import type { LabStore, SweepRun } from '../state/store';
 import { PartialRunsNote } from '../components/PartialMark';
-import { sweepScreenMessage } from '../model/sweepMessages';
+import { sweepScreenMessage } from '../model/sweep/sweepMessages';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
 import './sweepPresent.css';

@@ -3,9 +3,9 @@
 // models (from each run's own summary) with how far each is from the measured mean.
 import { useMemo } from 'react';
 import { MEASURED_COLOR, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
-import { appLimits } from '../model/appLimits';
-import type { ParamModel, Values } from '../model/params';
-import { MODEL_CURVES, modelError, showsModels, sweepLines, sweepPoints } from '../model/sweep';
+import { appLimits } from '../model/run/appLimits';
+import type { ParamModel, Values } from '../model/params/params';
+import { MODEL_CURVES, modelError, showsModels, sweepLines, sweepPoints } from '../model/sweep/sweep';
 import type { SweepRun } from '../state/store';
 
 export const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
