@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { optionLabel, protocolLabel, RECOVERY_PATH } from '../model/params/labels';
 import type { ParamModel } from '../model/params/params';
+import './protocolPicker.css';
 import { MAX_COMPARE, protocolOptions, recoveryOptions } from '../model/views';
 
 interface Props {

@@ -6,6 +6,8 @@ import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSer
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import './compare.css';
+import '../components/protocolPicker.css';
 import './comparePresent.css';
 import { get } from '../charts/series';
 import { buildComparePanels } from '../charts/panels';

@@ -36,6 +36,8 @@ import { PartialRunsNote } from '../components/PartialMark';
 import { sweepScreenMessage } from '../model/sweep/sweepMessages';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import '../components/protocolPicker.css';
+import './sweep.css';
 import './sweepPresent.css';
 
 /** The smallest plot that stays readable when it fills the screen; below it the page scrolls. */
