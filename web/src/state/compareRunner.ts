@@ -19,7 +19,7 @@ export class CompareRunner {
   ) {}
 
   run() {
-    const { model, values, view, compare } = this.core.get();
+    const { engine: { model }, scenario: { values }, view, compare } = this.core.get();
     if (!model) return;
     this.batch?.cancel();
     const entries: CompareEntry[] = view.compare.map((protocol) => {

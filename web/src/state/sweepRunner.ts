@@ -35,9 +35,9 @@ export class SweepRunner {
    * still the one the settings describe. */
   plan(values?: Values, cfg?: SweepConfig, compare?: string[]): SweepPlan | null {
     const s = this.core.get();
-    const model = s.model;
+    const model = s.engine.model;
     if (!model) return null;
-    const v = values ?? s.values;
+    const v = values ?? s.scenario.values;
     const c = cfg ?? s.view.sweep;
     const spec = sweepableParams(model).find((p) => p.path === c.x);
     if (!spec) return null;
@@ -52,7 +52,7 @@ export class SweepRunner {
 
   run() {
     const s = this.core.get();
-    const model = s.model;
+    const model = s.engine.model;
     const plan = this.plan();
     if (!model || !plan) return;
     this.batch?.cancel({ terminate: true });

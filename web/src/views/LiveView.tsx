@@ -13,16 +13,16 @@ import type { LabStore } from '../state/store';
 import { shallowEqual, useLab } from '../state/useLab';
 
 const liveOf = (s: LabState) => ({
-  model: s.model,
-  rules: s.rules,
-  values: s.values,
-  liveValues: s.liveValues,
-  playback: s.playback,
-  timeline: s.timeline,
-  displayed: s.displayed,
-  stale: s.engineErrors.length > 0 || !!s.runError,
-  hiddenFlows: s.hiddenFlows,
-  selectedFlow: s.selectedFlow,
+  model: s.engine.model,
+  rules: s.engine.rules,
+  values: s.scenario.values,
+  liveValues: s.live.liveValues,
+  playback: s.live.playback,
+  timeline: s.scenario.timeline,
+  displayed: s.run.displayed,
+  stale: s.run.engineErrors.length > 0 || !!s.run.runError,
+  hiddenFlows: s.ui.hiddenFlows,
+  selectedFlow: s.ui.selectedFlow,
 });
 
 export function LiveView({ store }: { store: LabStore }) {

@@ -51,7 +51,7 @@ function openLink(hash: string) {
  * scenarios it queues), with the engine's plan it came from. */
 function viewPlan(hash: string) {
   const { values, sweep, compare, protocols } = openLink(hash);
-  const state = { model, values, view: { ...defaultViewState(model), view: 'sweep', sweep, compare } } as unknown as LabState;
+  const state = { engine: { model }, scenario: { values }, view: { ...defaultViewState(model), view: 'sweep', sweep, compare } } as unknown as LabState;
   const core: StoreCore = { get: () => state, set: () => {} };
   const runner = new SweepRunner(core, () => ({}) as WorkerPool).plan();
   const plan = planSweep(model, values, sweep, protocols);
