@@ -19,7 +19,8 @@ import { protocolLabel } from '../model/params/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/run/figures';
 import type { ParamModel } from '../model/params/params';
 import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
-import type { CompareState, LabStore } from '../state/store';
+import type { CompareState } from '../state/store';
+import type { CompareActions } from '../state/actions';
 import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
 import { PartialRunsNote } from '../components/PartialMark';
 
@@ -41,7 +42,7 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
 const MIN_FILL_HEIGHT = 180;
 
 interface Props {
-  store: LabStore;
+  store: CompareActions;
   model: ParamModel;
   compare: string[];
   hidden: string[];

@@ -9,7 +9,7 @@ import { ManualMode } from '../manual/ManualMode';
 import { valueOf } from '../model/params/params';
 import { PacketsPanel } from '../packets/PacketsPanel';
 import type { LabState } from '../state/labState';
-import type { LabStore } from '../state/store';
+import type { FlowActions, Lab, PlaybackActions, PoolActions, ValueActions } from '../state/actions';
 import { shallowEqual, useLab } from '../state/useLab';
 
 const liveOf = (s: LabState) => ({
@@ -25,7 +25,7 @@ const liveOf = (s: LabState) => ({
   selectedFlow: s.ui.selectedFlow,
 });
 
-export function LiveView({ store }: { store: LabStore }) {
+export function LiveView({ store }: { store: Lab<PlaybackActions & ValueActions & PoolActions & Pick<FlowActions, 'toggleFlow'>> }) {
   const s = useLab(store, liveOf, shallowEqual);
   const { model, displayed, playback, stale } = s;
   const multi = isMultiFlow(displayed);

@@ -31,7 +31,8 @@ import {
 } from '../model/sweep/sweep';
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
 import { isVisible, type VisibilityRule } from '../model/params/visibility';
-import type { LabStore, SweepRun } from '../state/store';
+import type { SweepRun } from '../state/store';
+import type { SweepActions } from '../state/actions';
 import { PartialRunsNote } from '../components/PartialMark';
 import { sweepScreenMessage } from '../model/sweep/sweepMessages';
 import { useDisplay } from '../present/display';
@@ -57,7 +58,7 @@ function paramLabel(model: ParamModel, path: string): string {
 }
 
 interface Props {
-  store: LabStore;
+  store: SweepActions;
   model: ParamModel;
   config: SweepConfig;
   /** The compare view's protocols (cmp=): the series when sweeping by protocol. */
