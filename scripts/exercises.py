@@ -1,6 +1,6 @@
 """Learning objectives and "predict, then run" questions of the paper presets, by preset
 id. presetlib.write_presets puts them into public/presets/presets.json on every run of a
-generator, so regenerating a preset keeps its exercise. Fields (web/src/model/presets.ts):
+generator, so regenerating a preset keeps its exercise. Fields (web/src/model/claims/presets.ts):
   objectives: what a student should be able to explain after the experiment;
   predict: {question, options, answer (the index of the right option), explain}.
 The answer and the explanation say what the charts of that preset show."""

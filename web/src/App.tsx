@@ -14,7 +14,7 @@ import { Sidebar } from './components/Sidebar';
 import { TopologyPicture } from './components/TopologyPicture';
 import { ViewGuide } from './components/ViewGuide';
 import { controlNotesOf, sameMap } from './components/controlNotes';
-import { compareData, sweepData, type RunData } from './model/evidence';
+import { compareData, sweepData, type RunData } from './model/claims/verdict';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar } from './present/PresentControls';
@@ -29,18 +29,18 @@ import { SweepView } from './views/SweepView';
 import { ValidationView } from './views/ValidationView';
 
 const layoutOf = (s: LabState) => ({
-  phase: s.phase,
+  phase: s.engine.phase,
   view: s.view.view,
   present: !!s.view.present,
   embed: !!s.view.embed,
   palette: paletteOf(s.view),
-  busy: s.busy,
-  lastFinishedId: s.lastFinishedId,
-  model: s.model,
-  values: s.values,
-  urlMessages: s.urlMessages,
-  undoShown: s.undoReset !== undefined,
-  costAsk: s.costAsk,
+  busy: s.run.busy,
+  lastFinishedId: s.run.lastFinishedId,
+  model: s.engine.model,
+  values: s.scenario.values,
+  urlMessages: s.scenario.urlMessages,
+  undoShown: s.scenario.undoReset !== undefined,
+  costAsk: s.run.costAsk,
 });
 
 export function App({ store }: { store: LabStore }) {
@@ -89,17 +89,17 @@ export function App({ store }: { store: LabStore }) {
 }
 
 const resultsOf = (s: LabState) => ({
-  ready: s.phase === 'ready',
-  model: s.model,
+  ready: s.engine.phase === 'ready',
+  model: s.engine.model,
   view: s.view,
-  values: s.values,
-  shownValues: s.liveValues ?? s.values,
-  rules: s.rules,
-  engineErrors: s.engineErrors,
-  selectedFlow: s.selectedFlow,
+  values: s.scenario.values,
+  shownValues: s.live.liveValues ?? s.scenario.values,
+  rules: s.engine.rules,
+  engineErrors: s.run.engineErrors,
+  selectedFlow: s.ui.selectedFlow,
   compare: s.compare,
   sweepRun: s.sweepRun,
-  liveSummary: s.displayed?.summary,
+  liveSummary: s.run.displayed?.summary,
 });
 
 /** The lab's right column: the view's guide, the preset's note, the topology, then the

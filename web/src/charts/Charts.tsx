@@ -4,8 +4,9 @@
 // plab:input->redrawn, which the browser benchmark reads.
 import { isPartial, PartialMark } from '../components/PartialMark';
 import { memo, useEffect, useMemo, useState } from 'react';
-import type { Displayed, LabStore } from '../state/store';
-import type { ParamModel } from '../model/params';
+import type { Displayed } from '../state/store';
+import type { FlowActions } from '../state/actions';
+import type { ParamModel } from '../model/params/params';
 import { FlowLegend } from './FlowLegend';
 import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
 import { PALETTES, usePalette } from './palette';
@@ -58,7 +59,7 @@ export function isMultiFlow(displayed: Displayed | undefined): boolean {
 export interface ChartsProps {
   displayed?: Displayed;
   stale: boolean;
-  store: LabStore;
+  store: Pick<FlowActions, 'toggleFlow'>;
   model?: ParamModel;
   hiddenFlows: number[];
   selectedFlow: number;

@@ -3,12 +3,12 @@
 import { flowColor } from './compareSeries';
 import { groupColor, groupName } from './panels';
 import type { Displayed } from '../state/labState';
-import type { LabStore } from '../state/store';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel } from '../model/params';
+import type { FlowActions } from '../state/actions';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel } from '../model/params/params';
 
 interface Props {
-  store: LabStore;
+  store: Pick<FlowActions, 'toggleFlow'>;
   model?: ParamModel;
   displayed: Displayed;
   hiddenFlows: number[];

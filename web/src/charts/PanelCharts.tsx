@@ -1,6 +1,6 @@
 // Draws the panels charts/panels.ts built from the engine's declarations: a time
 // chart, or the time–sequence diagram, per panel, in the order declared.
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import type { Panel } from './panels';
 import { TimeChart } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';

@@ -7,7 +7,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawYGrid, useContainerWidth } from './chartFrame';
-import type { SweepPoint } from '../model/sweep';
+import type { SweepPoint } from '../model/sweep/sweep';
 import { hashArrays } from './series';
 import { plainTick } from './tickFormat';
 import { ExportMenu } from '../export/ExportMenu';
@@ -89,7 +89,12 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       lo = Math.min(lo, p.min);
       hi = Math.max(hi, p.max);
     }
-    for (const m of models) for (const v of m.y) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+    for (const m of models)
+      for (const v of m.y)
+        if (Number.isFinite(v)) {
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
     if (!(hi >= lo)) [lo, hi] = [0, 1];
     if (lo >= 0) lo = 0;
     if (hi === lo) hi = lo + 1;

@@ -18,40 +18,14 @@ import { cursorTime, seqZoomRequest } from './cursor';
 import { paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { explain } from './explain';
 import { ExplainedLabel } from './ExplainedLabel';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import type { SeqTraces } from './panels';
+import { lowerBound, valueExtentIn, zoomWindowAround } from './seqWindow';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const SEQ_COLORS = PALETTES.standard;
 
 const MARGIN = { top: 12, right: 22, bottom: 58, left: 84 };
-
-/** First index i with t[i] >= x (t ascending). */
-export function lowerBound(t: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Min and max of the values whose time is within [a, b], over several traces. */
-export function valueExtentIn(traces: { t: Float64Array; v: Float64Array }[], a: number, b: number): [number, number] | null {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const { t, v } of traces) {
-    const end = lowerBound(t, b + 1e-12 * Math.max(1, Math.abs(b)));
-    for (let i = lowerBound(t, a); i < end && i < t.length; i++) {
-      const y = v[i];
-      if (y < lo) lo = y;
-      if (y > hi) hi = y;
-    }
-  }
-  return lo <= hi ? [lo, hi] : null;
-}
 
 export interface TimeSeqChartProps {
   ex?: Extracted;
@@ -65,12 +39,6 @@ export interface TimeSeqChartProps {
   model?: ParamModel;
   /** Which declared series are its traces (the panel's declaration, charts/panels.ts). */
   traces: SeqTraces;
-}
-
-/** The window a clicked marker at time t zooms to: a few RTTs before, more after. */
-export function zoomWindowAround(t: number, srttMs: number | undefined): [number, number] {
-  const rtt = srttMs && srttMs > 0 ? srttMs / 1000 : 0.05;
-  return [t - 4 * rtt, t + 8 * rtt];
 }
 
 export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence', model, traces }: TimeSeqChartProps) {
@@ -326,7 +294,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
       'data-hash',
       hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]),
     );
-  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors]);
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked]);
 
   // The shared crosshair and read-out; a marker clicked on any chart zooms here.
   useEffect(() => {

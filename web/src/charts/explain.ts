@@ -1,7 +1,7 @@
 // What a chart says about a series when asked (hover or focus on its legend entry or
 // one of its markers): the engine's own one-sentence help and its citation, read from
 // the schema's series declarations, so the page keeps no second list of these texts.
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 
 export interface Explanation {
   help: string;

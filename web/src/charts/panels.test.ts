@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from './testdata/schema-panels.json';
 import type { PanelDecl, ProtocolDecl, SeriesDecl, SeriesDesc } from '../engine/types';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import { PALETTES } from './palette';
 import { extractSeries } from './series';
 import { buildComparePanels, buildLivePanels, type LiveInput, type Panel } from './panels';

@@ -4,8 +4,8 @@
 // flows or compared protocols. A sender is window- or rate-based by its protocol's
 // registry family, never by which series a run happens to carry.
 import type { PanelDecl, PanelLineDecl } from '../engine/types';
-import type { ParamModel } from '../model/params';
-import { declaredSeries } from '../model/protocolSeries';
+import type { ParamModel } from '../model/params/params';
+import { declaredSeries } from '../model/run/protocolSeries';
 import { flowColor, goodputSeries } from './compareSeries';
 import { explain } from './explain';
 import { focusFlow, stackedShares } from './flowSeries';

@@ -3,7 +3,8 @@
 // setting), the experiment that explains a claim that does not hold, why a claim is not
 // expressible, and that a legacy claim is this project's restatement, not yet rebuilt
 // from the paper. Test ids: reading:<id>, explain:<id>, legacy:<id>.
-import type { Claim, Verdict } from '../model/evidence';
+import type { Claim } from '../model/claims/evidence';
+import type { Verdict } from '../model/claims/verdict';
 
 export function ClaimNotes({ claim, verdict }: { claim: Claim; verdict: Verdict }) {
   const c = claim;

@@ -3,9 +3,9 @@
 // "More …" (opened by itself when one of them is changed or rejected).
 import { memo, useCallback, useState } from 'react';
 import type { EngineErrorItem } from '../engine/types';
-import { type ParamSpec, type Values } from '../model/params';
-import { sameValue } from '../model/valueCheck';
-import { isVisible, type VisibilityRule } from '../model/visibility';
+import { type ParamSpec, type Values } from '../model/params/params';
+import { sameValue } from '../model/params/valueCheck';
+import { isVisible, type VisibilityRule } from '../model/params/visibility';
 import type { ValueActions } from '../state/actions';
 import { ParamControl } from './ParamControl';
 import './controls.css';

@@ -1,7 +1,7 @@
-// Asks before a live run the page estimates as long (model/runCost.ts): what it will
+// Asks before a live run the page estimates as long (model/run/runCost.ts): what it will
 // cost in seconds and events, whether its event budget will cut it, and a button to run
 // it anyway. Asking, never refusing: a link someone sent still runs with one click.
-import type { RunCost } from '../model/runCost';
+import type { RunCost } from '../model/run/runCost';
 import type { RunActions } from '../state/actions';
 import { formatNumber } from './Summary';
 import './costAsk.css';

@@ -6,8 +6,8 @@
 import { memo } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { ResultDoc } from '../engine/types';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel } from '../model/params';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel } from '../model/params/params';
 import { formatNumber } from './Summary';
 import { TableExport } from '../export/TableExport';
 import './flowTable.css';

@@ -3,12 +3,12 @@
 // controls below show. Test ids: flows-panel, add-flow, flow-row-<i>,
 // flow-protocol-<i>, flow-start-<i>, flow-visible-<i>, flow-remove-<i>, add-group,
 // group-row-<g>, group-kind-<g>, group-count-<g>, group-protocol-<g>, group-remove-<g>.
-import { memo, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { ParamValue } from '../engine/types';
-import { optionLabel, protocolLabel } from '../model/labels';
-import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params';
-import { checkValue } from '../model/valueCheck';
+import { optionLabel, protocolLabel } from '../model/params/labels';
+import { itemCount, itemPath, listInfo, valueOf, type ParamModel, type Values } from '../model/params/params';
+import { checkValue } from '../model/params/valueCheck';
 import type { FlowActions } from '../state/actions';
 import './flows.css';
 
@@ -28,10 +28,14 @@ function NumberBox({ model, path, value, onCommit, testId, label }: { model: Par
   const spec = model.byPath.get(path);
   const [draft, setDraft] = useState(String(value ?? ''));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // A new value from outside (a link, undo, another control) replaces the draft and its
+  // error: adjusted while rendering, as React advises for state that follows a prop.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
     setDraft(String(value ?? ''));
     setError(null);
-  }, [value]);
+  }
   if (!spec) return null;
   const commit = () => {
     const c = checkValue(path, spec.decl, draft);

@@ -2,7 +2,7 @@
 // sentence with where it is defined. Escape or the close button shuts it and gives
 // focus back to the button.
 import { useEffect, useRef, useState } from 'react';
-import { GLOSSARY } from '../model/glossary';
+import { GLOSSARY } from '../model/params/glossary';
 import './guide.css';
 
 export function GlossaryButton() {

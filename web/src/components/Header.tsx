@@ -15,11 +15,11 @@ import { ViewSwitcher } from './ViewSwitcher';
 import './header.css';
 
 const headerOf = (s: LabState) => ({
-  ready: s.phase === 'ready',
-  model: s.model,
-  values: s.values,
+  ready: s.engine.phase === 'ready',
+  model: s.engine.model,
+  values: s.scenario.values,
   view: s.view,
-  summary: s.displayed?.summary,
+  summary: s.run.displayed?.summary,
 });
 
 type Store = LabSource & ViewActions & LinkActions & Pick<FlowActions, 'setValue'>;

@@ -5,13 +5,13 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Charts, type ChartsProps } from '../charts/Charts';
 import { displayedUpTo } from '../charts/playhead';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import type { TimelineEntry } from '../url/timeline';
 import { PLAY_SPEEDS, type PlaybackState } from '../state/livePlayer';
-import type { LabStore } from '../state/store';
+import type { PlaybackActions } from '../state/actions';
 import './LivePlayback.css';
 
-function usePlayhead(store: LabStore, active: boolean): number {
+function usePlayhead(store: PlaybackActions, active: boolean): number {
   return useSyncExternalStore(active ? store.player.subscribe : noSubscribe, store.player.time);
 }
 
@@ -29,7 +29,7 @@ function changeText(model: ParamModel | undefined, e: TimelineEntry): string {
 }
 
 interface PlayBarProps {
-  store: LabStore;
+  store: PlaybackActions;
   model?: ParamModel;
   playback?: PlaybackState;
   timeline: TimelineEntry[];
@@ -101,7 +101,7 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
 }
 
 /** The live charts, drawn up to the playhead while the run plays. */
-export function PlayedCharts(props: ChartsProps & { playing: boolean }) {
+export function PlayedCharts(props: Omit<ChartsProps, 'store'> & { playing: boolean; store: ChartsProps['store'] & PlaybackActions }) {
   const { playing, displayed, store, ...rest } = props;
   const t = usePlayhead(store, playing);
   const shown = useMemo(() => (playing && displayed ? displayedUpTo(displayed, t) : displayed), [playing, displayed, t]);

@@ -4,8 +4,9 @@
 // <prefix>-pair:<entry> (the chip's box), <prefix>-pair-cc, <prefix>-pair-recovery,
 // <prefix>-pair-add.
 import { useState } from 'react';
-import { optionLabel, protocolLabel, RECOVERY_PATH } from '../model/labels';
-import type { ParamModel } from '../model/params';
+import { optionLabel, protocolLabel, RECOVERY_PATH } from '../model/params/labels';
+import type { ParamModel } from '../model/params/params';
+import './protocolPicker.css';
 import { MAX_COMPARE, protocolOptions, recoveryOptions } from '../model/views';
 
 interface Props {

@@ -3,14 +3,15 @@
 // A preset this engine cannot read exactly is flagged with what the page would change.
 // PresetNote shows the caption of the preset the page currently shows.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { evaluateClaim, statsAt, VERDICT_TEXT, type Evidence, type PaperInfo, type RunData } from '../model/evidence';
+import type { Evidence, PaperInfo } from '../model/claims/evidence';
+import { evaluateClaim, statsAt, VERDICT_TEXT, type RunData } from '../model/claims/verdict';
 import { ClaimNotes } from './ClaimNotes';
-import { figureInfo } from '../model/figures';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel } from '../model/params';
+import { figureInfo } from '../model/run/figures';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel } from '../model/params/params';
 import { TableExport } from '../export/TableExport';
-import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/presets';
-import { presetSeedNote } from '../model/presetSeeds';
+import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/claims/presets';
+import { presetSeedNote } from '../model/claims/presetSeeds';
 import './papers.css';
 import './evidence.css';
 

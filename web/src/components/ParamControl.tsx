@@ -8,10 +8,10 @@
 // refused value stays in the box with its message, naming the field by its label.
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ParamValue } from '../engine/types';
-import { optionLabel } from '../model/labels';
-import { type ParamSpec } from '../model/params';
-import { checkTyped, fieldName, withFieldName } from '../model/fieldCheck';
-import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/sliderScale';
+import { optionLabel } from '../model/params/labels';
+import { type ParamSpec } from '../model/params/params';
+import { checkTyped, fieldName, withFieldName } from '../model/params/fieldCheck';
+import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/params/sliderScale';
 
 export interface ParamControlProps {
   spec: ParamSpec;

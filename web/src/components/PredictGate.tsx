@@ -3,8 +3,8 @@
 // right answer and its explanation are shown. The preset's learning objectives are
 // listed above. Commitments are kept per preset while the page is open.
 import { useMemo, useState, type ReactNode } from 'react';
-import type { ParamModel } from '../model/params';
-import { checkPreset, withoutHidden } from '../model/presets';
+import type { ParamModel } from '../model/params/params';
+import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { usePresets } from './Papers';
 import './predict.css';
 

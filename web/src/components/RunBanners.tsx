@@ -2,8 +2,8 @@
 // it stopped early, or the engine (or the page) refused the values, each refusal with a
 // way to reach its control even when it is scrolled away, folded or hidden.
 import { useMemo } from 'react';
-import { allSpecs, type ParamSpec } from '../model/params';
-import { isVisible } from '../model/visibility';
+import { allSpecs, type ParamSpec } from '../model/params/params';
+import { isVisible } from '../model/params/visibility';
 import type { FlowActions, LinkActions, RunActions } from '../state/actions';
 import type { LabState } from '../state/labState';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';
@@ -12,18 +12,18 @@ import { errorFor } from './Controls';
 type Store = LabSource & Pick<RunActions, 'start' | 'rerun'> & Pick<LinkActions, 'reset'> & Pick<FlowActions, 'selectFlow' | 'selectGroup'>;
 
 const bannersOf = (s: LabState) => ({
-  phase: s.phase,
-  loadError: s.loadError,
-  runError: s.runError,
-  warning: s.displayed?.result.warning,
-  shown: s.displayed !== undefined,
-  engineErrors: s.engineErrors,
-  model: s.model,
-  values: s.values,
-  rules: s.rules,
+  phase: s.engine.phase,
+  loadError: s.engine.loadError,
+  runError: s.run.runError,
+  warning: s.run.displayed?.result.warning,
+  shown: s.run.displayed !== undefined,
+  engineErrors: s.run.engineErrors,
+  model: s.engine.model,
+  values: s.scenario.values,
+  rules: s.engine.rules,
 });
 
-const failureOf = (s: LabState) => ({ phase: s.phase, loadError: s.loadError, runError: s.runError });
+const failureOf = (s: LabState) => ({ phase: s.engine.phase, loadError: s.engine.loadError, runError: s.run.runError });
 
 export function RunBanners({ store }: { store: Store }) {
   const s = useLab(store, failureOf, shallowEqual);

@@ -9,16 +9,16 @@ import { Controls } from './Controls';
 import { FlowsPanel } from './FlowsPanel';
 
 const sidebarOf = (s: LabState) => ({
-  ready: s.phase === 'ready',
-  phase: s.phase,
-  model: s.model,
-  values: s.values,
-  shownValues: s.liveValues ?? s.values,
-  rules: s.rules,
-  engineErrors: s.engineErrors,
-  selectedFlow: s.selectedFlow,
-  selectedGroup: s.selectedGroup,
-  hiddenFlows: s.hiddenFlows,
+  ready: s.engine.phase === 'ready',
+  phase: s.engine.phase,
+  model: s.engine.model,
+  values: s.scenario.values,
+  shownValues: s.live.liveValues ?? s.scenario.values,
+  rules: s.engine.rules,
+  engineErrors: s.run.engineErrors,
+  selectedFlow: s.ui.selectedFlow,
+  selectedGroup: s.ui.selectedGroup,
+  hiddenFlows: s.ui.hiddenFlows,
 });
 
 export function Sidebar({ store }: { store: LabSource & FlowActions }) {

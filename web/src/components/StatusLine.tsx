@@ -4,15 +4,15 @@ import type { LabState } from '../state/labState';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';
 
 const statusOf = (s: LabState) => ({
-  phase: s.phase,
+  phase: s.engine.phase,
   view: s.view.view,
   compare: s.compare,
   sweep: s.sweepRun,
-  busy: s.busy,
-  costAsk: s.costAsk,
-  runError: s.runError,
-  engineErrors: s.engineErrors,
-  lastRun: s.lastRun,
+  busy: s.run.busy,
+  costAsk: s.run.costAsk,
+  runError: s.run.runError,
+  engineErrors: s.run.engineErrors,
+  lastRun: s.run.lastRun,
 });
 
 export function StatusLine({ store }: { store: LabSource }) {

@@ -3,7 +3,7 @@ import { memo } from 'react';
 // unit, help). Anything null, missing or not finite shows as "—", never NaN, with a
 // note saying why when the run tells (not completed, no token bucket).
 import type { RunSummary } from '../engine/types';
-import { figureInfo, type Figure } from '../model/figures';
+import { figureInfo, type Figure } from '../model/run/figures';
 import './summary.css';
 
 interface Item {

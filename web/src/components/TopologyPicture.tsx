@@ -1,5 +1,5 @@
 // The topology as a picture: hosts, routers and links drawn from the engine's
-// declaration of the chosen topology (model/topologyView.ts), every link labelled with
+// declaration of the chosen topology (model/run/topologyView.ts), every link labelled with
 // its rate, delay, queue and loss. Clicking (or Enter on) a link opens its parameters
 // below the picture; clicking a host selects its flow. Test ids: topology-picture,
 // topo-link-<id> (shared) / topo-link-<id>-<flow> (per flow), topo-host-<side>-<flow>,
@@ -7,9 +7,9 @@
 import { memo, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { EngineErrorItem } from '../engine/types';
-import type { ParamModel, Values } from '../model/params';
-import { linkParams, topologyView, type LinkLabel } from '../model/topologyView';
-import type { VisibilityRule } from '../model/visibility';
+import type { ParamModel, Values } from '../model/params/params';
+import { linkParams, topologyView, type LinkLabel } from '../model/run/topologyView';
+import type { VisibilityRule } from '../model/params/visibility';
 import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
 import './topology.css';

@@ -11,7 +11,7 @@ export const VIEW_PANEL_ID = (v: ViewName) => (v === 'validation' ? 'panel-valid
 
 export function ViewSwitcher({ store }: { store: LabSource & ViewActions }) {
   const current = useLab(store, (s) => s.view.view);
-  const ready = useLab(store, (s) => s.phase === 'ready');
+  const ready = useLab(store, (s) => s.engine.phase === 'ready');
   // The WAI-ARIA tabs pattern: one tab in the Tab order (the selected one); Left/Right
   // (wrapping), Home and End move to a tab and select it (automatic activation).
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {

@@ -2,9 +2,9 @@
 // compare view sets the protocols, a sweep its x and the seeds), and which flow owns a
 // group of controls. Derived from the state; equal maps are kept as the same object,
 // so the controls re-render only when a note changes (the live redraw budget).
-import { xSpecOf } from '../model/sweep';
-import { protocolLabel } from '../model/labels';
-import { groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params';
+import { xSpecOf } from '../model/sweep/sweep';
+import { protocolLabel } from '../model/params/labels';
+import { groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params/params';
 import { PROTOCOL_PATH } from '../model/views';
 import type { LabState } from '../state/labState';
 
@@ -18,17 +18,17 @@ export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boole
 /** path -> what to say in place of the control. */
 export function controlNotesOf(s: LabState): Map<string, string> {
   const m = new Map<string, string>();
-  const model = s.model;
+  const model = s.engine.model;
   if (!model) return m;
   const view = s.view.view;
   // The view sets the protocol of flows[0] and of every flow running the same one
   // (views.ts withProtocol): say so in place of each of their protocol controls.
   const protocolGroup = (note: string) => {
-    const group = valueOf(model, s.values, PROTOCOL_PATH);
-    const others = itemCount(model, s.values, 'flows') > 1 ? ' (this flow and every flow running the same protocol as flow 1)' : '';
-    for (let i = 0; i < itemCount(model, s.values, 'flows'); i++) {
+    const group = valueOf(model, s.scenario.values, PROTOCOL_PATH);
+    const others = itemCount(model, s.scenario.values, 'flows') > 1 ? ' (this flow and every flow running the same protocol as flow 1)' : '';
+    for (let i = 0; i < itemCount(model, s.scenario.values, 'flows'); i++) {
       const path = itemPath('flows', i, '.protocol');
-      if (i === 0 || valueOf(model, s.values, path) === group) m.set(path, note + others);
+      if (i === 0 || valueOf(model, s.scenario.values, path) === group) m.set(path, note + others);
     }
   };
   const names = s.view.compare.map((p) => protocolLabel(model, p)).join(', ');
@@ -39,7 +39,7 @@ export function controlNotesOf(s: LabState): Map<string, string> {
     if (c.by === 'protocol') protocolGroup(`one curve per protocol: ${names}`);
     const x = xSpecOf(model, c.x);
     m.set(c.x, `${x?.decl.label ?? c.x} swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
-    m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.values.seed)}`);
+    m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.scenario.values.seed)}`);
   }
   return m;
 }
@@ -53,15 +53,15 @@ export interface ControlGroups {
 /** The controls: the run's own settings, then the selected flow's, then the selected
  * background group's (the flow list chooses which). */
 export function controlGroupsOf(s: LabState): ControlGroups {
-  const model = s.model;
+  const model = s.engine.model;
   if (!model) return { groups: [], owners: new Map() };
-  const groups = groupSpecs([...model.scalarSpecs, ...specsOfItem(model, 'flows', s.selectedFlow)]);
-  const groupCount = itemCount(model, s.values, 'background');
-  if (s.selectedGroup !== null && s.selectedGroup < groupCount)
-    groups.push({ group: `Background group ${s.selectedGroup + 1}`, specs: specsOfItem(model, 'background', s.selectedGroup) });
+  const groups = groupSpecs([...model.scalarSpecs, ...specsOfItem(model, 'flows', s.ui.selectedFlow)]);
+  const groupCount = itemCount(model, s.scenario.values, 'background');
+  if (s.ui.selectedGroup !== null && s.ui.selectedGroup < groupCount)
+    groups.push({ group: `Background group ${s.ui.selectedGroup + 1}`, specs: specsOfItem(model, 'background', s.ui.selectedGroup) });
   const owners = new Map<string, string>();
-  if (itemCount(model, s.values, 'flows') > 1)
-    for (const g of groups) if (g.specs.some((sp) => sp.list === 'flows')) owners.set(g.group, `flow ${s.selectedFlow + 1}`);
+  if (itemCount(model, s.scenario.values, 'flows') > 1)
+    for (const g of groups) if (g.specs.some((sp) => sp.list === 'flows')) owners.set(g.group, `flow ${s.ui.selectedFlow + 1}`);
   return { groups, owners };
 }
 

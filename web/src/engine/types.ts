@@ -223,7 +223,7 @@ export interface RunSummary {
 export interface EngineErrorItem {
   path: string;
   message: string;
-  /** Found by the page before running (model/crossField.ts), not by the engine. */
+  /** Found by the page before running (model/params/crossField.ts), not by the engine. */
   byPage?: boolean;
 }
 

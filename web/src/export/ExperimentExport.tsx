@@ -4,7 +4,7 @@
 // (The header's button styles are light on navy: the dialog is rendered into <body>.)
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ParamModel, Values } from '../model/params';
+import type { ParamModel, Values } from '../model/params/params';
 import { downloadText } from './download';
 import { pageLink } from '../url/link';
 import { seedSuffix, setExportHash, setExportSeed } from './experimentInfo';

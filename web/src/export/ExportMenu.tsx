@@ -30,7 +30,8 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
   }, [open]);
 
   const base = () => `${fileSlug(title)}${seedSuffix()}`;
-  const act = (f: () => void | Promise<void>) => async () => {
+  // Runs an export from a click (the handlers call it, so nothing reads the chart's ref while rendering).
+  const act = async (f: () => void | Promise<void>) => {
     setOpen(false);
     setError(null);
     try {
@@ -74,18 +75,18 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
       {open && (
         <ul className="export-list" role="menu" aria-label={`Export “${title}”`}>
           <li role="none">
-            <button type="button" role="menuitem" autoFocus data-testid="export-svg" onClick={act(() => downloadText(chart().text, `${base()}.svg`, 'image/svg+xml'))}>
+            <button type="button" role="menuitem" autoFocus data-testid="export-svg" onClick={() => void act(() => downloadText(chart().text, `${base()}.svg`, 'image/svg+xml'))}>
               Image (SVG)
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" data-testid="export-png" onClick={act(async () => downloadBlob(await rasterize(chart()), `${base()}.png`))}>
+            <button type="button" role="menuitem" data-testid="export-png" onClick={() => void act(async () => downloadBlob(await rasterize(chart()), `${base()}.png`))}>
               Image (PNG, 2x)
             </button>
           </li>
           {csv && (
             <li role="none">
-              <button type="button" role="menuitem" data-testid="export-csv" onClick={act(() => downloadText(csv(), `${base()}.csv`, 'text/csv'))}>
+              <button type="button" role="menuitem" data-testid="export-csv" onClick={() => void act(() => downloadText(csv(), `${base()}.csv`, 'text/csv'))}>
                 Data (CSV)
               </button>
             </li>

@@ -2,9 +2,9 @@
 // engine (buildScenario, the same string the worker gets), pretty-printed, and the
 // command that runs it with the native CLI. JSON numbers round-trip exactly, so the
 // CLI runs bit for bit the page's scenario and prints the same summary.
-import type { ParamModel, Values } from '../model/params';
-import { buildScenario } from '../model/params';
-import { figureInfo, type Figure } from '../model/figures';
+import type { ParamModel, Values } from '../model/params/params';
+import { buildScenario } from '../model/params/params';
+import { figureInfo, type Figure } from '../model/run/figures';
 import { toCsv } from './csv';
 
 export function scenarioFile(model: ParamModel, values: Values): string {

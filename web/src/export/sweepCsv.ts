@@ -1,7 +1,7 @@
 // The sweep chart's data: per series and x, the statistics over seeds it draws (mean,
 // min, max, sd, 95 % CI, values, runs), then the model curves' points.
 import { toCsv, type Cell } from './csv';
-import type { SweepPoint } from '../model/sweep';
+import type { SweepPoint } from '../model/sweep/sweep';
 
 export function sweepCsv(
   lines: readonly { label: string; points: readonly SweepPoint[] }[],

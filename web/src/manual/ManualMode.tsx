@@ -6,9 +6,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Displayed } from '../state/labState';
 import type { PlaybackState } from '../state/livePlayer';
-import { valueOf, type ParamModel, type Values } from '../model/params';
+import { valueOf, type ParamModel, type Values } from '../model/params/params';
 import type { TimelineEntry } from '../url/timeline';
-import type { VisibilityRule } from '../model/visibility';
+import type { VisibilityRule } from '../model/params/visibility';
 import type { PoolActions, ValueActions } from '../state/actions';
 import { ManualPanel } from './ManualPanel';
 import { manualWindowPath } from './score';

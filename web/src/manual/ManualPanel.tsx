@@ -4,7 +4,7 @@
 // change at the current simulated time (store.setValue → the live player), so it is
 // recorded in the link's timeline and the link replays it exactly.
 import { useEffect } from 'react';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import type { ValueActions } from '../state/actions';
 import { keyAction, type ManualAction } from '../present/keyTable';
 import './manual.css';

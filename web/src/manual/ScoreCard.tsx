@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { seriesFromResult, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
-import { buildScenario, type ParamModel, type Values } from '../model/params';
+import { buildScenario, type ParamModel, type Values } from '../model/params/params';
 import type { PoolActions } from '../state/actions';
 import { BASELINE_PROTOCOL, baselineValues, scoreFlow, verdict, type FlowScore } from './score';
 import './manual.css';
@@ -41,11 +41,13 @@ export function ScoreCard({ store, model, values, flow, result, series }: Props)
     const v = baselineValues(model, values, flow);
     return v ? buildScenario(model, v) : null;
   }, [model, values, flow]);
-  const [baseline, setBaseline] = useState<Baseline>({ status: 'running' });
+  // The Reno run's answer, for the scenario it ran: a new scenario is running until its own comes.
+  const [answer, setAnswer] = useState<{ scenario: string; flow: typeof flow; baseline: Baseline } | null>(null);
+  const baseline: Baseline = answer && answer.scenario === scenario && answer.flow === flow ? answer.baseline : { status: 'running' };
 
   useEffect(() => {
     if (scenario === null) return;
-    setBaseline({ status: 'running' });
+    const setBaseline = (b: Baseline) => setAnswer({ scenario, flow, baseline: b });
     const run = store.runOne(scenario, (o) => {
       if (o.kind === 'ok' && o.result?.ok) {
         const score = scoreFlow(o.result, seriesFromResult(o.result, o.columns), flow);

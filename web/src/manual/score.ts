@@ -5,8 +5,8 @@
 // what a window larger than the pipe buys.
 import { flowSeries, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
-import { itemPath, valueOf, type ParamModel, type Values } from '../model/params';
-import { isVisible, type VisibilityRule } from '../model/visibility';
+import { itemPath, valueOf, type ParamModel, type Values } from '../model/params/params';
+import { isVisible, type VisibilityRule } from '../model/params/visibility';
 
 /** The manual control's window, relative to the flow (declared live by the engine). */
 export const MANUAL_WINDOW = '.manual.cwnd_segments';

@@ -4,7 +4,7 @@
 import createPlab, { type PlabModule } from 'plab-glue';
 import { installSweepEngine } from '../engine/sweepEngine';
 import type { EngineSchema } from '../engine/types';
-import { buildModel, type ParamModel } from './params';
+import { buildModel, type ParamModel } from './params/params';
 
 export interface TestEngine {
   engine: PlabModule;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineSchema } from '../engine/types';
-import { buildModel } from './params';
-import { validateSweep } from './sweep';
+import { buildModel } from './params/params';
+import { validateSweep } from './sweep/sweep';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from './testSchema';
 import { decodeHash, encodeHash } from '../url/codec';
 import { defaultViewState, MAX_COMPARE, toggleCompared, toggleHidden, type ViewState } from './views';

@@ -11,10 +11,9 @@
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
-import { withItemCount } from './listEdits';
-import { itemCount, itemPath, type ParamModel, type Values } from './params';
-import { defaultSweep, FLOW_COUNT_X, type SweepConfig } from './sweep';
-import { RECOVERY_PATH } from './labels';
+import { itemCount, itemPath, type ParamModel, type Values } from './params/params';
+import { defaultSweep, type SweepConfig } from './sweep/sweep';
+import { RECOVERY_PATH } from './params/labels';
 import { markerKinds } from '../charts/compareSeries';
 
 /** The charts' colours: the standard palette or the colour-blind-safe one (palette=cb). */
@@ -94,14 +93,6 @@ export function withProtocol(model: ParamModel, values: Values, protocol: string
     if (recovery !== undefined) out[itemPath('flows', i, '.recovery')] = recovery;
   }
   return out;
-}
-
-/** The values of one sweep run: x set (the number of flows copies the last flow), then
- * the seed and the protocol (the sweep view's and the validation page's runs). */
-export function sweepRunValues(model: ParamModel, values: Values, xPath: string, x: number, seed: number, protocol: string | null): Values {
-  let v: Values = xPath === FLOW_COUNT_X ? withItemCount(model, values, 'flows', x) : { ...values, [xPath]: x };
-  v = { ...v, seed };
-  return protocol === null ? v : withProtocol(model, v, protocol);
 }
 
 export function defaultViewState(model: ParamModel): ViewState {

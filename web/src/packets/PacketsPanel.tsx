@@ -4,10 +4,10 @@
 // canvas with requestAnimationFrame. The animation's time is the shared cursor time
 // (charts/cursor.ts): playing moves every chart's crosshair, hovering a chart moves
 // the animation. Per-frame state lives in refs, not React state.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EngineClient } from '../engine/client';
 import type { Displayed } from '../state/labState';
-import { buildScenario, type ParamModel, type Values } from '../model/params';
+import { buildScenario, type ParamModel, type Values } from '../model/params/params';
 import { timelineJson, type TimelineEntry } from '../url/timeline';
 import { cursorTime, seqZoomRequest } from '../charts/cursor';
 import { drawPath } from './draw';
@@ -40,8 +40,16 @@ function windowAround(d: Displayed, at?: number): [number, number] {
 
 export function PacketsPanel({ model, values, timeline, displayed }: Props) {
   const [open, setOpen] = useState(false);
-  const [window_, setWindow] = useState<[number, number] | null>(null);
-  const [status, setStatus] = useState('');
+  const [window_, setWindow] = useState<[number, number]>(() => windowAround(displayed));
+  // A new experiment: back to its first recovery (adjusted while rendering, as React
+  // advises for state that follows a prop).
+  const [windowOf, setWindowOf] = useState(displayed);
+  if (windowOf !== displayed) {
+    setWindowOf(displayed);
+    setWindow(windowAround(displayed));
+  }
+  // What the engine said of a trace, for the trace asked (a new one is "Tracing…" until it answers).
+  const [answer, setAnswer] = useState<{ of: unknown; text: string } | null>(null);
   const [trace, setTrace] = useState<PathTrace | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(0.05);
@@ -52,13 +60,11 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
   const ownTime = useRef<number | null>(null);
   const playingRef = useRef(false);
   const speedRef = useRef(speed);
-  speedRef.current = speed;
-  playingRef.current = playing;
-
-  // A new experiment: back to its first recovery.
+  // The animation loop reads these each frame without restarting.
   useEffect(() => {
-    setWindow(windowAround(displayed));
-  }, [displayed]);
+    speedRef.current = speed;
+    playingRef.current = playing;
+  }, [speed, playing]);
 
   useEffect(() => () => clientRef.current?.dispose(), []);
 
@@ -69,15 +75,18 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
   }, [open, displayed]);
 
   // Trace the window (its own worker, so the Live view's runs are never delayed).
+  const request = useMemo(() => (open ? { window_, model, values, timeline } : null), [open, window_, model, values, timeline]);
+  const status = request && answer?.of !== request ? 'Tracing packets…' : (answer?.text ?? '');
   useEffect(() => {
-    if (!open || !window_) return;
+    if (!request) return;
+    const { window_, model, values, timeline } = request;
+    const setStatus = (text: string) => setAnswer({ of: request, text });
     let cancelled = false;
     const scenario = JSON.parse(buildScenario(model, values)) as Record<string, unknown>;
     const metrics = (scenario.metrics ?? {}) as Record<string, unknown>;
     scenario.metrics = { ...metrics, packet_trace: { from_s: window_[0], to_s: window_[1] } };
     if (!clientRef.current) clientRef.current = new EngineClient();
     const client = clientRef.current;
-    setStatus('Tracing packets…');
     const off = client.onResult((o) => {
       if (cancelled) return;
       if (o.kind === 'ok' && o.result?.ok) {
@@ -99,7 +108,7 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
       cancelled = true;
       off();
     };
-  }, [open, window_, model, values, timeline]);
+  }, [request]);
 
   // The animation loop: draws when the time moved; advances it while playing.
   useEffect(() => {
@@ -213,7 +222,7 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
             <button type="button" onClick={() => setWindow(windowAround(displayed))} data-testid="packets-recovery">
               Show the first recovery
             </button>
-            {window_ && <WindowFields window={window_} durationS={displayed.durationS} onCommit={setWindow} />}
+            <WindowFields window={window_} durationS={displayed.durationS} onCommit={setWindow} />
           </div>
           {status && <p className="muted packets-status">{status}</p>}
           <canvas

@@ -1,6 +1,6 @@
 // The animation's window, typed: From and To commit on Enter or blur (not on every
 // keystroke), and a bad value keeps its error on screen, named by the field's label.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { windowProblem } from './window';
 
 interface Props {
@@ -13,11 +13,15 @@ export function WindowFields({ window: w, durationS, onCommit }: Props) {
   const [from, setFrom] = useState(String(w[0]));
   const [to, setTo] = useState(String(w[1]));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // A new window from outside (a marker clicked, the slider) replaces what is typed:
+  // adjusted while rendering, as React advises for state that follows a prop.
+  const [shownWindow, setShownWindow] = useState(w);
+  if (shownWindow !== w) {
+    setShownWindow(w);
     setFrom(String(Number(w[0].toFixed(4))));
     setTo(String(Number(w[1].toFixed(4))));
     setError(null);
-  }, [w]);
+  }
   const commit = () => {
     const f = from.trim() === '' ? NaN : Number(from);
     const t = to.trim() === '' ? NaN : Number(to);

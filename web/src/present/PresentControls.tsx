@@ -2,11 +2,11 @@
 // keyboard shortcuts (parameters a step up or down, the next or previous paper preset,
 // "?" for the list) and, while presenting, a bar that shows the values the shortcuts
 // change, large enough for the back row.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { usePresets } from '../components/Papers';
-import { checkPreset, withoutHidden } from '../model/presets';
+import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { encodeDisplayParams } from '../url/display';
-import { valueOf, type ParamModel, type Values } from '../model/params';
+import { valueOf, type ParamModel, type Values } from '../model/params/params';
 import type { ViewState } from '../model/views';
 import type { ValueActions, ViewActions } from '../state/actions';
 import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './shortcuts';
@@ -50,14 +50,11 @@ export function PresentControls({ store, model, values, view, current, disabled 
   const here = withoutHidden(current);
   const at = canonical.indexOf(here);
 
-  const latest = useRef({ model, values, presets, at, disabled, view });
-  latest.current = { model, values, presets, at, disabled, view };
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  // One listener for the page's life, reading this render's values when a key comes.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
-      const { model: m, values: v, presets: list, at: i, disabled: off } = latest.current;
+      const [m, v, list, i, off] = [model, values, presets, at, disabled];
       // The manual control's keys are ManualPanel's (it listens while it is shown).
       const action = keyAction(e.key);
       if (!action) return;
@@ -82,12 +79,14 @@ export function PresentControls({ store, model, values, view, current, disabled 
         const step = action.step;
         const next = i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length;
         // A new history entry, as a click on the preset's link makes.
-        location.hash = list[next].hash + displayParts(latest.current.view);
+        location.hash = list[next].hash + displayParts(view);
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const togglePresent = () => {
     if (present) {

@@ -2,8 +2,8 @@
 // a parameter one step up or down. Steps follow the 1-2-5 ladder (and 0 for loss), so
 // a few presses go from "no loss" through the common 0.1–5 % range to heavy loss, and
 // a rate or a delay doubles or halves about each press: what a lecture wants to show.
-import type { ParamModel, Values } from '../model/params';
-import { valueOf } from '../model/params';
+import type { ParamModel, Values } from '../model/params/params';
+import { valueOf } from '../model/params/params';
 
 export const LOSS_PATH = 'flows[0].channel.forward.p';
 export const RATE_PATH = 'topology.bottleneck.rate_mbps';

@@ -45,6 +45,9 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boole
       ro.disconnect();
     };
   }, [ref, enabled]);
+  // After every render on purpose: what is above the charts changes without telling us;
+  // the hysteresis below ends the chain once the height settles.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measured after each render, see above
   useLayoutEffect(() => {
     const el = ref.current;
     if (!enabled || !el) return;

@@ -26,3 +26,13 @@ export type Lab<A> = LabSource & A;
 /** Runs in the worker pool beside the live one (the manual control's baseline, the
  * validation page's checks). */
 export type PoolActions = Pick<LabStore, 'runOne' | 'runSummaries'>;
+
+/** The compare view: which protocols, which shown, which event markers, run them. */
+export type CompareActions = Pick<LabStore, 'setCompare' | 'setHidden' | 'setMarkersOff' | 'runCompare'>;
+
+/** The sweep view: its settings, its protocols, its plan (the engine's), run and cancel
+ * (and a value, from the app-limit note's button). */
+export type SweepActions = ValueActions & Pick<LabStore, 'setCompare' | 'setHidden' | 'setSweep' | 'sweepPlan' | 'runSweep' | 'cancelSweep'>;
+
+/** Live mode's player and the changes it recorded. */
+export type PlaybackActions = Pick<LabStore, 'player' | 'clearTimeline'>;

@@ -3,7 +3,7 @@
 // pool; results already computed for the same scenario are reused.
 import { seriesFromResult } from '../charts/series';
 import type { BatchHandle, PoolOutcome, WorkerPool } from '../engine/pool';
-import { buildScenario } from '../model/params';
+import { buildScenario } from '../model/params/params';
 import { withProtocol } from '../model/views';
 import { durationOf, type CompareEntry, type StoreCore } from './labState';
 
@@ -19,7 +19,7 @@ export class CompareRunner {
   ) {}
 
   run() {
-    const { model, values, view, compare } = this.core.get();
+    const { engine: { model }, scenario: { values }, view, compare } = this.core.get();
     if (!model) return;
     this.batch?.cancel();
     const entries: CompareEntry[] = view.compare.map((protocol) => {

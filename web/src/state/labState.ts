@@ -1,14 +1,14 @@
 // The lab's state, in one value, and the small interface the stores that own parts of
 // it (live runs, compare, sweep, the URL) use to read and change it.
-import type { RunCost } from '../model/runCost';
+import type { RunCost } from '../model/run/runCost';
 import type { Extracted } from '../charts/series';
 import type { EngineErrorItem, ResultDoc, RunSummary } from '../engine/types';
-import type { ParamModel, ParamSpec, Values } from '../model/params';
-import type { SweepConfig } from '../model/sweep';
+import type { ParamModel, ParamSpec, Values } from '../model/params/params';
+import type { SweepConfig } from '../model/sweep/sweep';
 import type { UrlMessage } from '../url/codec';
 import type { ViewState } from '../model/views';
 import type { TimelineEntry } from '../url/timeline';
-import type { VisibilityRule } from '../model/visibility';
+import type { VisibilityRule } from '../model/params/visibility';
 
 export interface CompareEntry {
   protocol: string;
@@ -63,15 +63,30 @@ export interface PlaybackState {
   speed: number;
 }
 
-export interface LabState {
+/** The engine and what the page made of its schema (store.start). */
+export interface EngineSlice {
   phase: 'loading' | 'ready' | 'failed';
   loadError?: string;
   model?: ParamModel;
   groups: { group: string; specs: ParamSpec[] }[];
   rules: Map<string, VisibilityRule>;
+  engineLoadMs?: number;
+}
+
+/** The experiment the link names: its values and live-mode changes, and what opening
+ * or resetting it left to say (UrlSync and the store's experiment actions). */
+export interface ScenarioSlice {
   values: Values;
+  /** Live-mode changes during the run (in the URL, replayed by the engine). */
+  timeline: TimelineEntry[];
   /** Problems with the link the page was opened with. */
   urlMessages: UrlMessage[];
+  /** The link of the experiment "Reset to defaults" replaced (for its Undo). */
+  undoReset?: string;
+}
+
+/** The live run of the current values and its result (liveRunner.ts). */
+export interface RunSlice {
   /** Engine validation errors for the current values (result ok:false). */
   engineErrors: EngineErrorItem[];
   /** The engine crashed or timed out on the current values. */
@@ -81,33 +96,70 @@ export interface LabState {
   /** The id of the newest run that has finished (ok or not). */
   lastFinishedId: number;
   lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
-  engineLoadMs?: number;
-  /** The view shown and each view's settings (also in the URL). */
-  view: ViewState;
-  compare: CompareState;
-  sweepRun?: SweepRun;
-  /** The flow whose settings the controls show (not in the URL: a way of looking). */
-  selectedFlow: number;
-  /** The background group whose settings the controls show, if any. */
-  selectedGroup: number | null;
-  /** Flows whose curves are hidden in the live charts (not in the URL). */
-  hiddenFlows: number[];
-  /** The link of the experiment "Reset to defaults" replaced (for its Undo). */
-  undoReset?: string;
-  /** Live-mode changes during the run (in the URL, replayed by the engine). */
-  timeline: TimelineEntry[];
-  /** A run estimated as long, held until the user says to run it (model/runCost.ts). */
+  /** A run estimated as long, held until the user says to run it (model/run/runCost.ts). */
   costAsk?: RunCost;
+}
+
+/** Live mode playing the run in simulated time (livePlayer.ts). */
+export interface LiveSlice {
   /** Set while the live view plays its run in simulated time. */
   playback?: PlaybackState;
   /** While playing: the values in force at the playhead, for the controls. */
   liveValues?: Values;
 }
 
+/** Ways of looking that are not in the link. */
+export interface UiSlice {
+  /** The flow whose settings the controls show. */
+  selectedFlow: number;
+  /** The background group whose settings the controls show, if any. */
+  selectedGroup: number | null;
+  /** Flows whose curves are hidden in the live charts. */
+  hiddenFlows: number[];
+}
+
+/** The lab's state: one slice per owner, so a part of the page reads (and a selector
+ * compares) only its own. */
+export interface LabState {
+  engine: EngineSlice;
+  scenario: ScenarioSlice;
+  /** The view shown and each view's settings (also in the URL). */
+  view: ViewState;
+  run: RunSlice;
+  compare: CompareState;
+  sweepRun?: SweepRun;
+  live: LiveSlice;
+  ui: UiSlice;
+}
+
+/** The slice each field of a flat patch belongs to. */
+export const SLICE_OF = {
+  phase: 'engine', loadError: 'engine', model: 'engine', groups: 'engine', rules: 'engine', engineLoadMs: 'engine',
+  values: 'scenario', timeline: 'scenario', urlMessages: 'scenario', undoReset: 'scenario',
+  engineErrors: 'run', runError: 'run', busy: 'run', displayed: 'run', lastFinishedId: 'run', lastRun: 'run', costAsk: 'run',
+  playback: 'live', liveValues: 'live',
+  selectedFlow: 'ui', selectedGroup: 'ui', hiddenFlows: 'ui',
+} as const satisfies Record<keyof (EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice), keyof LabState>;
+
+/** A change to the state: any slice's fields by name (each goes to its slice), or a
+ * whole view, compare or sweep value. */
+export type LabPatch = Partial<EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice> & Partial<Pick<LabState, 'view' | 'compare' | 'sweepRun'>>;
+
+/** The state with a patch applied: only the slices it touches are new objects. */
+export function applyPatch(state: LabState, patch: LabPatch): LabState {
+  const next: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(patch)) {
+    const slice = (SLICE_OF as Record<string, keyof LabState>)[key];
+    if (slice === undefined) next[key] = value;
+    else next[slice] = { ...(next[slice] as object), [key]: value };
+  }
+  return next as unknown as LabState;
+}
+
 /** What a part of the store needs of the whole. */
 export interface StoreCore {
   get(): LabState;
-  set(patch: Partial<LabState>): void;
+  set(patch: LabPatch): void;
 }
 
 export const MARK_INPUT = 'plab:input';

@@ -46,7 +46,7 @@ export class LivePlayer {
   }
 
   get active(): boolean {
-    return this.core.get().playback !== undefined;
+    return this.core.get().live.playback !== undefined;
   }
 
   play() {
@@ -59,14 +59,14 @@ export class LivePlayer {
   }
 
   pause() {
-    const p = this.core.get().playback;
+    const p = this.core.get().live.playback;
     if (!p || p.status !== 'playing') return;
     this.halt();
     this.core.set({ playback: { ...p, status: 'paused' } });
   }
 
   resume() {
-    const p = this.core.get().playback;
+    const p = this.core.get().live.playback;
     if (!p || p.status !== 'paused') return;
     this.core.set({ playback: { ...p, status: 'playing' } });
     this.loop();
@@ -75,20 +75,20 @@ export class LivePlayer {
   /** Back to the whole run on screen. */
   stop() {
     this.halt();
-    if (this.core.get().playback === undefined) return;
+    if (this.core.get().live.playback === undefined) return;
     this.core.set({ playback: undefined, liveValues: undefined });
     this.notify();
   }
 
   setSpeed(speed: number) {
     this.speed = speed;
-    const p = this.core.get().playback;
+    const p = this.core.get().live.playback;
     if (p) this.core.set({ playback: { ...p, speed } });
   }
 
   /** A live parameter changed while playing: it applies from the playhead on. */
   change(path: string, value: ParamValue) {
-    const timeline = recordChange(this.core.get().timeline, { t: this.t, path, value });
+    const timeline = recordChange(this.core.get().scenario.timeline, { t: this.t, path, value });
     this.core.set({ timeline });
     this.applied = -1;
     this.refreshValues();
@@ -108,7 +108,7 @@ export class LivePlayer {
   }
 
   private frame = (now: number) => {
-    const { playback, displayed } = this.core.get();
+    const { live: { playback }, run: { displayed } } = this.core.get();
     if (!playback || playback.status !== 'playing') return;
     const end = displayed?.durationS;
     if (this.lastFrame !== null) this.t += ((now - this.lastFrame) / 1000) * playback.speed;
@@ -126,7 +126,7 @@ export class LivePlayer {
   // The controls show the values in force at the playhead (the experiment's, plus the
   // changes up to now); recomputed only when another change comes into force.
   private refreshValues() {
-    const { values, timeline } = this.core.get();
+    const { scenario: { values, timeline } } = this.core.get();
     let n = 0;
     while (n < timeline.length && timeline[n].t <= this.t) n++;
     if (n === this.applied) return;

@@ -2,9 +2,9 @@
 // answers becomes the displayed result, the engine's objections, or the run error.
 import { seriesFromResult } from '../charts/series';
 import { EngineClient, type RunOutcome } from '../engine/client';
-import { crossFieldErrors } from '../model/crossField';
-import { buildScenario } from '../model/params';
-import { asksFirst, estimateRunCost, windowedProtocols } from '../model/runCost';
+import { crossFieldErrors } from '../model/params/crossField';
+import { buildScenario } from '../model/params/params';
+import { asksFirst, estimateRunCost, windowedProtocols } from '../model/run/runCost';
 import { timelineJson } from '../url/timeline';
 import { durationOf, MARK_RESULT, type StoreCore } from './labState';
 
@@ -25,7 +25,7 @@ export class LiveRunner {
   }
 
   run() {
-    const { model, values, timeline } = this.core.get();
+    const { engine: { model }, scenario: { values, timeline } } = this.core.get();
     if (!model || !this.client) return;
     // Values that break a rule between two fields are named at the field, in the page's
     // words, and nothing runs (the engine would refuse them the same way).
@@ -35,7 +35,7 @@ export class LiveRunner {
       this.core.set({ engineErrors: crossed, costAsk: undefined });
       return;
     }
-    if (this.core.get().engineErrors.some((e) => e.byPage)) this.core.set({ engineErrors: [] });
+    if (this.core.get().run.engineErrors.some((e) => e.byPage)) this.core.set({ engineErrors: [] });
     const scenario = buildScenario(model, values);
     const tl = timeline.length > 0 ? timelineJson(timeline) : undefined;
     // A run estimated as long waits for a click (ask, never refuse: a link must still run).
@@ -46,7 +46,7 @@ export class LiveRunner {
       return;
     }
     this.held = null;
-    if (this.core.get().costAsk) this.core.set({ costAsk: undefined });
+    if (this.core.get().run.costAsk) this.core.set({ costAsk: undefined });
     this.client.run(scenario, tl);
   }
 
@@ -69,7 +69,7 @@ export class LiveRunner {
       this.core.set({
         lastFinishedId,
         // A run still in flight when the page found a broken rule must not clear it.
-        engineErrors: this.core.get().engineErrors.filter((e) => e.byPage),
+        engineErrors: this.core.get().run.engineErrors.filter((e) => e.byPage),
         runError: undefined,
         displayed: { id: o.id, summary: o.result.summary ?? {}, result: o.result, series, durationS: durationOf(o.scenario) },
         lastRun: {

@@ -7,13 +7,13 @@ import { EngineClient } from '../engine/client';
 import { loadSweepEngine } from '../engine/sweepEngine';
 import { WorkerPool, type PoolOutcome } from '../engine/pool';
 import type { EngineSchema, ParamValue, RunSummary } from '../engine/types';
-import { buildModel, groupSpecs, itemCount, type Values } from '../model/params';
-import { addItem, removeItem } from '../model/listEdits';
+import { buildModel, groupSpecs, itemCount, type Values } from '../model/params/params';
+import { addItem, removeItem } from '../model/params/listEdits';
 import { defaultViewState, type ViewName, type ViewState } from '../model/views';
-import type { SweepConfig } from '../model/sweep';
-import { visibilityRules } from '../model/visibility';
+import type { SweepConfig } from '../model/sweep/sweep';
+import { visibilityRules } from '../model/params/visibility';
 import { CompareRunner } from './compareRunner';
-import { MARK_INPUT, type LabState, type StoreCore } from './labState';
+import { applyPatch, MARK_INPUT, type LabPatch, type LabState, type StoreCore } from './labState';
 import { LiveRunner } from './liveRunner';
 import { LivePlayer } from './livePlayer';
 import { isLive } from '../url/timeline';
@@ -27,20 +27,13 @@ type Listener = () => void;
 
 export class LabStore implements StoreCore {
   private state: LabState = {
-    phase: 'loading',
-    groups: [],
-    rules: new Map(),
-    values: {},
-    urlMessages: [],
-    engineErrors: [],
-    busy: false,
-    lastFinishedId: 0,
+    engine: { phase: 'loading', groups: [], rules: new Map() },
+    scenario: { values: {}, timeline: [], urlMessages: [] },
     view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3, by: 'none' } },
+    run: { engineErrors: [], busy: false, lastFinishedId: 0 },
     compare: { entries: [], busy: false, id: 0 },
-    selectedFlow: 0,
-    selectedGroup: null,
-    hiddenFlows: [],
-    timeline: [],
+    live: {},
+    ui: { selectedFlow: 0, selectedGroup: null, hiddenFlows: [] },
   };
   private listeners = new Set<Listener>();
   private pool: WorkerPool | null = null;
@@ -66,8 +59,8 @@ export class LabStore implements StoreCore {
   get = (): LabState => this.state;
   getState = (): LabState => this.state;
 
-  set(patch: Partial<LabState>) {
-    this.state = { ...this.state, ...patch };
+  set(patch: LabPatch) {
+    this.state = applyPatch(this.state, patch);
     this.listeners.forEach((l) => l());
   }
 
@@ -212,53 +205,53 @@ export class LabStore implements StoreCore {
   setValue(path: string, value: ParamValue) {
     performance.mark(MARK_INPUT);
     // While the run plays, a live parameter changes from the playhead on (live mode).
-    if (this.player.active && this.state.model && isLive(this.state.model, path)) {
+    if (this.player.active && this.state.engine.model && isLive(this.state.engine.model, path)) {
       this.player.change(path, value);
       return;
     }
-    this.commit({ ...this.state.values, [path]: value });
+    this.commit({ ...this.state.scenario.values, [path]: value });
   }
 
   /** Adds a flow (a copy of the last) and shows its settings. */
   addFlow() {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
-    const values = addItem(model, this.state.values, 'flows');
-    if (values === this.state.values) return;
+    const values = addItem(model, this.state.scenario.values, 'flows');
+    if (values === this.state.scenario.values) return;
     performance.mark(MARK_INPUT);
     this.set({ selectedFlow: itemCount(model, values, 'flows') - 1, selectedGroup: null });
     this.commit(values);
   }
 
   removeFlow(index: number) {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
-    const values = removeItem(model, this.state.values, 'flows', index);
-    if (values === this.state.values) return;
+    const values = removeItem(model, this.state.scenario.values, 'flows', index);
+    if (values === this.state.scenario.values) return;
     performance.mark(MARK_INPUT);
     const n = itemCount(model, values, 'flows');
     this.set({
-      selectedFlow: Math.min(this.state.selectedFlow, n - 1),
-      hiddenFlows: this.state.hiddenFlows.filter((f) => f < n),
+      selectedFlow: Math.min(this.state.ui.selectedFlow, n - 1),
+      hiddenFlows: this.state.ui.hiddenFlows.filter((f) => f < n),
     });
     this.commit(values);
   }
 
   addGroup() {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
-    const values = addItem(model, this.state.values, 'background');
-    if (values === this.state.values) return;
+    const values = addItem(model, this.state.scenario.values, 'background');
+    if (values === this.state.scenario.values) return;
     performance.mark(MARK_INPUT);
     this.set({ selectedGroup: itemCount(model, values, 'background') - 1 });
     this.commit(values);
   }
 
   removeGroup(index: number) {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
-    const values = removeItem(model, this.state.values, 'background', index);
-    if (values === this.state.values) return;
+    const values = removeItem(model, this.state.scenario.values, 'background', index);
+    if (values === this.state.scenario.values) return;
     performance.mark(MARK_INPUT);
     this.set({ selectedGroup: null });
     this.commit(values);
@@ -274,7 +267,7 @@ export class LabStore implements StoreCore {
 
   /** Shows or hides one flow's curves in the live charts. */
   toggleFlow(index: number) {
-    const hidden = this.state.hiddenFlows;
+    const hidden = this.state.ui.hiddenFlows;
     this.set({ hiddenFlows: hidden.includes(index) ? hidden.filter((f) => f !== index) : [...hidden, index].sort((a, b) => a - b) });
   }
 
@@ -285,20 +278,20 @@ export class LabStore implements StoreCore {
   /** Back to the engine's defaults, as a new history entry (Back undoes it), keeping
    * the experiment it replaced for the banner's Undo. */
   reset() {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
     performance.mark(MARK_INPUT);
     this.player.stop();
-    const before = this.url.hashOf(this.state.values, this.state.view);
+    const before = this.url.hashOf(this.state.scenario.values, this.state.view);
     this.set({ urlMessages: [], selectedFlow: 0, selectedGroup: null, hiddenFlows: [], timeline: [] });
     this.commit({ ...model.defaults }, 'push');
-    const after = this.url.hashOf(this.state.values, this.state.view);
+    const after = this.url.hashOf(this.state.scenario.values, this.state.view);
     this.set({ undoReset: before !== after ? before : undefined });
   }
 
   /** Restores the experiment Reset replaced, as one more history entry. */
   undoReset() {
-    const hash = this.state.undoReset;
+    const hash = this.state.scenario.undoReset;
     if (hash === undefined) return;
     performance.mark(MARK_INPUT);
     this.loadFromHash(hash, [], 'push');
@@ -319,18 +312,18 @@ export class LabStore implements StoreCore {
 
   /** Re-runs the current values (e.g. after a crash). */
   rerun() {
-    this.commit(this.state.values);
+    this.commit(this.state.scenario.values);
   }
 
   private commit(values: Values, mode: HistoryMode = 'edit') {
-    const model = this.state.model;
+    const model = this.state.engine.model;
     if (!model) return;
     // Any other change starts the run over: stop playing it.
     this.player.stop();
     const n = itemCount(model, values, 'flows');
-    const patch: Partial<LabState> = { values };
-    if (this.state.selectedFlow >= n) patch.selectedFlow = n - 1;
-    if (this.state.selectedGroup !== null && this.state.selectedGroup >= itemCount(model, values, 'background')) patch.selectedGroup = null;
+    const patch: LabPatch = { values };
+    if (this.state.ui.selectedFlow >= n) patch.selectedFlow = n - 1;
+    if (this.state.ui.selectedGroup !== null && this.state.ui.selectedGroup >= itemCount(model, values, 'background')) patch.selectedGroup = null;
     this.set(patch);
     this.url.write(mode);
     this.liveDirty = true;

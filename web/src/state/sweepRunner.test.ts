@@ -3,13 +3,13 @@
 // plan (x values, seeds, scenarios) is the real engine's (plab_sweep_plan).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOptions, WorkerPool } from '../engine/pool';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import { decodeHash } from '../url/codec';
-import { defaultSweep } from '../model/sweep';
-import { coarseToFine } from '../model/sweepOrder';
+import { defaultSweep } from '../model/sweep/sweep';
+import { coarseToFine } from '../model/sweep/sweepOrder';
 import { loadTestEngine } from '../model/testEngine';
 import { defaultViewState } from '../model/views';
-import type { LabState, StoreCore } from './labState';
+import { applyPatch, type LabState, type StoreCore } from './labState';
 import { SweepRunner } from './sweepRunner';
 
 let model: ParamModel;
@@ -19,11 +19,11 @@ beforeAll(async () => {
 
 function harness(n: number, k: number, stopAfter = Infinity) {
   let state = {
-    model,
-    values: decodeHash(model, '#v=2').values,
+    engine: { model },
+    scenario: { values: decodeHash(model, '#v=2').values },
     view: { ...defaultViewState(model), sweep: { ...defaultSweep(model), x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log' as const, n, k } },
   } as unknown as LabState;
-  const core: StoreCore = { get: () => state, set: (patch) => void (state = { ...state, ...patch }) };
+  const core: StoreCore = { get: () => state, set: (patch) => void (state = applyPatch(state, patch)) };
   const queued: string[] = [];
   const pool = {
     runBatch(scenarios: readonly string[], opts: BatchOptions) {

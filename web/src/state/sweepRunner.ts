@@ -4,10 +4,10 @@
 // are the engine's plan (plab_sweep_plan: x values, seeds, scenarios), as `plab sweep`'s.
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
-import { buildScenario, type Values } from '../model/params';
-import { sweepableParams, sweepProtocols, type SweepConfig } from '../model/sweep';
-import { planScenarios, planSweep } from '../model/sweepPlan';
-import { coarseToFine } from '../model/sweepOrder';
+import { buildScenario, type Values } from '../model/params/params';
+import { sweepableParams, sweepProtocols, type SweepConfig } from '../model/sweep/sweep';
+import { planScenarios, planSweep } from '../model/sweep/sweepPlan';
+import { coarseToFine } from '../model/sweep/sweepOrder';
 import type { StoreCore } from './labState';
 
 const FLUSH_MS = 100;
@@ -35,9 +35,9 @@ export class SweepRunner {
    * still the one the settings describe. */
   plan(values?: Values, cfg?: SweepConfig, compare?: string[]): SweepPlan | null {
     const s = this.core.get();
-    const model = s.model;
+    const model = s.engine.model;
     if (!model) return null;
-    const v = values ?? s.values;
+    const v = values ?? s.scenario.values;
     const c = cfg ?? s.view.sweep;
     const spec = sweepableParams(model).find((p) => p.path === c.x);
     if (!spec) return null;
@@ -52,7 +52,7 @@ export class SweepRunner {
 
   run() {
     const s = this.core.get();
-    const model = s.model;
+    const model = s.engine.model;
     const plan = this.plan();
     if (!model || !plan) return;
     this.batch?.cancel({ terminate: true });

@@ -15,7 +15,7 @@
 //   bury the previous experiment under them.
 // - 'replace': the page rewrites the entry it is on (a link read and canonicalised).
 import { decodeHash, type UrlMessage } from '../url/codec';
-import type { Values } from '../model/params';
+import type { Values } from '../model/params/params';
 import type { ViewState } from '../model/views';
 import { decodeViewParams } from '../url/viewParams';
 import { decodeTimeline, type TimelineEntry } from '../url/timeline';
@@ -69,18 +69,18 @@ export class UrlSync {
   };
 
   private current(): string {
-    const { values, view } = this.core.get();
+    const { scenario: { values }, view } = this.core.get();
     return this.hashOf(values, view);
   }
 
   /** The link of an experiment and view ('' before the engine has loaded). */
-  hashOf(values: Values, view: ViewState, timeline = this.core.get().timeline): string {
-    const model = this.core.get().model;
+  hashOf(values: Values, view: ViewState, timeline = this.core.get().scenario.timeline): string {
+    const model = this.core.get().engine.model;
     return model ? experimentHash(model, values, view, timeline) : '';
   }
 
   read(hash: string): ReadLink | null {
-    const model = this.core.get().model;
+    const model = this.core.get().engine.model;
     if (!model) return null;
     const decoded = decodeHash(model, hash);
     const view = decodeViewParams(model, decoded.viewPairs);
@@ -94,7 +94,7 @@ export class UrlSync {
   }
 
   write(mode: HistoryMode = 'replace') {
-    const { model, values, view } = this.core.get();
+    const { engine: { model }, scenario: { values }, view } = this.core.get();
     if (!model) return;
     const hash = this.hashOf(values, view);
     if (hash === location.hash) return;

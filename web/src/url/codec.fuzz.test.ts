@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestEngine } from '../model/testEngine';
 import presetsJson from '../../../public/presets/presets.json?raw';
 import type { ParamValue } from '../engine/types';
-import { type ParamModel, type Values } from '../model/params';
+import { type ParamModel, type Values } from '../model/params/params';
 import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from './timeline';
 import { decodeHash, enc, encodeHash } from './codec';
 import { type ViewState } from '../model/views';

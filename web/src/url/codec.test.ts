@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allSpecs, buildModel, buildScenario } from '../model/params';
-import { addItem, withItemCount } from '../model/listEdits';
+import { allSpecs, buildModel, buildScenario } from '../model/params/params';
+import { addItem, withItemCount } from '../model/params/listEdits';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
 import { decodeHash, encodeHash } from './codec';
 

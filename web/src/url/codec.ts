@@ -8,8 +8,8 @@
 // Version 1 links (the single-flow page) are read as they were meant: their keys are a
 // subset of version 2's (one flow, f0.*), so they open the same experiment, and the
 // page rewrites them as version 2.
-import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from '../model/params';
-import { checkValue, sameValue } from '../model/valueCheck';
+import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from '../model/params/params';
+import { checkValue, sameValue } from '../model/params/valueCheck';
 import { clip, enc, encodeValue, type UrlMessage } from './text';
 import { isViewKey } from './viewParams';
 

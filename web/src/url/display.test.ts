@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../model/params';
+import { buildModel } from '../model/params/params';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../model/testSchema';
 import { decodeHash, encodeHash } from './codec';
 import { paletteOf } from './display';

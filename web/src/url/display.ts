@@ -3,7 +3,7 @@
 //   embed=1     one view with minimal chrome, for an iframe in slides or a course page
 //   palette=cb  the colour-blind-safe palette (Okabe-Ito) on its own
 // Each is written only when set, so links made before them read the same.
-import { shown } from '../model/sweep';
+import { shown } from '../model/sweep/sweep';
 import type { PaletteName, ViewState } from '../model/views';
 
 export type { PaletteName };

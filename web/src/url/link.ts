@@ -7,7 +7,7 @@
 // The order: the scenario's values that differ from the defaults (codec.ts), the view's
 // pairs (viewParams.ts, display flags last), then live mode's timeline (timeline.ts; none:
 // no pair, as before it existed).
-import type { ParamModel, Values } from '../model/params';
+import type { ParamModel, Values } from '../model/params/params';
 import type { ViewState } from '../model/views';
 import { encodeHash, TIMELINE_KEY } from './codec';
 import { enc } from './text';

@@ -8,9 +8,9 @@
 // time (s) ~ the parameter's URL key ~ its value. Only characters the hash keeps as
 // they are (text.ts's enc) are used, so the link stays readable.
 import type { ParamValue } from '../engine/types';
-import { itemCount, splitItem, type ParamModel, type Values } from '../model/params';
+import { itemCount, splitItem, type ParamModel, type Values } from '../model/params/params';
 import { clip, encodeValue, TIMELINE_KEY, type UrlMessage } from './codec';
-import { checkValue } from '../model/valueCheck';
+import { checkValue } from '../model/params/valueCheck';
 
 export { TIMELINE_KEY };
 export const TIMELINE_VERSION = 'v1';

@@ -10,8 +10,8 @@
 // Only what differs from the defaults is written, except that a sweep is written
 // whole as soon as any of it differs (or the sweep view is open), so a shared sweep
 // link does not depend on this page's defaults.
-import type { ParamModel } from '../model/params';
-import { shown, validateSweep, type SweepInput } from '../model/sweep';
+import type { ParamModel } from '../model/params/params';
+import { shown, validateSweep, type SweepInput } from '../model/sweep/sweep';
 import {
   compareMarkerNames,
   defaultViewState,

@@ -1,7 +1,7 @@
 // Beside the sweep's throughput-model curves: why they lie above the measurement when
 // an application limit (the token bucket, on by default; a live stream) caps the
 // sender, with a button that turns each limit off.
-import type { AppLimit } from '../model/appLimits';
+import type { AppLimit } from '../model/run/appLimits';
 import type { ValueActions } from '../state/actions';
 
 export function AppLimitNote({ store, limits, multiFlow }: { store: ValueActions; limits: AppLimit[]; multiFlow: boolean }) {

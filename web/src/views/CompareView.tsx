@@ -1,11 +1,13 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on the charts the engine declares for it, with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import './compare.css';
+import '../components/protocolPicker.css';
 import './comparePresent.css';
 import { get } from '../charts/series';
 import { buildComparePanels } from '../charts/panels';
@@ -13,11 +15,12 @@ import { PanelCharts } from '../charts/PanelCharts';
 import { formatNumber } from '../components/Summary';
 import { PairingPicker } from '../components/PairingPicker';
 import { TableExport } from '../export/TableExport';
-import { protocolLabel } from '../model/labels';
-import { figureInfo, figureTitle, figureValue } from '../model/figures';
-import type { ParamModel } from '../model/params';
+import { protocolLabel } from '../model/params/labels';
+import { figureInfo, figureTitle, figureValue } from '../model/run/figures';
+import type { ParamModel } from '../model/params/params';
 import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
-import type { CompareState, LabStore } from '../state/store';
+import type { CompareState } from '../state/store';
+import type { CompareActions } from '../state/actions';
 import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
 import { PartialRunsNote } from '../components/PartialMark';
 
@@ -39,7 +42,7 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
 const MIN_FILL_HEIGHT = 180;
 
 interface Props {
-  store: LabStore;
+  store: CompareActions;
   model: ParamModel;
   compare: string[];
   hidden: string[];
@@ -51,8 +54,9 @@ interface Props {
 
 export const CompareView = memo(function CompareView({ store, model, compare, hidden, markersOff, state, height }: Props) {
   const options = protocolOptions(model);
-  const label = (p: string) => protocolLabel(model, p);
-  const color = (p: string) => protocolColor(p, entryColorIndex(model, p));
+  // Kept across renders (they depend on the schema only) so the memos below keep theirs.
+  const label = useCallback((p: string) => protocolLabel(model, p), [model]);
+  const color = useCallback((p: string) => protocolColor(p, entryColorIndex(model, p)), [model]);
 
   const shown = useMemo(
     () => state.entries.filter((e) => e.status === 'ok' && !hidden.includes(e.protocol)),
@@ -79,7 +83,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         color,
         label,
       ),
-    [shown, kinds, markersOn], // label and color depend on the schema only
+    [shown, kinds, markersOn, color, label],
   );
 
   // The charts the engine declares for compared protocols (panels.ts), one line per protocol.
@@ -90,7 +94,7 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         shown.map((e) => ({ protocol: e.protocol, label: label(e.protocol), color: color(e.protocol), series: e.series!, durationS: e.durationS })),
         markers,
       ),
-    [model, shown, markers], // label and color depend on the schema only
+    [model, shown, markers, label, color],
   );
 
   const columns = useMemo(

@@ -6,26 +6,26 @@ import { PlayBar, PlayedCharts } from '../components/LivePlayback';
 import { isPartial, PartialMark } from '../components/PartialMark';
 import { Summary } from '../components/Summary';
 import { ManualMode } from '../manual/ManualMode';
-import { valueOf } from '../model/params';
+import { valueOf } from '../model/params/params';
 import { PacketsPanel } from '../packets/PacketsPanel';
 import type { LabState } from '../state/labState';
-import type { LabStore } from '../state/store';
+import type { FlowActions, Lab, PlaybackActions, PoolActions, ValueActions } from '../state/actions';
 import { shallowEqual, useLab } from '../state/useLab';
 
 const liveOf = (s: LabState) => ({
-  model: s.model,
-  rules: s.rules,
-  values: s.values,
-  liveValues: s.liveValues,
-  playback: s.playback,
-  timeline: s.timeline,
-  displayed: s.displayed,
-  stale: s.engineErrors.length > 0 || !!s.runError,
-  hiddenFlows: s.hiddenFlows,
-  selectedFlow: s.selectedFlow,
+  model: s.engine.model,
+  rules: s.engine.rules,
+  values: s.scenario.values,
+  liveValues: s.live.liveValues,
+  playback: s.live.playback,
+  timeline: s.scenario.timeline,
+  displayed: s.run.displayed,
+  stale: s.run.engineErrors.length > 0 || !!s.run.runError,
+  hiddenFlows: s.ui.hiddenFlows,
+  selectedFlow: s.ui.selectedFlow,
 });
 
-export function LiveView({ store }: { store: LabStore }) {
+export function LiveView({ store }: { store: Lab<PlaybackActions & ValueActions & PoolActions & Pick<FlowActions, 'toggleFlow'>> }) {
   const s = useLab(store, liveOf, shallowEqual);
   const { model, displayed, playback, stale } = s;
   const multi = isMultiFlow(displayed);

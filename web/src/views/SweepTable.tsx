@@ -2,7 +2,7 @@
 // series' mean with the number of runs that had a value. Test ids:
 // sweep-table-panel, sweep-table, sweep-cell:<series>:<x> (data-mean, data-n).
 import { formatNumber } from '../components/Summary';
-import { sweepPoints } from '../model/sweep';
+import { sweepPoints } from '../model/sweep/sweep';
 import { TableExport } from '../export/TableExport';
 import type { SweepRun } from '../state/store';
 

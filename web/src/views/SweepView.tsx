@@ -7,7 +7,7 @@
 // far each is from the measured mean. A run whose figure is null is skipped (n counts).
 // The typed boxes (from, to, N, K) commit on Enter or blur like every typed value on the
 // page, with messages that name the box by its label (sweepMessages.ts).
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
 import { MEASURED_COLOR, SweepChart } from '../charts/SweepChart';
 import { MODEL_STYLE, useSweepCurves } from './useSweepCurves';
@@ -15,10 +15,10 @@ import { formatNumber } from '../components/Summary';
 import { SweepTable } from './SweepTable';
 import { AppLimitNote } from './AppLimitNote';
 import type { RunSummary } from '../engine/types';
-import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/figures';
+import { figureDigits, figureInfo, figureTitle, numericFigureKeys } from '../model/run/figures';
 import { PairingPicker } from '../components/PairingPicker';
-import { protocolLabel } from '../model/labels';
-import type { ParamModel, Values } from '../model/params';
+import { protocolLabel } from '../model/params/labels';
+import type { ParamModel, Values } from '../model/params/params';
 import {
   K_RANGE,
   N_RANGE,
@@ -28,14 +28,17 @@ import {
   type SweepConfig,
   type SweepError,
   type SweepField,
-} from '../model/sweep';
+} from '../model/sweep/sweep';
 import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
-import { isVisible, type VisibilityRule } from '../model/visibility';
-import type { LabStore, SweepRun } from '../state/store';
+import { isVisible, type VisibilityRule } from '../model/params/visibility';
+import type { SweepRun } from '../state/store';
+import type { SweepActions } from '../state/actions';
 import { PartialRunsNote } from '../components/PartialMark';
-import { sweepScreenMessage } from '../model/sweepMessages';
+import { sweepScreenMessage } from '../model/sweep/sweepMessages';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import '../components/protocolPicker.css';
+import './sweep.css';
 import './sweepPresent.css';
 
 /** The smallest plot that stays readable when it fills the screen; below it the page scrolls. */
@@ -55,7 +58,7 @@ function paramLabel(model: ParamModel, path: string): string {
 }
 
 interface Props {
-  store: LabStore;
+  store: SweepActions;
   model: ParamModel;
   config: SweepConfig;
   /** The compare view's protocols (cmp=): the series when sweeping by protocol. */
@@ -94,8 +97,9 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
     [model, liveSummary, run],
   );
   const options = protocolOptions(model);
-  const protoLabel = (p: string) => protocolLabel(model, p);
-  const protoColor = (p: string) => protocolColor(p, entryColorIndex(model, p));
+  // Kept across renders (they depend on the schema only) so useSweepCurves' memos keep theirs.
+  const protoLabel = useCallback((p: string) => protocolLabel(model, p), [model]);
+  const protoColor = useCallback((p: string) => protocolColor(p, entryColorIndex(model, p)), [model]);
 
   // Check what is in the boxes and, when it is all valid, give it to the store (which
   // writes the link). Messages name the boxes as the screen does.

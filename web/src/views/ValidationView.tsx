@@ -11,7 +11,7 @@
 // (data-verdict, data-kind, data-origin = live | recorded | none), and ClaimNotes' links.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { RunSummary } from '../engine/types';
-import type { ParamModel } from '../model/params';
+import type { ParamModel } from '../model/params/params';
 import { TableExport } from '../export/TableExport';
 import {
   paperGroups,
@@ -26,10 +26,11 @@ import {
   type ReferenceGroup,
   type RowResult,
   type ValidationGroup,
-} from '../model/validation';
+} from '../model/claims/validation';
 import { usePresets } from '../components/Papers';
 import { ClaimNotes } from '../components/ClaimNotes';
-import { VERDICT_TEXT, type PaperInfo } from '../model/evidence';
+import type { PaperInfo } from '../model/claims/evidence';
+import { VERDICT_TEXT } from '../model/claims/verdict';
 import type { PoolActions } from '../state/actions';
 import '../components/evidence.css';
 import './validation.css';
@@ -132,7 +133,11 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   const totals = useMemo(() => {
     let runsN = 0;
     let sim = 0;
-    for (const p of plans.values()) if (typeof p !== 'string') (runsN += p.scenarios.length), (sim += p.simulatedS);
+    for (const p of plans.values())
+      if (typeof p !== 'string') {
+        runsN += p.scenarios.length;
+        sim += p.simulatedS;
+      }
     return { runs: runsN, sim };
   }, [plans]);
   const verdictOf = (key: string, group: ValidationGroup, index: number): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {

@@ -3,9 +3,9 @@
 // models (from each run's own summary) with how far each is from the measured mean.
 import { useMemo } from 'react';
 import { MEASURED_COLOR, type LegendEntry, type ModelCurve, type SweepLineStyle } from '../charts/SweepChart';
-import { appLimits } from '../model/appLimits';
-import type { ParamModel, Values } from '../model/params';
-import { MODEL_CURVES, modelError, showsModels, sweepLines, sweepPoints } from '../model/sweep';
+import { appLimits } from '../model/run/appLimits';
+import type { ParamModel, Values } from '../model/params/params';
+import { MODEL_CURVES, modelError, showsModels, sweepLines, sweepPoints } from '../model/sweep/sweep';
 import type { SweepRun } from '../state/store';
 
 export const MODEL_STYLE: Record<string, { color: string; dash: string }> = {
@@ -36,19 +36,19 @@ export function useSweepCurves({ model, values, run, y, shownX, hidden, protoLab
         color: l.protocol === null ? MEASURED_COLOR : protoColor(l.protocol),
         points: l.points,
       })),
-    [drawn], // label and colour depend on the schema only
+    [drawn, protoLabel, protoColor],
   );
   const legend = useMemo<LegendEntry[] | undefined>(
     () =>
       byProtocol
         ? run!.series.map((l) => ({ key: l.protocol!, label: protoLabel(l.protocol!), color: protoColor(l.protocol!), hidden: hidden.includes(l.protocol!) }))
         : undefined,
-    [byProtocol, run, hidden],
+    [byProtocol, run, hidden, protoLabel, protoColor],
   );
   // The models are drawn for a single series only (one per protocol would be a tangle):
   // with one protocol left visible, they are that protocol's.
   const single = run && drawn.length === 1 ? run.series.find((l) => (l.protocol ?? 'measured') === drawn[0].key) : undefined;
-  const points = drawn.length === 1 ? drawn[0].points : [];
+  const points = useMemo(() => (drawn.length === 1 ? drawn[0].points : []), [drawn]);
   const withModels = showsModels({ x: shownX, y });
   const limits = useMemo(() => (withModels ? appLimits(model, values) : []), [withModels, model, values]);
   const models = useMemo<ModelCurve[]>(() => {

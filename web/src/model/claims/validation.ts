@@ -1,0 +1,275 @@
+// The validation page's model: every paper claim (the presets' evidence) and every
+// external reference check (public/validation/references.json: ns-3 runs, throughput
+// equations), in groups that each know the runs they need and how to judge them, so the
+// page can check any group on demand in the worker pool; and the verdicts last recorded
+// for all of them (public/validation/recorded.json, written by `npm run validate`, which
+// drives this same page).
+import type { RunSummary } from '../../engine/types';
+import type { Claim } from './evidence';
+import { compareData, evaluateClaim, sweepData, type Verdict } from './verdict';
+import { figureValue } from '../run/figures';
+import { buildScenario, valueOf, type ParamModel, type Values } from '../params/params';
+import type { Preset } from './presets';
+import { aggregate, sweepProtocols, sweepSeeds, xSpecOf } from '../sweep/sweep';
+import { planScenarios, planSweep } from '../sweep/sweepPlan';
+import { decodeHash } from '../../url/codec';
+import { PROTOCOL_PATH, withProtocol } from '../views';
+import { decodeViewParams } from '../../url/viewParams';
+
+export const REFERENCES_URL = 'validation/references.json';
+export const RECORDED_URL = 'validation/recorded.json';
+
+export interface RowResult {
+  verdict: Verdict;
+  detail: string;
+}
+
+export interface ValidationRow {
+  /** Unique over the page: the claim's id (a legacy claim's "<preset id>#<index>") or a
+   * reference check's id. */
+  key: string;
+  text: string;
+  source?: string;
+  /** The experiment that checks it. */
+  hash: string;
+  /** A paper's claim (its kind, reading and explanation). */
+  claim?: Claim;
+}
+
+/** The runs a group needs (one scenario each, summaries only) and their judgement. */
+export interface GroupPlan {
+  scenarios: string[];
+  /** Simulated seconds over all runs (the cost, said up front). */
+  simulatedS: number;
+  /** One result per row, from the summaries in scenario order (null: the run failed). */
+  judge(summaries: readonly (RunSummary | null)[]): RowResult[];
+}
+
+export interface ValidationGroup {
+  id: string;
+  kind: 'paper' | 'reference';
+  /** The paper id (presets.json "papers") of a preset whose claims are rebuilt from it. */
+  paper?: string;
+  title: string;
+  source: string;
+  hash: string;
+  rows: ValidationRow[];
+  /** The plan against this engine, or why there is none. */
+  plan(model: ParamModel): GroupPlan | string;
+}
+
+// ---- the papers' claims ------------------------------------------------------------
+
+function duration(model: ParamModel, v: Values): number {
+  return Number(valueOf(model, v, 'duration_s') ?? 0);
+}
+
+function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
+  const claims = preset.evidence?.claims ?? [];
+  const d = decodeHash(model, preset.hash);
+  const view = decodeViewParams(model, d.viewPairs);
+  const messages = [...d.messages, ...view.messages];
+  if (messages.length) return `this engine reads the preset differently: ${messages.map((m) => m.text).join('; ')}`;
+  const { state } = view;
+  if (state.view === 'sweep') {
+    const c = state.sweep;
+    const spec = xSpecOf(model, c.x);
+    if (!spec) return `the preset sweeps ${c.x}, which this engine does not have`;
+    const plan = planSweep(model, d.values, c, sweepProtocols(c, state.compare));
+    if (typeof plan === 'string') return `the engine refuses the preset's sweep: ${plan}`;
+    const { grid, seeds } = plan;
+    const lines = plan.protocols ?? [null];
+    return {
+      scenarios: planScenarios(plan),
+      simulatedS: plan.runs.reduce((s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, d.values, 'duration_s') ?? 0), 0),
+      judge(summaries) {
+        const per = lines.length * seeds.length;
+        const series = lines.map((protocol, l) => ({
+          protocol,
+          summaries: grid.map((_, i) => seeds.map((_, j) => summaries[i * per + l * seeds.length + j])),
+        }));
+        const data = sweepData(grid, series);
+        return claims.map((claim) => evaluateClaim(claim, data));
+      },
+    };
+  }
+  // A compare (or a live view): one run per protocol shown.
+  const protocols = state.view === 'compare' ? state.compare : [String(valueOf(model, d.values, PROTOCOL_PATH))];
+  const runs = protocols.map((p) => withProtocol(model, d.values, p));
+  return {
+    scenarios: runs.map((v) => buildScenario(model, v)),
+    simulatedS: runs.reduce((s, v) => s + duration(model, v), 0),
+    judge(summaries) {
+      const data = compareData(
+        protocols.map((protocol, i) => ({ protocol, status: summaries[i] ? 'ok' : 'error', summary: summaries[i] ?? undefined })),
+      );
+      return claims.map((claim) => evaluateClaim(claim, data));
+    },
+  };
+}
+
+/** A group per preset that states claims. */
+export function paperGroups(presets: readonly Preset[]): ValidationGroup[] {
+  return presets
+    .filter((p) => (p.evidence?.claims.length ?? 0) > 0)
+    .map((p) => ({
+      id: p.id,
+      kind: 'paper' as const,
+      paper: p.evidence!.claims.find((c) => c.paper)?.paper,
+      title: p.title,
+      source: `${p.paper} · ${p.section}`,
+      hash: p.hash,
+      rows: p.evidence!.claims.map((c) => ({ key: c.id, text: c.text, source: c.source, hash: p.hash, claim: c })),
+      plan: (model: ParamModel) => presetPlan(model, p),
+    }));
+}
+
+/** A paper's verdict counts over its rebuilt claims (legacy ones are counted apart). */
+export type VerdictCounts = Record<Verdict, number> & { legacy: number };
+
+export function countVerdicts(rows: readonly { claim?: Claim; verdict: Verdict }[]): VerdictCounts {
+  const c: VerdictCounts = { holds: 0, 'holds-under-reading': 0, 'does-not-hold': 0, 'not-expressible': 0, pending: 0, legacy: 0 };
+  for (const r of rows) {
+    if (r.claim?.kind === 'legacy') c.legacy += 1;
+    else c[r.verdict] += 1;
+  }
+  return c;
+}
+
+// ---- external references -------------------------------------------------------------
+
+export interface ReferenceCheck {
+  id: string;
+  text: string;
+  hash: string;
+  /** Every flow running flows[0]'s protocol runs this one (views.ts withProtocol). */
+  protocol?: string;
+  figure: string;
+  seeds: number;
+  /** The reference value, or another figure of the same runs (a model's prediction). */
+  reference?: number;
+  reference_figure?: string;
+  /** Relative (of the reference) or absolute. */
+  tolerance?: number;
+  abs_tolerance?: number;
+}
+
+export interface ReferenceGroup {
+  id: string;
+  title: string;
+  source: string;
+  checks: ReferenceCheck[];
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** Reads references.json; a malformed group or check is left out with a message. */
+export function parseReferences(doc: unknown): { groups: ReferenceGroup[]; problems: string[] } {
+  const problems: string[] = [];
+  const groups: ReferenceGroup[] = [];
+  const list = (doc as { groups?: unknown } | null)?.groups;
+  if (!Array.isArray(list)) return { groups, problems: ['references.json must be { "groups": [...] }'] };
+  for (const [gi, g] of list.entries()) {
+    const o = (g ?? {}) as Record<string, unknown>;
+    if (!isStr(o.id) || !isStr(o.title) || !isStr(o.source) || !Array.isArray(o.checks)) {
+      problems.push(`reference group ${gi + 1}: needs id, title, source and checks — left out`);
+      continue;
+    }
+    const checks: ReferenceCheck[] = [];
+    for (const [ci, c] of o.checks.entries()) {
+      const r = (c ?? {}) as Record<string, unknown>;
+      const where = `reference ${o.id} check ${ci + 1}`;
+      const tolerances = [r.tolerance, r.abs_tolerance].filter((t) => t !== undefined);
+      const references = [r.reference, r.reference_figure].filter((t) => t !== undefined);
+      if (!isStr(r.id) || !isStr(r.text) || !isStr(r.hash) || !isStr(r.figure) || !isNum(r.seeds) || r.seeds < 1) {
+        problems.push(`${where}: needs id, text, hash, figure and seeds — left out`);
+      } else if (references.length !== 1 || !(isNum(r.reference) || isStr(r.reference_figure))) {
+        problems.push(`${where}: give exactly one of reference (a number) and reference_figure — left out`);
+      } else if (tolerances.length !== 1 || !tolerances.every((t) => isNum(t) && t >= 0)) {
+        problems.push(`${where}: give exactly one of tolerance and abs_tolerance (a number >= 0) — left out`);
+      } else if (r.protocol !== undefined && !isStr(r.protocol)) {
+        problems.push(`${where}: protocol must be a name — left out`);
+      } else {
+        checks.push(r as unknown as ReferenceCheck);
+      }
+    }
+    groups.push({ id: o.id, title: o.title, source: o.source, checks });
+  }
+  return { groups, problems };
+}
+
+function fmt(v: number): string {
+  return Number(v.toPrecision(4)).toString();
+}
+
+/** One check against the mean over its runs' summaries. */
+export function judgeReference(check: ReferenceCheck, runs: readonly (RunSummary | null)[]): RowResult {
+  const ours = aggregate(runs.map((r) => figureValue(r, check.figure)));
+  const ref = check.reference_figure !== undefined ? aggregate(runs.map((r) => figureValue(r, check.reference_figure!)))?.mean : check.reference;
+  if (!ours || ref === undefined) return { verdict: 'does-not-hold', detail: `no value of ${check.figure} in ${runs.length} runs` };
+  const diff = ours.mean - ref;
+  const allowed = check.abs_tolerance ?? (check.tolerance ?? 0) * Math.abs(ref);
+  const what = check.reference_figure ? `${check.reference_figure} ${fmt(ref)}` : `reference ${fmt(ref)}`;
+  const rel = ref !== 0 ? ` (${diff >= 0 ? '+' : ''}${fmt((100 * diff) / ref)} %)` : '';
+  const bound = check.abs_tolerance !== undefined ? `±${fmt(check.abs_tolerance)}` : `±${fmt(100 * (check.tolerance ?? 0))} %`;
+  return {
+    verdict: Math.abs(diff) <= allowed ? 'holds' : 'does-not-hold',
+    detail: `ours ${fmt(ours.mean)} over ${ours.n} seeds vs ${what}${rel}, allowed ${bound}`,
+  };
+}
+
+function referencePlan(model: ParamModel, group: ReferenceGroup): GroupPlan | string {
+  const scenarios: string[] = [];
+  let simulatedS = 0;
+  const runsOf: number[][] = [];
+  for (const check of group.checks) {
+    const d = decodeHash(model, check.hash);
+    if (d.messages.length) return `${check.id}: this engine reads its link differently: ${d.messages.map((m) => m.text).join('; ')}`;
+    const base = typeof d.values.seed === 'number' ? d.values.seed : 1;
+    const mine: number[] = [];
+    for (const seed of sweepSeeds(base, check.seeds)) {
+      const v = check.protocol ? withProtocol(model, { ...d.values, seed }, check.protocol) : { ...d.values, seed };
+      const scenario = buildScenario(model, v);
+      // Checks of the same runs (a total and a Jain's index) share them.
+      let i = scenarios.indexOf(scenario);
+      if (i < 0) {
+        i = scenarios.push(scenario) - 1;
+        simulatedS += duration(model, v);
+      }
+      mine.push(i);
+    }
+    runsOf.push(mine);
+  }
+  return {
+    scenarios,
+    simulatedS,
+    judge: (summaries) => group.checks.map((check, c) => judgeReference(check, runsOf[c].map((i) => summaries[i]))),
+  };
+}
+
+export function referenceGroups(groups: readonly ReferenceGroup[]): ValidationGroup[] {
+  return groups.map((g) => ({
+    id: g.id,
+    kind: 'reference' as const,
+    title: g.title,
+    source: g.source,
+    hash: g.checks[0]?.hash ?? '#',
+    rows: g.checks.map((c) => ({ key: c.id, text: c.text, hash: c.hash })),
+    plan: (model: ParamModel) => referencePlan(model, g),
+  }));
+}
+
+// ---- recorded verdicts ---------------------------------------------------------------
+
+export interface Recorded {
+  /** When and with what they were recorded ("2026-11-23, engine schema 2"). */
+  recorded: string;
+  results: Record<string, RowResult & { text: string }>;
+}
+
+export function parseRecorded(doc: unknown): Recorded | null {
+  const o = (doc ?? {}) as Record<string, unknown>;
+  if (!isStr(o.recorded) || !o.results || typeof o.results !== 'object') return null;
+  return { recorded: o.recorded, results: o.results as Recorded['results'] };
+}
