@@ -25,13 +25,14 @@ kAptPackages=(
   build-essential cmake ninja-build
   googletest libgtest-dev nlohmann-json3-dev
   clang libfuzzer-14-dev   # scripts/test-fuzz.sh, scripts/test-sanitize.sh
+  clang-format             # scripts/test-format.sh: the engine's layout
   emscripten
   chromium
   jq            # only for piping the CLI's JSON in README examples
 )
 # Binaries checked besides the package database (a package can be installed and a
 # binary still be missing if someone removed it by hand).
-kBinaries=(g++ cmake ninja emcc em++ emcmake chromium)
+kBinaries=(g++ cmake ninja emcc em++ emcmake chromium clang-format)
 
 missing_packages=()
 for package in "${kAptPackages[@]}"; do

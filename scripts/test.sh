@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up and builds everything (scripts/setup.sh), then runs every test suite in
 # order, stopping at the first failure:
+#   test:format  Prettier and clang-format check the layout (a few seconds)
 #   test:engine  native GoogleTest suite (ctest)
 #   test:wasm    WASM under Node: native == WASM, bit for bit
-#   test:web     the page's TypeScript type check (tsc --noEmit), then its Vitest
+#   test:web     the page's TypeScript type check (tsc --noEmit), ESLint, then its Vitest
 #                unit tests (importCycles.test.ts: no import cycle in web/src)
 #   test:e2e     Playwright + Debian Chromium against the built site
 #   test:fuzz    the scenario fuzzer (libFuzzer) and the URL codec's, <= 60 s in all,
@@ -14,7 +15,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$PLAB_ROOT"
 
-kSteps=(test:engine test:wasm test:web test:e2e test:fuzz test:sanitize)
+kSteps=(test:format test:engine test:wasm test:web test:e2e test:fuzz test:sanitize)
 results=()
 
 summary() {
