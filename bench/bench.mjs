@@ -79,8 +79,7 @@ function formatRate(count, wall_ms) {
 }
 
 function printTable(rows) {
-  const widths = rows[0].map((_, column) =>
-    Math.max(...rows.map((row) => String(row[column]).length)));
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   rows.forEach((row, index) => {
     console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '));
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -112,41 +111,70 @@ async function main() {
   const summary_only_ms = bestOf(kRepetitions, () => plab.runSummary(scenario_json), 'WASM summary-only run');
 
   const same = JSON.stringify(native_summary) === JSON.stringify(wasm_summary);
-  console.log(`Reference run: ${path.relative(kRoot, kScenarioPath)} ` +
-              `(best of ${kRepetitions}; WASM after one warm-up)`);
-  console.log(`Simulated: ${native_summary.events ?? 'n/a'} events, ` +
-              `${native_summary.data_packets_sent ?? 'n/a'} data packets; ` +
-              `native and WASM summaries ${same ? 'identical' : 'DIFFER'}`);
+  console.log(
+    `Reference run: ${path.relative(kRoot, kScenarioPath)} ` + `(best of ${kRepetitions}; WASM after one warm-up)`,
+  );
+  console.log(
+    `Simulated: ${native_summary.events ?? 'n/a'} events, ` +
+      `${native_summary.data_packets_sent ?? 'n/a'} data packets; ` +
+      `native and WASM summaries ${same ? 'identical' : 'DIFFER'}`,
+  );
   // Work per packet: a packet is one data segment sent (its ACK's events included).
   const packets = native_summary.data_packets_sent;
   const eventsPerPacket = (summary) =>
-    summary.events > 0 && summary.data_packets_sent > 0 ? (summary.events / summary.data_packets_sent).toFixed(2) : 'n/a';
+    summary.events > 0 && summary.data_packets_sent > 0
+      ? (summary.events / summary.data_packets_sent).toFixed(2)
+      : 'n/a';
   const nsPerPacket = (ms) => (packets > 0 ? `${((ms * 1e6) / packets).toFixed(0)} ns` : 'n/a');
-  console.log(`Work per packet: ${eventsPerPacket(native_summary)} events (native), ` +
-              `${eventsPerPacket(wasm_summary)} events (WASM)`);
+  console.log(
+    `Work per packet: ${eventsPerPacket(native_summary)} events (native), ` +
+      `${eventsPerPacket(wasm_summary)} events (WASM)`,
+  );
   console.log('');
   printTable([
     ['run', 'wall time', 'events/packet', 'ns/packet', 'events/s', 'packets/s', 'memory', 'target', ''],
     [
-      'native CLI', `${native_ms.toFixed(1)} ms`, eventsPerPacket(native_summary), nsPerPacket(native_ms),
+      'native CLI',
+      `${native_ms.toFixed(1)} ms`,
+      eventsPerPacket(native_summary),
+      nsPerPacket(native_ms),
       formatRate(native_summary.events, native_ms),
       formatRate(native_summary.data_packets_sent, native_ms),
-      '-', `(${native_runs[0].source})`, '',
+      '-',
+      `(${native_runs[0].source})`,
+      '',
     ],
     [
-      'WASM (Node)', `${wasm_ms.toFixed(1)} ms`, eventsPerPacket(wasm_summary), nsPerPacket(wasm_ms),
+      'WASM (Node)',
+      `${wasm_ms.toFixed(1)} ms`,
+      eventsPerPacket(wasm_summary),
+      nsPerPacket(wasm_ms),
       formatRate(wasm_summary.events, wasm_ms),
       formatRate(wasm_summary.data_packets_sent, wasm_ms),
       `${heap_mib.toFixed(1)} MiB heap`,
-      `<= ${kWasmTargetMs} ms`, wasm_ms <= kWasmTargetMs ? 'PASS' : 'MISS',
+      `<= ${kWasmTargetMs} ms`,
+      wasm_ms <= kWasmTargetMs ? 'PASS' : 'MISS',
     ],
     [
-      'WASM, summary only', `${summary_only_ms.toFixed(1)} ms`, eventsPerPacket(summary_only.result.summary),
-      nsPerPacket(summary_only_ms), formatRate(wasm_summary.events, summary_only_ms),
-      formatRate(wasm_summary.data_packets_sent, summary_only_ms), '', '(plab_run_summary)', '',
+      'WASM, summary only',
+      `${summary_only_ms.toFixed(1)} ms`,
+      eventsPerPacket(summary_only.result.summary),
+      nsPerPacket(summary_only_ms),
+      formatRate(wasm_summary.events, summary_only_ms),
+      formatRate(wasm_summary.data_packets_sent, summary_only_ms),
+      '',
+      '(plab_run_summary)',
+      '',
     ],
     [
-      'WASM, single-flow engine', `~${kSingleFlowEngineWasmMs} ms`, '', '', '', '', '', '(5766ed6, measured once)',
+      'WASM, single-flow engine',
+      `~${kSingleFlowEngineWasmMs} ms`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '(5766ed6, measured once)',
       `now ${((wasm_ms / kSingleFlowEngineWasmMs - 1) * 100).toFixed(0)} %`,
     ],
   ]);
@@ -162,8 +190,10 @@ const kProtocolRepetitions = 3;
 function nativeProtocolMs(protocol) {
   const times = [];
   for (let i = 0; i < kProtocolRepetitions; ++i) {
-    const child = spawnSync(kNativeCli, ['run', kScenarioPath, '--timing', '--set', `flows[0].protocol=${protocol}`],
-                            { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const child = spawnSync(kNativeCli, ['run', kScenarioPath, '--timing', '--set', `flows[0].protocol=${protocol}`], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     if (child.status !== 0) fail(`native ${protocol} run failed: ${child.stderr}`);
     const match = /wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr);
     times.push(Number(match[1]));
@@ -183,14 +213,20 @@ async function protocolCosts() {
     const scenario = structuredClone(base);
     scenario.flows[0].protocol = protocol;
     const json = JSON.stringify(scenario);
-    plab.run(json);  // warm-up
+    plab.run(json); // warm-up
     wasm_ms[protocol] = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${protocol} run`);
     native_ms[protocol] = nativeProtocolMs(protocol);
   }
   for (const protocol of protocols) {
     const ratio = wasm_ms[protocol] / wasm_ms.newreno;
-    rows.push([protocol, `${native_ms[protocol].toFixed(1)} ms`, `${wasm_ms[protocol].toFixed(1)} ms`,
-               `${ratio.toFixed(2)}x`, `<= ${kProtocolCostLimit}x`, ratio <= kProtocolCostLimit ? 'PASS' : 'MISS']);
+    rows.push([
+      protocol,
+      `${native_ms[protocol].toFixed(1)} ms`,
+      `${wasm_ms[protocol].toFixed(1)} ms`,
+      `${ratio.toFixed(2)}x`,
+      `<= ${kProtocolCostLimit}x`,
+      ratio <= kProtocolCostLimit ? 'PASS' : 'MISS',
+    ]);
   }
   console.log('');
   console.log(`Per-protocol cost of the reference run (best of ${kProtocolRepetitions})`);
@@ -203,13 +239,21 @@ async function protocolCosts() {
 const kManyRepetitions = 3;
 const kManyFlows = [
   { file: 'dumbbell-10-flows.json', label: '10 flows, dumbbell 10 Mb/s, 100 s', wasm_target_ms: null },
-  { file: 'tcp-er-table6.json', label: 'TCP-ER Table VI: 50 FTP + 300 HTTP + 5 live streams, 500 s', wasm_target_ms: 5000 },
+  {
+    file: 'tcp-er-table6.json',
+    label: 'TCP-ER Table VI: 50 FTP + 300 HTTP + 5 live streams, 500 s',
+    wasm_target_ms: 5000,
+  },
   // Issue G: the scoreboard's per-ACK work. One BBR flow filling 1 and 10 Gb/s for 1 s
   // overflows a 10,000-packet queue and recovers with ~100,000 segments in flight; a
   // scan of the window per ACK made the 10 Gb/s run take 52 s natively. With loss
   // marking and NextSeg amortized O(1) the time per event is about the same at both rates.
-  { file: 'bbr-10g.json', label: 'BBR, 1 Gb/s, 1 s (scoreboard at scale)', wasm_target_ms: null,
-    set: { 'topology.access.rate_mbps': 1000, 'topology.bottleneck.rate_mbps': 1000 } },
+  {
+    file: 'bbr-10g.json',
+    label: 'BBR, 1 Gb/s, 1 s (scoreboard at scale)',
+    wasm_target_ms: null,
+    set: { 'topology.access.rate_mbps': 1000, 'topology.bottleneck.rate_mbps': 1000 },
+  },
   { file: 'bbr-10g.json', label: 'BBR, 10 Gb/s, 1 s (scoreboard at scale)', wasm_target_ms: null },
 ];
 
@@ -229,7 +273,10 @@ function nativeScenarioMs(file, set = {}) {
   let result;
   const sets = Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`]);
   for (let i = 0; i < kManyRepetitions; ++i) {
-    const child = spawnSync(kNativeCli, ['run', file, '--timing', ...sets], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    const child = spawnSync(kNativeCli, ['run', file, '--timing', ...sets], {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    });
     if (child.status !== 0) fail(`native run of ${file} failed: ${child.stderr}`);
     times.push(Number(/wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr)[1]));
     result = JSON.parse(child.stdout);
@@ -239,7 +286,9 @@ function nativeScenarioMs(file, set = {}) {
 
 async function manyFlows() {
   const plab = await loadPlab();
-  const rows = [['scenario', 'events', 'native', 'native ns/event', 'WASM', 'WASM ns/event', 'WASM heap', 'target', '']];
+  const rows = [
+    ['scenario', 'events', 'native', 'native ns/event', 'WASM', 'WASM ns/event', 'WASM heap', 'target', ''],
+  ];
   for (const { file, label, wasm_target_ms, set } of kManyFlows) {
     const scenario_path = path.join(kRoot, 'engine/scenarios', file);
     const json = JSON.stringify(withSets(JSON.parse(readFileSync(scenario_path, 'utf8')), set));
@@ -252,9 +301,17 @@ async function manyFlows() {
     const target = wasm_target_ms === null ? '-' : `<= ${wasm_target_ms} ms`;
     const verdict = wasm_target_ms === null ? '' : wasm_ms <= wasm_target_ms ? 'PASS' : 'MISS';
     const nsPerEvent = (ms) => `${((ms * 1e6) / events).toFixed(0)} ns`;
-    rows.push([label, events.toLocaleString('en-US'), `${native.ms.toFixed(0)} ms`, nsPerEvent(native.ms),
-               `${wasm_ms.toFixed(0)} ms`, nsPerEvent(wasm_ms), `${(plab.heapBytes() / 2 ** 20).toFixed(0)} MiB`,
-               target, verdict]);
+    rows.push([
+      label,
+      events.toLocaleString('en-US'),
+      `${native.ms.toFixed(0)} ms`,
+      nsPerEvent(native.ms),
+      `${wasm_ms.toFixed(0)} ms`,
+      nsPerEvent(wasm_ms),
+      `${(plab.heapBytes() / 2 ** 20).toFixed(0)} MiB`,
+      target,
+      verdict,
+    ]);
   }
   console.log('');
   console.log(`Many flows (best of ${kManyRepetitions}; WASM after one warm-up)`);

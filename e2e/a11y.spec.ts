@@ -17,13 +17,23 @@ interface AxeViolation {
 async function audit(page: Page, what: string) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const text = bad
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `   ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\n/g, ' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `   ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\n/g, ' ')}`).join('\n')}`,
+    )
     .join('\n');
   expect(bad.length, `${what}: axe found\n${text}`).toBe(0);
 }
@@ -78,7 +88,9 @@ test('axe: presentation mode, with the shortcut list open', async ({ page }) => 
   await audit(page, 'shortcut list');
 });
 
-test('the Papers menu by keyboard: Enter opens with the focus inside, arrows move, Escape closes and gives the focus back', async ({ page }) => {
+test('the Papers menu by keyboard: Enter opens with the focus inside, arrows move, Escape closes and gives the focus back', async ({
+  page,
+}) => {
   await page.goto('/#v=2&duration_s=5');
   await liveSettled(page);
   const button = page.getByTestId('papers-button');

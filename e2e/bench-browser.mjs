@@ -51,7 +51,8 @@ function scenarioHash(scenario) {
   const walk = (node, p) => {
     if (Array.isArray(node) && node.every((x) => typeof x === 'number')) parts.push(`${key(p)}=${node.join(',')}`);
     else if (Array.isArray(node)) node.forEach((x, i) => walk(x, `${p}[${i}]`));
-    else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, p ? `${p}.${k}` : k);
+    else if (node !== null && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) walk(v, p ? `${p}.${k}` : k);
     else parts.push(`${key(p)}=${encodeURIComponent(typeof node === 'boolean' ? (node ? '1' : '0') : String(node))}`);
   };
   const key = (p) => p.replace(/^flows\[0\]\./, 'f0.');
@@ -76,7 +77,8 @@ async function sweepBench(browser, base) {
     );
   await page.waitForSelector('[data-testid="sweep-progress"]', { timeout: 60_000 });
   const problems = await page.locator('[data-testid="url-messages"] li').allTextContents();
-  if (problems.length) console.log(`  note: the page did not take all of ${path.basename(REFERENCE)}: ${problems.join('; ')}`);
+  if (problems.length)
+    console.log(`  note: the page did not take all of ${path.basename(REFERENCE)}: ${problems.join('; ')}`);
   await waitDone();
   const read = () =>
     page.evaluate(() => ({
@@ -88,7 +90,8 @@ async function sweepBench(browser, base) {
       failed: document.querySelector('[data-testid="sweep-errors"]')?.textContent ?? '',
     }));
   const cold = await read();
-  if (cold.runs !== 90 || cold.points !== 30) throw new Error(`sweep: expected 90 runs / 30 points, got ${cold.runs} / ${cold.points} ${cold.failed}`);
+  if (cold.runs !== 90 || cold.points !== 30)
+    throw new Error(`sweep: expected 90 runs / 30 points, got ${cold.runs} / ${cold.points} ${cold.failed}`);
   const warm = [];
   for (let i = 0; i < SWEEP_TRIALS; i++) {
     await page.click('[data-testid="sweep-run"]');
@@ -108,7 +111,9 @@ async function sweepBench(browser, base) {
   }
   warm.sort((a, b) => a - b);
   const med = warm.length ? quantile(warm, 0.5) : cold.ms;
-  console.log(`browser sweep 30x3 reference: ${Math.round(med)} ms  target <= ${SWEEP_TARGET_MS} ms ${med <= SWEEP_TARGET_MS ? 'PASS' : 'MISS'}`);
+  console.log(
+    `browser sweep 30x3 reference: ${Math.round(med)} ms  target <= ${SWEEP_TARGET_MS} ms ${med <= SWEEP_TARGET_MS ? 'PASS' : 'MISS'}`,
+  );
   console.log(
     `  90 runs of 60 s on ${cold.workers} pool workers; median of ${warm.length} warm runs (min ${Math.round(warm[0] ?? med)}, max ${Math.round(warm.at(-1) ?? med)}); first run on load, workers starting: ${Math.round(cold.ms)} ms`,
   );
@@ -142,7 +147,9 @@ async function presetBench(browser, base) {
     if (wanted && !wanted.has(preset.id)) continue;
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.goto(base + preset.hash);
-    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready', null, {
+      timeout: 60_000,
+    });
     const view = await page.getAttribute('.app', 'data-view');
     let ms;
     let runs = '';
@@ -156,9 +163,13 @@ async function presetBench(browser, base) {
       runs = `${await page.getAttribute('[data-testid="sweep-progress"]', 'aria-valuenow')} runs`;
     } else if (view === 'compare') {
       const text = await page
-        .waitForFunction(() => /compared in (\d+) ms/.exec(document.querySelector('[data-testid="status"]')?.textContent ?? '')?.[1], null, {
-          timeout: 300_000,
-        })
+        .waitForFunction(
+          () => /compared in (\d+) ms/.exec(document.querySelector('[data-testid="status"]')?.textContent ?? '')?.[1],
+          null,
+          {
+            timeout: 300_000,
+          },
+        )
         .then((h) => h.jsonValue());
       ms = Number(text);
       runs = 'compare';
@@ -179,8 +190,10 @@ async function main() {
   await withSite(async (browser, base) => {
     const figures = new Set((process.env.BENCH_FIGURES ?? 'drag,drag120,compare,live').split(','));
     if (!process.env.BENCH_SWEEP_ONLY && !process.env.BENCH_PRESETS_ONLY) {
-      if (figures.has('drag')) await sliderBench(browser, base, { what: 'drag, default scenario', hash: '', median: 16, p90: 33 });
-      if (figures.has('drag120')) await sliderBench(browser, base, { what: 'drag, duration 120 s', hash: '#v=2&duration_s=120', median: 50 });
+      if (figures.has('drag'))
+        await sliderBench(browser, base, { what: 'drag, default scenario', hash: '', median: 16, p90: 33 });
+      if (figures.has('drag120'))
+        await sliderBench(browser, base, { what: 'drag, duration 120 s', hash: '#v=2&duration_s=120', median: 50 });
       if (figures.has('compare')) await compareBench(browser, base);
       if (figures.has('live')) await liveBench(browser, base);
     }
@@ -191,7 +204,10 @@ async function main() {
 }
 
 function load() {
-  return `load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+  return `load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`;
 }
 
 /** PASS when every given target holds. */
@@ -231,7 +247,9 @@ async function sliderBench(browser, base, { what, hash, median: medTarget, p90: 
         .waitForFunction((h) => location.hash !== h, before.link, { timeout: 5_000 })
         .catch(() => Promise.reject(new Error(`trial ${i}: the slider did not move (link ${before.link})`)));
       await page.waitForFunction(settledCondition, before.run, { timeout: 30_000 });
-      await page.waitForFunction(() => performance.getEntriesByName('plab:input->redrawn').length > 0, null, { timeout: 5_000 });
+      await page.waitForFunction(() => performance.getEntriesByName('plab:input->redrawn').length > 0, null, {
+        timeout: 5_000,
+      });
       const r = await page.evaluate(() => ({
         ms: performance.getEntriesByName('plab:input->redrawn').at(-1).duration,
         draw: performance.getEntriesByName('plab:result->redrawn').at(-1)?.duration,
@@ -239,9 +257,12 @@ async function sliderBench(browser, base, { what, hash, median: medTarget, p90: 
         status: document.querySelector('[data-testid="status"]')?.textContent ?? '',
         toWorker: Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-to-worker-ms')),
         fromWorker: Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-from-worker-ms')),
-        result: performance.getEntriesByName('plab:result').at(-1)?.startTime - performance.getEntriesByName('plab:input').at(-1)?.startTime,
+        result:
+          performance.getEntriesByName('plab:result').at(-1)?.startTime -
+          performance.getEntriesByName('plab:input').at(-1)?.startTime,
       }));
-      if (r.hash === before.hash) throw new Error(`trial ${i}: the link changed but the cwnd chart did not (${before.link})`);
+      if (r.hash === before.hash)
+        throw new Error(`trial ${i}: the link changed but the cwnd chart did not (${before.link})`);
       if (i < WARMUP) continue;
       total.push(r.ms);
       const m = /engine (\d+) ms/.exec(r.status);
@@ -278,7 +299,9 @@ async function compareBench(browser, base) {
   // The first six protocols the compare view offers (the engine's schema names them).
   await page.goto(base + '#v=2&view=compare');
   await page.waitForSelector('[data-testid^="cmp-pick:"]', { timeout: 60_000 });
-  const picks = await page.$$eval('[data-testid^="cmp-pick:"]', (els) => els.map((e) => e.getAttribute('data-testid').slice('cmp-pick:'.length)));
+  const picks = await page.$$eval('[data-testid^="cmp-pick:"]', (els) =>
+    els.map((e) => e.getAttribute('data-testid').slice('cmp-pick:'.length)),
+  );
   const six = picks.slice(0, 6);
   await page.goto(base + `#v=2&view=compare&cmp=${six.join(',')}`);
   await page.reload();
@@ -303,7 +326,10 @@ async function compareBench(browser, base) {
       performance.clearMarks('plab:input');
       performance.clearMarks('plab:compare-redrawn');
       performance.clearMeasures('plab:input->compare-redrawn');
-      return { id: Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')), link: location.hash };
+      return {
+        id: Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')),
+        link: location.hash,
+      };
     });
     // Never a loss value already run: the compare view keeps the last 12 runs (2 values
     // of 6 protocols), so Page Up / Page Down would redraw from its cache.
@@ -312,7 +338,9 @@ async function compareBench(browser, base) {
       .waitForFunction((h) => location.hash !== h, before.link, { timeout: 5_000 })
       .catch(() => Promise.reject(new Error(`compare trial ${i}: the slider did not move (link ${before.link})`)));
     await settled(before.id);
-    await page.waitForFunction(() => performance.getEntriesByName('plab:input->compare-redrawn').length > 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('plab:input->compare-redrawn').length > 0, null, {
+      timeout: 10_000,
+    });
     const ms = await page.evaluate(() => performance.getEntriesByName('plab:input->compare-redrawn').at(-1).duration);
     if (process.env.BENCH_VERBOSE) console.log(`  compare trial ${i}: ${ms.toFixed(1)} ms`);
     if (i >= WARMUP) total.push(ms);

@@ -14,11 +14,19 @@ const lastFinished = (page: Page) => page.locator('.app').getAttribute('data-las
 
 /** Waits until the run the page asked for has drawn. */
 async function drawn(page: Page) {
-  await page.waitForFunction(() => {
-    const app = document.querySelector('.app');
-    const last = app?.getAttribute('data-last-finished');
-    return app?.getAttribute('data-busy') === '0' && last !== '0' && document.querySelector('[data-testid="charts"]')?.getAttribute('data-run-id') === last;
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const app = document.querySelector('.app');
+      const last = app?.getAttribute('data-last-finished');
+      return (
+        app?.getAttribute('data-busy') === '0' &&
+        last !== '0' &&
+        document.querySelector('[data-testid="charts"]')?.getAttribute('data-run-id') === last
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 test("the issue's 10 Gb/s, 600 s link asks first, then runs to its budget and is marked partial", async ({ page }) => {
@@ -87,13 +95,17 @@ test('Compare and Sweep say how many of their runs stopped at the budget', async
   await ready(page);
   await expect(page.getByTestId('compare-status')).toContainText(/\d+ runs, \d+ ms/, { timeout: 60_000 });
   const runs = Number((await page.getByTestId('compare-status').textContent())!.match(/(\d+) runs/)![1]);
-  await expect(page.getByTestId('compare-partial')).toContainText(`Partial: ${runs} of ${runs} runs stopped at their event budget`);
+  await expect(page.getByTestId('compare-partial')).toContainText(
+    `Partial: ${runs} of ${runs} runs stopped at their event budget`,
+  );
 
   await page.goto('/#v=2&max_events=20000&view=sweep&sweep.n=3&sweep.k=1');
   await ready(page);
   await expect(page.getByTestId('sweep-progress-text')).toContainText('done', { timeout: 60_000 });
   // At the sweep's highest loss rate a run may end within 20,000 events: some, not all.
-  await expect(page.getByTestId('sweep-partial')).toContainText(/Partial: [123] of 3 runs stopped at their event budget/);
+  await expect(page.getByTestId('sweep-partial')).toContainText(
+    /Partial: [123] of 3 runs stopped at their event budget/,
+  );
 
   // With the default budget, no such note.
   await page.goto('/#v=2&view=compare');

@@ -6,7 +6,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled } from './helpers';
 
-const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app', 'chart-queue', 'chart-utilization', 'chart-rtt'];
+const LIVE_CHARTS = [
+  'chart-cwnd',
+  'chart-seq',
+  'chart-tokens',
+  'chart-app',
+  'chart-queue',
+  'chart-utilization',
+  'chart-rtt',
+];
 
 /** The page position of the point (t, v) drawn on chart `testId`, from the chart's
  * own domains and plot box (data-x-domain, data-y-domain, data-plot). */
@@ -32,7 +40,8 @@ async function pointOn(page: Page, testId: string, t: number, v: number) {
 /** The columns the charts draw (the result's series), read from the page. */
 async function column(page: Page, name: string): Promise<{ t: number[]; v: number[] }> {
   return page.getByTestId('charts').evaluate((el, name) => {
-    const ex = (el as HTMLElement & { plabSeries?: { byName: Map<string, { t: Float64Array; v: Float64Array }> } }).plabSeries;
+    const ex = (el as HTMLElement & { plabSeries?: { byName: Map<string, { t: Float64Array; v: Float64Array }> } })
+      .plabSeries;
     const s = ex?.byName.get(name);
     return { t: Array.from(s?.t ?? []), v: Array.from(s?.v ?? []) };
   }, name);
@@ -84,13 +93,16 @@ test('hovering a marker explains it; clicking it zooms the time–sequence chart
   await expect(page.getByTestId('chart-seq')).not.toHaveAttribute('data-x-domain', before!);
   const [a, b] = (await page.getByTestId('chart-seq').getAttribute('data-x-domain'))!.split(',').map(Number);
   const hit = await tip.getAttribute('data-marker');
-  const markerT = hit === 'fast_retransmit' ? fr.t[i] : (await column(page, hit!)).t.find((t) => Math.abs(t - fr.t[i]) < 0.5)!;
+  const markerT =
+    hit === 'fast_retransmit' ? fr.t[i] : (await column(page, hit!)).t.find((t) => Math.abs(t - fr.t[i]) < 0.5)!;
   expect(a).toBeLessThanOrEqual(markerT);
   expect(b).toBeGreaterThanOrEqual(markerT);
   expect(b - a).toBeLessThan(5);
 });
 
-test('a chart focused by keyboard explains its events one by one; Enter zooms the time–sequence chart', async ({ page }) => {
+test('a chart focused by keyboard explains its events one by one; Enter zooms the time–sequence chart', async ({
+  page,
+}) => {
   // Tab from the window chart's last legend entry, past its export menu, into the chart.
   await page.getByTestId('legend-chart-cwnd-timeout').focus();
   await page.keyboard.press('Tab');
@@ -215,7 +227,9 @@ test("Compare draws each protocol's event markers and toggles them", async ({ pa
   await expect(page.getByTestId('guide-compare')).toBeVisible();
 });
 
-test("Compare's marker toggles are in the link, with Back and Forward, and a link opens with them set", async ({ page }) => {
+test("Compare's marker toggles are in the link, with Back and Forward, and a link opens with them set", async ({
+  page,
+}) => {
   await page.goto('/#v=2&view=compare');
   await compareSettled(page);
   const chart = page.getByTestId('cmp-chart-cwnd');
@@ -245,13 +259,18 @@ test("Compare's marker toggles are in the link, with Back and Forward, and a lin
   await expect(other.getByTestId('url-messages')).toHaveCount(0);
 });
 
-test("with two flows the path's charts draw each flow's RTT samples against their shared base RTT", async ({ page }) => {
+test("with two flows the path's charts draw each flow's RTT samples against their shared base RTT", async ({
+  page,
+}) => {
   await page.getByTestId('add-flow').click();
   await expect(page).toHaveURL(/flows=2/);
   await liveSettled(page);
   await expect(page.getByTestId('charts')).toHaveAttribute('data-flows', '2');
   const rtt = page.getByTestId('chart-rtt');
-  await expect(rtt).toHaveAttribute('data-series-keys', /^flows\[0\]\.rtt_sample,flows\[1\]\.rtt_sample,base_rtt:[\d.]+$/);
+  await expect(rtt).toHaveAttribute(
+    'data-series-keys',
+    /^flows\[0\]\.rtt_sample,flows\[1\]\.rtt_sample,base_rtt:[\d.]+$/,
+  );
   await expect(page.getByTestId('chart-queue')).toHaveAttribute('data-series-keys', 'queue,queue_limit');
   const base = Number(/base_rtt:([\d.]+)/.exec((await rtt.getAttribute('data-series-keys'))!)![1]);
   for (const key of ['flows[0].rtt_sample', 'flows[1].rtt_sample']) {
@@ -265,5 +284,8 @@ test("with two flows the path's charts draw each flow's RTT samples against thei
   const b = (await chart.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await expect(rtt.locator('line.crosshair')).toHaveAttribute('visibility', 'visible');
-  await expect(page.getByTestId('chart-rtt-readout').locator('[data-key="flows[1].rtt_sample"]')).toHaveAttribute('data-value', /\d/);
+  await expect(page.getByTestId('chart-rtt-readout').locator('[data-key="flows[1].rtt_sample"]')).toHaveAttribute(
+    'data-value',
+    /\d/,
+  );
 });

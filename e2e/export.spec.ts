@@ -125,9 +125,17 @@ test('the experiment exports as a scenario JSON that the CLI runs to the same su
   expect(scenario.seed).toBe(7);
   expect(scenario.flows[0].channel.forward.p).toBe(0.02);
 
-  const page_ = new Map(parseCsv(readFileSync(await save(csvDl), 'utf8')).slice(1).map((r) => [r[0], r[3]]));
+  const page_ = new Map(
+    parseCsv(readFileSync(await save(csvDl), 'utf8'))
+      .slice(1)
+      .map((r) => [r[0], r[3]]),
+  );
   // The command the dialog shows, with the file where the test saved it.
-  const out = execFileSync('npm', ['run', '--silent', 'lab', '--', 'run', scenarioFile], { cwd: repoDir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const out = execFileSync('npm', ['run', '--silent', 'lab', '--', 'run', scenarioFile], {
+    cwd: repoDir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const cli = JSON.parse(out).summary as Record<string, unknown>;
   let compared = 0;
   for (const [k, v] of Object.entries(cli)) {
@@ -139,7 +147,9 @@ test('the experiment exports as a scenario JSON that the CLI runs to the same su
   // And what the page displays is that number, rounded.
   const goodput = cli.goodput_mbps as number;
   await expect(page.getByTestId('summary.goodput_mbps')).toContainText(goodput.toFixed(2));
-  await expect(page.getByTestId('summary.retransmissions')).toHaveText((cli.retransmissions as number).toLocaleString('en-US'));
+  await expect(page.getByTestId('summary.retransmissions')).toHaveText(
+    (cli.retransmissions as number).toLocaleString('en-US'),
+  );
   await dialog.getByTestId('export-close').click();
   await expect(dialog).toBeHidden();
 });
@@ -155,12 +165,17 @@ test('tables save as CSV with their rows', async ({ page }) => {
   const rows = parseCsv(readFileSync(await save(d), 'utf8'));
   expect(rows[0][0]).toBe('Protocol');
   expect(rows.length).toBe(3);
-  const shown = await page.locator('[data-testid="compare-table"] tbody tr').first().locator('td').nth(1).getAttribute('data-value');
+  const shown = await page
+    .locator('[data-testid="compare-table"] tbody tr')
+    .first()
+    .locator('td')
+    .nth(1)
+    .getAttribute('data-value');
   expect(rows[1][1]).toBe(shown);
   expect(Number.isFinite(Number(rows[1][1]))).toBe(true);
 });
 
-test("the sweep chart exports its points (mean, min, max over seeds) exactly, and as an SVG", async ({ page }) => {
+test('the sweep chart exports its points (mean, min, max over seeds) exactly, and as an SVG', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('./#v=2&view=sweep&sweep.n=4&sweep.k=2');
   await sweepDone(page);
@@ -175,13 +190,22 @@ test("the sweep chart exports its points (mean, min, max over seeds) exactly, an
   expect(hashArrays([col(1), col(2), col(3), col(4)])).toBe(await svg.getAttribute('data-hash'));
   // The model curves the chart draws are in the file too.
   const models = (await svg.getAttribute('data-models'))!.split(',').filter(Boolean);
-  expect(new Set(rows.slice(1).filter((r) => r[0].startsWith('model: ')).map((r) => r[0])).size).toBe(models.length);
+  expect(
+    new Set(
+      rows
+        .slice(1)
+        .filter((r) => r[0].startsWith('model: '))
+        .map((r) => r[0]),
+    ).size,
+  ).toBe(models.length);
 
   const file = readFileSync(await save(await exportFrom(page, chart, 'svg')), 'utf8');
   expect(file).toContain(`>${title}</text>`);
 });
 
-test('the export menu works from the keyboard: Enter opens it on its first item, Escape closes it', async ({ page }) => {
+test('the export menu works from the keyboard: Enter opens it on its first item, Escape closes it', async ({
+  page,
+}) => {
   const chart = figureOf(page, 'chart-app');
   const button = chart.getByTestId('export-button');
   await button.focus();
@@ -195,7 +219,7 @@ test('the export menu works from the keyboard: Enter opens it on its first item,
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 });
 
-test("the per-flow table saves as CSV, goodput unrounded", async ({ page }) => {
+test('the per-flow table saves as CSV, goodput unrounded', async ({ page }) => {
   await page.goto('./#v=2&flows=2&seed=7');
   await liveSettled(page);
   const table = page.getByTestId('flow-table');
@@ -225,5 +249,7 @@ test("a preset's evidence table (the paper's numbers beside ours) saves as CSV",
   const firstHeader = (await evidence.locator('table').first().locator('thead th').first().textContent())!.trim();
   expect(parseCsv(text)[0][0]).toBe(firstHeader);
   const bodyRows = await evidence.locator('table tbody tr').count();
-  expect(parseCsv(text).filter((r) => r.some((c) => c !== '')).length).toBe(bodyRows + (await evidence.locator('table').count()));
+  expect(parseCsv(text).filter((r) => r.some((c) => c !== '')).length).toBe(
+    bodyRows + (await evidence.locator('table').count()),
+  );
 });

@@ -11,7 +11,10 @@ async function flowFigures(page: Page) {
   return { cells, hash, total };
 }
 
-test('add a flow: two coloured curves, a per-flow table, and the link gives the same numbers elsewhere', async ({ page, browser }, info) => {
+test('add a flow: two coloured curves, a per-flow table, and the link gives the same numbers elsewhere', async ({
+  page,
+  browser,
+}, info) => {
   await page.goto('/');
   await settled(page);
   await expect(page.getByTestId('charts')).toHaveAttribute('data-flows', '1');
@@ -59,7 +62,9 @@ test('add a flow: two coloured curves, a per-flow table, and the link gives the 
   await ctx.close();
 });
 
-test('the topology picture: choose the dumbbell, click the bottleneck and a flow’s access link, edit them', async ({ page }, info) => {
+test('the topology picture: choose the dumbbell, click the bottleneck and a flow’s access link, edit them', async ({
+  page,
+}, info) => {
   await page.goto('/#v=2&flows=2');
   await settled(page);
   await page.getByTestId('topology.kind').selectOption('dumbbell');
@@ -114,7 +119,10 @@ test('background traffic: an HTTP group is one summarized line, not one per user
   await expect(page).toHaveURL(/b0\.kind=http.*b0\.count=40|b0\.count=40.*b0\.kind=http/);
   await settled(page);
   await expect(page.getByTestId('legend-group-0')).toContainText('HTTP × 40');
-  await expect(page.getByTestId('chart-throughput')).toHaveAttribute('data-series-keys', 'flows[0].throughput,background[0].throughput');
+  await expect(page.getByTestId('chart-throughput')).toHaveAttribute(
+    'data-series-keys',
+    'flows[0].throughput,background[0].throughput',
+  );
   await expect(page.getByTestId('group-table-row-0')).toBeVisible();
   // A bad count names the field and the range, and is not sent.
   await count.fill('5000');
@@ -133,7 +141,11 @@ test('a sweep over the number of flows (1 to 20) shows progress and can be cance
   const bar = page.getByRole('progressbar', { name: 'Sweep progress' });
   await expect(bar).toHaveAttribute('data-status', 'running');
   await expect(bar).toHaveAttribute('aria-valuemax', '40');
-  await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 6, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 6,
+    null,
+    { timeout: 60_000 },
+  );
   await page.getByTestId('sweep-cancel').click();
   await expect(bar).toHaveAttribute('data-status', 'cancelled');
   const stopped = Number(await bar.getAttribute('aria-valuenow'));
@@ -152,7 +164,9 @@ test('a v=1 link from before many flows opens the same experiment, rewritten as 
   await page.goto('/' + v1);
   await settled(page);
   await expect(page.getByTestId('url-messages')).toHaveCount(0);
-  await expect(page).toHaveURL(/#v=2&duration_s=5&topology\.bottleneck\.delay_ms=24&f0\.protocol=reno&f0\.channel\.forward\.p=0\.02$/);
+  await expect(page).toHaveURL(
+    /#v=2&duration_s=5&topology\.bottleneck\.delay_ms=24&f0\.protocol=reno&f0\.channel\.forward\.p=0\.02$/,
+  );
   const goodput = await page.getByTestId('summary.goodput_mbps').textContent();
   const hash = await page.getByTestId('chart-cwnd').getAttribute('data-hash');
   const ctx = await browser.newContext();

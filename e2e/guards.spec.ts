@@ -11,9 +11,13 @@ async function simpleModelError(page: Page): Promise<number> {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
-test('the sweep explains model curves far from an app-limited sender, and one click lifts the limit', async ({ page }) => {
+test('the sweep explains model curves far from an app-limited sender, and one click lifts the limit', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  await page.goto('/#v=2&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=5&sweep.y=goodput_mbps&sweep.k=2');
+  await page.goto(
+    '/#v=2&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=5&sweep.y=goodput_mbps&sweep.k=2',
+  );
   await sweepDone(page);
   const note = page.getByTestId('sweep-app-limit');
   await expect(note).toBeVisible();

@@ -23,7 +23,9 @@ async function settled(page: Page) {
     const last = app.getAttribute('data-last-finished');
     if (last === '0') return false;
     const charts = document.querySelector('[data-testid="charts"]');
-    const rejected = document.querySelector('.param-error, [data-testid="engine-validation"], [data-testid="engine-error"]');
+    const rejected = document.querySelector(
+      '.param-error, [data-testid="engine-validation"], [data-testid="engine-error"]',
+    );
     return charts?.getAttribute('data-run-id') === last || rejected !== null;
   });
 }
@@ -65,7 +67,10 @@ test('the default experiment loads and draws', async ({ page }, info) => {
   await page.screenshot({ path: info.outputPath('lab-default.png'), fullPage: true });
 });
 
-test('dragging the forward-loss slider re-simulates, updates the URL, and the URL reproduces it', async ({ page, browser }) => {
+test('dragging the forward-loss slider re-simulates, updates the URL, and the URL reproduces it', async ({
+  page,
+  browser,
+}) => {
   await openLab(page);
   const before = await snapshot(page);
   const startValue = Number(await page.getByTestId(P).inputValue());
@@ -192,7 +197,9 @@ test('typing an out-of-range value is refused in place, with the range', async (
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.05/);
 });
 
-test('a run that spends its event budget stops with a message, shows what it did, and the page recovers', async ({ page }) => {
+test('a run that spends its event budget stops with a message, shows what it did, and the page recovers', async ({
+  page,
+}) => {
   // 600 s of an unlimited flow at 10 Gb/s with a budget of 100,000 events: the engine
   // stops after about 4 simulated seconds and says why (max_events), no watchdog needed.
   // The page sees the budget will cut it and asks first (e2e/budget.spec.ts).
@@ -231,7 +238,9 @@ test('a hash typed into the address bar is read like a fresh link', async ({ pag
   await openLab(page);
   await page.evaluate(() => (location.hash = '#v=1&f0.protocol=tahoe&f0.channel.forward.p=2'));
   await expect(page.getByTestId('flows[0].protocol')).toHaveValue('tahoe');
-  await expect(page.getByTestId('url-messages')).toContainText('flows[0].channel.forward.p must be within [0, 1], got 2 — using default');
+  await expect(page.getByTestId('url-messages')).toContainText(
+    'flows[0].channel.forward.p must be within [0, 1], got 2 — using default',
+  );
   await expect(page).toHaveURL(/#v=2&f0\.protocol=tahoe$/);
   await settled(page);
   expectFinite(await snapshot(page));

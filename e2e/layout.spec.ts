@@ -92,7 +92,9 @@ for (const size of SIZES) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a table wider than the screen scrolls inside its own box, and the controls sit above the charts', async ({ page }) => {
+  test('a table wider than the screen scrolls inside its own box, and the controls sit above the charts', async ({
+    page,
+  }) => {
     await page.goto('/#v=2&view=compare');
     await compareSettled(page);
     const scroll = page.locator('.table-scroll', { has: page.getByTestId('compare-table') });
@@ -120,10 +122,14 @@ test.describe('on a phone', () => {
 /** WCAG contrast ratio of two CSS rgb() colours. */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -144,7 +150,9 @@ async function focusRing(page: Page) {
   });
 }
 
-test('the view tabs work by keyboard (arrows, Home, End) and every header button shows a visible focus ring', async ({ page }) => {
+test('the view tabs work by keyboard (arrows, Home, End) and every header button shows a visible focus ring', async ({
+  page,
+}) => {
   await page.goto('/#v=2');
   await liveSettled(page);
   const tab = (v: string) => page.getByTestId(`view-${v}`);

@@ -24,7 +24,11 @@ async function fitsAndDismisses(page: Page, width: number, clean: number) {
   const { scrollWidth, innerWidth } = await pageWidth(page);
   expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(Math.max(innerWidth, clean));
   // The banner itself fits the viewport and has nothing wider inside it.
-  const fit = await banner.evaluate((el) => ({ right: el.getBoundingClientRect().right, sw: el.scrollWidth, cw: el.clientWidth }));
+  const fit = await banner.evaluate((el) => ({
+    right: el.getBoundingClientRect().right,
+    sw: el.scrollWidth,
+    cw: el.clientWidth,
+  }));
   expect(fit.right).toBeLessThanOrEqual(innerWidth);
   expect(fit.sw).toBeLessThanOrEqual(fit.cw);
   const box = (await banner.boundingBox())!;

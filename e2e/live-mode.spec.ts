@@ -18,7 +18,10 @@ async function playhead(page: Page): Promise<number> {
   return Number(await page.getByTestId('play-time').getAttribute('data-t'));
 }
 
-test('a loss changed while playing goes into the link, and the link replays the same numbers', async ({ page, context }) => {
+test('a loss changed while playing goes into the link, and the link replays the same numbers', async ({
+  page,
+  context,
+}) => {
   await page.goto('/#v=2&duration_s=10&f0.channel.forward.p=0.001');
   await liveSettled(page);
   const before = await summaryNumbers(page);

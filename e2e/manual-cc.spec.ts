@@ -22,7 +22,10 @@ async function scoreTexts(page: Page): Promise<string[]> {
   return out;
 }
 
-test('backing off mid-run goes into the link, the score sits beside Reno, and the link replays it', async ({ page, context }) => {
+test('backing off mid-run goes into the link, the score sits beside Reno, and the link replays it', async ({
+  page,
+  context,
+}) => {
   await page.goto('/#v=2&duration_s=8');
   await liveSettled(page);
   await expect(page.getByTestId('manual-panel')).toHaveCount(0);

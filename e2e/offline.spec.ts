@@ -18,14 +18,21 @@ test('after one visit the lab reloads and runs with the network off', async ({ p
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
     }
   });
   await liveSettled(page);
 
   await context.setOffline(true);
   // The network is really off, for the service worker too: what it has not cached fails.
-  const uncached = await page.evaluate(() => fetch('./not-precached.json').then((r) => `status ${r.status}`, (e: Error) => e.name));
+  const uncached = await page.evaluate(() =>
+    fetch('./not-precached.json').then(
+      (r) => `status ${r.status}`,
+      (e: Error) => e.name,
+    ),
+  );
   expect(uncached).toBe('TypeError');
 
   const res = await page.reload();
@@ -68,7 +75,10 @@ test('the built service worker precaches every file of dist/ under a version tha
   const copy = mkdtempSync(path.join(os.tmpdir(), 'plab-dist-'));
   cpSync(dist, copy, { recursive: true });
   expect(precacheOf(copy).version).toBe(version);
-  writeFileSync(path.join(copy, 'presets/presets.json'), readFileSync(path.join(dist, 'presets/presets.json'), 'utf8') + ' ');
+  writeFileSync(
+    path.join(copy, 'presets/presets.json'),
+    readFileSync(path.join(dist, 'presets/presets.json'), 'utf8') + ' ',
+  );
   expect(precacheOf(copy).version).not.toBe(version);
 });
 

@@ -12,7 +12,10 @@ async function hashOf(page: Page): Promise<string> {
   return new URL(page.url()).hash;
 }
 
-test('after a live-mode change every link on the page carries the same hash, tl= included', async ({ page, context }) => {
+test('after a live-mode change every link on the page carries the same hash, tl= included', async ({
+  page,
+  context,
+}) => {
   // The Copy link button's text, as it reaches the clipboard.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {

@@ -31,8 +31,15 @@ test('the drops drawn are the drops the engine traces in the first recovery wind
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plab-packets-'));
   const file = path.join(dir, 'scenario.json');
   writeFileSync(file, JSON.stringify({ metrics: { packet_trace: { from_s: from, to_s: to } } }));
-  execFileSync('npm', ['run', '--silent', 'lab', '--', 'run', file, '--csv', dir], { cwd: repoDir, maxBuffer: 1 << 28 });
-  const rows = readFileSync(path.join(dir, 'packet_trace.csv'), 'utf8').trim().split('\n').slice(1).map((r) => r.split(','));
+  execFileSync('npm', ['run', '--silent', 'lab', '--', 'run', file, '--csv', dir], {
+    cwd: repoDir,
+    maxBuffer: 1 << 28,
+  });
+  const rows = readFileSync(path.join(dir, 'packet_trace.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((r) => r.split(','));
   expect(rows.length).toBeGreaterThan(100);
   const engineDrops = rows.filter((r) => r[3].endsWith('_drop')).map((r) => Number(r[0]).toFixed(6));
   for (const r of rows) {

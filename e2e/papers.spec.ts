@@ -8,13 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { commitPrediction, compareSettled, openPreset, ready, sweepDone } from './helpers';
 
-const presets = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/presets/presets.json'), 'utf8'))
-  .presets as { id: string; evidence?: { claims?: unknown[] } }[];
+const presets = JSON.parse(
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/presets/presets.json'), 'utf8'),
+).presets as { id: string; evidence?: { claims?: unknown[] } }[];
 const presetCount = presets.length;
-
-
-
-
 
 /** The mean of a protocol's curve at x, from the chart's data attributes. */
 async function meanAt(page: Page, series: string, x: number): Promise<number> {
@@ -28,7 +25,9 @@ async function meanAt(page: Page, series: string, x: number): Promise<number> {
 
 const meanPaths = (page: Page) => page.locator('[data-testid="chart-sweep"] path[data-layer^="mean:"]');
 
-test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE below SACK at 29, ns-2 SACK above RFC 6675 SACK at 20, the legend hides SACK', async ({ page }, info) => {
+test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE below SACK at 29, ns-2 SACK above RFC 6675 SACK at 20, the legend hides SACK', async ({
+  page,
+}, info) => {
   test.setTimeout(240_000);
   await page.goto('/');
   await ready(page);
@@ -42,7 +41,9 @@ test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE
   await menu.getByTestId('preset:le-fig4').click(); // the preset as it is: K = 10
   await commitPrediction(page); // its question hides the charts until answered
   await expect(page).toHaveURL(/view=sweep.*sweep\.k=10&sweep\.by=protocol/);
-  await expect(page.getByTestId('preset-note')).toContainText('Two SACK curves are drawn, because SACK changed after the paper');
+  await expect(page.getByTestId('preset-note')).toContainText(
+    'Two SACK curves are drawn, because SACK changed after the paper',
+  );
   await expect(page.getByTestId('sweep.by')).toBeChecked();
   await expect(page.getByTestId('sweep-progress')).toHaveAttribute('aria-valuemax', String(31 * 6 * 10));
   await sweepDone(page, 200_000);
@@ -64,12 +65,18 @@ test('Papers menu → LE Fig. 4: six curves, FACK below NewReno at 16 losses, LE
   // holds, SACK's "greater than 18" thresholds under the ns-2 Sack1 reading, LE's 29
   // losses without a timeout hold; every claim has its verdict.
   await expect(page.locator('[data-claim="le/fig4/newreno-below-reno"]')).toHaveAttribute('data-verdict', 'holds');
-  await expect(page.locator('[data-claim="le/fig4/sack-rto-above-18"]')).toHaveAttribute('data-verdict', 'holds-under-reading');
+  await expect(page.locator('[data-claim="le/fig4/sack-rto-above-18"]')).toHaveAttribute(
+    'data-verdict',
+    'holds-under-reading',
+  );
   await expect(page.locator('[data-claim="le/fig4/le-no-rto-to-29"]')).toHaveAttribute('data-verdict', 'holds');
   const fig4Claims = await page.locator('[data-testid^="claim-"]').count();
   expect(fig4Claims).toBeGreaterThanOrEqual(15);
   for (let i = 0; i < fig4Claims; i++)
-    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', /^(holds|holds-under-reading|does-not-hold|not-expressible)$/);
+    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute(
+      'data-verdict',
+      /^(holds|holds-under-reading|does-not-hold|not-expressible)$/,
+    );
   // The paper's era: ns-2's Sack1 times out at 20 losses, today's RFC 6675 SACK not yet.
   expect(await meanAt(page, 'ns2_sack1', 20)).toBeGreaterThan(2 * (await meanAt(page, 'sack', 20)));
   // The accessible table says the same.
@@ -102,7 +109,10 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   await expect(evidence).toContainText('11.12');
   const tokenClaims = presets.find((x) => x.id === 'tcp-real-tokens')!.evidence!.claims!.length;
   for (let i = 0; i < tokenClaims; i++)
-    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', /^(holds|holds-under-reading|does-not-hold|not-expressible)$/);
+    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute(
+      'data-verdict',
+      /^(holds|holds-under-reading|does-not-hold|not-expressible)$/,
+    );
 
   // Fall & Floyd: four protocols, the transfer completes for each.
   await openPreset(page, 'fall-floyd-drops');
@@ -114,7 +124,9 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   await expect(page.getByTestId('cmp.reno.timeouts')).toHaveText('1');
   await expect(page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]:not([data-series*=":"])')).toHaveCount(4);
   // The x axis fits the action (done by 1.72 s): it ends at 2 s, not 5 s.
-  const xTicks = (await page.locator('[data-testid="cmp-chart-cwnd"] .x-axis .tick text').allTextContents()).map(Number);
+  const xTicks = (await page.locator('[data-testid="cmp-chart-cwnd"] .x-axis .tick text').allTextContents()).map(
+    Number,
+  );
   expect(Math.max(...xTicks)).toBeGreaterThanOrEqual(1.5);
   expect(Math.max(...xTicks)).toBeLessThanOrEqual(2);
   // The note says what the numbers rest on: one seed, no spread.
@@ -132,7 +144,9 @@ test('every other preset opens exactly its experiment: finite summary, chart dra
   await page.screenshot({ path: info.outputPath('ng-chan.png') });
 });
 
-test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, six protocol curves, throughput falls with loss, LE holds up', async ({ page }, info) => {
+test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, six protocol curves, throughput falls with loss, LE holds up', async ({
+  page,
+}, info) => {
   test.setTimeout(300_000);
   await page.goto('/');
   await ready(page);
@@ -161,7 +175,9 @@ test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, six protocol curves
   await page.screenshot({ path: info.outputPath('le-fig6d.png'), fullPage: true });
 });
 
-test('Papers menu → TCP-Real Table 1: every cell of Tables 1 and 4 a claim at the paper\'s points, a verdict per claim with the reason when it fails', async ({ page }, info) => {
+test("Papers menu → TCP-Real Table 1: every cell of Tables 1 and 4 a claim at the paper's points, a verdict per claim with the reason when it fails", async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await ready(page);

@@ -9,7 +9,6 @@ const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // 4173 unless PLAB_E2E_PORT says otherwise (two checkouts testing on one machine).
 const PORT = Number(process.env.PLAB_E2E_PORT ?? 4173);
 
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',

@@ -4,7 +4,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled, openPreset, ready, sweepDone } from './helpers';
 
 // The sender's four charts and the path's three (queue, utilization, RTT).
-const LIVE_CHARTS = ['chart-cwnd', 'chart-seq', 'chart-tokens', 'chart-app', 'chart-queue', 'chart-utilization', 'chart-rtt'];
+const LIVE_CHARTS = [
+  'chart-cwnd',
+  'chart-seq',
+  'chart-tokens',
+  'chart-app',
+  'chart-queue',
+  'chart-utilization',
+  'chart-rtt',
+];
 
 async function strokeOf(page: Page, chart: string, series: string) {
   return page.getByTestId(chart).locator(`path[data-series="${series}"]`).getAttribute('stroke');
@@ -23,7 +31,10 @@ test('at 1920x1080 in presentation mode every Live chart is inside the viewport'
     expect(box!.y + box!.height, id).toBeLessThanOrEqual(1080);
     expect(box!.x + box!.width, id).toBeLessThanOrEqual(1920);
   }
-  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  const [h, w] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+  ]);
   expect(h).toBeLessThanOrEqual(1080);
   expect(w).toBeLessThanOrEqual(1920);
 });
@@ -52,12 +63,17 @@ async function chartsFillScreen(page: Page, ids: string[], minPlot: number, tabl
       const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
       expect(apart, `${ids[i]} and ${ids[j]} overlap`).toBe(true);
     }
-  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  const [h, w] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+  ]);
   if (!tablesBelow) expect(h).toBeLessThanOrEqual(1080);
   expect(w).toBeLessThanOrEqual(1920);
 }
 
-test('at 1920x1080 in presentation mode the Compare charts fill the screen, two by two, without overlapping', async ({ page }) => {
+test('at 1920x1080 in presentation mode the Compare charts fill the screen, two by two, without overlapping', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/#v=2&duration_s=5&view=compare&present=1');
   await compareSettled(page);
@@ -85,7 +101,9 @@ test('at 1920x1080 in presentation mode the Sweep chart fills the screen under i
   expect(settings.y + settings.height).toBeLessThanOrEqual(chart.y);
 });
 
-test('the Present button turns presentation mode on and off and writes it in the link; old links open as before', async ({ page }) => {
+test('the Present button turns presentation mode on and off and writes it in the link; old links open as before', async ({
+  page,
+}) => {
   await page.goto('/#v=2&duration_s=5');
   await liveSettled(page);
   await expect(page.locator('.app')).not.toHaveClass(/present/);
@@ -130,7 +148,10 @@ test('] and [ step the forward loss, the link follows; keys typed in a field are
 test('n and p step through the paper presets; ? lists the shortcuts', async ({ page }) => {
   await page.goto('/');
   await ready(page);
-  const presets = (await (await page.request.get('/presets/presets.json')).json()).presets as { id: string; hash: string }[];
+  const presets = (await (await page.request.get('/presets/presets.json')).json()).presets as {
+    id: string;
+    hash: string;
+  }[];
   const at = presets.findIndex((p) => p.id === 'fall-floyd-drops');
   await page.goto('/' + presets[at].hash);
   await expect(page.getByTestId('preset-note')).toHaveAttribute('data-preset', 'fall-floyd-drops');
@@ -145,8 +166,12 @@ test('n and p step through the paper presets; ? lists the shortcuts', async ({ p
   await expect(page.getByTestId('shortcut-list')).toBeVisible();
   await expect(page.getByTestId('shortcut-list')).toContainText('forward loss');
   // The manual control's keys are listed too, with what they do.
-  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="b"]')).toContainText('back off: halve the window');
-  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="g"]')).toContainText('grow the window by one segment');
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="b"]')).toContainText(
+    'back off: halve the window',
+  );
+  await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="g"]')).toContainText(
+    'grow the window by one segment',
+  );
   await expect(page.getByTestId('shortcut-list').locator('tr[data-keys="d"]')).toContainText('double the window');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcut-list')).toHaveCount(0);
@@ -175,7 +200,10 @@ test('an embed link in an 800x450 frame shows the charts without the header or s
   await expect(page.getByTestId('chart-cwnd')).toBeVisible();
   const box = await page.getByTestId('chart-cwnd').boundingBox();
   expect(box!.y + box!.height).toBeLessThanOrEqual(450);
-  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  const [h, w] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+  ]);
   expect(h).toBeLessThanOrEqual(450);
   expect(w).toBeLessThanOrEqual(800);
   const open = page.getByTestId('embed-open');
@@ -201,11 +229,16 @@ test('presenting stays on through a preset opened from the Papers menu or with n
 test('an embedded compare view shows its legend and charts in 800x450 without scrollbars', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 450 });
   await page.goto('/#v=2&duration_s=5&view=compare&embed=1');
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')) > 0);
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-compare-id')) > 0,
+  );
   await expect(page.locator('header.top')).toBeHidden();
   await expect(page.getByTestId('compare-legend')).toBeVisible();
   await expect(page.getByTestId('cmp-chart-cwnd')).toBeVisible();
-  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  const [h, w] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+  ]);
   expect(h).toBeLessThanOrEqual(450);
   expect(w).toBeLessThanOrEqual(800);
 });
@@ -221,19 +254,25 @@ test('Page Up on a focused loss slider moves the slider, not to the next preset'
   await expect(slider).toBeFocused();
 });
 
-test('an embedded sweep shows its chart alone, without the settings, in 800x450 without scrollbars', async ({ page }) => {
+test('an embedded sweep shows its chart alone, without the settings, in 800x450 without scrollbars', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 800, height: 450 });
   await page.goto('/#v=2&duration_s=5&view=sweep&sweep.n=4&sweep.k=1&embed=1');
   // The link runs the sweep by itself; its points are drawn in the embed.
   await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '4', { timeout: 30_000 });
   await expect(page.locator('header.top')).toBeHidden();
-  for (const id of ['sweep-run', 'sweep.x', 'sweep.from', 'sweep-progress', 'model-error', 'sweep-table-panel']) await expect(page.getByTestId(id)).toHaveCount(0);
+  for (const id of ['sweep-run', 'sweep.x', 'sweep.from', 'sweep-progress', 'model-error', 'sweep-table-panel'])
+    await expect(page.getByTestId(id)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Sweep settings' })).toHaveCount(0);
   const box = (await page.getByTestId('chart-sweep').boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(450);
   // It fills the frame: the plot takes most of its height.
   expect(box.height).toBeGreaterThan(250);
-  const [h, w] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  const [h, w] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+  ]);
   expect(h).toBeLessThanOrEqual(450);
   expect(w).toBeLessThanOrEqual(800);
   const href = await page.getByTestId('embed-open').getAttribute('href');

@@ -22,14 +22,20 @@ if (at > 0 && !paper) throw new Error('--paper needs a paper id (presets.json "p
 await withSite(async (browser, base) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.goto(`${base}#v=2&view=validation`);
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="validation"]')?.getAttribute('data-groups')) > 0, null, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="validation"]')?.getAttribute('data-groups')) > 0,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
   // Every group's rows are there before anything is checked (presets and references loaded).
   await page.waitForTimeout(500);
-  const all = await page.locator('[data-testid^="validation-group:"]').evaluateAll((els) =>
-    els.map((e) => ({ id: e.getAttribute('data-testid').slice(17), paper: e.getAttribute('data-paper') })),
-  );
+  const all = await page
+    .locator('[data-testid^="validation-group:"]')
+    .evaluateAll((els) =>
+      els.map((e) => ({ id: e.getAttribute('data-testid').slice(17), paper: e.getAttribute('data-paper') })),
+    );
   const groups = all.filter((g) => !paper || g.paper === paper).map((g) => g.id);
   if (groups.length === 0) throw new Error(`no group has claims of paper "${paper}"`);
   const t0 = Date.now();
@@ -37,15 +43,22 @@ await withSite(async (browser, base) => {
     // One group after another: each button is enabled once the one before is done.
     for (const id of groups) {
       await page.click(`[data-testid="check-group:${id}"]`);
-      await page.waitForFunction((g) => ['done', 'failed'].includes(document.querySelector(`[data-testid="validation-group:${g}"]`)?.getAttribute('data-status')), id, { timeout: 30 * 60_000, polling: 1000 });
+      await page.waitForFunction(
+        (g) =>
+          ['done', 'failed'].includes(
+            document.querySelector(`[data-testid="validation-group:${g}"]`)?.getAttribute('data-status'),
+          ),
+        id,
+        { timeout: 30 * 60_000, polling: 1000 },
+      );
       console.log(`  ${id}: done after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
   } else await page.click('[data-testid="check-all"]');
   const seen = new Set(paper ? groups : []);
   while (seen.size < groups.length) {
-    const status = await page.locator('[data-testid^="validation-group:"]').evaluateAll((els) =>
-      els.map((e) => [e.getAttribute('data-testid').slice(17), e.getAttribute('data-status')]),
-    );
+    const status = await page
+      .locator('[data-testid^="validation-group:"]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid').slice(17), e.getAttribute('data-status')]));
     for (const [id, st] of status) {
       if (seen.has(id) || (st !== 'done' && st !== 'failed')) continue;
       seen.add(id);
@@ -66,23 +79,36 @@ await withSite(async (browser, base) => {
   );
   const checked = new Set(groups);
   const notLive = rows.filter((r) => checked.has(r.group) && r.origin !== 'live');
-  if (notLive.length) throw new Error(`rows without a verdict from this check: ${notLive.map((r) => r.key).join(', ')}`);
+  if (notLive.length)
+    throw new Error(`rows without a verdict from this check: ${notLive.map((r) => r.key).join(', ')}`);
   const sha = execSync('git rev-parse --short HEAD', { cwd: repoDir }).toString().trim();
   const old = paper && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : { recorded: '', results: {} };
   const stamp = `${new Date().toISOString().slice(0, 10)}, commit ${sha}, Chromium`;
   const doc = {
     // Each paper re-checked keeps its own stamp: only this paper's earlier one is replaced.
-    recorded: paper ? `${old.recorded.split('; ').filter((s) => !s.startsWith(`${paper} re-checked `)).join('; ')}; ${paper} re-checked ${stamp}` : stamp,
+    recorded: paper
+      ? `${old.recorded
+          .split('; ')
+          .filter((s) => !s.startsWith(`${paper} re-checked `))
+          .join('; ')}; ${paper} re-checked ${stamp}`
+      : stamp,
     results: Object.fromEntries(
       rows
-        .map((r) => [r.key, checked.has(r.group) ? { text: r.text, verdict: r.verdict, detail: r.detail } : old.results[r.key]])
+        .map((r) => [
+          r.key,
+          checked.has(r.group) ? { text: r.text, verdict: r.verdict, detail: r.detail } : old.results[r.key],
+        ])
         .filter(([, v]) => v !== undefined),
     ),
   };
   writeFileSync(OUT, JSON.stringify(doc, null, 2) + '\n');
   const mine = rows.filter((r) => checked.has(r.group));
   const by = (v) => mine.filter((r) => r.verdict === v).length;
-  console.log(`${mine.length} verdicts: ${by('holds')} hold, ${by('holds-under-reading')} under a reading, ${by('does-not-hold')} do not, ${by('not-expressible')} not expressible`);
+  console.log(
+    `${mine.length} verdicts: ${by('holds')} hold, ${by('holds-under-reading')} under a reading, ${by('does-not-hold')} do not, ${by('not-expressible')} not expressible`,
+  );
   const holds = by('holds');
-  console.log(`${mine.length} verdicts (${holds} hold) in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${path.relative(repoDir, OUT)}`);
+  console.log(
+    `${mine.length} verdicts (${holds} hold) in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${path.relative(repoDir, OUT)}`,
+  );
 });

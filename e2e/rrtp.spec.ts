@@ -5,7 +5,6 @@
 import { expect, test } from '@playwright/test';
 import { liveSettled, openPreset, sweepDone } from './helpers';
 
-
 const ALONE = '/#v=2&f0.protocol=rrtp&f0.tcp.mss_bytes=1400&f0.app.token_bucket.enabled=0&duration_s=20';
 
 test('an RRTP flow alone: its rate and loss rate, its own controls, and Biaz chosen with a click', async ({ page }) => {
@@ -19,7 +18,9 @@ test('an RRTP flow alone: its rate and loss rate, its own controls, and Biaz cho
   await expect(page.getByTestId('chart-cwnd')).toHaveCount(0);
   // TCP-only settings are not offered for it; RRTP's own group is, right after the sender's.
   await expect(page.getByTestId('flows[0].recovery')).toHaveCount(0);
-  const groups = await page.locator('fieldset.group').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')));
+  const groups = await page
+    .locator('fieldset.group')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-group')));
   expect(groups.slice(0, 2)).toEqual(['TCP', 'RRTP']);
 
   const goodput = async () => parseFloat((await page.getByTestId('summary.goodput_mbps').textContent()) ?? '');
@@ -36,14 +37,18 @@ test('an RRTP flow alone: its rate and loss rate, its own controls, and Biaz cho
   // phi must stay above sigma: refused next to its control, the last run kept.
   await page.getByTestId('flows[0].rrtp.biaz_phi').fill('0.5');
   await page.getByTestId('flows[0].rrtp.biaz_phi').press('Enter');
-  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toContainText('Biaz phi must be above rrtp.biaz_sigma (1), got 0.5');
+  await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toContainText(
+    'Biaz phi must be above rrtp.biaz_sigma (1), got 0.5',
+  );
   await expect(page.getByTestId('status')).toContainText('rejected');
   await page.getByTestId('flows[0].rrtp.biaz_phi').fill('2');
   await page.getByTestId('flows[0].rrtp.biaz_phi').press('Enter');
   await expect(page.getByTestId('flows[0].rrtp.biaz_phi:error')).toHaveCount(0);
 });
 
-test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis beside ours, a verdict per claim', async ({ page }) => {
+test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis beside ours, a verdict per claim', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await liveSettled(page);
@@ -54,17 +59,25 @@ test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis 
   const published = page.locator('[data-testid^="published-"]');
   const n = await published.count();
   expect(n).toBeGreaterThanOrEqual(20);
-  for (let i = 0; i < n; i++) expect(Number(await published.nth(i).getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i < 4; i++) await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute('data-verdict', /^(holds|holds-under-reading|does-not-hold)$/);
+  for (let i = 0; i < n; i++)
+    expect(Number(await published.nth(i).getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < 4; i++)
+    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute(
+      'data-verdict',
+      /^(holds|holds-under-reading|does-not-hold)$/,
+    );
 });
 
-test('Papers menu → RRTP Table 4.2, CDMA: RRTP beside Reno, NewReno, Vegas and Westwood over the loss rate, packets sent beside the thesis', async ({ page }) => {
+test('Papers menu → RRTP Table 4.2, CDMA: RRTP beside Reno, NewReno, Vegas and Westwood over the loss rate, packets sent beside the thesis', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await liveSettled(page);
   await openPreset(page, 'rrtp-table42-cdma');
   await expect(page).toHaveURL(/view=sweep&cmp=rrtp,reno,newreno,vegas,westwood/);
   await sweepDone(page, 90_000);
-  for (let i = 0; i < 4; i++) expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(500);
+  for (let i = 0; i < 4; i++)
+    expect(Number(await page.getByTestId(`published-${i}`).getAttribute('data-ours'))).toBeGreaterThan(500);
   await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', /^(holds|does-not-hold)$/);
 });

@@ -39,12 +39,23 @@ async function waitForHttp(url, ms) {
 
 /** Serves dist/, launches Chromium, runs `fn(browser, base)`, and stops both. */
 export async function withSite(fn) {
-  if (!existsSync(path.join(repoDir, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(path.join(repoDir, 'dist', 'index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/`;
   const server = spawn(
     process.execPath,
-    [path.join(repoDir, 'node_modules/vite/bin/vite.js'), 'preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [
+      path.join(repoDir, 'node_modules/vite/bin/vite.js'),
+      'preview',
+      '--config',
+      'web/vite.config.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
     { cwd: repoDir, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let serverErr = '';

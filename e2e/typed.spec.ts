@@ -63,6 +63,8 @@ test('a value the engine rejects is named by its label next to the field', async
   const err = page.getByTestId('flows[0].app.token_bucket.depth_tokens:error');
   await expect(err).toContainText('must be at least 10');
   await expect(err).not.toContainText('flows[0]');
-  const label = (await page.locator('[data-param="flows[0].app.token_bucket.depth_tokens"] label').textContent())!.trim();
+  const label = (await page
+    .locator('[data-param="flows[0].app.token_bucket.depth_tokens"] label')
+    .textContent())!.trim();
   await expect(err).toContainText(label);
 });

@@ -12,17 +12,21 @@ import { openPreset, ready } from './helpers';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const presets = JSON.parse(readFileSync(path.join(here, '../public/presets/presets.json'), 'utf8')).presets as {
   id: string;
-  evidence?: { published?: unknown[]; claims?: { id?: string; paper?: string; kind?: string; explain?: { hash?: string } }[] };
+  evidence?: {
+    published?: unknown[];
+    claims?: { id?: string; paper?: string; kind?: string; explain?: { hash?: string } }[];
+  };
 }[];
-const recorded = JSON.parse(readFileSync(path.join(here, '../public/validation/recorded.json'), 'utf8')).results as Record<string, { verdict: string }>;
+const recorded = JSON.parse(readFileSync(path.join(here, '../public/validation/recorded.json'), 'utf8'))
+  .results as Record<string, { verdict: string }>;
 const references = JSON.parse(readFileSync(path.join(here, '../public/validation/references.json'), 'utf8')).groups as {
   id: string;
   checks: { id: string }[];
 }[];
 
-
-
-test('every TCP-ER preset opens by a click, says its cost, and sets the paper’s numbers beside ours', async ({ page }, info) => {
+test('every TCP-ER preset opens by a click, says its cost, and sets the paper’s numbers beside ours', async ({
+  page,
+}, info) => {
   test.setTimeout(300_000);
   await page.goto('/');
   await ready(page);
@@ -43,35 +47,56 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
       await expect(page.getByTestId('published-0')).toHaveAttribute('data-ours', /^\d/, { timeout: 60_000 });
       expect(Number(await page.getByTestId('published-0').getAttribute('data-ours'))).toBeGreaterThanOrEqual(0);
     }
-    if (p.id === 'tcp-er-fig9-late') await page.screenshot({ path: info.outputPath('tcp-er-fig9.png'), fullPage: true });
+    if (p.id === 'tcp-er-fig9-late')
+      await page.screenshot({ path: info.outputPath('tcp-er-fig9.png'), fullPage: true });
   }
 });
 
-test('a preset of each paper opens by a click: the paper’s numbers beside ours, a verdict for every claim', async ({ page }, info) => {
+test('a preset of each paper opens by a click: the paper’s numbers beside ours, a verdict for every claim', async ({
+  page,
+}, info) => {
   test.setTimeout(600_000);
   await page.goto('/');
   await ready(page);
   // One preset of each paper (and the legacy TFRC one): every preset's verdicts come from
   // the same code, which npm run validate runs over all of them (recorded.json, checked by
   // validation.test.ts); here a person's click on each kind of view is what is tested.
-  const ids = ['le-fig5-sack1', 'le-fig6b-fixed', 'tcp-real-reverse-15ms', 'ngchan-lasthop-streams', 'tfrc-friendliness', 'rrtp-table42-lan'];
+  const ids = [
+    'le-fig5-sack1',
+    'le-fig6b-fixed',
+    'tcp-real-reverse-15ms',
+    'ngchan-lasthop-streams',
+    'tfrc-friendliness',
+    'rrtp-table42-lan',
+  ];
   const papers = new Set(ids.map((id) => presets.find((x) => x.id === id)!.evidence?.claims?.[0]?.paper));
   expect([...papers].sort()).toEqual(['le', 'ng-chan', 'rrtp', 'tcp-real', undefined].sort());
   for (const id of ids) {
     const p = presets.find((x) => x.id === id)!;
     await openPreset(page, id);
     const view = await page.locator('.app').getAttribute('data-view');
-    if (view === 'sweep') await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
-    else await page.waitForFunction(() => document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-busy') === '0');
+    if (view === 'sweep')
+      await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
+    else
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="compare-view"]')?.getAttribute('data-busy') === '0',
+      );
     const claims = p.evidence?.claims?.length ?? 0;
-    for (let i = 0; i < claims; i++) await expect(page.getByTestId(`claim-${i}`), `${id} claim ${i}`).toHaveAttribute('data-verdict', /^(holds|holds-under-reading|does-not-hold|not-expressible)$/);
+    for (let i = 0; i < claims; i++)
+      await expect(page.getByTestId(`claim-${i}`), `${id} claim ${i}`).toHaveAttribute(
+        'data-verdict',
+        /^(holds|holds-under-reading|does-not-hold|not-expressible)$/,
+      );
     const published = p.evidence?.published?.length ?? 0;
-    for (let i = 0; i < published; i++) await expect(page.getByTestId(`published-${i}`), `${id} row ${i}`).toHaveAttribute('data-ours', /^-?\d/);
+    for (let i = 0; i < published; i++)
+      await expect(page.getByTestId(`published-${i}`), `${id} row ${i}`).toHaveAttribute('data-ours', /^-?\d/);
     if (id === 'le-fig6b-fixed') await page.screenshot({ path: info.outputPath('le-fig6b.png'), fullPage: true });
   }
 });
 
-test('the validation page lists every claim and reference check with its verdict; a group is checked here; rows open their experiments', async ({ page }, info) => {
+test('the validation page lists every claim and reference check with its verdict; a group is checked here; rows open their experiments', async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await ready(page);
@@ -125,7 +150,9 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(page).toHaveURL(/f0\.channel\.forward\.p=0\.02/);
 });
 
-test('the validation page counts TCP-ER’s claims by verdict, and a claim that does not hold opens the experiment that explains it', async ({ page }) => {
+test('the validation page counts TCP-ER’s claims by verdict, and a claim that does not hold opens the experiment that explains it', async ({
+  page,
+}) => {
   const rebuilt = presets.flatMap((p) => (p.evidence?.claims ?? []).filter((c) => c.paper === 'tcp-er'));
   const count = (v: string) => rebuilt.filter((c) => recorded[c.id!]?.verdict === v).length;
   await page.goto('/#v=2&view=validation');
@@ -136,10 +163,14 @@ test('the validation page counts TCP-ER’s claims by verdict, and a claim that 
   await expect(summary).toHaveAttribute('data-under-reading', String(count('holds-under-reading')));
   await expect(summary).toHaveAttribute('data-fails', String(count('does-not-hold')));
   await expect(summary).toHaveAttribute('data-not-expressible', String(count('not-expressible')));
-  expect(count('holds') + count('holds-under-reading') + count('does-not-hold') + count('not-expressible')).toBe(rebuilt.length);
+  expect(count('holds') + count('holds-under-reading') + count('does-not-hold') + count('not-expressible')).toBe(
+    rebuilt.length,
+  );
   await expect(summary).toContainText('within 20 %');
   // Legacy claims (other papers) are listed apart, not under a paper.
-  await expect(page.getByRole('region', { name: 'Not yet rebuilt from the paper' }).locator('[data-kind="legacy"]').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Not yet rebuilt from the paper' }).locator('[data-kind="legacy"]').first(),
+  ).toBeVisible();
   await expect(page.locator('[data-paper="tcp-er"] [data-kind="legacy"]')).toHaveCount(0);
 
   // A does-not-hold row shows why and opens its experiment.
@@ -152,5 +183,9 @@ test('the validation page counts TCP-ER’s claims by verdict, and a claim that 
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'sweep');
   const expected = failing!.explain!.hash!;
   const shown = await page.locator('.app').getAttribute('data-experiment');
-  for (const part of expected.slice(1).split('&').filter((x) => x.startsWith('sweep.x='))) expect(shown).toContain(part);
+  for (const part of expected
+    .slice(1)
+    .split('&')
+    .filter((x) => x.startsWith('sweep.x=')))
+    expect(shown).toContain(part);
 });

@@ -2,10 +2,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled, sweepDone } from './helpers';
 
-
 // The window lines only (event markers are keyed "protocol:marker").
-const cwndPaths = (page: Page) => page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]:not([data-series*=":"])');
-
+const cwndPaths = (page: Page) =>
+  page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]:not([data-series*=":"])');
 
 test('compare: two protocols overlaid; a legend click hides one curve and shows it again', async ({ page }, info) => {
   await page.goto('/');
@@ -43,7 +42,10 @@ test('compare: two protocols overlaid; a legend click hides one curve and shows 
   await expect(chart).toHaveAttribute('data-points', String(both));
 });
 
-test('sweep: runs to completion with a progress bar, and its URL reproduces the same points', async ({ page, browser }, info) => {
+test('sweep: runs to completion with a progress bar, and its URL reproduces the same points', async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await liveSettled(page);
@@ -84,10 +86,16 @@ test('sweep: runs to completion with a progress bar, and its URL reproduces the 
 
 test('sweep: cancel stops it mid-way and keeps the finished points', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=60&sweep.y=goodput_mbps&sweep.k=4');
+  await page.goto(
+    '/#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=60&sweep.y=goodput_mbps&sweep.k=4',
+  );
   const bar = page.getByRole('progressbar', { name: 'Sweep progress' });
   await expect(bar).toHaveAttribute('data-status', 'running');
-  await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 10, null, { timeout: 40_000 });
+  await page.waitForFunction(
+    () => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 10,
+    null,
+    { timeout: 40_000 },
+  );
   await page.getByTestId('sweep-cancel').click();
   await expect(bar).toHaveAttribute('data-status', 'cancelled');
   const stopped = Number(await bar.getAttribute('aria-valuenow'));
@@ -100,7 +108,9 @@ test('sweep: cancel stops it mid-way and keeps the finished points', async ({ pa
   expect(points).toBeGreaterThan(0);
   expect(points).toBeLessThan(60);
   // Coarse to fine: whatever was cancelled, the finished points span the whole range.
-  const xs = (await page.getByTestId('chart-sweep').locator('g.series-data').getAttribute('data-x'))!.split(',').map(Number);
+  const xs = (await page.getByTestId('chart-sweep').locator('g.series-data').getAttribute('data-x'))!
+    .split(',')
+    .map(Number);
   expect(Math.min(...xs)).toBe(0.001);
   expect(Math.max(...xs)).toBe(0.05);
   expect(xs.length).toBe(points);
@@ -108,7 +118,9 @@ test('sweep: cancel stops it mid-way and keeps the finished points', async ({ pa
 });
 
 test('sweep: axis ticks are plain numbers, never e-notation', async ({ page }) => {
-  await page.goto('/#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.1&sweep.scale=log&sweep.n=3&sweep.y=forward_channel_drops&sweep.k=1');
+  await page.goto(
+    '/#v=1&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.1&sweep.scale=log&sweep.n=3&sweep.y=forward_channel_drops&sweep.k=1',
+  );
   await sweepDone(page);
   const ticks = await page.getByTestId('chart-sweep').locator('.tick text').allTextContents();
   expect(ticks.length).toBeGreaterThan(4);
@@ -118,15 +130,21 @@ test('sweep: axis ticks are plain numbers, never e-notation', async ({ page }) =
 
 test('sweep inputs are checked, naming the field and the allowed range', async ({ page }) => {
   await page.goto('/#v=1&view=sweep&sweep.n=500');
-  await expect(page.getByTestId('url-messages')).toContainText('sweep points N must be an integer within [2, 200], got "500" — using default');
+  await expect(page.getByTestId('url-messages')).toContainText(
+    'sweep points N must be an integer within [2, 200], got "500" — using default',
+  );
   await sweepDone(page);
   await page.getByTestId('sweep.k').fill('25');
   await page.getByTestId('sweep.k').press('Enter');
-  await expect(page.getByTestId('sweep.k:error')).toHaveText('Seeds per point K must be an integer within [1, 20], got "25"');
+  await expect(page.getByTestId('sweep.k:error')).toHaveText(
+    'Seeds per point K must be an integer within [1, 20], got "25"',
+  );
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.getByTestId('sweep.from').fill('2');
   await page.getByTestId('sweep.from').press('Tab');
-  await expect(page.getByTestId('sweep.from:error')).toHaveText('From (Forward loss rate) must be within [0, 1], got 2');
+  await expect(page.getByTestId('sweep.from:error')).toHaveText(
+    'From (Forward loss rate) must be within [0, 1], got 2',
+  );
   await page.getByTestId('sweep.k').fill('2');
   await page.getByTestId('sweep.from').fill('0.002');
   await page.getByTestId('sweep.from').press('Enter');

@@ -17,7 +17,7 @@ for (const [location, entry] of Object.entries(lock.packages ?? {})) {
   if (location === '' || entry.link) continue;
   const manifest = path.join(root, location, 'package.json');
   if (!existsSync(manifest)) {
-    if (entry.optional) continue;  // a platform-specific optional package
+    if (entry.optional) continue; // a platform-specific optional package
     stale(`${location} is not installed`);
   }
   const installed = JSON.parse(readFileSync(manifest, 'utf8')).version;

@@ -44,9 +44,7 @@ std::string InternalErrorDocument(const std::string& what) {
 int RunAndKeep(const char* scenario_json, const plab::RunOptions& options) {
   LastRun() = plab::RunOutput{};
   try {
-    LastRun() = plab::Run(scenario_json == nullptr ? std::string_view()
-                                                   : std::string_view(scenario_json),
-                          options);
+    LastRun() = plab::Run(scenario_json == nullptr ? std::string_view() : std::string_view(scenario_json), options);
   } catch (const std::exception& e) {
     LastRun() = plab::RunOutput{};
     LastRun().json = InternalErrorDocument(e.what());
@@ -81,18 +79,12 @@ const char* KeepSweep(const std::function<std::string()>& call) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* plab_schema() {
-  return SchemaStorage().c_str();
-}
+EMSCRIPTEN_KEEPALIVE const char* plab_schema() { return SchemaStorage().c_str(); }
 
-EMSCRIPTEN_KEEPALIVE const char* plab_default_scenario() {
-  return DefaultScenarioStorage().c_str();
-}
+EMSCRIPTEN_KEEPALIVE const char* plab_default_scenario() { return DefaultScenarioStorage().c_str(); }
 
 // Returns 1 when the scenario was valid and ran, 0 on a validation error.
-EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) {
-  return RunAndKeep(scenario_json, plab::RunOptions{});
-}
+EMSCRIPTEN_KEEPALIVE int plab_run(const char* scenario_json) { return RunAndKeep(scenario_json, plab::RunOptions{}); }
 
 // The same run without time series (sweeps read only the summary): faster, and the
 // summary is identical.
@@ -125,16 +117,10 @@ EMSCRIPTEN_KEEPALIVE const char* plab_sweep_aggregate(const char* values_json) {
   return KeepSweep([&] { return plab::SweepAggregateJson(values_json == nullptr ? "" : values_json); });
 }
 
-EMSCRIPTEN_KEEPALIVE const char* plab_result_json() {
-  return LastRun().json.c_str();
-}
+EMSCRIPTEN_KEEPALIVE const char* plab_result_json() { return LastRun().json.c_str(); }
 
-EMSCRIPTEN_KEEPALIVE const double* plab_columns_ptr() {
-  return LastRun().columns.data();
-}
+EMSCRIPTEN_KEEPALIVE const double* plab_columns_ptr() { return LastRun().columns.data(); }
 
-EMSCRIPTEN_KEEPALIVE int plab_columns_length() {
-  return static_cast<int>(LastRun().columns.size());
-}
+EMSCRIPTEN_KEEPALIVE int plab_columns_length() { return static_cast<int>(LastRun().columns.size()); }
 
 }  // extern "C"

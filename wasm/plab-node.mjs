@@ -32,10 +32,16 @@ async function createEngine(createPlab) {
   const before = new Map(kProcessEvents.map((ev) => [ev, new Set(process.listeners(ev))]));
   const module = await createPlab();
   const listeners = kProcessEvents.flatMap((ev) =>
-    process.listeners(ev).filter((l) => !before.get(ev).has(l)).map((l) => [ev, l]));
+    process
+      .listeners(ev)
+      .filter((l) => !before.get(ev).has(l))
+      .map((l) => [ev, l]),
+  );
   return {
     module,
-    drop: () => { for (const [ev, l] of listeners) process.off(ev, l); },
+    drop: () => {
+      for (const [ev, l] of listeners) process.off(ev, l);
+    },
     schemaPtr: module.cwrap('plab_schema', 'number', []),
     defaultScenarioPtr: module.cwrap('plab_default_scenario', 'number', []),
     runRaw: module.cwrap('plab_run', 'number', ['number']),
@@ -73,8 +79,7 @@ function runJson(engine, scenarioJson, timelineJson, raw = engine.runRaw) {
   const length = engine.columnsLength();
   const start = engine.columnsPtr() / 8;
   // One copy out of the heap; HEAPF64 is read after the run (memory may have grown).
-  const columns = length > 0 ? module.HEAPF64.slice(start, start + length)
-                             : new Float64Array(0);
+  const columns = length > 0 ? module.HEAPF64.slice(start, start + length) : new Float64Array(0);
   return { ok, json, columns };
 }
 
@@ -107,15 +112,22 @@ export async function loadPlab(modulePath = kNodeModulePath) {
   const require = createRequire(import.meta.url);
   const createPlab = require(modulePath);
   let engine = await createEngine(createPlab);
-  let spare = null;          // the module the next trap switches to
-  let sparePromise = null;   // while one is being made
+  let spare = null; // the module the next trap switches to
+  let sparePromise = null; // while one is being made
   let traps = 0;
 
   function makeSpare() {
     if (spare || sparePromise) return sparePromise ?? Promise.resolve();
     sparePromise = createEngine(createPlab).then(
-      (e) => { spare = e; sparePromise = null; },
-      (e) => { sparePromise = null; throw e; });
+      (e) => {
+        spare = e;
+        sparePromise = null;
+      },
+      (e) => {
+        sparePromise = null;
+        throw e;
+      },
+    );
     return sparePromise;
   }
   await makeSpare();
@@ -131,11 +143,18 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     } catch (e) {
       traps += 1;
       engine.drop();
-      engine = spare;   // null if the last spare is still being made
+      engine = spare; // null if the last spare is still being made
       spare = null;
-      void makeSpare().then(() => {
-        if (!engine) { engine = spare; spare = null; void makeSpare(); }
-      }, () => {});
+      void makeSpare().then(
+        () => {
+          if (!engine) {
+            engine = spare;
+            spare = null;
+            void makeSpare();
+          }
+        },
+        () => {},
+      );
       return trapped(`the engine trapped (${describe(e)}); it was recreated, the next run starts afresh`);
     }
   }
@@ -146,7 +165,9 @@ export async function loadPlab(modulePath = kNodeModulePath) {
   }
 
   return {
-    get module() { return engine?.module; },
+    get module() {
+      return engine?.module;
+    },
     schema: () => JSON.parse(engine.module.UTF8ToString(engine.schemaPtr())),
     defaultScenario: () => JSON.parse(engine.module.UTF8ToString(engine.defaultScenarioPtr())),
     // Accepts a JSON string or a scenario object, and optionally a timeline (the same).
@@ -177,7 +198,11 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     // Resolves when a module is in place and a spare is ready for the next trap.
     async ready() {
       await makeSpare();
-      if (!engine) { engine = spare; spare = null; await makeSpare(); }
+      if (!engine) {
+        engine = spare;
+        spare = null;
+        await makeSpare();
+      }
     },
     // Traps recovered from since loading.
     traps: () => traps,

@@ -11,9 +11,7 @@ const repoDir = path.resolve(webDir, '..');
 // PLAB_GLUE may point at another build of the same module (e.g. a debug build of the
 // engine); it must export the same `createPlab` factory. The worker imports it as
 // 'plab-glue' so that is the only place the location is known.
-const glue = process.env.PLAB_GLUE
-  ? path.resolve(process.env.PLAB_GLUE)
-  : path.resolve(repoDir, 'wasm/dist/plab.mjs');
+const glue = process.env.PLAB_GLUE ? path.resolve(process.env.PLAB_GLUE) : path.resolve(repoDir, 'wasm/dist/plab.mjs');
 
 export default defineConfig({
   root: webDir,

@@ -18,13 +18,21 @@ if (!binary) {
 let differences = 0;
 const lines = referenceSet().filter((line) => only_loss === undefined || line.loss === only_loss);
 for (const line of lines) {
-  const ours = runNs3([`--tcp=${line.tcp}`, `--loss=${line.loss}`, `--bw=${line.bw}`,
-                       `--delay=${line.delay}`, `--time=${line.time}`, `--seed=${line.seed}`]);
+  const ours = runNs3([
+    `--tcp=${line.tcp}`,
+    `--loss=${line.loss}`,
+    `--bw=${line.bw}`,
+    `--delay=${line.delay}`,
+    `--time=${line.time}`,
+    `--seed=${line.seed}`,
+  ]);
   const same = ours.goodput_mbps === line.goodput_mbps && ours.events === line.events;
   if (!same) ++differences;
-  console.log(`${same ? 'same  ' : 'DIFFER'} ${line.tcp} loss ${line.loss} seed ${line.seed}: ` +
-              `set ${line.goodput_mbps} Mb/s ${line.events} events, ` +
-              `now ${ours.goodput_mbps} Mb/s ${ours.events} events (${ours.run_wall_ms.toFixed(0)} ms)`);
+  console.log(
+    `${same ? 'same  ' : 'DIFFER'} ${line.tcp} loss ${line.loss} seed ${line.seed}: ` +
+      `set ${line.goodput_mbps} Mb/s ${line.events} events, ` +
+      `now ${ours.goodput_mbps} Mb/s ${ours.events} events (${ours.run_wall_ms.toFixed(0)} ms)`,
+  );
 }
 console.log(`${lines.length - differences} of ${lines.length} lines reproduced`);
 process.exit(differences ? 1 : 0);

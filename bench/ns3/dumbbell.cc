@@ -116,7 +116,7 @@ int main(int argc, char* argv[]) {
   double beta = 0.7;
   double c = 0.4;
   std::string recovery = "ns3::TcpPrrRecovery";  // ns-3's default
-  bool limited_transmit = true;                   // ns-3's default
+  bool limited_transmit = true;                  // ns-3's default
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("flows", "number of flows", flows);
@@ -135,8 +135,7 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("fc", "ns3::TcpCubic::FastConvergence", fast_convergence);
   cmd.AddValue("beta", "ns3::TcpCubic::Beta", beta);
   cmd.AddValue("c", "ns3::TcpCubic::C", c);
-  cmd.AddValue("recovery", "ns3::TcpL4Protocol::RecoveryType (ns3::TcpPrrRecovery, ns3::TcpClassicRecovery)",
-               recovery);
+  cmd.AddValue("recovery", "ns3::TcpL4Protocol::RecoveryType (ns3::TcpPrrRecovery, ns3::TcpClassicRecovery)", recovery);
   cmd.AddValue("limited_transmit", "ns3::TcpSocketBase::LimitedTransmit", limited_transmit);
   cmd.AddValue("trace_flow", "print this flow's cwnd changes to stderr", g_trace_flow);
   cmd.Parse(argc, argv);
@@ -257,11 +256,12 @@ int main(int argc, char* argv[]) {
   const uint64_t events = Simulator::GetEventCount();
   Simulator::Destroy();
 
-  std::printf("{\"engine\":\"ns-3.44\",\"flows\":%u,\"tcps\":\"%s\",\"access_ms\":\"%s\",\"bw\":\"%s\","
-              "\"delay\":\"%s\",\"queue\":%u,\"loss\":%g,\"time\":%g,\"warmup\":%g,\"stagger\":%g,"
-              "\"aqm\":\"none\",\"goodput_mbps\":[",
-              flows, tcps.c_str(), access_ms.c_str(), bw.c_str(), delay.c_str(), queue_packets, loss,
-              time_s, warmup_s, stagger_s);
+  std::printf(
+      "{\"engine\":\"ns-3.44\",\"flows\":%u,\"tcps\":\"%s\",\"access_ms\":\"%s\",\"bw\":\"%s\","
+      "\"delay\":\"%s\",\"queue\":%u,\"loss\":%g,\"time\":%g,\"warmup\":%g,\"stagger\":%g,"
+      "\"aqm\":\"none\",\"goodput_mbps\":[",
+      flows, tcps.c_str(), access_ms.c_str(), bw.c_str(), delay.c_str(), queue_packets, loss, time_s, warmup_s,
+      stagger_s);
   for (uint32_t i = 0; i < flows; ++i) std::printf("%s%.4f", i ? "," : "", goodput[i]);
   std::printf("],\"mean_cwnd\":[");
   for (uint32_t i = 0; i < flows; ++i) std::printf("%s%.3f", i ? "," : "", g_cwnd[i].integral / (time_s - warmup_s));
@@ -271,10 +271,10 @@ int main(int argc, char* argv[]) {
   for (uint32_t i = 0; i < flows; ++i) std::printf("%s%u", i ? "," : "", g_cwnd[i].recoveries);
   std::printf("],\"timeouts\":[");
   for (uint32_t i = 0; i < flows; ++i) std::printf("%s%u", i ? "," : "", g_cwnd[i].timeouts);
-  std::printf("],\"total_mbps\":%.4f,\"jain\":%.4f,\"events\":%llu,\"seed\":%u,"
-              "\"cubic\":{\"hystart\":%s,\"friendly\":%s,\"fc\":%s,\"beta\":%g,\"c\":%g}}\n",
-              total, total * total / (flows * square_sum), static_cast<unsigned long long>(events), seed,
-              hystart ? "true" : "false", tcp_friendliness ? "true" : "false",
-              fast_convergence ? "true" : "false", beta, c);
+  std::printf(
+      "],\"total_mbps\":%.4f,\"jain\":%.4f,\"events\":%llu,\"seed\":%u,"
+      "\"cubic\":{\"hystart\":%s,\"friendly\":%s,\"fc\":%s,\"beta\":%g,\"c\":%g}}\n",
+      total, total * total / (flows * square_sum), static_cast<unsigned long long>(events), seed,
+      hystart ? "true" : "false", tcp_friendliness ? "true" : "false", fast_convergence ? "true" : "false", beta, c);
   return 0;
 }

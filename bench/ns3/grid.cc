@@ -164,9 +164,9 @@ int main(int argc, char* argv[]) {
   for (uint32_t i = 0; i < n; ++i) {
     // The socket exists once its application has started.
     Simulator::Schedule(Seconds(i * stagger_s) + MicroSeconds(1), [i, &senders]() {
-      Config::ConnectWithoutContext("/NodeList/" + std::to_string(senders.Get(i)->GetId()) +
-                                        "/$ns3::TcpL4Protocol/SocketList/0/CongState",
-                                    MakeBoundCallback(&OnCongState, i));
+      Config::ConnectWithoutContext(
+          "/NodeList/" + std::to_string(senders.Get(i)->GetId()) + "/$ns3::TcpL4Protocol/SocketList/0/CongState",
+          MakeBoundCallback(&OnCongState, i));
     });
   }
   Simulator::Schedule(Seconds(warmup_s), [&sinks]() {
@@ -194,18 +194,19 @@ int main(int argc, char* argv[]) {
   const uint64_t events = Simulator::GetEventCount();
   Simulator::Destroy();
 
-  std::printf("{\"engine\": \"ns-3.44\", \"tcps\": \"%s\", \"sack\": %s, \"bw_mbps\": %g, \"delay_ms\": %g, "
-              "\"queue\": %u, \"loss\": %g, \"time\": %g, \"warmup\": %g, \"stagger\": %g, \"seed\": %u, "
-              "\"goodput_mbps\": [",
-              tcps.c_str(), sack ? "true" : "false", bw_mbps, delay_ms, queue_packets, loss, time_s, warmup_s,
-              stagger_s, seed);
+  std::printf(
+      "{\"engine\": \"ns-3.44\", \"tcps\": \"%s\", \"sack\": %s, \"bw_mbps\": %g, \"delay_ms\": %g, "
+      "\"queue\": %u, \"loss\": %g, \"time\": %g, \"warmup\": %g, \"stagger\": %g, \"seed\": %u, "
+      "\"goodput_mbps\": [",
+      tcps.c_str(), sack ? "true" : "false", bw_mbps, delay_ms, queue_packets, loss, time_s, warmup_s, stagger_s, seed);
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%.4f", i ? ", " : "", goodput[i]);
   std::printf("], \"timeouts\": [");
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_timeouts[i]);
   std::printf("], \"recoveries\": [");
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_recoveries[i]);
-  std::printf("], \"total_mbps\": %.4f, \"jain\": %.4f, \"events\": %llu, \"run_wall_ms\": %.1f, "
-              "\"run_cpu_ms\": %.1f}\n",
-              total, jain, static_cast<unsigned long long>(events), run_wall_ms, run_cpu_ms);
+  std::printf(
+      "], \"total_mbps\": %.4f, \"jain\": %.4f, \"events\": %llu, \"run_wall_ms\": %.1f, "
+      "\"run_cpu_ms\": %.1f}\n",
+      total, jain, static_cast<unsigned long long>(events), run_wall_ms, run_cpu_ms);
   return 0;
 }

@@ -51,7 +51,7 @@ export function durationFor(rtt_ms) {
 // The bottleneck queue for a BDP multiple, as the engine's topology.bottleneck.queue_bdp
 // computes it: rate x RTT in MSS-sized packets, at least one.
 export function queuePackets(rate_mbps, rtt_ms, queue_bdp) {
-  return Math.max(1, Math.round((queue_bdp * rate_mbps * 1e6 / 8 * rtt_ms / 1e3) / kMss));
+  return Math.max(1, Math.round((((queue_bdp * rate_mbps * 1e6) / 8) * rtt_ms) / 1e3 / kMss));
 }
 
 function point(mix, design, [r, t, q, l]) {
@@ -61,15 +61,21 @@ function point(mix, design, [r, t, q, l]) {
 // Every point of the design, cheapest arrays first so a cut budget leaves whole arrays.
 export function gridPoints() {
   const points = [];
-  for (const [design, rows] of [['L9a', kL9], ['L9b', kL9b]]) {
+  for (const [design, rows] of [
+    ['L9a', kL9],
+    ['L9b', kL9b],
+  ]) {
     for (const mix of Object.keys(kMixes)) {
       for (const row of rows) points.push(point(mix, design, [...row].map(Number)));
     }
   }
   const in_arrays = new Set([...kL9, ...kL9b]);
-  for (let r = 0; r < 3; ++r) for (let t = 0; t < 3; ++t) for (let q = 0; q < 3; ++q) for (let l = 0; l < 3; ++l) {
-    if (!in_arrays.has(`${r}${t}${q}${l}`)) points.push(point('newreno', 'full', [r, t, q, l]));
-  }
+  for (let r = 0; r < 3; ++r)
+    for (let t = 0; t < 3; ++t)
+      for (let q = 0; q < 3; ++q)
+        for (let l = 0; l < 3; ++l) {
+          if (!in_arrays.has(`${r}${t}${q}${l}`)) points.push(point('newreno', 'full', [r, t, q, l]));
+        }
   return points;
 }
 
@@ -84,12 +90,12 @@ export function seedsFor(p) {
 // al.'s loss-limited rate (window 1.22 / sqrt(p) per flow) when lower.
 export function estimatedCpuSeconds(p) {
   const flows = kMixes[p.mix].ours.length;
-  const bdp = p.rate_mbps * 1e6 / 8 / kMss * p.rtt_ms / 1e3;
+  const bdp = (((p.rate_mbps * 1e6) / 8 / kMss) * p.rtt_ms) / 1e3;
   // BBR v1 does not slow down for random loss: it keeps two BDPs in flight.
-  const loss_limited = kMixes[p.mix].ours.includes('bbr') ? 2 * bdp : flows * 1.22 / Math.sqrt(p.loss);
+  const loss_limited = kMixes[p.mix].ours.includes('bbr') ? 2 * bdp : (flows * 1.22) / Math.sqrt(p.loss);
   const window = Math.min(bdp * (1 + p.queue_bdp), p.loss > 0 ? loss_limited : Infinity);
-  const mbps = Math.min(p.rate_mbps, window * kMss * 8 / (p.rtt_ms / 1e3) / 1e6);
-  return mbps * 1e6 / 8 / kMss * durationFor(p.rtt_ms) * 30e-6 * (1 + window / 120);
+  const mbps = Math.min(p.rate_mbps, (window * kMss * 8) / (p.rtt_ms / 1e3) / 1e6);
+  return ((mbps * 1e6) / 8 / kMss) * durationFor(p.rtt_ms) * 30e-6 * (1 + window / 120);
 }
 
 // Points over this many seconds of ns-3 CPU are left out: the loss-free ones at 100 Mb/s
@@ -103,9 +109,18 @@ export function keyOf(p, seed) {
 function argsFor(p, seed) {
   const mix = kMixes[p.mix];
   const time = durationFor(p.rtt_ms);
-  return [`--tcps=${mix.ns3.join(',')}`, `--sack=${mix.sack ? 1 : 0}`, `--bw=${p.rate_mbps}`,
-    `--delay=${p.rtt_ms / 2 - 2}`, `--queue=${queuePackets(p.rate_mbps, p.rtt_ms, p.queue_bdp)}`,
-    `--loss=${p.loss}`, `--time=${time}`, `--warmup=${time / 5}`, '--stagger=0.37', `--seed=${seed}`];
+  return [
+    `--tcps=${mix.ns3.join(',')}`,
+    `--sack=${mix.sack ? 1 : 0}`,
+    `--bw=${p.rate_mbps}`,
+    `--delay=${p.rtt_ms / 2 - 2}`,
+    `--queue=${queuePackets(p.rate_mbps, p.rtt_ms, p.queue_bdp)}`,
+    `--loss=${p.loss}`,
+    `--time=${time}`,
+    `--warmup=${time / 5}`,
+    '--stagger=0.37',
+    `--seed=${seed}`,
+  ];
 }
 
 function main() {
@@ -119,12 +134,15 @@ function main() {
   const left_out = points.filter((p) => estimatedCpuSeconds(p) > kMaxCpuSeconds);
   console.log(`${left_out.length} points left out for cost: ${left_out.map((p) => keyOf(p, '')).join(', ')}`);
   // Cheapest first, so a spent budget leaves out the costliest points only.
-  const runs = points.filter((p) => estimatedCpuSeconds(p) <= kMaxCpuSeconds).flatMap((p) => Array.from({ length: seedsFor(p) }, (_, i) => ({ p, seed: i + 1 })))
+  const runs = points
+    .filter((p) => estimatedCpuSeconds(p) <= kMaxCpuSeconds)
+    .flatMap((p) => Array.from({ length: seedsFor(p) }, (_, i) => ({ p, seed: i + 1 })))
     .sort((a, b) => estimatedCpuSeconds(a.p) - estimatedCpuSeconds(b.p));
   const total_cpu = runs.reduce((s, r) => s + estimatedCpuSeconds(r.p), 0);
   console.log(`${runs.length} runs, about ${total_cpu.toFixed(0)} s of ns-3 CPU time`);
   if (process.argv.includes('--dry')) {
-    for (const { p, seed } of runs) console.log(`${keyOf(p, seed)} ${p.design} ~${estimatedCpuSeconds(p).toFixed(2)} s`);
+    for (const { p, seed } of runs)
+      console.log(`${keyOf(p, seed)} ${p.design} ~${estimatedCpuSeconds(p).toFixed(2)} s`);
     return;
   }
   const { binary, reason } = prepareNs3('grid');
@@ -132,12 +150,17 @@ function main() {
     console.error(`ns-3 ${reason}`);
     process.exit(2);
   }
-  const done = new Set(existsSync(out)
-    ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((line) => {
-      const row = JSON.parse(line);
-      return keyOf(row, row.seed);
-    })
-    : []);
+  const done = new Set(
+    existsSync(out)
+      ? readFileSync(out, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const row = JSON.parse(line);
+            return keyOf(row, row.seed);
+          })
+      : [],
+  );
   const start = Date.now();
   let ran = 0;
   for (const { p, seed } of runs) {
@@ -146,17 +169,31 @@ function main() {
       console.log(`budget spent after ${ran} runs; run again to go on`);
       return;
     }
-    const child = spawnSync('nice', ['-n', '15', binary, ...argsFor(p, seed)], { encoding: 'utf8', timeout: 1_800_000 });
+    const child = spawnSync('nice', ['-n', '15', binary, ...argsFor(p, seed)], {
+      encoding: 'utf8',
+      timeout: 1_800_000,
+    });
     if (child.status !== 0) {
       console.error(`${keyOf(p, seed)} failed: ${child.error?.message ?? child.stderr.slice(-300)}`);
       process.exit(1);
     }
     const result = JSON.parse(child.stdout.trim().split('\n').at(-1));
-    appendFileSync(out, `${JSON.stringify({ mix: p.mix, design: p.design, rate_mbps: p.rate_mbps,
-      rtt_ms: p.rtt_ms, queue_bdp: p.queue_bdp, ...result })}\n`);
+    appendFileSync(
+      out,
+      `${JSON.stringify({
+        mix: p.mix,
+        design: p.design,
+        rate_mbps: p.rate_mbps,
+        rtt_ms: p.rtt_ms,
+        queue_bdp: p.queue_bdp,
+        ...result,
+      })}\n`,
+    );
     ++ran;
-    console.log(`${keyOf(p, seed)}: ${result.goodput_mbps.join(' + ')} Mb/s, ${result.run_cpu_ms.toFixed(0)} ms CPU ` +
-                `(estimated ${(estimatedCpuSeconds(p) * 1e3).toFixed(0)})`);
+    console.log(
+      `${keyOf(p, seed)}: ${result.goodput_mbps.join(' + ')} Mb/s, ${result.run_cpu_ms.toFixed(0)} ms CPU ` +
+        `(estimated ${(estimatedCpuSeconds(p) * 1e3).toFixed(0)})`,
+    );
   }
   console.log(`all ${runs.length} runs done (${ran} this time)`);
 }

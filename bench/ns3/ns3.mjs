@@ -27,9 +27,11 @@ const kTcpTypes = { newreno: 'ns3::TcpNewReno', cubic: 'ns3::TcpCubic' };
 
 // Whether dir holds the wheel's include/ns3 and lib64.
 function isNs3Prefix(dir) {
-  return Boolean(dir) &&
+  return (
+    Boolean(dir) &&
     existsSync(path.join(dir, 'include/ns3/core-module.h')) &&
-    existsSync(path.join(dir, 'lib64/libns3.44-core.so'));
+    existsSync(path.join(dir, 'lib64/libns3.44-core.so'))
+  );
 }
 
 // The venv bench/ns3/install.sh makes.
@@ -47,19 +49,30 @@ function venvPrefix() {
 
 // `pip install ns3` into whichever python3 is on the PATH (user or system site).
 function pythonPrefix() {
-  const child = spawnSync('python3', ['-c',
-    'import importlib.util as u; s = u.find_spec("ns3"); ' +
-    'print("\\n".join(s.submodule_search_locations) if s and s.submodule_search_locations else "")'],
-  { encoding: 'utf8', timeout: 5000 });
+  const child = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import importlib.util as u; s = u.find_spec("ns3"); ' +
+        'print("\\n".join(s.submodule_search_locations) if s and s.submodule_search_locations else "")',
+    ],
+    { encoding: 'utf8', timeout: 5000 },
+  );
   if (child.status !== 0 || !child.stdout) return null;
-  return child.stdout.split('\n').map((line) => line.trim()).find(isNs3Prefix) ?? null;
+  return (
+    child.stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .find(isNs3Prefix) ?? null
+  );
 }
 
 // { prefix } of the installed wheel's ns3 package, or { reason } it was not found.
 export function findNs3() {
   const from_env = process.env.PLAB_NS3_PREFIX;
   if (from_env) {
-    return isNs3Prefix(from_env) ? { prefix: from_env }
+    return isNs3Prefix(from_env)
+      ? { prefix: from_env }
       : { reason: `PLAB_NS3_PREFIX=${from_env} holds no include/ns3 and lib64/libns3.44-core.so` };
   }
   const prefix = venvPrefix() ?? pythonPrefix();
@@ -73,7 +86,9 @@ function buildProgram(prefix, name) {
   const source = path.join(kRoot, `bench/ns3/${name}.cc`);
   const binary = path.join(kBuildDir, name);
   const stamp = path.join(kBuildDir, `${name}.prefix`);
-  const fresh = existsSync(binary) && existsSync(stamp) &&
+  const fresh =
+    existsSync(binary) &&
+    existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === prefix &&
     statSync(binary).mtimeMs >= statSync(source).mtimeMs;
   if (fresh) return null;
@@ -83,12 +98,30 @@ function buildProgram(prefix, name) {
   console.log(`compiling ${path.relative(kRoot, source)} against ${prefix} (once)`);
   // The wheel's libraries are the "release" profile with logging and asserts compiled in
   // (lib64/cmake/ns3/ns3Targets.cmake): build against the same definitions.
-  const child = spawnSync('nice', [compiler, '-std=c++20', '-O2',
-    '-DNS3_BUILD_PROFILE_RELEASE', '-DNS3_LOG_ENABLE', '-DNS3_ASSERT_ENABLE',
-    `-I${path.join(prefix, 'include')}`, source, '-o', binary, `-L${lib}`,
-    '-lns3.44-applications', '-lns3.44-internet', '-lns3.44-traffic-control',
-    '-lns3.44-point-to-point', '-lns3.44-network', '-lns3.44-core', `-Wl,-rpath,${lib}`],
-  { encoding: 'utf8', timeout: 600_000 });
+  const child = spawnSync(
+    'nice',
+    [
+      compiler,
+      '-std=c++20',
+      '-O2',
+      '-DNS3_BUILD_PROFILE_RELEASE',
+      '-DNS3_LOG_ENABLE',
+      '-DNS3_ASSERT_ENABLE',
+      `-I${path.join(prefix, 'include')}`,
+      source,
+      '-o',
+      binary,
+      `-L${lib}`,
+      '-lns3.44-applications',
+      '-lns3.44-internet',
+      '-lns3.44-traffic-control',
+      '-lns3.44-point-to-point',
+      '-lns3.44-network',
+      '-lns3.44-core',
+      `-Wl,-rpath,${lib}`,
+    ],
+    { encoding: 'utf8', timeout: 600_000 },
+  );
   if (child.error) return `${compiler}: ${child.error.message}`;
   if (child.status !== 0) {
     const tail = child.stderr.trim().split('\n').slice(-3).join(' / ');
@@ -107,18 +140,20 @@ export function ns3Arguments(scenario) {
   if (scenario.flows?.length !== 1) return { reason: 'it runs one flow' };
   if (!access || !bottleneck) return { reason: 'it needs an access link and a bottleneck' };
   if (!kTcpTypes[flow.protocol]) return { reason: `it has no ${flow.protocol}` };
-  if (!['bernoulli', 'none'].includes(forward.model ?? 'none') ||
-      (flow.channel?.reverse?.model ?? 'none') !== 'none') {
+  if (!['bernoulli', 'none'].includes(forward.model ?? 'none') || (flow.channel?.reverse?.model ?? 'none') !== 'none') {
     return { reason: 'it drops data packets by Bernoulli loss only' };
   }
   return {
     args: [
-      `--bw=${bottleneck.rate_mbps}Mbps`, `--delay=${bottleneck.delay_ms}ms`,
+      `--bw=${bottleneck.rate_mbps}Mbps`,
+      `--delay=${bottleneck.delay_ms}ms`,
       `--queue=${bottleneck.queue_packets}`,
-      `--access_bw=${access.rate_mbps}Mbps`, `--access_delay=${access.delay_ms}ms`,
+      `--access_bw=${access.rate_mbps}Mbps`,
+      `--access_delay=${access.delay_ms}ms`,
       `--access_queue=${access.queue_packets}`,
-      `--loss=${forward.model === 'bernoulli' ? forward.p ?? 0 : 0}`,
-      `--time=${scenario.duration_s}`, `--tcp=${kTcpTypes[flow.protocol]}`,
+      `--loss=${forward.model === 'bernoulli' ? (forward.p ?? 0) : 0}`,
+      `--time=${scenario.duration_s}`,
+      `--tcp=${kTcpTypes[flow.protocol]}`,
       `--seed=${scenario.seed ?? 1}`,
       ...(tcp.mss_bytes ? [`--mss=${tcp.mss_bytes}`] : []),
       ...(tcp.initial_window_segments ? [`--iw=${tcp.initial_window_segments}`] : []),
@@ -141,7 +176,10 @@ export function prepareNs3(name = 'reference') {
 
 // The reference set's lines, each { tcp, loss, bw, delay, time, seed, goodput_mbps, events }.
 export function referenceSet() {
-  return readFileSync(kReferenceSet, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return readFileSync(kReferenceSet, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 export function sameRun(a, b) {
@@ -188,38 +226,63 @@ function compare(ours, printTable) {
   const ns3_packets = best.received_bytes / mss;
   const our_packets = ours.summary.delivered_bytes / mss;
   const nsPerEvent = (ms, events) => `${((ms * 1e6) / events).toFixed(0)} ns`;
-  const perPacket = (ms, events, packets) =>
-    [(events / packets).toFixed(1), `${((ms * 1e6) / packets).toFixed(0)} ns`];
+  const perPacket = (ms, events, packets) => [(events / packets).toFixed(1), `${((ms * 1e6) / packets).toFixed(0)} ns`];
   const goodput = (mbps) => `${mbps.toFixed(4)} Mb/s`;
 
   console.log('');
-  console.log(`ns-3.44 on the same scenario (${path.relative(kRoot, kSource)} against ${prefix}; ` +
-              `best of ${kRuns}, Simulator::Run() alone)`);
+  console.log(
+    `ns-3.44 on the same scenario (${path.relative(kRoot, kSource)} against ${prefix}; ` +
+      `best of ${kRuns}, Simulator::Run() alone)`,
+  );
   console.log('');
   printTable([
     ['run', 'wall time', 'CPU time', 'events', 'ns/event', 'events/packet', 'ns/packet', 'goodput'],
-    ['ns-3.44', `${best.run_wall_ms.toFixed(0)} ms`, `${best.run_cpu_ms.toFixed(0)} ms`,
-     best.events.toLocaleString('en-US'), nsPerEvent(best.run_wall_ms, best.events),
-     ...perPacket(best.run_wall_ms, best.events, ns3_packets), goodput(best.goodput_mbps)],
-    ['native CLI', `${ours.native_ms.toFixed(1)} ms`, '-', our_events.toLocaleString('en-US'),
-     nsPerEvent(ours.native_ms, our_events), ...perPacket(ours.native_ms, our_events, our_packets),
-     goodput(ours.summary.goodput_mbps)],
-    ['WASM (Node)', `${ours.wasm_ms.toFixed(1)} ms`, '-', our_events.toLocaleString('en-US'),
-     nsPerEvent(ours.wasm_ms, our_events), ...perPacket(ours.wasm_ms, our_events, our_packets),
-     goodput(ours.summary.goodput_mbps)],
+    [
+      'ns-3.44',
+      `${best.run_wall_ms.toFixed(0)} ms`,
+      `${best.run_cpu_ms.toFixed(0)} ms`,
+      best.events.toLocaleString('en-US'),
+      nsPerEvent(best.run_wall_ms, best.events),
+      ...perPacket(best.run_wall_ms, best.events, ns3_packets),
+      goodput(best.goodput_mbps),
+    ],
+    [
+      'native CLI',
+      `${ours.native_ms.toFixed(1)} ms`,
+      '-',
+      our_events.toLocaleString('en-US'),
+      nsPerEvent(ours.native_ms, our_events),
+      ...perPacket(ours.native_ms, our_events, our_packets),
+      goodput(ours.summary.goodput_mbps),
+    ],
+    [
+      'WASM (Node)',
+      `${ours.wasm_ms.toFixed(1)} ms`,
+      '-',
+      our_events.toLocaleString('en-US'),
+      nsPerEvent(ours.wasm_ms, our_events),
+      ...perPacket(ours.wasm_ms, our_events, our_packets),
+      goodput(ours.summary.goodput_mbps),
+    ],
   ]);
   console.log('');
-  console.log(`ns-3 time / ours: ${(best.run_wall_ms / ours.native_ms).toFixed(0)}x native, ` +
-              `${(best.run_wall_ms / ours.wasm_ms).toFixed(0)}x WASM`);
+  console.log(
+    `ns-3 time / ours: ${(best.run_wall_ms / ours.native_ms).toFixed(0)}x native, ` +
+      `${(best.run_wall_ms / ours.wasm_ms).toFixed(0)}x WASM`,
+  );
   const difference_pct = (ours.summary.goodput_mbps / best.goodput_mbps - 1) * 100;
   const agree = Math.abs(difference_pct) <= kGoodputTolerancePct;
-  console.log(`goodput: ours ${goodput(ours.summary.goodput_mbps)}, ns-3 ${goodput(best.goodput_mbps)} ` +
-              `(${difference_pct >= 0 ? '+' : ''}${difference_pct.toFixed(2)} %): ` +
-              `${agree ? 'agree' : 'DIFFER'} (tolerance ${kGoodputTolerancePct} %)`);
+  console.log(
+    `goodput: ours ${goodput(ours.summary.goodput_mbps)}, ns-3 ${goodput(best.goodput_mbps)} ` +
+      `(${difference_pct >= 0 ? '+' : ''}${difference_pct.toFixed(2)} %): ` +
+      `${agree ? 'agree' : 'DIFFER'} (tolerance ${kGoodputTolerancePct} %)`,
+  );
   const recorded = existsSync(kReferenceSet) ? referenceSet().find((line) => sameRun(line, best)) : undefined;
   if (recorded) {
     const same = recorded.goodput_mbps === best.goodput_mbps && recorded.events === best.events;
-    console.log(`ns-3 ${same ? 'reproduces' : 'DIFFERS from'} ${path.relative(kRoot, kReferenceSet)}'s line for ` +
-                `this run (${goodput(recorded.goodput_mbps)}, ${recorded.events.toLocaleString('en-US')} events)`);
+    console.log(
+      `ns-3 ${same ? 'reproduces' : 'DIFFERS from'} ${path.relative(kRoot, kReferenceSet)}'s line for ` +
+        `this run (${goodput(recorded.goodput_mbps)}, ${recorded.events.toLocaleString('en-US')} events)`,
+    );
   }
 }

@@ -28,8 +28,8 @@
 #include "ns3/point-to-point-module.h"
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 using namespace ns3;
@@ -115,8 +115,7 @@ int main(int argc, char* argv[]) {
   Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
   const uint16_t port = 50000;
-  BulkSendHelper source("ns3::TcpSocketFactory",
-                        InetSocketAddress(receiver_interfaces.GetAddress(1), port));
+  BulkSendHelper source("ns3::TcpSocketFactory", InetSocketAddress(receiver_interfaces.GetAddress(1), port));
   source.SetAttribute("MaxBytes", UintegerValue(0));
   ApplicationContainer source_apps = source.Install(nodes.Get(0));
   source_apps.Start(Seconds(0));
@@ -142,11 +141,12 @@ int main(int argc, char* argv[]) {
   const uint64_t events = Simulator::GetEventCount();
   Simulator::Destroy();
 
-  std::printf("{\"engine\": \"ns-3.44\", \"tcp\": \"%s\", \"loss\": %g, \"bw\": \"%s\", "
-              "\"delay\": \"%s\", \"time\": %g, \"goodput_mbps\": %.4f, \"events\": %llu, "
-              "\"seed\": %u, \"received_bytes\": %llu, \"run_wall_ms\": %.1f, \"run_cpu_ms\": %.1f}\n",
-              tcp.c_str(), loss, bw.c_str(), delay.c_str(), time_s,
-              received_bytes * 8.0 / time_s / 1e6, static_cast<unsigned long long>(events), seed,
-              static_cast<unsigned long long>(received_bytes), run_wall_ms, run_cpu_ms);
+  std::printf(
+      "{\"engine\": \"ns-3.44\", \"tcp\": \"%s\", \"loss\": %g, \"bw\": \"%s\", "
+      "\"delay\": \"%s\", \"time\": %g, \"goodput_mbps\": %.4f, \"events\": %llu, "
+      "\"seed\": %u, \"received_bytes\": %llu, \"run_wall_ms\": %.1f, \"run_cpu_ms\": %.1f}\n",
+      tcp.c_str(), loss, bw.c_str(), delay.c_str(), time_s, received_bytes * 8.0 / time_s / 1e6,
+      static_cast<unsigned long long>(events), seed, static_cast<unsigned long long>(received_bytes), run_wall_ms,
+      run_cpu_ms);
   return 0;
 }

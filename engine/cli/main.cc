@@ -169,7 +169,8 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
     return false;
   }
   const std::string value = assignment.substr(eq + 1);
-  if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq)); !too_deep.empty()) {
+  if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
+      !too_deep.empty()) {
     std::cerr << "plab: " << too_deep << "\n";
     return false;
   }
@@ -296,9 +297,9 @@ int Sweep(int argc, char** argv) {
     const std::string protocol = point.contains("protocol") ? point["protocol"].get<std::string>() : "";
     for (const auto& [figure, a] : point["figures"].items()) {
       if (a.is_null()) continue;  // no run of this point had a value for the figure
-      std::cout << point["x"].get<double>() << "," << protocol << "," << figure << "," << a["mean"].get<double>()
-                << "," << a["sd"].get<double>() << "," << a["min"].get<double>() << "," << a["max"].get<double>()
-                << "," << a["n"].get<int>() << "," << a["ci95"].get<double>() << "\n";
+      std::cout << point["x"].get<double>() << "," << protocol << "," << figure << "," << a["mean"].get<double>() << ","
+                << a["sd"].get<double>() << "," << a["min"].get<double>() << "," << a["max"].get<double>() << ","
+                << a["n"].get<int>() << "," << a["ci95"].get<double>() << "\n";
     }
   }
   return 0;
@@ -333,7 +334,8 @@ int Run(int argc, char** argv) {
       text << in.rdbuf();
       options.timeline_json = text.str();
       if (options.timeline_json.find_first_not_of(" \t\r\n") == std::string::npos) {
-        std::cerr << "plab: --timeline " << file << " is empty (a timeline is a JSON list of {t_s, path, value}; [] for none)\n";
+        std::cerr << "plab: --timeline " << file
+                  << " is empty (a timeline is a JSON list of {t_s, path, value}; [] for none)\n";
         return 66;
       }
     } else if (arg == "--csv" && i + 1 < argc) {
@@ -350,8 +352,7 @@ int Run(int argc, char** argv) {
   }
   const auto start = std::chrono::steady_clock::now();
   const plab::RunOutput out = plab::Run(doc.dump(), options);
-  const double wall_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!out.ok) {
     const auto err = nlohmann::json::parse(out.json);
     for (const auto& e : err["errors"]) std::cerr << "plab: " << e["message"].get<std::string>() << "\n";

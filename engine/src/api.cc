@@ -91,10 +91,17 @@ std::string SchemaJson() {
   for (const PanelDecl& p : PanelDecls()) {
     nlohmann::ordered_json lines = nlohmann::ordered_json::array();
     for (const PanelLine& l : p.lines) {
-      lines.push_back({{"series", l.series}, {"scope", l.scope},     {"each", l.each},
-                       {"label", l.label},   {"style", l.style},     {"marker", l.marker},
-                       {"color", l.color},   {"dash", l.dash},       {"draw", l.draw},
-                       {"transform", l.transform}, {"y_extent_cap", l.y_extent_cap}});
+      lines.push_back({{"series", l.series},
+                       {"scope", l.scope},
+                       {"each", l.each},
+                       {"label", l.label},
+                       {"style", l.style},
+                       {"marker", l.marker},
+                       {"color", l.color},
+                       {"dash", l.dash},
+                       {"draw", l.draw},
+                       {"transform", l.transform},
+                       {"y_extent_cap", l.y_extent_cap}});
     }
     doc["panels"].push_back({{"id", p.id},
                              {"layouts", p.layouts},

@@ -76,9 +76,9 @@ TEST(WindowAnswers, NewRenoPartialAckDeflatesByWhatWasAckedPlusOneSegment) {
   cc.EnterRecovery(StateWithFlight(20000), 3);  // 13000
   cc.DeflateOnPartialAck(4000);                 // 13000 - 4000 + 1000
   EXPECT_EQ(cc.cwnd(), 10000u);
-  cc.DeflateOnPartialAck(500);                  // less than one SMSS: no segment added back
+  cc.DeflateOnPartialAck(500);  // less than one SMSS: no segment added back
   EXPECT_EQ(cc.cwnd(), 9500u);
-  cc.DeflateOnPartialAck(50000);                // never below one segment
+  cc.DeflateOnPartialAck(50000);  // never below one segment
   EXPECT_EQ(cc.cwnd(), 1000u);
   cc.ExitRecovery(3000);
   EXPECT_EQ(cc.cwnd(), 3000u);

@@ -39,7 +39,8 @@ TEST(TokenBucket, LimitsTheFlowToTheTokenRate) {
 TEST(TokenBucket, LossLowersTokensConsumedPerRtt) {
   auto with_loss = [](double p) {
     return RunOk({{"duration_s", 30}, {"flows", {{{"channel", {{"forward", {{"p", p}}}}}}}}})
-        .summary["mean_tokens_per_rtt"].get<double>();
+        .summary["mean_tokens_per_rtt"]
+        .get<double>();
   };
   EXPECT_LT(with_loss(0.05), 0.7 * with_loss(0.0));
 }
@@ -51,7 +52,8 @@ TEST(Playback, SucceedsWhenTheNetworkOutpacesItAndTracksGoodputWhenStarved) {
   auto run = [](double rate_mbps) {
     return RunOk({{"duration_s", 20},
                   {"topology", {{"bottleneck", {{"rate_mbps", rate_mbps}}}}},
-                  {"flows", {{{"channel", {{"forward", {{"p", 0}}}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}})
+                  {"flows",
+                   {{{"channel", {{"forward", {{"p", 0}}}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}})
         .summary;
   };
   EXPECT_GT(run(10)["app_success_pct"].get<double>(), 99.0);

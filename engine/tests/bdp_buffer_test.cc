@@ -42,7 +42,8 @@ TEST(BdpBuffer, TheReportedLimitIsTheOneTheQueueEnforced) {
   const Outcome plain = RunBdp(s, nlohmann::json::array());
   // The issue's case: the delay to 0 at t = 0. The buffer stays as built for the
   // starting path (topology.h says why), and the report says so.
-  const Outcome changed = RunBdp(s, nlohmann::json::parse(R"([{"t_s": 0, "path": "topology.bottleneck.delay_ms", "value": 0}])"));
+  const Outcome changed =
+      RunBdp(s, nlohmann::json::parse(R"([{"t_s": 0, "path": "topology.bottleneck.delay_ms", "value": 0}])"));
   EXPECT_EQ(changed.limit, plain.limit);
   EXPECT_LE(changed.max_queue, changed.limit);
   EXPECT_GT(changed.max_queue, 3);  // the queue did use the buffer it was built with

@@ -38,14 +38,10 @@ std::vector<GoldenRun> LoadGolden() {
 // Reno no longer fast-retransmits on the duplicate ACKs of its own go-back-N resend
 // (ns-2's bug_fix_). Every one of them is a Reno run with timeouts, and must differ.
 const std::set<std::string> kChangedByRenoBugFix = {
-    "scenario tcp-real-playback.json",
-    "default reno on_off",
-    "preset le-fig4 reno drops=8 seed=1",
-    "preset le-fig4 reno drops=8 seed=2",
-    "preset le-fig4 reno drops=12 seed=1",
-    "preset le-fig4 reno drops=12 seed=2",
-    "preset le-fig4 reno drops=16 seed=1",
-    "preset tcp-real-tokens reno",
+    "scenario tcp-real-playback.json",     "default reno on_off",
+    "preset le-fig4 reno drops=8 seed=1",  "preset le-fig4 reno drops=8 seed=2",
+    "preset le-fig4 reno drops=12 seed=1", "preset le-fig4 reno drops=12 seed=2",
+    "preset le-fig4 reno drops=16 seed=1", "preset tcp-real-tokens reno",
 };
 
 // Runs BBR's loss-recovery window changes (bbr_recovery_test.cc, draft-cardwell-iccrg-bbr-

@@ -42,8 +42,8 @@ constexpr double kMinEventsToCompare = 100000;
 
 struct BudgetCase {
   const char* name;
-  const char* scenario;       // max_events is set by the test
-  const char* timeline;       // "" = none
+  const char* scenario;  // max_events is set by the test
+  const char* timeline;  // "" = none
 };
 
 std::string ManyTimelineEntries() {
@@ -175,9 +175,8 @@ TEST_P(EventBudgetBoundsWork, WithinCpuBoundAndConstantCostPerEvent) {
   if (fifth.events >= kMinEventsToCompare && full.events >= kMinEventsToCompare) {
     const double early = fifth.cpu_s / fifth.events;
     const double late = full.cpu_s / full.events;
-    EXPECT_LT(late, kMaxPerEventGrowth * early)
-        << c.name << ": " << late * 1e9 << " ns per event over " << full.events << " events, " << early * 1e9
-        << " ns over " << fifth.events;
+    EXPECT_LT(late, kMaxPerEventGrowth * early) << c.name << ": " << late * 1e9 << " ns per event over " << full.events
+                                                << " events, " << early * 1e9 << " ns over " << fifth.events;
   }
   std::printf("[ budget   ] %-38s %8.0f events %6.2f s CPU (%5.0f ns/event; %5.0f ns/event at a fifth)%s\n", c.name,
               full.events, full.cpu_s, full.events > 0 ? full.cpu_s / full.events * 1e9 : 0.0,
@@ -185,7 +184,9 @@ TEST_P(EventBudgetBoundsWork, WithinCpuBoundAndConstantCostPerEvent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(WorstCases, EventBudgetBoundsWork, ::testing::Range<size_t>(0, Cases().size()),
-                         [](const ::testing::TestParamInfo<size_t>& info) { return std::string(Cases()[info.param].name); });
+                         [](const ::testing::TestParamInfo<size_t>& info) {
+                           return std::string(Cases()[info.param].name);
+                         });
 
 }  // namespace
 }  // namespace plab

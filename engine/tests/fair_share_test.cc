@@ -25,8 +25,7 @@ nlohmann::json Dumbbell(nlohmann::json flows, double rate_mbps) {
   return {{"duration_s", 60},
           {"metrics", {{"start_s", 10}}},
           {"topology",
-           {{"kind", "dumbbell"},
-            {"bottleneck", {{"rate_mbps", rate_mbps}, {"delay_ms", 50}, {"queue_packets", 40}}}}},
+           {{"kind", "dumbbell"}, {"bottleneck", {{"rate_mbps", rate_mbps}, {"delay_ms", 50}, {"queue_packets", 40}}}}},
           {"flows", std::move(flows)}};
 }
 

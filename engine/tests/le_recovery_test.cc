@@ -72,9 +72,9 @@ TEST(LeRecovery, EachPacketCountsItsOwnDuplicateAcksAndMovesToRtxlistAtThree) {
   r.Ack(2, serial[5], 4, 6);
   EXPECT_EQ(r.le.rtxlist_size(), 0u);  // dupCnt 2: not yet
   r.Ack(2, serial[6], 4, 7);
-  EXPECT_EQ(r.le.rtxlist_size(), 2u);  // both at once, in transmission order
+  EXPECT_EQ(r.le.rtxlist_size(), 2u);   // both at once, in transmission order
   EXPECT_EQ(r.le.waitlist_size(), 1u);  // only 7 is still in flight
-  EXPECT_EQ(r.recoveries, 1);                  // two losses, one window reduction
+  EXPECT_EQ(r.recoveries, 1);           // two losses, one window reduction
   EXPECT_EQ(r.cc.cwnd(), r.cc.ssthresh());
 }
 
@@ -160,7 +160,7 @@ TEST(LeRecovery, ALostRetransmissionIsFoundByItsOwnCountWithoutATimeout) {
   ASSERT_EQ(r.le.rtxlist_size(), 1u);
   const uint64_t rtx = r.Send(2, true);  // the retransmission of 2 ...
   for (int i = 8; i < 11; ++i) serial[i] = r.Send(i);
-  (void)rtx;  // ... is lost too; 8, 9, 10 arrive after it
+  (void)rtx;      // ... is lost too; 8, 9, 10 arrive after it
   r.Advance(10);  // within the RTT of the first loss: no second cut
   for (int i = 8; i < 11; ++i) r.Ack(2, serial[i], 3, i + 1);
   EXPECT_EQ(r.le.rtxlist_size(), 1u);

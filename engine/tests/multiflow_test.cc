@@ -127,7 +127,8 @@ TEST(Topologies, DumbbellAccessDelaysSetEachFlowsRtt) {
 TEST(Topologies, WirelessLastHopCarriesEachFlowsOwnChannel) {
   nlohmann::json lossy = Bulk("newreno"), clean = Bulk("newreno");
   lossy["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.05}};
-  const nlohmann::json s = {{"duration_s", 20}, {"topology", {{"kind", "wireless_last_hop"}}}, {"flows", {lossy, clean}}};
+  const nlohmann::json s = {
+      {"duration_s", 20}, {"topology", {{"kind", "wireless_last_hop"}}}, {"flows", {lossy, clean}}};
   const auto r = RunOk(s);
   const auto doc = nlohmann::json::parse(r.json);
   EXPECT_GT(doc["flows"][0]["summary"]["forward_channel_drops"].get<int>(), 50);
@@ -147,15 +148,12 @@ TEST(Topologies, OnAPathEveryFlowSharesOneBottleneck) {
 // Background web users: responses of Pareto size with the configured mean arrive,
 // each user thinking between them; they show up as one group, not as many flows.
 TEST(Background, HttpUsersFetchResponsesOfTheConfiguredMeanSize) {
-  nlohmann::json s = {{"duration_s", 300},
-                      {"topology", {{"kind", "dumbbell"}, {"bottleneck", {{"rate_mbps", 100}}}}},
-                      {"flows", {Bulk("newreno")}},
-                      {"background",
-                       {{{"kind", "http"},
-                         {"count", 20},
-                         {"think_mean_s", 2},
-                         {"size_mean_bytes", 20000},
-                         {"size_shape", 2.5}}}}};
+  nlohmann::json s = {
+      {"duration_s", 300},
+      {"topology", {{"kind", "dumbbell"}, {"bottleneck", {{"rate_mbps", 100}}}}},
+      {"flows", {Bulk("newreno")}},
+      {"background",
+       {{{"kind", "http"}, {"count", 20}, {"think_mean_s", 2}, {"size_mean_bytes", 20000}, {"size_shape", 2.5}}}}};
   s["flows"][0]["start_s"] = 299;  // out of the way (and unlimited: it keeps the run going)
   const auto r = RunOk(s);
   const auto group = nlohmann::json::parse(r.json)["groups"][0]["summary"];
@@ -257,10 +255,12 @@ TEST(Stepping, SetChangesALiveParameterFromNowOn) {
   control.AdvanceTo(Time::FromSeconds(10));
   changed.AdvanceTo(Time::FromSeconds(10));
   EXPECT_EQ(changed.Summary()["delivered_bytes"], control.Summary()["delivered_bytes"]);
-  EXPECT_EQ(changed.Set("flows[0].channel.forward.p", 0.05), "flows[0].channel.forward.p does not apply to this run "
-                                                            "(its topology or model does not use it)");
+  EXPECT_EQ(changed.Set("flows[0].channel.forward.p", 0.05),
+            "flows[0].channel.forward.p does not apply to this run "
+            "(its topology or model does not use it)");
   EXPECT_EQ(changed.Set("topology.bottleneck.errors.forward.p", 0.05), "");
-  EXPECT_EQ(changed.Set("topology.bottleneck.rate_mbps", 0), "topology.bottleneck.rate_mbps must be within [0.001, 10000], got 0");
+  EXPECT_EQ(changed.Set("topology.bottleneck.rate_mbps", 0),
+            "topology.bottleneck.rate_mbps must be within [0.001, 10000], got 0");
   EXPECT_EQ(changed.Set("topology.bottleneck.queue_packets", 10),
             "topology.bottleneck.queue_packets cannot change during a run; only parameters marked live can");
   EXPECT_EQ(changed.Set("flows[0].nonsense", 1), "unknown parameter flows[0].nonsense (see `lab schema`)");
@@ -285,8 +285,8 @@ TEST(Stepping, ALinkRateChangedMidRunChangesThroughput) {
   ASSERT_EQ(sim.Set("topology.bottleneck.rate_mbps", 2), "");
   sim.Run();
   const double after = sim.Summary()["delivered_bytes"].get<double>() - before;
-  EXPECT_GT(before * 8 / 20 / 1e6, 8.0);   // ~10 Mb/s before
-  EXPECT_LT(after * 8 / 20 / 1e6, 2.0);    // at most 2 Mb/s after
+  EXPECT_GT(before * 8 / 20 / 1e6, 8.0);  // ~10 Mb/s before
+  EXPECT_LT(after * 8 / 20 / 1e6, 2.0);   // at most 2 Mb/s after
 }
 
 }  // namespace

@@ -27,9 +27,7 @@ class Sink : public PacketSink {
   PacketPool* pool_;
 };
 
-Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) {
-  return pool.NewData(0, seq, 0, bytes);
-}
+Packet* MakePacket(PacketPool& pool, uint64_t seq, uint32_t bytes) { return pool.NewData(0, seq, 0, bytes); }
 
 // One drop-tail link into a sink, on its own scheduler.
 struct OneLink {

@@ -29,7 +29,7 @@ namespace {
 struct Ns3Config {
   std::string tcps;
   std::string access_ms;
-  nlohmann::json first;  // one row: the settings
+  nlohmann::json first;                       // one row: the settings
   std::vector<std::vector<double>> goodputs;  // per seed, per flow
   std::vector<double> totals;
   std::vector<double> jains;
@@ -117,7 +117,8 @@ Ours RunOurs(const Ns3Config& c, int seeds) {
   for (int seed = 1; seed <= seeds; ++seed) {
     const auto r = plab::testing::RunOk(ScenarioFor(c, seed));
     const auto doc = nlohmann::json::parse(r.json);
-    for (int i = 0; i < n; ++i) o.per_flow[static_cast<size_t>(i)] += doc["flows"][i]["summary"]["goodput_mbps"].get<double>() / seeds;
+    for (int i = 0; i < n; ++i)
+      o.per_flow[static_cast<size_t>(i)] += doc["flows"][i]["summary"]["goodput_mbps"].get<double>() / seeds;
     o.total += r.summary["flows_goodput_mbps"].get<double>() / seeds;
     o.jain += r.summary["jain_index"].get<double>() / seeds;
   }
@@ -169,9 +170,10 @@ TEST(Ns3Dumbbell, GoodputFallsAsTheRttGrows) {
 // The shipped scenario files are these scenarios (seed 1), so a CLI user runs what the
 // test compares.
 TEST(Ns3Dumbbell, ShippedScenarioFilesAreTheComparedScenarios) {
-  const std::map<std::string, std::string> files = {{"ns3::TcpNewReno|1", "dumbbell-ns3-equal-rtt.json"},
-                                                    {"ns3::TcpNewReno|1,10,25,50", "dumbbell-ns3-rtt-unfair.json"},
-                                                    {"ns3::TcpNewReno,ns3::TcpCubic|1", "dumbbell-ns3-newreno-cubic.json"}};
+  const std::map<std::string, std::string> files = {
+      {"ns3::TcpNewReno|1", "dumbbell-ns3-equal-rtt.json"},
+      {"ns3::TcpNewReno|1,10,25,50", "dumbbell-ns3-rtt-unfair.json"},
+      {"ns3::TcpNewReno,ns3::TcpCubic|1", "dumbbell-ns3-newreno-cubic.json"}};
   for (const Ns3Config& c : LoadNs3()) {
     const std::string file = files.at(c.tcps + "|" + c.access_ms);
     std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/" + file);

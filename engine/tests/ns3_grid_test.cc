@@ -18,16 +18,16 @@
 //   those. Jain's index of two flows moves by about half as much as a share.
 // A point outside these must fall in a class of kKnownDisagreements, each with its cause
 // and the test that shows it.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <map>
 #include <set>
-#include <tuple>
-#include <utility>
-#include <algorithm>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -40,15 +40,17 @@ namespace {
 
 // Our protocol per flow for each mix (bench/ns3/grid.mjs's kMixes): ns-3's NewReno without
 // SACK is our newreno, with SACK our sack.
-const std::map<std::string, std::vector<std::string>> kOurProtocols = {
-    {"newreno", {"newreno"}},       {"sack", {"sack"}},
-    {"cubic", {"cubic"}},           {"bbr", {"bbr"}},
-    {"sack+cubic", {"sack", "cubic"}}, {"cubic+bbr", {"cubic", "bbr"}},
-    {"sack+bbr", {"sack", "bbr"}}};
+const std::map<std::string, std::vector<std::string>> kOurProtocols = {{"newreno", {"newreno"}},
+                                                                       {"sack", {"sack"}},
+                                                                       {"cubic", {"cubic"}},
+                                                                       {"bbr", {"bbr"}},
+                                                                       {"sack+cubic", {"sack", "cubic"}},
+                                                                       {"cubic+bbr", {"cubic", "bbr"}},
+                                                                       {"sack+bbr", {"sack", "bbr"}}};
 
 struct GridPoint {
-  std::string key;  // mix|rate|rtt|queue_bdp|loss
-  nlohmann::json first;  // one ns-3 row: the settings
+  std::string key;                            // mix|rate|rtt|queue_bdp|loss
+  nlohmann::json first;                       // one ns-3 row: the settings
   std::vector<std::vector<double>> goodputs;  // per seed, per flow
 };
 
@@ -208,37 +210,43 @@ bool BbrAtHighLossOnLongPath(const nlohmann::json& r) {
 }
 
 const std::vector<KnownCause> kKnownDisagreements = {
-    {"cubic", "expected: our CUBIC lacks ns-3's HyStart and differs in the Reno-friendly region; being fixed "
-              "on branch h19 (issue H §1.6), so CUBIC points and pairs with CUBIC are not judged here yet",
+    {"cubic",
+     "expected: our CUBIC lacks ns-3's HyStart and differs in the Reno-friendly region; being fixed "
+     "on branch h19 (issue H §1.6), so CUBIC points and pairs with CUBIC are not judged here yet",
      HasCubic},
-    {"no-sack", "recovery without SACK: ns-3.44 emulates SACK from duplicate ACKs and recovers with PRR, we "
-                "run RFC 6582 NewReno. Where SACK is on at the same point the two agree (test "
-                "SackTwinsOfNoSackDisagreementsAgree), and ns-3's own ratio of SACK-off to SACK-on goodput "
-                "differs from ours (test Ns3RecoversDifferentlyWithoutSack)",
+    {"no-sack",
+     "recovery without SACK: ns-3.44 emulates SACK from duplicate ACKs and recovers with PRR, we "
+     "run RFC 6582 NewReno. Where SACK is on at the same point the two agree (test "
+     "SackTwinsOfNoSackDisagreementsAgree), and ns-3's own ratio of SACK-off to SACK-on goodput "
+     "differs from ours (test Ns3RecoversDifferentlyWithoutSack)",
      WithoutSack},
-    {"overshoot", "after slow start overshoots a small queue on a long path (10 Mb/s, 200 ms, 63 packets: "
-                  "81 packets dropped at once), ns-3 enters fast recovery twice and halves its window twice "
-                  "(it sends new data by PRR while the queue is still full), ours repairs every loss in one "
-                  "recovery (test Ns3RecoversTwiceFromTheOvershootWhereWeRecoverOnce)",
+    {"overshoot",
+     "after slow start overshoots a small queue on a long path (10 Mb/s, 200 ms, 63 packets: "
+     "81 packets dropped at once), ns-3 enters fast recovery twice and halves its window twice "
+     "(it sends new data by PRR while the queue is still full), ours repairs every loss in one "
+     "recovery (test Ns3RecoversTwiceFromTheOvershootWhereWeRecoverOnce)",
      Ns3RecoveredTwiceWithoutLoss},
-    {"tiny-queue", "a bottleneck queue of 1-3 packets (1 Mb/s, 10 ms RTT: one packet takes 8 ms to send): "
-                   "with SACK ours needs one more packet of buffer to match ns-3 (test "
-                   "SackWithOnePacketQueueMatchesNs3WithOneMorePacket); BBR's gap there is not explained yet",
+    {"tiny-queue",
+     "a bottleneck queue of 1-3 packets (1 Mb/s, 10 ms RTT: one packet takes 8 ms to send): "
+     "with SACK ours needs one more packet of buffer to match ns-3 (test "
+     "SackWithOnePacketQueueMatchesNs3WithOneMorePacket); BBR's gap there is not explained yet",
      TinyQueue},
-    {"bbr-timeouts", "NOT YET EXPLAINED: at 3 % loss on a 200 ms path our BBR collapses after retransmission "
-                     "timeouts (10 Mb/s, 0.25 BDP, seed 2: 7 timeouts, 3 fast recoveries, 0.62 Mb/s) where "
-                     "ns-3's keeps about 8 Mb/s through 6 timeouts and 27 recoveries. BBR's window is no longer "
-                     "the cause: it now restores the window saved at a timeout when the timeout's recovery ends "
-                     "(bbr_recovery_test.cc; the two points went 1.36 -> 1.90 and 0.97 -> 1.45 Mb/s); what is "
-                     "left is how rarely our SACK recovery gets to fast recovery there and how often it times out",
+    {"bbr-timeouts",
+     "NOT YET EXPLAINED: at 3 % loss on a 200 ms path our BBR collapses after retransmission "
+     "timeouts (10 Mb/s, 0.25 BDP, seed 2: 7 timeouts, 3 fast recoveries, 0.62 Mb/s) where "
+     "ns-3's keeps about 8 Mb/s through 6 timeouts and 27 recoveries. BBR's window is no longer "
+     "the cause: it now restores the window saved at a timeout when the timeout's recovery ends "
+     "(bbr_recovery_test.cc; the two points went 1.36 -> 1.90 and 0.97 -> 1.45 Mb/s); what is "
+     "left is how rarely our SACK recovery gets to fast recovery there and how often it times out",
      BbrAtHighLossOnLongPath},
-    {"bbr", "BBR's reaction to loss: both BBRs now modulate the window in loss recovery as draft-cardwell-"
-            "iccrg-bbr-congestion-control-00 §4.2.3.4 (bbr_recovery_test.cc), yet from 0.3 % to 3 % loss "
-            "ns-3's BBR still loses more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs: 44 % and 22 %, "
-            "14 % before the modulation), and at 100 Mb/s, 10 ms, 2 BDP, 3 % loss (one ns-3 seed) ours gets "
-            "59 Mb/s to ns-3's 38 (44 before: the window restored after a timeout). Loss-free BBR points 2-5 % "
-            "apart (Startup's queue overflow) and the shares of BBR pairs (with a 2-BDP queue ns-3's BBR takes "
-            "0.76-0.91 of the link from SACK, ours 0.04-0.5) are not explained by a test yet",
+    {"bbr",
+     "BBR's reaction to loss: both BBRs now modulate the window in loss recovery as draft-cardwell-"
+     "iccrg-bbr-congestion-control-00 §4.2.3.4 (bbr_recovery_test.cc), yet from 0.3 % to 3 % loss "
+     "ns-3's BBR still loses more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs: 44 % and 22 %, "
+     "14 % before the modulation), and at 100 Mb/s, 10 ms, 2 BDP, 3 % loss (one ns-3 seed) ours gets "
+     "59 Mb/s to ns-3's 38 (44 before: the window restored after a timeout). Loss-free BBR points 2-5 % "
+     "apart (Startup's queue overflow) and the shares of BBR pairs (with a 2-BDP queue ns-3's BBR takes "
+     "0.76-0.91 of the link from SACK, ours 0.04-0.5) are not explained by a test yet",
      HasBbr},
 };
 
@@ -289,8 +297,11 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
     agree += ok ? 1 : 0;
     const KnownCause* cause = CauseOf(p.first);
     if (!ok && cause != nullptr) ++by_cause[cause->id];
-    std::cout << "[ ns-3 grid ] " << (ok ? "agree  " : cause != nullptr ? cause->id + " " : "DIFFER ") << p.key << ": "
-              << why << "\n";
+    std::cout << "[ ns-3 grid ] "
+              << (ok                 ? "agree  "
+                  : cause != nullptr ? cause->id + " "
+                                     : "DIFFER ")
+              << p.key << ": " << why << "\n";
     EXPECT_TRUE(ok || cause != nullptr) << p.key << ": " << why;
   }
   std::cout << "[ ns-3 grid ] " << agree << " of " << grid.size() << " points agree";

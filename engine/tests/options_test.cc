@@ -28,7 +28,8 @@ TEST(DelayedAck, HalvesTheAcksAndSlowsSlowStart) {
   EXPECT_GE(delayed.summary["acks_sent"].get<int>(), 251);
   EXPECT_LE(delayed.summary["acks_sent"].get<int>(), 275);
   // Fewer ACKs, slower growth (RFC 5681 counts ACKs, not bytes, in slow start).
-  EXPECT_GT(delayed.summary["connection_time_s"].get<double>(), every.summary["connection_time_s"].get<double>() + 0.05);
+  EXPECT_GT(delayed.summary["connection_time_s"].get<double>(),
+            every.summary["connection_time_s"].get<double>() + 0.05);
 }
 
 TEST(DelayedAck, TheTimerAcknowledgesALoneSegment) {
@@ -86,7 +87,8 @@ TEST(CwndValidation, AnApplicationLimitedFlowDoesNotBuildAWindowItNeverUses) {
     return RunOk({{"duration_s", 20},
                   {"topology", {{"bottleneck", {{"rate_mbps", 100}}}}},
                   {"flows", {{{"tcp", {{"cwnd_validation", validation}}}, {"channel", {{"forward", {{"p", 0}}}}}}}}})
-        .summary["final_cwnd_segments"].get<double>();
+        .summary["final_cwnd_segments"]
+        .get<double>();
   };
   EXPECT_LT(final_cwnd(true), 100.0);    // about twice what is in flight
   EXPECT_GT(final_cwnd(false), 1000.0);  // every ACK grew it (RFC 5681 alone)
@@ -95,7 +97,8 @@ TEST(CwndValidation, AnApplicationLimitedFlowDoesNotBuildAWindowItNeverUses) {
 TEST(CwndValidation, AReceiverLimitedFlowStaysWithinTwiceItsWindow) {
   for (bool validation : {true, false}) {
     nlohmann::json s = Transfer(100);
-    s["flows"][0]["tcp"] = {{"initial_window_segments", 2}, {"max_window_segments", 20}, {"cwnd_validation", validation}};
+    s["flows"][0]["tcp"] = {
+        {"initial_window_segments", 2}, {"max_window_segments", 20}, {"cwnd_validation", validation}};
     const auto r = RunOk(s);
     double max_cwnd = 0;
     for (double v : r.series.at("cwnd").v) max_cwnd = std::max(max_cwnd, v);

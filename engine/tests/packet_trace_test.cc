@@ -36,16 +36,15 @@ struct Traced {
 };
 
 nlohmann::json Scenario(double from_s, double to_s) {
-  return {
-      {"duration_s", 30},
-      {"metrics", {{"packet_trace", {{"from_s", from_s}, {"to_s", to_s}}}}},
-      {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
-      {"flows",
-       {{{"protocol", "newreno"},
-         {"tcp", {{"initial_window_segments", 2}, {"max_window_segments", 20}}},
-         {"channel",
-          {{"forward", {{"model", "scripted"}, {"drop_packets", {50, 52}}}}, {"reverse", {{"model", "none"}}}}},
-         {"app", {{"size_bytes", 100000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+  return {{"duration_s", 30},
+          {"metrics", {{"packet_trace", {{"from_s", from_s}, {"to_s", to_s}}}}},
+          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+          {"flows",
+           {{{"protocol", "newreno"},
+             {"tcp", {{"initial_window_segments", 2}, {"max_window_segments", 20}}},
+             {"channel",
+              {{"forward", {{"model", "scripted"}, {"drop_packets", {50, 52}}}}, {"reverse", {{"model", "none"}}}}},
+             {"app", {{"size_bytes", 100000}, {"token_bucket", {{"enabled", false}}}}}}}}};
 }
 
 Traced RunTraced(const nlohmann::json& scenario) {
@@ -60,8 +59,8 @@ Traced RunTraced(const nlohmann::json& scenario) {
   const size_t n = d["count"].get<size_t>();
   for (size_t i = 0; i < n; ++i) {
     auto col = [&](size_t k) { return out.columns[off + k * n + i]; };
-    r.events.push_back({col(0), static_cast<int>(col(1)), static_cast<int>(col(2)), col(3) != 0,
-                        static_cast<int>(col(4)), col(5)});
+    r.events.push_back(
+        {col(0), static_cast<int>(col(1)), static_cast<int>(col(2)), col(3) != 0, static_cast<int>(col(4)), col(5)});
   }
   return r;
 }
@@ -147,7 +146,7 @@ TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
   for (const auto& entry : counts) {
     const auto& key = entry.first;
     const std::map<int, int>& c = entry.second;  // not a structured binding: clang 14 cannot capture one
-    if (std::get<1>(key)) continue;  // duplicate ACKs share their number: nothing to match them by
+    if (std::get<1>(key)) continue;              // duplicate ACKs share their number: nothing to match them by
     auto get = [&](int ev) { return c.count(ev) ? c.at(ev) : 0; };
     EXPECT_EQ(get(kEnqueue), get(kTransmit) + get(kQueueDrop)) << "link " << std::get<0>(key);
     EXPECT_EQ(get(kTransmit), get(kArrive) + get(kErrorDrop) + get(kChannelDrop)) << "link " << std::get<0>(key);

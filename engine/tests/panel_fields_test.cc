@@ -44,8 +44,8 @@ TEST(PanelFields, EveryPanelSeriesIsDeclared) {
   const auto declared = DeclaredSeries();
   for (const PanelDecl& p : PanelDecls())
     for (const PanelLine& l : p.lines)
-      EXPECT_EQ(declared.count({l.series, l.scope}), 1u) << "panel " << p.id << " draws " << l.series << " ("
-                                                         << l.scope << "), which no series declares";
+      EXPECT_EQ(declared.count({l.series, l.scope}), 1u)
+          << "panel " << p.id << " draws " << l.series << " (" << l.scope << "), which no series declares";
 }
 
 TEST(PanelFields, DeclarationsUseOnlyTheValuesThePageKnows) {

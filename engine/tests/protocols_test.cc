@@ -134,7 +134,8 @@ TEST_F(CubicAt100Segments, WindowFollowsTheCubicFunctionAfterALoss) {
   double at_k = 0, at_2k = 0;
   while (now < Time::FromSecondsDouble(2 * 4.2172) + rtt) {
     const uint64_t acks = cubic.cwnd() / s.mss;
-    for (uint64_t i = 0; i < acks; ++i) cubic.OnAck(s, s.mss, now + rtt * static_cast<int64_t>(i) / static_cast<int64_t>(acks));
+    for (uint64_t i = 0; i < acks; ++i)
+      cubic.OnAck(s, s.mss, now + rtt * static_cast<int64_t>(i) / static_cast<int64_t>(acks));
     now += rtt;
     const double t = now.seconds();
     if (at_k == 0 && t >= 4.2172) at_k = static_cast<double>(cubic.cwnd()) / s.mss;
@@ -155,7 +156,7 @@ TEST(Cubic, FastConvergenceRemembersLessWhenTheWindowShrinks) {
   s.snd_max = 100000;
   cubic.EnterRecovery(s, 0);  // a loss at 100 segments: cwnd 70
   EXPECT_DOUBLE_EQ(cubic.w_max(), 100.0);
-  cubic.EnterRecovery(s, 0);  // the next loss comes at 70, below the last W_max
+  cubic.EnterRecovery(s, 0);                              // the next loss comes at 70, below the last W_max
   EXPECT_DOUBLE_EQ(cubic.w_max(), 70.0 * (1 + 0.7) / 2);  // §4.7
 }
 

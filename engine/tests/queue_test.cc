@@ -13,9 +13,7 @@
 namespace plab {
 namespace {
 
-Packet* NewPacket(PacketPool& pool, uint32_t bytes = 1000) {
-  return pool.NewData(0, 0, 0, bytes);
-}
+Packet* NewPacket(PacketPool& pool, uint32_t bytes = 1000) { return pool.NewData(0, 0, 0, bytes); }
 
 Time Ms(double ms) { return Time::FromMillisecondsDouble(ms); }
 
@@ -250,11 +248,12 @@ TEST(Bufferbloat, RedAndCodelKeepTheQueueShortWhereDropTailFillsIt) {
                        {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
                        {"app", {{"token_bucket", {{"enabled", false}}}}}});
     }
-    const nlohmann::json s = {{"duration_s", 60},
-                              {"topology",
-                               {{"kind", "dumbbell"},
-                                {"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 20}, {"queue_packets", 300}, {"queue", queue}}}}},
-                              {"flows", flows}};
+    const nlohmann::json s = {
+        {"duration_s", 60},
+        {"topology",
+         {{"kind", "dumbbell"},
+          {"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 20}, {"queue_packets", 300}, {"queue", queue}}}}},
+        {"flows", flows}};
     return plab::testing::RunOk(s).summary;
   };
   const auto tail = run("drop_tail"), red = run("red"), codel = run("codel");

@@ -68,7 +68,8 @@ TEST(ReceiverPlugIn, TheSenderFollowsWhatTheReceiverWritesIntoItsAcks) {
   Scheduler scheduler;
   PacketPool pool;
   auto link = [&] {
-    return std::make_unique<Link>(&scheduler, &pool, Link::Params{Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(10)},
+    return std::make_unique<Link>(&scheduler, &pool,
+                                  Link::Params{Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(10)},
                                   std::make_unique<DropTailQueue>(&pool, 100), nullptr);
   };
   auto forward_link = link();

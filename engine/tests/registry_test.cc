@@ -61,11 +61,10 @@ TEST(Registry, ProtocolsDeclareSsthreshOnlyWhereTheirControlUsesIt) {
 
 TEST(Registry, EveryProtocolRunsAsAFlowAndAsBackground) {
   for (const ProtocolEntry& e : Protocols()) {
-    const nlohmann::json s = {
-        {"duration_s", 5},
-        {"topology", {{"kind", "dumbbell"}}},
-        {"flows", {{{"protocol", e.name}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}},
-        {"background", {{{"kind", "http"}, {"count", 3}, {"protocol", e.name}}}}};
+    const nlohmann::json s = {{"duration_s", 5},
+                              {"topology", {{"kind", "dumbbell"}}},
+                              {"flows", {{{"protocol", e.name}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}},
+                              {"background", {{{"kind", "http"}, {"count", 3}, {"protocol", e.name}}}}};
     const auto r = plab::testing::RunOk(s);
     EXPECT_EQ(r.summary["protocol"], e.name);
     // Moves data in 5 s (Ng & Chan's protocols have no slow start: they add a packet

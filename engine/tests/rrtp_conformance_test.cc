@@ -171,7 +171,8 @@ TEST(RrtpRttSeed, EveryReportedRttIsAtLeastThePathsBaseRtt) {
         {"duration_s", 2},
         {"max_events", 200000},
         {"topology", {{"bottleneck", {{"delay_ms", delay_ms}, {"rate_mbps", 1 + 20 * rng.Uniform01()}}}}},
-        {"flows", {{{"protocol", "rrtp"}, {"rrtp", {{"rtt_ms", seed_ms}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
+        {"flows",
+         {{{"protocol", "rrtp"}, {"rrtp", {{"rtt_ms", seed_ms}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
     const RunOutput out = plab::Run(s.dump(), {});
     ASSERT_TRUE(out.ok);
     const auto doc = nlohmann::json::parse(out.json);

@@ -347,7 +347,8 @@ TEST(RrtpReliability, EveryByteArrivesInOrderUnderTenPercentLoss) {
       s["duration_s"] = 600;
       s["flows"][0]["app"]["size_bytes"] = 2000000;
       s["flows"][0]["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.1}};
-      if (std::string(direction) == "reverse") s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.1}};
+      if (std::string(direction) == "reverse")
+        s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.1}};
       const auto r = RunOk(s);
       EXPECT_TRUE(r.summary["completed"].get<bool>()) << seed << " " << direction;
       // The receiver's in-order byte count: nothing missing, nothing twice.
@@ -390,8 +391,7 @@ TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
     // and together they keep the link busy; at 5 % error every loss (congestive here, no
     // LDA) halves a flow's rate, which grows back one alpha per epoch of 10 packets, about
     // ten RTTs at a thirtieth of the link: 79 % of it (30 Reno flows: 92 %).
-    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), (error < 0.05 ? 0.85 : 0.75) * 11 * 1400 / 1440)
-        << error;
+    EXPECT_GT(r.summary["flows_goodput_mbps"].get<double>(), (error < 0.05 ? 0.85 : 0.75) * 11 * 1400 / 1440) << error;
   }
 }
 

@@ -12,11 +12,11 @@ TEST(RttStats, FollowsRfc6298) {
   params.min_rto = Ms(200);
   RttStats e(params);
   EXPECT_EQ(e.rto(), Ms(1000));  // §2.1: 1 s before any sample
-  e.OnSample(Ms(100));            // §2.2: SRTT = R, RTTVAR = R/2
+  e.OnSample(Ms(100));           // §2.2: SRTT = R, RTTVAR = R/2
   EXPECT_EQ(e.srtt(), Ms(100));
   EXPECT_EQ(e.rttvar(), Ms(50));
-  EXPECT_EQ(e.rto(), Ms(300));    // 100 + 4 * 50
-  e.OnSample(Ms(200));            // §2.3
+  EXPECT_EQ(e.rto(), Ms(300));                           // 100 + 4 * 50
+  e.OnSample(Ms(200));                                   // §2.3
   EXPECT_EQ(e.rttvar(), Time::FromMicroseconds(62500));  // 3/4 * 50 + 1/4 * 100
   EXPECT_EQ(e.srtt(), Time::FromMicroseconds(112500));   // 7/8 * 100 + 1/8 * 200
   EXPECT_EQ(e.rto(), Time::FromMicroseconds(362500));

@@ -166,8 +166,8 @@ TEST(Scoreboard, LossMarkingAndNextSegCostAFewSegmentsPerAckNotTheWindow) {
     ++acks;
   }
   EXPECT_EQ(retransmitted, kWindow / 50);  // every loss, each found once
-  EXPECT_LT(sb.segments_walked(), 8 * acks) << "segments walked per ACK: "
-                                            << static_cast<double>(sb.segments_walked()) / static_cast<double>(acks);
+  EXPECT_LT(sb.segments_walked(), 8 * acks)
+      << "segments walked per ACK: " << static_cast<double>(sb.segments_walked()) / static_cast<double>(acks);
 }
 
 }  // namespace
@@ -208,8 +208,8 @@ TEST(Scoreboard, NextSegRuleThreeCostsAFewSegmentsPerCallNotTheWindow) {
     ASSERT_LT(sb.segments_walked() - before, kWindow / 4) << "call " << calls;  // fails fast on a full scan
   }
   EXPECT_EQ(retransmitted, kLost);  // each hole named once
-  EXPECT_LT(sb.segments_walked(), 8 * calls) << "segments walked per call: "
-                                             << static_cast<double>(sb.segments_walked()) / static_cast<double>(calls);
+  EXPECT_LT(sb.segments_walked(), 8 * calls)
+      << "segments walked per call: " << static_cast<double>(sb.segments_walked()) / static_cast<double>(calls);
 }
 
 }  // namespace

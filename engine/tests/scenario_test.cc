@@ -71,7 +71,8 @@ TEST(Validation, DeepNestingIsRefusedBeforeAnythingRecurses) {
   EXPECT_EQ(JsonNestingDepth(R"({"a":"\"[[[["})"), 1) << "an escaped quote does not end a string";
   EXPECT_EQ(JsonNestingDepth(std::string(50, '[')), kMaxJsonDepth + 1) << "the scan stops past the limit";
   // The deepest real scenario passes.
-  RunOk(nlohmann::json::parse(R"({"duration_s":1,"flows":[{"channel":{"forward":{"model":"scripted","drop_packets":[3]}}}]})"));
+  RunOk(nlohmann::json::parse(
+      R"({"duration_s":1,"flows":[{"channel":{"forward":{"model":"scripted","drop_packets":[3]}}}]})"));
 }
 
 TEST(Validation, EveryErrorIsReportedNotJustTheFirst) {

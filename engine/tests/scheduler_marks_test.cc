@@ -35,7 +35,8 @@ class Workload : public EventHandler {
   Workload(bool leave_out, std::set<uint64_t> needed) : leave_out_(leave_out), needed_(std::move(needed)) {}
 
   std::vector<std::pair<int64_t, uint64_t>> Run(uint64_t seed) {
-    for (uint64_t i = 0; i < 4; ++i) s_.At(Time::FromNanoseconds(static_cast<int64_t>(i % 2)), this, kPlain, Mix(seed + i));
+    for (uint64_t i = 0; i < 4; ++i)
+      s_.At(Time::FromNanoseconds(static_cast<int64_t>(i % 2)), this, kPlain, Mix(seed + i));
     s_.RunUntil(Time::Infinite());
     return ran_;
   }
@@ -44,7 +45,8 @@ class Workload : public EventHandler {
   void OnEvent(uint32_t tag, uint64_t id) override {
     if (tag != kPlain) {  // a relay (only in the reference run, or brought back)
       if (!leave_out_) s_.At(s_.now() + Ns(Mix(id) % 3), this, kPlain, Mix(id ^ 1));
-      if (tag == kRelayNeeded || (!leave_out_ && needed_.count(id) > 0)) s_.At(s_.now() + Ns(Mix(id) % 2), this, kPlain, Mix(id ^ 2));
+      if (tag == kRelayNeeded || (!leave_out_ && needed_.count(id) > 0))
+        s_.At(s_.now() + Ns(Mix(id) % 2), this, kPlain, Mix(id ^ 2));
       return;
     }
     ran_.emplace_back(s_.now().ns(), id);

@@ -155,7 +155,8 @@ TEST(ScriptedDropsSack, SackOptionOffIsRefusedForSackRecovery) {
   nlohmann::json s = DropScenario("sack", 1);
   s["flows"][0]["tcp"]["sack"] = "off";
   EXPECT_EQ(plab::testing::FirstError(s.dump()),
-            "flows[0].tcp.sack must be auto or on when loss recovery uses SACK (protocol sack, recovery default), got \"off\"");
+            "flows[0].tcp.sack must be auto or on when loss recovery uses SACK (protocol sack, recovery default), got "
+            "\"off\"");
 }
 
 }  // namespace

@@ -102,14 +102,13 @@ TEST(StreamMetrics, PacketsReleasedTogetherByARetransmissionArriveWithZeroGaps) 
 // Through a whole run: a 1 Mb/s stream over a 10 Mb/s path sends at the encoding rate
 // (the source, not the window, limits it), and with no loss nothing is late or frozen.
 TEST(StreamRuns, ALiveStreamSendsAtItsEncodingRateAndIsNeverLateWithoutLoss) {
-  const auto r = testing::RunOk({{"seed", 1},
-                                 {"duration_s", 30},
-                                 {"flows",
-                                  {{{"protocol", "sack_er"},
-                                    {"channel", {{"forward", {{"model", "none"}}}}},
-                                    {"app",
-                                     {{"token_bucket", {{"enabled", false}}},
-                                      {"stream", {{"enabled", true}, {"rate_kbps", 1000}}}}}}}}});
+  const auto r = testing::RunOk(
+      {{"seed", 1},
+       {"duration_s", 30},
+       {"flows",
+        {{{"protocol", "sack_er"},
+          {"channel", {{"forward", {{"model", "none"}}}}},
+          {"app", {{"token_bucket", {{"enabled", false}}}, {"stream", {{"enabled", true}, {"rate_kbps", 1000}}}}}}}}});
   EXPECT_NEAR(r.summary["goodput_mbps"].get<double>(), 1.0, 0.02);
   EXPECT_EQ(r.summary["late_pct"], 0.0);
   EXPECT_EQ(r.summary["frozen_time_s"], 0.0);
@@ -118,8 +117,8 @@ TEST(StreamRuns, ALiveStreamSendsAtItsEncodingRateAndIsNeverLateWithoutLoss) {
 }
 
 TEST(StreamRuns, AStreamAndATokenBucketOnOneFlowAreRefusedByName) {
-  const std::string error = testing::FirstError(
-      R"({"flows":[{"app":{"token_bucket":{"enabled":true},"stream":{"enabled":true}}}]})");
+  const std::string error =
+      testing::FirstError(R"({"flows":[{"app":{"token_bucket":{"enabled":true},"stream":{"enabled":true}}}]})");
   EXPECT_NE(error.find("flows[0].app.stream.enabled"), std::string::npos) << error;
   EXPECT_NE(error.find("token_bucket"), std::string::npos) << error;
 }
@@ -133,14 +132,14 @@ TEST(StreamRuns, WithoutAStreamItsFiguresAreNull) {
 TEST(BufferInBdp, FollowsTheBottleneckRateAndTheRoundTrip) {
   // 7 Mb/s x 50 ms = 43,750 bytes = 43.75 packets of 1000 bytes; 0.5 BDP = 22 packets.
   for (const auto& [rate, bdp, packets] : {std::tuple{7.0, 0.5, 22}, {7.0, 1.0, 44}, {10.0, 1.5, 94}}) {
-    const auto r = testing::RunOk({{"duration_s", 20},
-                                   {"topology",
-                                    {{"kind", "dumbbell"},
-                                     {"bottleneck", {{"rate_mbps", rate}, {"delay_ms", 23}, {"queue_bdp", bdp}}},
-                                     {"receiver_access", {{"delay_ms", 1}}}}},
-                                   {"flows",
-                                    {{{"channel", {{"forward", {{"model", "none"}}}}},
-                                      {"app", {{"token_bucket", {{"enabled", false}}}}}}}}});
+    const auto r = testing::RunOk(
+        {{"duration_s", 20},
+         {"topology",
+          {{"kind", "dumbbell"},
+           {"bottleneck", {{"rate_mbps", rate}, {"delay_ms", 23}, {"queue_bdp", bdp}}},
+           {"receiver_access", {{"delay_ms", 1}}}}},
+         {"flows",
+          {{{"channel", {{"forward", {{"model", "none"}}}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}});
     // A lone bulk flow fills the buffer: its longest queue is the buffer.
     EXPECT_EQ(r.summary["max_queue_packets"], packets) << rate << " Mb/s " << bdp << " BDP";
   }

@@ -83,7 +83,10 @@ TEST(Sweep, ALogSweepFromZeroIsRefused) {
 TEST(Sweep, APlanListsEveryRunPointByPointWithItsSeed) {
   const nlohmann::json base = {{"seed", 4294967294LL}, {"flows", {{{"protocol", "reno"}}}}};
   SweepSpec spec;
-  ASSERT_TRUE(SweepSpecFromJson({{"x", "flows[0].channel.forward.p"}, {"from", 0.01}, {"to", 0.01}, {"seeds", 3},
+  ASSERT_TRUE(SweepSpecFromJson({{"x", "flows[0].channel.forward.p"},
+                                 {"from", 0.01},
+                                 {"to", 0.01},
+                                 {"seeds", 3},
                                  {"protocols", {"cubic", "fixed/le"}}},
                                 &spec)
                   .empty());
@@ -122,7 +125,8 @@ TEST(Sweep, ValidationNamesTheFieldAndRange) {
   for (const std::string bad : {"fixed/default", "fixed/quic", "quic/le", "fixed/le/x"}) {
     EXPECT_EQ(ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {bad}, {}}).size(), 1u) << bad;
   }
-  EXPECT_TRUE(ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {"fixed/le", "westwood/sack"}, {}}).empty());
+  EXPECT_TRUE(
+      ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {"fixed/le", "westwood/sack"}, {}}).empty());
   EXPECT_EQ(ValidateSweep({"flows[0].protocol", 0, 1, 2, false, 1, {}, {}})[0].message,
             "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got flows[0].protocol");
   EXPECT_EQ(ValidateSweep({"seed", 0, 10, 2, false, 1, {}, {}})[0].message,

@@ -158,8 +158,7 @@ TEST(TcpErRuns, ASmallWindowRecoversWithoutATimeout) {
     const auto er = testing::RunOk(SmallWindowDrop(p));
     EXPECT_EQ(er.summary["timeouts"], 0) << p;
     EXPECT_GE(er.summary["early_retransmits"].get<int>(), 1) << p;
-    EXPECT_LT(er.summary["connection_time_s"].get<double>(), newreno.summary["connection_time_s"].get<double>())
-        << p;
+    EXPECT_LT(er.summary["connection_time_s"].get<double>(), newreno.summary["connection_time_s"].get<double>()) << p;
   }
 }
 

@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "plab/api.h"
-#include "test_util.h"
 #include "net/packet.h"
+#include "plab/api.h"
 #include "sim/scheduler.h"
+#include "test_util.h"
 #include "transport/tcp/real/real_control.h"
 #include "transport/tcp/real/real_option.h"
 #include "transport/tcp/real/real_receiver.h"
@@ -139,9 +139,9 @@ TEST(RealReceiver, TheDecisionTimerHalvesTheThresholdAndTheNextArrivalDecides) {
 
 TEST(RealReceiver, AfterASenderTimeoutItDecidesFromItsOwnLevelNotTheCollapsedWindow) {
   ReceiverRig r;
-  for (int i = 0; i < 8; ++i) r.Arrive(1.0 + 0.001 * i, i, 8);           // level 4, 8000 B / 7 ms
+  for (int i = 0; i < 8; ++i) r.Arrive(1.0 + 0.001 * i, i, 8);          // level 4, 8000 B / 7 ms
   for (int i = 8; i < 16; ++i) r.Arrive(1.1 + 0.0005 * (i - 8), i, 8);  // twice the rate
-  ASSERT_EQ(r.rx.next_level(), 6);  // (0.5 + 0.5 x 2) x 4
+  ASSERT_EQ(r.rx.next_level(), 6);                                      // (0.5 + 0.5 x 2) x 4
   // The sender timed out and restarts from two segments (level 1). A two-segment wave
   // at the same rate as the last one: the receiver keeps level 6 (§2.1: "adjusts
   // rapidly upwards to the appropriate wave level").
@@ -248,7 +248,7 @@ TEST(RealControl, OnlyATimeoutWithoutWaveInformationBacksOffTheTimer) {
   r.state.snd_max = 21000;
   r.cc.OnRetransmissionTimeout(r.state);
   EXPECT_FALSE(r.cc.BacksOffRetransmissionTimer());  // cancelled with the window cut
-  r.cc.OnRetransmissionTimeout(r.state);              // nothing arrived this time
+  r.cc.OnRetransmissionTimeout(r.state);             // nothing arrived this time
   EXPECT_TRUE(r.cc.BacksOffRetransmissionTimer());
   RealControl always{RealControl::Params{24, false, false}};
   RttStats rtt{RttStats::Params{}};
@@ -328,14 +328,15 @@ TEST(RealRuns, LostAcksDoNotShrinkItsWindowAsTheyShrinkReno) {
 // the dupacks of the window keep arriving, then the retransmission timer fires with
 // the DACK bit set.
 nlohmann::json LostRetransmission(const nlohmann::json& real = nlohmann::json::object()) {
-  nlohmann::json s = {{"seed", 1},
-                      {"duration_s", 30},
-                      {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 15}, {"queue_packets", 100}}}}},
-                      {"flows",
-                       {{{"protocol", "real"},
-                         {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {300, 348}}}},
-                                      {"reverse", {{"model", "none"}}}}},
-                         {"app", {{"size_bytes", 1000000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+  nlohmann::json s = {
+      {"seed", 1},
+      {"duration_s", 30},
+      {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 15}, {"queue_packets", 100}}}}},
+      {"flows",
+       {{{"protocol", "real"},
+         {"channel",
+          {{"forward", {{"model", "scripted"}, {"drop_packets", {300, 348}}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"size_bytes", 1000000}, {"token_bucket", {{"enabled", false}}}}}}}}};
   if (!real.empty()) s["flows"][0]["real"] = real;
   return s;
 }
@@ -423,18 +424,22 @@ TEST(RealRuns, TheCwndSeriesCoversTheWholeRunOfAnEndlessFlow) {
 double MeanOverSeeds(const std::string& protocol, double on_p, const char* figure, bool tokens) {
   double sum = 0;
   for (int seed = 1; seed <= 5; ++seed) {
-    nlohmann::json s = tokens ? nlohmann::json{{"duration_s", 60},
-                                               {"flows", {{{"protocol", protocol},
-                                                           {"channel", {{"forward", {{"model", "on_off"}, {"on_p", on_p}}},
-                                                                        {"reverse", {{"model", "none"}}}}}}}}}
-                              : nlohmann::json{{"duration_s", 2000},
-                                               {"topology", {{"access", {{"delay_ms", 0.5}}},
-                                                             {"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 14.5}}}}},
-                                               {"flows", {{{"protocol", protocol},
-                                                           {"channel", {{"forward", {{"model", "on_off"}, {"on_p", on_p}}},
-                                                                        {"reverse", {{"model", "none"}}}}},
-                                                           {"app", {{"size_bytes", 5242880},
-                                                                    {"token_bucket", {{"enabled", false}}}}}}}}};
+    nlohmann::json s =
+        tokens ? nlohmann::json{{"duration_s", 60},
+                                {"flows",
+                                 {{{"protocol", protocol},
+                                   {"channel",
+                                    {{"forward", {{"model", "on_off"}, {"on_p", on_p}}},
+                                     {"reverse", {{"model", "none"}}}}}}}}}
+               : nlohmann::json{
+                     {"duration_s", 2000},
+                     {"topology",
+                      {{"access", {{"delay_ms", 0.5}}}, {"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 14.5}}}}},
+                     {"flows",
+                      {{{"protocol", protocol},
+                        {"channel",
+                         {{"forward", {{"model", "on_off"}, {"on_p", on_p}}}, {"reverse", {{"model", "none"}}}}},
+                        {"app", {{"size_bytes", 5242880}, {"token_bucket", {{"enabled", false}}}}}}}}};
     s["seed"] = seed;
     sum += RunScenario(s)["summary"][figure].get<double>();
   }
@@ -482,15 +487,16 @@ double MeanTransfer(const std::string& protocol, double delay_ms, double rate_mb
                     const char* figure) {
   double sum = 0;
   for (int seed = 1; seed <= 5; ++seed) {
-    const nlohmann::json s = {{"seed", seed},
-                              {"duration_s", 2000},
-                              {"topology", {{"access", {{"delay_ms", 0.5}}},
-                                            {"bottleneck", {{"rate_mbps", rate_mbps}, {"delay_ms", delay_ms - 0.5}}}}},
-                              {"flows", {{{"protocol", protocol},
-                                          {"channel", channel},
-                                          {"app", {{"size_bytes", 5242880},
-                                                   {"token_bucket", {{"enabled", false}}},
-                                                   {"playback", {{"mode", "drain"}}}}}}}}};
+    const nlohmann::json s = {
+        {"seed", seed},
+        {"duration_s", 2000},
+        {"topology",
+         {{"access", {{"delay_ms", 0.5}}}, {"bottleneck", {{"rate_mbps", rate_mbps}, {"delay_ms", delay_ms - 0.5}}}}},
+        {"flows",
+         {{{"protocol", protocol},
+           {"channel", channel},
+           {"app",
+            {{"size_bytes", 5242880}, {"token_bucket", {{"enabled", false}}}, {"playback", {{"mode", "drain"}}}}}}}}};
     sum += RunScenario(s)["summary"][figure].get<double>();
   }
   return sum / 5;
@@ -502,13 +508,13 @@ TEST(RealClaims, WithFiftyMsOneWayRealKeepsOverTwiceRenosGoodputAtTwentyPercentO
   const double real = MeanTransfer("real", 50, 5, channel, "goodput_mbps");
   const double reno = MeanTransfer("reno", 50, 5, channel, "goodput_mbps");
   EXPECT_GT(real, 2 * reno) << real << " vs " << reno;
-  EXPECT_GT(MeanTransfer("real", 50, 5, channel, "app_success_pct"), MeanTransfer("reno", 50, 5, channel, "app_success_pct"));
+  EXPECT_GT(MeanTransfer("real", 50, 5, channel, "app_success_pct"),
+            MeanTransfer("reno", 50, 5, channel, "app_success_pct"));
 }
 
 TEST(RealClaims, HeavyAckLossCostsRenoAndTahoeMoreThanReal) {
   // Tables 2 and 8 at 0.75 reverse loss while ON: Real ahead of both at 15 and 50 ms.
-  const nlohmann::json channel = {{"forward", {{"model", "none"}}},
-                                  {"reverse", {{"model", "on_off"}, {"on_p", 0.75}}}};
+  const nlohmann::json channel = {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "on_off"}, {"on_p", 0.75}}}};
   for (const auto& [delay, rate] : {std::pair{15.0, 2.0}, std::pair{50.0, 5.0}}) {
     const double real = MeanTransfer("real", delay, rate, channel, "goodput_mbps");
     EXPECT_GT(real, MeanTransfer("reno", delay, rate, channel, "goodput_mbps")) << delay << " ms";

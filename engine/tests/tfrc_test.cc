@@ -184,14 +184,14 @@ TEST(TfrcRuns, BesideNewRenoOnADumbbellItTakesAFairShare) {
   // gets about half of NewReno's share: Rhee & Xu (SIGCOMM 2005) describe TFRC's
   // conservative side against TCP's burstier loss pattern.
   for (int seed : {1, 2, 3}) {
-    nlohmann::json s = {{"seed", seed},
-                        {"duration_s", 60},
-                        {"metrics", {{"start_s", 10}}},
-                        {"topology",
-                         {{"kind", "dumbbell"},
-                          {"bottleneck",
-                           {{"delay_ms", 20}, {"errors", {{"forward", {{"model", "bernoulli"}, {"p", 0.001}}}}}}}}},
-                        {"flows", nlohmann::json::array()}};
+    nlohmann::json s = {
+        {"seed", seed},
+        {"duration_s", 60},
+        {"metrics", {{"start_s", 10}}},
+        {"topology",
+         {{"kind", "dumbbell"},
+          {"bottleneck", {{"delay_ms", 20}, {"errors", {{"forward", {{"model", "bernoulli"}, {"p", 0.001}}}}}}}}},
+        {"flows", nlohmann::json::array()}};
     for (int i = 0; i < 4; ++i) {
       s["flows"].push_back({{"protocol", i < 2 ? "tfrc" : "newreno"},
                             {"start_s", 0.37 * i},

@@ -59,12 +59,11 @@ TEST(ThroughputModels, RunSummaryCarriesTheModelsWithItsOwnRttAndRto) {
 
 // Without a loss indication there is no estimate to be off: the deviations are null.
 TEST(ThroughputModels, NoDeviationWithoutALossIndication) {
-  const auto r = plab::testing::RunOk(
-      {{"duration_s", 5},
-       {"flows",
-        {{{"channel", {{"forward", {{"model", "none"}}}}},
-          {"tcp", {{"max_window_segments", 20}}},
-          {"app", {{"token_bucket", {{"enabled", false}}}}}}}}});
+  const auto r = plab::testing::RunOk({{"duration_s", 5},
+                                       {"flows",
+                                        {{{"channel", {{"forward", {{"model", "none"}}}}},
+                                          {"tcp", {{"max_window_segments", 20}}},
+                                          {"app", {{"token_bucket", {{"enabled", false}}}}}}}}});
   ASSERT_EQ(r.summary["loss_event_rate"].get<double>(), 0);
   EXPECT_TRUE(r.summary["model_simple_deviation_pct"].is_null());
   EXPECT_TRUE(r.summary["model_modified_deviation_pct"].is_null());

@@ -30,7 +30,7 @@ struct Case {
 
 TEST(ThroughputPhysics, NoSeriesPointOrGoodputExceedsTheBottleneck) {
   constexpr double kDuration = 8;
-  constexpr int kBins = 200;  // FlowMetrics::Params::throughput_bins
+  constexpr int kBins = 200;         // FlowMetrics::Params::throughput_bins
   constexpr double kPayload = 1000;  // tcp.mss_bytes, also the rate protocols' packet payload
   int checked_points = 0;
   for (const char* protocol : {"newreno", "sack", "cubic", "bbr", "le", "vegas", "tfrc"}) {
@@ -46,9 +46,8 @@ TEST(ThroughputPhysics, NoSeriesPointOrGoodputExceedsTheBottleneck) {
           s["flows"][0]["channel"]["forward"]["model"] = loss > 0 ? "bernoulli" : "none";
           s["flows"][0]["channel"]["forward"]["p"] = loss;
           const testing::RunResult r = testing::RunOk(s);
-          const std::string where =
-              std::string(protocol) + " " + std::to_string(rate) + " Mb/s loss " + std::to_string(loss) +
-              " seed " + std::to_string(seed);
+          const std::string where = std::string(protocol) + " " + std::to_string(rate) + " Mb/s loss " +
+                                    std::to_string(loss) + " seed " + std::to_string(seed);
           ASSERT_TRUE(r.series.count("throughput")) << where;
           const testing::Series& tp = r.series.at("throughput");
           const double width = kDuration / kBins;
@@ -61,9 +60,7 @@ TEST(ThroughputPhysics, NoSeriesPointOrGoodputExceedsTheBottleneck) {
             EXPECT_LE(tp.v[i], bound * (1 + 1e-9)) << where << " at t = " << tp.t[i];
             ++checked_points;
           }
-          EXPECT_LE(r.summary["goodput_mbps"].get<double>(),
-                    rate + kPayload * 8 / kDuration / 1e6)
-              << where;
+          EXPECT_LE(r.summary["goodput_mbps"].get<double>(), rate + kPayload * 8 / kDuration / 1e6) << where;
         }
       }
     }

@@ -118,8 +118,10 @@ TEST(Timeline, TimesBeyondTheLongestRunAreRefused) {
   nlohmann::json s = nlohmann::json::parse(R"({"duration_s": 1, "max_events": 200000,
                                                "flows": [{"app": {"token_bucket": {"enabled": false}}}]})");
   for (const char* t : {"1e10", "9.3e9", "2000.5", "-1"}) {
-    const std::string timeline = std::string(R"([{"t_s": )") + t + R"(, "path": "topology.bottleneck.rate_mbps", "value": 0.01}])";
-    EXPECT_EQ(FirstTimelineError(s, timeline).substr(0, 57), "timeline[0].t_s must be within [0, 2000] s (the longest r")
+    const std::string timeline =
+        std::string(R"([{"t_s": )") + t + R"(, "path": "topology.bottleneck.rate_mbps", "value": 0.01}])";
+    EXPECT_EQ(FirstTimelineError(s, timeline).substr(0, 57),
+              "timeline[0].t_s must be within [0, 2000] s (the longest r")
         << t;
   }
   // The largest allowed time is never reached by a 1 s run: the plain run, bit for bit.

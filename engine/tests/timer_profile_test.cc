@@ -29,7 +29,9 @@ RttStats::Params Bounds(double min_ms, double initial_ms, double max_ms, std::sh
 }
 
 // One timed segment sent at `sent_ms`, acknowledged at `acked_ms`.
-void Timed(RttStats& rtt, double sent_ms, double acked_ms) { rtt.OnTimedSample(Ms(acked_ms - sent_ms), Ms(acked_ms), false); }
+void Timed(RttStats& rtt, double sent_ms, double acked_ms) {
+  rtt.OnTimedSample(Ms(acked_ms - sent_ms), Ms(acked_ms), false);
+}
 
 // --- 4.4BSD / x-kernel -------------------------------------------------------------
 
@@ -77,7 +79,7 @@ TEST(BsdTimers, ALanRtoIsThreeTicksAndTheFloorIsTRttmin) {
 
 TEST(BsdTimers, BackoffFollowsTheTableAndForgetsSrttAfterFourTimeouts) {
   RttStats rtt(Bounds(1000, 1000, 64000, std::make_shared<BsdTimers>()));
-  Timed(rtt, 100, 700);  // REXMTVAL = 6 ticks, as above
+  Timed(rtt, 100, 700);                 // REXMTVAL = 6 ticks, as above
   const double want_s[] = {6, 12, 24};  // x2, x4, x8 of 3 s
   for (double s : want_s) {
     rtt.Backoff();
@@ -178,7 +180,7 @@ TEST(Ns2Timers, BackoffDoublesToTheCapAndClobbersSrttPastEight) {
   EXPECT_EQ(rtt.rto(), Ms(4800));  // t_rtxcur_ is kept until the next sample
   for (int i = 0; i < 10; ++i) rtt.Backoff();
   EXPECT_EQ(rtt.rto(), Ms(60000));  // maxrto_
-  Timed(rtt, 100000, 100100);  // a first sample again; t_backoff_ = 1
+  Timed(rtt, 100000, 100100);       // a first sample again; t_backoff_ = 1
   EXPECT_EQ(rtt.tick_estimate().srtt_x8, 80);
   EXPECT_EQ(rtt.rto(), Ms(300));
   // The timer fires exactly RTO later (resched), off any tick.
@@ -189,13 +191,14 @@ TEST(Ns2Timers, BackoffDoublesToTheCapAndClobbersSrttPastEight) {
 
 // 10 segments, the last dropped: nothing but the retransmission timer repairs it.
 nlohmann::json TailLoss(const std::string& timers) {
-  return {{"duration_s", 10},
-          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
-          {"flows",
-           {{{"protocol", "reno"},
-             {"tcp", {{"timers", timers}, {"min_rto_ms", 1000}}},
-             {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {9}}}}, {"reverse", {{"model", "none"}}}}},
-             {"app", {{"size_bytes", 10000}, {"token_bucket", {{"enabled", false}}}}}}}}};
+  return {
+      {"duration_s", 10},
+      {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+      {"flows",
+       {{{"protocol", "reno"},
+         {"tcp", {{"timers", timers}, {"min_rto_ms", 1000}}},
+         {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {9}}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"size_bytes", 10000}, {"token_bucket", {{"enabled", false}}}}}}}}};
 }
 
 TEST(TimerProfilesInARun, BsdTimeoutFiresOnASlowTickWithinATickOfItsRto) {
@@ -235,13 +238,14 @@ TEST(TimerProfilesInARun, Ns2TimeoutUsesMinrtoAndFiresExactly) {
 // segment: its three duplicate ACKs come back 40, 80 and 120 ms late, so the fast
 // retransmission leaves 160 ms after the last new ACK armed the 200 ms timer.
 nlohmann::json LateThirdDuplicate(const std::string& protocol, const std::string& timers) {
-  return {{"duration_s", 6},
-          {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
-          {"flows",
-           {{{"protocol", protocol},
-             {"tcp", {{"timers", timers}, {"min_rto_ms", 200}}},
-             {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {60}}}}, {"reverse", {{"model", "none"}}}}},
-             {"app", {{"token_bucket", {{"enabled", false}}}, {"stream", {{"enabled", true}, {"rate_kbps", 200}}}}}}}}};
+  return {
+      {"duration_s", 6},
+      {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+      {"flows",
+       {{{"protocol", protocol},
+         {"tcp", {{"timers", timers}, {"min_rto_ms", 200}}},
+         {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {60}}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"token_bucket", {{"enabled", false}}}, {"stream", {{"enabled", true}, {"rate_kbps", 200}}}}}}}}};
 }
 
 // ns-2 restarts the retransmission timer when it enters fast recovery: every

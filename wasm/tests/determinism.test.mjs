@@ -33,11 +33,13 @@ const kScenarios = [
     name: 'ON/OFF channel',
     scenario: {
       seed: 3,
-      flows: [{
-        channel: {
-          forward: { model: 'on_off', on_mean_s: 1, off_mean_s: 1, on_p: 0.2, off_p: 0 },
+      flows: [
+        {
+          channel: {
+            forward: { model: 'on_off', on_mean_s: 1, off_mean_s: 1, on_p: 0.2, off_p: 0 },
+          },
         },
-      }],
+      ],
     },
   },
   {
@@ -70,10 +72,12 @@ const kScenarios = [
     name: 'TCP-Real with ON/OFF loss and lost ACKs',
     scenario: {
       seed: 12,
-      flows: [{
-        protocol: 'real',
-        channel: { forward: { model: 'on_off', on_p: 0.2 }, reverse: { model: 'bernoulli', p: 0.1 } },
-      }],
+      flows: [
+        {
+          protocol: 'real',
+          channel: { forward: { model: 'on_off', on_p: 0.2 }, reverse: { model: 'bernoulli', p: 0.1 } },
+        },
+      ],
     },
   },
   {
@@ -93,21 +97,25 @@ const kScenarios = [
     scenario: {
       seed: 6,
       duration_s: 60,
-      flows: [{
-        protocol: 'newreno',
-        channel: { forward: { model: 'bernoulli', p: 0.01 } },
-        app: { size_bytes: 2000000, token_bucket: { enabled: false } },
-      }],
+      flows: [
+        {
+          protocol: 'newreno',
+          channel: { forward: { model: 'bernoulli', p: 0.01 } },
+          app: { size_bytes: 2000000, token_bucket: { enabled: false } },
+        },
+      ],
     },
   },
   {
     name: 'token bucket source',
     scenario: {
       seed: 7,
-      flows: [{
-        channel: { forward: { model: 'bernoulli', p: 0.005 } },
-        app: { token_bucket: { enabled: true } },
-      }],
+      flows: [
+        {
+          channel: { forward: { model: 'bernoulli', p: 0.005 } },
+          app: { token_bucket: { enabled: true } },
+        },
+      ],
     },
   },
   {
@@ -115,11 +123,13 @@ const kScenarios = [
     scenario: {
       seed: 8,
       duration_s: 5,
-      flows: [{
-        protocol: 'newreno',
-        channel: { forward: { model: 'scripted', drop_packets: [14, 16, 18] } },
-        app: { token_bucket: { enabled: false } },
-      }],
+      flows: [
+        {
+          protocol: 'newreno',
+          channel: { forward: { model: 'scripted', drop_packets: [14, 16, 18] } },
+          app: { token_bucket: { enabled: false } },
+        },
+      ],
     },
   },
 ];
@@ -149,7 +159,11 @@ kScenarios.push(
       duration_s: 20,
       topology: { kind: 'wireless_last_hop' },
       flows: [
-        { protocol: 'westwood', channel: { forward: { model: 'bernoulli', p: 0.02 } }, app: { token_bucket: { enabled: false } } },
+        {
+          protocol: 'westwood',
+          channel: { forward: { model: 'bernoulli', p: 0.02 } },
+          app: { token_bucket: { enabled: false } },
+        },
         { protocol: 'newreno', app: { size_bytes: 300000, token_bucket: { enabled: false } } },
       ],
     },
@@ -164,7 +178,10 @@ kScenarios.push(
         bottleneck: { rate_mbps: 5, queue: 'red', queue_packets: 60 },
         last_hop: { queue: 'codel', queue_packets: 200 },
       },
-      flows: [0, 1, 2].map((i) => ({ protocol: ['cubic', 'newreno', 'bbr'][i], app: { token_bucket: { enabled: false } } })),
+      flows: [0, 1, 2].map((i) => ({
+        protocol: ['cubic', 'newreno', 'bbr'][i],
+        app: { token_bucket: { enabled: false } },
+      })),
     },
   },
   {
@@ -190,20 +207,23 @@ let work_dir;
 
 // Every protocol the schema offers, beyond the ones named above, under Bernoulli loss.
 const kNamedProtocols = new Set(['tahoe', 'reno', 'newreno']);
-const protocol_options =
-  plab.schema().params.find((param) => param.path === 'flows[].protocol')?.options ?? [];
-protocol_options.filter((protocol) => !kNamedProtocols.has(protocol)).forEach((protocol, i) => {
-  kScenarios.push({
-    name: `${protocol} with bernoulli loss (from the schema)`,
-    scenario: {
-      seed: 20 + i,
-      flows: [{ protocol, channel: { forward: { model: 'bernoulli', p: 0.01 } } }],
-    },
+const protocol_options = plab.schema().params.find((param) => param.path === 'flows[].protocol')?.options ?? [];
+protocol_options
+  .filter((protocol) => !kNamedProtocols.has(protocol))
+  .forEach((protocol, i) => {
+    kScenarios.push({
+      name: `${protocol} with bernoulli loss (from the schema)`,
+      scenario: {
+        seed: 20 + i,
+        flows: [{ protocol, channel: { forward: { model: 'bernoulli', p: 0.01 } } }],
+      },
+    });
   });
-});
 
 // Every scenario file the engine ships (the bench's reference run among them).
-for (const file of readdirSync(kScenarioDir).filter((name) => name.endsWith('.json')).sort()) {
+for (const file of readdirSync(kScenarioDir)
+  .filter((name) => name.endsWith('.json'))
+  .sort()) {
   kScenarios.push({
     name: `engine/scenarios/${file}`,
     scenario: JSON.parse(readFileSync(path.join(kScenarioDir, file), 'utf8')),
@@ -228,20 +248,26 @@ function runNativeScenario(name, scenario_json) {
   const csv_dir = path.join(work_dir, `${stem}_csv`);
   writeFileSync(file, scenario_json);
   const child = runNative(['run', file, '--csv', csv_dir]);
-  assert.equal(child.status, 0,
-               `native CLI failed on ${name} (exit ${child.status}):\n${child.stderr}\n${child.stdout}`);
+  assert.equal(
+    child.status,
+    0,
+    `native CLI failed on ${name} (exit ${child.status}):\n${child.stderr}\n${child.stdout}`,
+  );
   const result = JSON.parse(child.stdout);
   const keys = result.series.map((s) => s.key);
   assert.equal(new Set(keys).size, keys.length, `series keys are not unique: ${keys}`);
   const trace = result.packet_trace;
   const length = Math.max(
     result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0),
-    trace ? trace.offset + 6 * trace.count : 0);
+    trace ? trace.offset + 6 * trace.count : 0,
+  );
   const columns = new Float64Array(length);
   if (trace) {
     // packet_trace.csv spells link and event out; back to their indices.
     const rows = readFileSync(path.join(csv_dir, 'packet_trace.csv'), 'utf8')
-      .split('\n').slice(1).filter((line) => line.length > 0);
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.length > 0);
     assert.equal(rows.length, trace.count, `packet_trace.csv has ${rows.length} rows, not ${trace.count}`);
     const n = trace.count;
     rows.forEach((row, i) => {
@@ -253,7 +279,9 @@ function runNativeScenario(name, scenario_json) {
   }
   for (const s of result.series) {
     const rows = readFileSync(path.join(csv_dir, `${s.key}.csv`), 'utf8')
-      .split('\n').slice(1).filter((line) => line.length > 0);
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.length > 0);
     assert.equal(rows.length, s.length, `${s.key}.csv has ${rows.length} rows, not ${s.length}`);
     rows.forEach((row, i) => {
       const [time, value] = row.split(',');
@@ -310,9 +338,14 @@ describe('native CLI and WASM give identical results', () => {
       assert.deepStrictEqual(native.result.series, wasm.result.series, 'series layouts differ');
       assert.equal(native.columns.length, wasm.columns.length, 'column lengths differ');
       const index = firstBitDifference(native.columns, wasm.columns);
-      assert.equal(index, -1, index < 0 ? '' :
-        `columns differ first at ${index} (${seriesAt(wasm.result.series, index)}): ` +
-        `native ${native.columns[index]} vs WASM ${wasm.columns[index]}`);
+      assert.equal(
+        index,
+        -1,
+        index < 0
+          ? ''
+          : `columns differ first at ${index} (${seriesAt(wasm.result.series, index)}): ` +
+              `native ${native.columns[index]} vs WASM ${wasm.columns[index]}`,
+      );
     });
   }
 
@@ -327,9 +360,12 @@ describe('native CLI and WASM give identical results', () => {
   test('the schema is the same natively and in WASM', () => {
     const child = runNative(['schema']);
     assert.equal(child.status, 0, child.stderr);
-    assert.deepStrictEqual(JSON.parse(child.stdout), plab.schema(),
-                           'the native and WASM builds differ: after changing the engine, ' +
-                           'rebuild both (npm run build:engine && npm run build:wasm)');
+    assert.deepStrictEqual(
+      JSON.parse(child.stdout),
+      plab.schema(),
+      'the native and WASM builds differ: after changing the engine, ' +
+        'rebuild both (npm run build:engine && npm run build:wasm)',
+    );
   });
 });
 
@@ -340,9 +376,16 @@ describe('WASM validation errors', () => {
     assert.equal(output.result.ok, false);
     assert.equal(output.columns.length, 0);
     const messages = output.result.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
-    assert.ok(output.result.errors.some((e) => e.path === 'flows[0].channel.forward.p'), messages);
-    assert.ok(output.result.errors.some((e) => e.message.includes('flows[0].channel.forward.p') &&
-                                               e.message.includes('[0, 1]')), messages);
+    assert.ok(
+      output.result.errors.some((e) => e.path === 'flows[0].channel.forward.p'),
+      messages,
+    );
+    assert.ok(
+      output.result.errors.some(
+        (e) => e.message.includes('flows[0].channel.forward.p') && e.message.includes('[0, 1]'),
+      ),
+      messages,
+    );
   });
 
   test('an unknown field is an error, not ignored', () => {

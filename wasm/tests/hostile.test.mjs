@@ -50,14 +50,20 @@ describe('hostile timelines to the WASM module', () => {
   test('a change at 1e10 s is refused naming the range (it overflowed and applied at t = 0)', () => {
     const { ok, result } = plab.run(scenario, [{ t_s: 1e10, path: 'topology.bottleneck.rate_mbps', value: 0.01 }]);
     assert.equal(ok, false);
-    assert.match(result.errors[0].message, /^timeline\[0\]\.t_s must be within \[0, 2000\] s \(the longest run\), got 10000000000$/);
+    assert.match(
+      result.errors[0].message,
+      /^timeline\[0\]\.t_s must be within \[0, 2000\] s \(the longest run\), got 10000000000$/,
+    );
   });
 
   test('a refused change names its entry and path; unknown keys are refused; bad JSON says where', () => {
     let r = plab.run(scenario, [{ t_s: 0.5, path: 'topology.bottleneck.queue_packets', value: 5 }]);
     assert.match(r.result.errors[0].message, /^timeline\[0\] \(topology\.bottleneck\.queue_packets at 0\.5 s\): /);
     r = plab.run(scenario, [{ t_s: 0.5, path: 'topology.bottleneck.rate_mbps', value: 5, vlaue: 6 }]);
-    assert.equal(r.result.errors[0].message, 'unknown field timeline[0].vlaue (a timeline entry has t_s, path and value)');
+    assert.equal(
+      r.result.errors[0].message,
+      'unknown field timeline[0].vlaue (a timeline entry has t_s, path and value)',
+    );
     r = plab.run(scenario, '[\n{"t_s": 1, "path": x}]');
     assert.match(r.result.errors[0].message, /^the timeline is not valid JSON at line 2, column 20: /);
   });
@@ -66,7 +72,8 @@ describe('hostile timelines to the WASM module', () => {
   // stack, and trapped it ("memory access out of bounds"); now through the heap.
   test('a timeline of 20,000 changes runs instead of trapping the module', () => {
     const t = [];
-    for (let i = 0; i < 20000; i++) t.push({ t_s: i * 1e-4, path: 'flows[0].channel.forward.p', value: i % 2 ? 0.01 : 0 });
+    for (let i = 0; i < 20000; i++)
+      t.push({ t_s: i * 1e-4, path: 'flows[0].channel.forward.p', value: i % 2 ? 0.01 : 0 });
     const lossy = { duration_s: 2, flows: [{ channel: { forward: { model: 'bernoulli', p: 0 } } }] };
     const r = plab.run(lossy, t);
     assert.equal(r.ok, true, r.json.slice(0, 300));
@@ -78,11 +85,15 @@ describe('hostile timelines to the WASM module', () => {
   // machine; WASM is 1.5-2x native), so only a scan per event would cross it.
   test('8,000 background users at 10 kb/s return within their event budget', () => {
     const many = {
-      duration_s: 2000, max_events: 1000000,
+      duration_s: 2000,
+      max_events: 1000000,
       topology: { kind: 'dumbbell', bottleneck: { rate_mbps: 0.01 } },
       flows: [{}],
-      background: [{ kind: 'http', count: 1000, think_mean_s: 0.001 }, ...Array(3).fill({ kind: 'http', count: 1000 }),
-                   ...Array(4).fill({ kind: 'ftp', count: 1000 })],
+      background: [
+        { kind: 'http', count: 1000, think_mean_s: 0.001 },
+        ...Array(3).fill({ kind: 'http', count: 1000 }),
+        ...Array(4).fill({ kind: 'ftp', count: 1000 }),
+      ],
     };
     const start = process.cpuUsage();
     const { ok, result } = plab.run(many);

@@ -20,7 +20,10 @@ test("the page's copy of the panel declarations is the engine's", async () => {
   const schema = plab.schema();
   const copy = JSON.parse(readFileSync(kCopy, 'utf8'));
   assert.deepEqual(copy.panels, schema.panels);
-  assert.deepEqual(copy.series, schema.series.map((s) => ({ name: s.name, kind: s.kind, scope: s.scope })));
+  assert.deepEqual(
+    copy.series,
+    schema.series.map((s) => ({ name: s.name, kind: s.kind, scope: s.scope })),
+  );
   // Summary names only exempt a figure's key from the page's catalogue check.
   const figures = new Set(schema.summary.map((f) => f.name));
   for (const name of copy.summary) assert.ok(figures.has(name), `${name} is a summary figure`);

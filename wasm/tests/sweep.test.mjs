@@ -20,14 +20,31 @@ const kNativeCli = path.join(kRoot, 'build/engine/plab');
 
 // max_events as the schema's default: the CLI gives a scenario that sets none its own
 // larger budget (engine/cli/main.cc), which would be the one difference in the plans.
-const kBase = { duration_s: 3, seed: 5, max_events: 50000000, flows: [{ protocol: 'reno', channel: { forward: { model: 'bernoulli', p: 0.01 } } }] };
+const kBase = {
+  duration_s: 3,
+  seed: 5,
+  max_events: 50000000,
+  flows: [{ protocol: 'reno', channel: { forward: { model: 'bernoulli', p: 0.01 } } }],
+};
 
 // Each case: the engine's spec, and the same sweep as `plab sweep` flags.
 const kCases = [
   {
     name: 'log grid, two seeds',
     spec: { x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, points: 6, scale: 'log', seeds: 2 },
-    flags: ['--x', 'flows[0].channel.forward.p', '--from', '0.001', '--to', '0.05', '--points', '6', '--log', '--seeds', '2'],
+    flags: [
+      '--x',
+      'flows[0].channel.forward.p',
+      '--from',
+      '0.001',
+      '--to',
+      '0.05',
+      '--points',
+      '6',
+      '--log',
+      '--seeds',
+      '2',
+    ],
     grid: [0.001, 0.00218672, 0.00478176, 0.0104564, 0.0228653, 0.05],
   },
   {
@@ -44,8 +61,29 @@ const kCases = [
   },
   {
     name: 'one series per protocol (sweep.by=protocol), linear grid',
-    spec: { x: 'flows[0].channel.forward.p', from: 0, to: 0.02, points: 4, scale: 'linear', seeds: 2, protocols: ['reno', 'cubic', 'fixed/le'] },
-    flags: ['--x', 'flows[0].channel.forward.p', '--from', '0', '--to', '0.02', '--points', '4', '--seeds', '2', '--protocols', 'reno,cubic,fixed/le'],
+    spec: {
+      x: 'flows[0].channel.forward.p',
+      from: 0,
+      to: 0.02,
+      points: 4,
+      scale: 'linear',
+      seeds: 2,
+      protocols: ['reno', 'cubic', 'fixed/le'],
+    },
+    flags: [
+      '--x',
+      'flows[0].channel.forward.p',
+      '--from',
+      '0',
+      '--to',
+      '0.02',
+      '--points',
+      '4',
+      '--seeds',
+      '2',
+      '--protocols',
+      'reno,cubic,fixed/le',
+    ],
     grid: [0, 0.00666667, 0.0133333, 0.02],
   },
 ];
@@ -60,7 +98,10 @@ before(async () => {
 });
 
 function cli(flags) {
-  const out = spawnSync(kNativeCli, ['sweep', path.join(dir, 'base.json'), ...flags], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const out = spawnSync(kNativeCli, ['sweep', path.join(dir, 'base.json'), ...flags], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   assert.equal(out.status, 0, out.stderr);
   return JSON.parse(out.stdout);
 }
@@ -88,10 +129,14 @@ describe('the page and plab sweep run the same sweep', () => {
         const l = lines.indexOf(point.protocol ?? null);
         const i = plan.grid.indexOf(point.x);
         assert.ok(l >= 0 && i >= 0, `${point.protocol} at ${point.x} is in the plan`);
-        const runs = plan.runs.map((r, j) => ({ r, s: summaries[j] })).filter(({ r }) => r.point === i && r.protocol === lines[l]);
+        const runs = plan.runs
+          .map((r, j) => ({ r, s: summaries[j] }))
+          .filter(({ r }) => r.point === i && r.protocol === lines[l]);
         assert.equal(runs.length, plan.seeds.length);
         for (const [figure, stats] of Object.entries(point.figures)) {
-          const { stats: [ours] } = plab.sweepAggregate([runs.map(({ s }) => s[figure])]);
+          const {
+            stats: [ours],
+          } = plab.sweepAggregate([runs.map(({ s }) => s[figure])]);
           assert.deepEqual(ours, stats, `${figure} at x = ${point.x} (${point.protocol ?? 'own protocol'})`);
         }
       }
@@ -99,7 +144,14 @@ describe('the page and plab sweep run the same sweep', () => {
   }
 
   test('a log sweep from 0 and a descending list are refused with the field named', () => {
-    const log0 = plab.sweepPlan(kBase, { x: 'flows[0].channel.forward.p', from: 0, to: 0.05, points: 5, scale: 'log', seeds: 1 });
+    const log0 = plab.sweepPlan(kBase, {
+      x: 'flows[0].channel.forward.p',
+      from: 0,
+      to: 0.05,
+      points: 5,
+      scale: 'log',
+      seeds: 1,
+    });
     assert.equal(log0.ok, false);
     assert.equal(log0.errors[0].path, 'from');
     const down = plab.sweepPlan(kBase, { x: 'flows[0].channel.forward.p', xs: [0.1, 0.05], seeds: 1 });

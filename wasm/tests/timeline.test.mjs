@@ -46,14 +46,19 @@ function runNative(scenario, timeline) {
   const csv_dir = path.join(work_dir, 'csv');
   writeFileSync(file, JSON.stringify(scenario));
   writeFileSync(timeline_file, JSON.stringify(timeline));
-  const child = spawnSync(kNativeCli, ['run', file, '--timeline', timeline_file, '--csv', csv_dir],
-                          { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const child = spawnSync(kNativeCli, ['run', file, '--timeline', timeline_file, '--csv', csv_dir], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
   assert.equal(child.status, 0, `native CLI failed (exit ${child.status}):\n${child.stderr}`);
   const result = JSON.parse(child.stdout);
   const length = result.series.reduce((end, s) => Math.max(end, s.offset + 2 * s.length), 0);
   const columns = new Float64Array(length);
   for (const s of result.series) {
-    const rows = readFileSync(path.join(csv_dir, `${s.key}.csv`), 'utf8').split('\n').slice(1).filter((l) => l);
+    const rows = readFileSync(path.join(csv_dir, `${s.key}.csv`), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l);
     rows.forEach((row, i) => {
       const [time, value] = row.split(',');
       columns[s.offset + i] = Number(time);
@@ -111,7 +116,10 @@ const kManualTimeline = [
 
 function seriesOf(out, key) {
   const s = out.result.series.find((d) => d.key === key);
-  return { t: out.columns.subarray(s.offset, s.offset + s.length), v: out.columns.subarray(s.offset + s.length, s.offset + 2 * s.length) };
+  return {
+    t: out.columns.subarray(s.offset, s.offset + s.length),
+    v: out.columns.subarray(s.offset + s.length, s.offset + 2 * s.length),
+  };
 }
 
 function valuesIn(s, from, to) {
@@ -125,7 +133,7 @@ describe('the manual window replays identically natively and in WASM', () => {
     const native = runNative(kManualScenario, kManualTimeline);
     assert.deepStrictEqual(native.result.summary, wasm.result.summary);
     assert.ok(sameBits(native.columns, wasm.columns), 'the columns differ');
-    const mss = 1;  // the window series are in segments
+    const mss = 1; // the window series are in segments
     const cwnd = seriesOf(wasm, 'flows[0].cwnd');
     const flight = seriesOf(wasm, 'flows[0].flight_size');
     assert.deepStrictEqual([...new Set(valuesIn(cwnd, 0.5, 2))], [10 * mss]);

@@ -25,7 +25,11 @@ function listFiles(dir: string, rel = ''): string[] {
 export function precacheOf(outDir: string): { files: string[]; version: string } {
   const files = listFiles(outDir).filter((f) => f !== SW_FILE && !f.endsWith('.map'));
   const h = createHash('sha256');
-  for (const f of files) h.update(f).update('\0').update(readFileSync(path.join(outDir, f))).update('\0');
+  for (const f of files)
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(path.join(outDir, f)))
+      .update('\0');
   return { files: ['./', ...files.map((f) => `./${f}`)], version: h.digest('hex').slice(0, 16) };
 }
 

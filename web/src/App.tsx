@@ -104,7 +104,15 @@ const resultsOf = (s: LabState) => ({
 
 /** The lab's right column: the view's guide, the preset's note, the topology, then the
  * view's own results behind the preset's question, if it has one. */
-function Results({ store, hash, heights }: { store: LabStore; hash: string; heights: { main: number; other: number } }) {
+function Results({
+  store,
+  hash,
+  heights,
+}: {
+  store: LabStore;
+  hash: string;
+  heights: { main: number; other: number };
+}) {
   const s = useLab(store, resultsOf, shallowEqual);
   const notes = useLab(store, controlNotesOf, sameMap);
   const view = s.view.view;

@@ -7,11 +7,14 @@ export const MAX_LINES = 400;
 
 // Every source file's text, keyed by its path from web/src: vite reads them, so the
 // test needs no file-system API.
-const SOURCES = import.meta.glob(['./**/*.{ts,tsx,mjs}', '../../e2e/**/*.{ts,mjs}', '!./**/*.d.ts', '!**/node_modules/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+const SOURCES = import.meta.glob(
+  ['./**/*.{ts,tsx,mjs}', '../../e2e/**/*.{ts,mjs}', '!./**/*.d.ts', '!**/node_modules/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+) as Record<string, string>;
 
 /** How many lines a text has (a last line without its newline counts). */
 export function lineCount(text: string): number {
@@ -39,7 +42,9 @@ describe('source file length', () => {
   it('counts lines and names a file over the limit', () => {
     expect(lineCount('a\nb\n')).toBe(2);
     expect(lineCount('a\nb')).toBe(2);
-    expect(overLong({ './short.ts': 'x\n'.repeat(400), './long.ts': 'x\n'.repeat(401) })).toEqual(['./long.ts: 401 lines']);
+    expect(overLong({ './short.ts': 'x\n'.repeat(400), './long.ts': 'x\n'.repeat(401) })).toEqual([
+      './long.ts: 401 lines',
+    ]);
   });
 
   it(`no web/src or e2e source file is over ${MAX_LINES} lines`, () => {

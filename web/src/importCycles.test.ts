@@ -28,14 +28,16 @@ function normalize(p: string): string {
  * index), among the known files; null for anything else (a stylesheet, JSON). */
 function resolve(files: ReadonlySet<string>, from: string, spec: string): string | null {
   const base = normalize(from.slice(0, from.lastIndexOf('/') + 1) + spec);
-  for (const c of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)]) if (files.has(c)) return c;
+  for (const c of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)])
+    if (files.has(c)) return c;
   return null;
 }
 
 /** import … from '…', export … from '…', import '…' and import('…'), relative ones only. */
 export function relativeImports(source: string): string[] {
   const out: string[] = [];
-  const re = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"](\.[^'"]+)['"]|(?:^|[\s;])import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"](\.[^'"]+)['"]|(?:^|[\s;])import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
   for (const m of source.matchAll(re)) out.push(m[1] ?? m[2] ?? m[3]);
   return out;
 }

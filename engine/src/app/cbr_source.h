@@ -16,9 +16,9 @@ class CbrSource final : public DataSource {
  public:
   struct Params {
     uint64_t total_bytes = UINT64_MAX;
-    double rate_bps = 1e6;       // the encoding rate (TCP-ER Table V: 1 Mb/s; Table VI: 300 kb/s)
+    double rate_bps = 1e6;  // the encoding rate (TCP-ER Table V: 1 Mb/s; Table VI: 300 kb/s)
     uint32_t packet_bytes = 1000;
-    Time start;                  // generation starts with the flow
+    Time start;  // generation starts with the flow
   };
 
   explicit CbrSource(const Params& params);

@@ -31,7 +31,7 @@ class PlaybackReader final : public EventHandler {
     Time interval = Time::FromMilliseconds(40);
     uint64_t read_bytes = 5000;
     uint64_t total_bytes = UINT64_MAX;  // the transfer size; reading stops there
-    bool drain = false;                  // the drain reading (above); false = buffered
+    bool drain = false;                 // the drain reading (above); false = buffered
   };
 
   PlaybackReader(Scheduler* scheduler, const ReceiverEndpoint* receiver, const Params& params)

@@ -128,8 +128,8 @@ double FlowMetrics::GoodputMbps(Time end) const {
 }
 
 void FlowMetrics::AppendSeries(SeriesSink& out) const {
-  for (const TimeSeries* s : {&srtt_, &rtt_sample_, &rto_, &delivered_series_, &throughput_, &tokens_, &tokens_allowed_,
-                              &app_success_}) {
+  for (const TimeSeries* s :
+       {&srtt_, &rtt_sample_, &rto_, &delivered_series_, &throughput_, &tokens_, &tokens_allowed_, &app_success_}) {
     out.Add(*s);
   }
 }

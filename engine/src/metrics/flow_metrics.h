@@ -20,18 +20,15 @@
 
 namespace plab {
 
-class FlowMetrics final : public SenderObserver,
-                          public ReceiverObserver,
-                          public PlaybackObserver,
-                          public EventHandler {
+class FlowMetrics final : public SenderObserver, public ReceiverObserver, public PlaybackObserver, public EventHandler {
  public:
   struct Params {
-    Time horizon;                  // the run's duration: series are bucketed over it
-    int buckets = 1000;            // per line series (fewer when there are many flows)
-    int throughput_bins = 200;     // bins of the throughput series over the horizon
-    Time start;                    // when the flow starts
-    Time measure_from;             // goodput counts from max(start, this)
-    bool record_series = true;     // off for sweeps (summary only)
+    Time horizon;               // the run's duration: series are bucketed over it
+    int buckets = 1000;         // per line series (fewer when there are many flows)
+    int throughput_bins = 200;  // bins of the throughput series over the horizon
+    Time start;                 // when the flow starts
+    Time measure_from;          // goodput counts from max(start, this)
+    bool record_series = true;  // off for sweeps (summary only)
   };
 
   FlowMetrics(Scheduler* scheduler, const Params& params, const TokenBucketSource* token_bucket);
@@ -104,8 +101,8 @@ class FlowMetrics final : public SenderObserver,
   uint64_t delivered_before_window_ = 0;
   Time bin_width_;
   std::vector<double> bin_bytes_;
-  size_t bin_ = 0;     // the bin arrivals now fall in
-  Time bin_end_;       // where it ends
+  size_t bin_ = 0;  // the bin arrivals now fall in
+  Time bin_end_;    // where it ends
   uint64_t recovery_target_ = 0;
   bool recovered_ = false;
   Time recovered_at_;

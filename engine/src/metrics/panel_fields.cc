@@ -133,33 +133,33 @@ std::vector<PanelDecl> Declare() {
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("rate", kMulti,
-                        "Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)",
-                        "rate (Mb/s)", "Mb/s",
-                        {Each(Line("allowed_rate", "allowed", "step", ""), "flow"),
-                         Each(Dashed(Line("equation_rate", "equation", "line", ""), "6 4"), "flow")});
+    PanelDecl p =
+        Panel("rate", kMulti, "Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)",
+              "rate (Mb/s)", "Mb/s",
+              {Each(Line("allowed_rate", "allowed", "step", ""), "flow"),
+               Each(Dashed(Line("equation_rate", "equation", "line", ""), "6 4"), "flow")});
     p.family = "rate";
     p.legend = false;
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("throughput", kMulti, "Throughput of each flow and background group", "throughput (Mb/s)",
-                        "Mb/s",
-                        {Each(Line("throughput", "", "line", ""), "flow"),
-                         Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group")});
+    PanelDecl p =
+        Panel("throughput", kMulti, "Throughput of each flow and background group", "throughput (Mb/s)", "Mb/s",
+              {Each(Line("throughput", "", "line", ""), "flow"),
+               Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group")});
     p.main = true;
     p.legend = false;
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel(
-        "share", kMulti, "Throughput share · Jain's index over the run {summary.jain_index}", "share of throughput (%)",
-        "%",
-        {Transformed(Each(Line("throughput", "", "area", ""), "flow"), "share"),
-         Transformed(Each(Scoped(Line("throughput", "", "area", ""), "group"), "group"), "share"),
-         Drawn(Transformed(Scoped(Dashed(Line("jain", "Jain's index × 100", "line", "#111111"), "5 3"), "run"),
-                           "percent"),
-               "samples")});
+    PanelDecl p =
+        Panel("share", kMulti, "Throughput share · Jain's index over the run {summary.jain_index}",
+              "share of throughput (%)", "%",
+              {Transformed(Each(Line("throughput", "", "area", ""), "flow"), "share"),
+               Transformed(Each(Scoped(Line("throughput", "", "area", ""), "group"), "group"), "share"),
+               Drawn(Transformed(Scoped(Dashed(Line("jain", "Jain's index × 100", "line", "#111111"), "5 3"), "run"),
+                                 "percent"),
+                     "samples")});
     p.percent = true;
     p.legend = false;
     panels.push_back(p);
@@ -189,8 +189,8 @@ std::vector<PanelDecl> Declare() {
   }
 
   {
-    PanelDecl p = Panel("seq", kMulti, "Time–sequence of flow {flow} (the traced flow)", "segment", "segment",
-                        SeqTraces());
+    PanelDecl p =
+        Panel("seq", kMulti, "Time–sequence of flow {flow} (the traced flow)", "segment", "segment", SeqTraces());
     p.kind = "time_sequence";
     p.focus = "traced";
     p.main = true;
@@ -226,8 +226,8 @@ std::vector<PanelDecl> Declare() {
   // Compared protocols: one line per protocol (its colour), the window with each
   // one's loss events, and the goodput from what was delivered in order.
   {
-    PanelDecl p = Panel("cwnd", kCompare, "Congestion window", "cwnd (segments)", "segments",
-                        {Line("cwnd", "", "step", "")});
+    PanelDecl p =
+        Panel("cwnd", kCompare, "Congestion window", "cwnd (segments)", "segments", {Line("cwnd", "", "step", "")});
     p.markers = true;
     p.legend = false;
     panels.push_back(p);

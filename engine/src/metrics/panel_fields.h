@@ -16,8 +16,8 @@ struct PanelLine {
   // "" one line (the flow's, the link's, the run's); "flow" one per shown flow; "group"
   // one per background group. In the compare layout, one per compared protocol.
   std::string each;
-  std::string label;  // legend text; a per-flow line's follows "flow N"
-  std::string style;  // "line", "step", "area" (stacked), "points" (events), "trace"
+  std::string label;   // legend text; a per-flow line's follows "flow N"
+  std::string style;   // "line", "step", "area" (stacked), "points" (events), "trace"
   std::string marker;  // for points: "triangle", "diamond" or "cross"
   // A role of the page's palette ("cwnd"), or "#rrggbb"; "" = the flow's or protocol's.
   std::string color;

@@ -25,10 +25,10 @@ namespace plab {
 class StreamMetrics {
  public:
   struct Params {
-    Time start;                  // when the stream (and its source) starts
-    Time packet_interval;        // one packet at the encoding rate
+    Time start;            // when the stream (and its source) starts
+    Time packet_interval;  // one packet at the encoding rate
     uint32_t packet_bytes = 1000;
-    double playback_ratio = 1;   // encoding rate / playback rate
+    double playback_ratio = 1;  // encoding rate / playback rate
     Time prebuffer = Time::FromSeconds(10);
     Time measure_from;
     Time frozen_gap = Time::FromMilliseconds(200);
@@ -55,12 +55,12 @@ class StreamMetrics {
 
   Params params_;
   double playback_slot_ns_;
-  uint64_t received_ = 0;      // packets received in order
-  Time last_move_;             // when the in-order point last moved
+  uint64_t received_ = 0;  // packets received in order
+  Time last_move_;         // when the in-order point last moved
   bool moved_ = false;
   Time frozen_;
-  int64_t late_ = 0;           // late among the received, counted ones
-  int64_t played_ = 0;         // packets due in [measure_from, end]
+  int64_t late_ = 0;    // late among the received, counted ones
+  int64_t played_ = 0;  // packets due in [measure_from, end]
   // Welford's running mean and variance of the gaps, in ms.
   int64_t gaps_ = 0;
   double gap_mean_ = 0;

@@ -39,8 +39,7 @@ bool ScriptedErrors::Drop(const Packet&, Time) {
   return false;
 }
 
-WindowDropErrors::WindowDropErrors(int64_t first, int64_t window, int64_t drops, uint32_t mss, Random rng)
-    : mss_(mss) {
+WindowDropErrors::WindowDropErrors(int64_t first, int64_t window, int64_t drops, uint32_t mss, Random rng) : mss_(mss) {
   // Partial Fisher-Yates over the window: `drops` distinct segments, uniformly.
   std::vector<uint64_t> pool;
   for (int64_t i = 0; i < window; ++i) pool.push_back(static_cast<uint64_t>(first - 1 + i));

@@ -91,8 +91,8 @@ class WindowDropErrors final : public ErrorModel {
 
  private:
   uint32_t mss_;
-  std::vector<uint64_t> chosen_;   // segment indices (0-based), sorted
-  std::vector<bool> dropped_;      // first transmission already dropped
+  std::vector<uint64_t> chosen_;  // segment indices (0-based), sorted
+  std::vector<bool> dropped_;     // first transmission already dropped
   Time first_drop_at_ = Time::Infinite();
   uint64_t recovery_target_ = 0;
 };

@@ -8,11 +8,7 @@ namespace plab {
 
 Link::Link(Scheduler* scheduler, PacketPool* pool, const Params& params, std::unique_ptr<QueueDiscipline> queue,
            std::unique_ptr<ErrorModel> errors)
-    : scheduler_(scheduler),
-      pool_(pool),
-      params_(params),
-      queue_(std::move(queue)),
-      errors_(std::move(errors)) {
+    : scheduler_(scheduler), pool_(pool), params_(params), queue_(std::move(queue)), errors_(std::move(errors)) {
   // A clean link asks no error model at all (one virtual call less per packet).
   if (dynamic_cast<NoErrors*>(errors_.get()) != nullptr) errors_.reset();
   drop_tail_ = dynamic_cast<DropTailQueue*>(queue_.get());

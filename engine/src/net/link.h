@@ -33,8 +33,8 @@ class QueueObserver {
 
 struct LinkStats {
   int64_t packets_in = 0;
-  int64_t link_drops = 0;   // lost to the link's own error model
-  int64_t delivered = 0;    // handed to the next hop (before any flow channel)
+  int64_t link_drops = 0;  // lost to the link's own error model
+  int64_t delivered = 0;   // handed to the next hop (before any flow channel)
 };
 
 class Link final : public PacketSink, public EventHandler {
@@ -45,8 +45,8 @@ class Link final : public PacketSink, public EventHandler {
   };
 
   // `errors` may be null (a clean link).
-  Link(Scheduler* scheduler, PacketPool* pool, const Params& params,
-       std::unique_ptr<QueueDiscipline> queue, std::unique_ptr<ErrorModel> errors);
+  Link(Scheduler* scheduler, PacketPool* pool, const Params& params, std::unique_ptr<QueueDiscipline> queue,
+       std::unique_ptr<ErrorModel> errors);
 
   void set_queue_observer(QueueObserver* observer) { queue_observer_ = observer; }
   // The queue discipline sees it too, for the drops it makes as packets leave (CoDel).
@@ -127,14 +127,14 @@ class Link final : public PacketSink, public EventHandler {
   void SendOnIdleWire(Packet* p);
   void ScheduleArrival();
   void EndLazy(Time finished);
-  bool lazy_ = false;        // the wire is (or was until wire_free_at_) busy with a lazy packet
+  bool lazy_ = false;            // the wire is (or was until wire_free_at_) busy with a lazy packet
   bool lazy_end_event_ = false;  // its kTransmitted event is scheduled
   Time wire_free_at_;
-  Time lazy_prev_arrival_;   // last_arrival_ before it (a delay change recomputes its arrival)
+  Time lazy_prev_arrival_;  // last_arrival_ before it (a delay change recomputes its arrival)
   uint64_t lazy_mark_ = 0;
   uint64_t arrival_generation_ = 0;  // an arrival event with another generation is stale
-  InFlightFifo propagating_;  // FIFO: a delay change only applies to later packets
-  Time last_arrival_;                 // of the newest packet in flight: arrivals never go back
+  InFlightFifo propagating_;         // FIFO: a delay change only applies to later packets
+  Time last_arrival_;                // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
 };
 

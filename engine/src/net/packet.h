@@ -29,8 +29,7 @@ class HeaderArea {
 
   template <typename H>
   H& As() {
-    static_assert(std::is_trivially_copyable_v<H> && std::is_trivially_destructible_v<H>,
-                  "a header is plain data");
+    static_assert(std::is_trivially_copyable_v<H> && std::is_trivially_destructible_v<H>, "a header is plain data");
     static_assert(sizeof(H) <= kBytes, "the header does not fit its area");
     static_assert(alignof(H) <= alignof(std::max_align_t), "over-aligned header");
     return *std::launder(reinterpret_cast<H*>(bytes_));
@@ -53,7 +52,7 @@ enum class PacketKind : uint8_t {
 struct Packet {
   uint32_t flow = 0;
   PacketKind kind = PacketKind::kData;
-  uint64_t seq = 0;         // data: first payload byte
+  uint64_t seq = 0;  // data: first payload byte
   // Feedback: the cumulative ACK it carries (the next byte the receiver expects), when
   // its transport has one (TCP); 0 otherwise. The network never reads it: it is what
   // the packet trace shows of an ACK.

@@ -22,29 +22,28 @@ ParamDecl Decl(std::string path, std::string label, std::string group, ParamType
 
 }  // namespace
 
-ParamDecl NumberParam(std::string path, std::string label, std::string group, std::string unit, double min,
-                      double max, double def, std::string help) {
-  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kNumber, std::move(unit), min, max,
-              def, std::move(help));
+ParamDecl NumberParam(std::string path, std::string label, std::string group, std::string unit, double min, double max,
+                      double def, std::string help) {
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kNumber, std::move(unit), min, max, def,
+              std::move(help));
 }
 
-ParamDecl IntegerParam(std::string path, std::string label, std::string group, std::string unit, double min,
-                       double max, int64_t def, std::string help) {
-  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kInteger, std::move(unit), min, max,
-              def, std::move(help));
+ParamDecl IntegerParam(std::string path, std::string label, std::string group, std::string unit, double min, double max,
+                       int64_t def, std::string help) {
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kInteger, std::move(unit), min, max, def,
+              std::move(help));
 }
 
 ParamDecl EnumParam(std::string path, std::string label, std::string group, std::vector<std::string> options,
                     std::string def, std::string help) {
-  ParamDecl d = Decl(std::move(path), std::move(label), std::move(group), ParamType::kEnum, "", 0, 0,
-                     std::move(def), std::move(help));
+  ParamDecl d = Decl(std::move(path), std::move(label), std::move(group), ParamType::kEnum, "", 0, 0, std::move(def),
+                     std::move(help));
   d.options = std::move(options);
   return d;
 }
 
 ParamDecl BoolParam(std::string path, std::string label, std::string group, bool def, std::string help) {
-  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kBool, "", 0, 1, def,
-              std::move(help));
+  return Decl(std::move(path), std::move(label), std::move(group), ParamType::kBool, "", 0, 1, def, std::move(help));
 }
 
 ParamDecl IntListParam(std::string path, std::string label, std::string group, double min, double max,
@@ -57,11 +56,16 @@ ParamDecl IntListParam(std::string path, std::string label, std::string group, d
 
 const char* ParamTypeName(ParamType type) {
   switch (type) {
-    case ParamType::kNumber: return "number";
-    case ParamType::kInteger: return "integer";
-    case ParamType::kEnum: return "enum";
-    case ParamType::kBool: return "bool";
-    case ParamType::kIntList: return "int_list";
+    case ParamType::kNumber:
+      return "number";
+    case ParamType::kInteger:
+      return "integer";
+    case ParamType::kEnum:
+      return "enum";
+    case ParamType::kBool:
+      return "bool";
+    case ParamType::kIntList:
+      return "int_list";
   }
   return "?";
 }

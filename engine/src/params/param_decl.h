@@ -26,7 +26,7 @@ struct ParamDecl {
   double max = 0;
   nlohmann::json default_value;
   std::string help;
-  std::string source;  // paper section or RFC, if any
+  std::string source;                // paper section or RFC, if any
   std::vector<std::string> options;  // kEnum
   bool log_scale = false;
   // Shown only when the parameter at `when_path` has one of `when_values`. A path with
@@ -77,10 +77,10 @@ struct ValidationError {
 // The longest int_list the engine accepts.
 constexpr size_t kMaxIntListItems = 100000;
 
-ParamDecl NumberParam(std::string path, std::string label, std::string group, std::string unit, double min,
-                      double max, double def, std::string help);
-ParamDecl IntegerParam(std::string path, std::string label, std::string group, std::string unit, double min,
-                       double max, int64_t def, std::string help);
+ParamDecl NumberParam(std::string path, std::string label, std::string group, std::string unit, double min, double max,
+                      double def, std::string help);
+ParamDecl IntegerParam(std::string path, std::string label, std::string group, std::string unit, double min, double max,
+                       int64_t def, std::string help);
 ParamDecl EnumParam(std::string path, std::string label, std::string group, std::vector<std::string> options,
                     std::string def, std::string help);
 ParamDecl BoolParam(std::string path, std::string label, std::string group, bool def, std::string help);

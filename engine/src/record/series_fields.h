@@ -13,8 +13,8 @@ struct SeriesField {
   std::string name;
   std::string label;
   std::string unit;
-  std::string kind;   // "line", "marker" (point events), "trace" (every segment / ACK)
-  std::string scope;  // "flow", "link", "group" or "run"
+  std::string kind;    // "line", "marker" (point events), "trace" (every segment / ACK)
+  std::string scope;   // "flow", "link", "group" or "run"
   std::string help;    // one sentence
   std::string source;  // where it is specified (RFC or paper section), "" if nowhere
 };

@@ -79,8 +79,7 @@ const std::vector<SummaryField>& SummaryFields() {
       {"fair_share_by_protocol", "Share of the allocation by protocol", "",
        "Each protocol's fair_share (fair_share_by_protocol.NAME in a claim)", false, "run"},
       {"events", "Events", "", "Simulator events executed", true, "run"},
-      {"sim_end_s", "Simulated time", "s", "Where the run stopped (completion, duration or event budget)", true,
-       "run"},
+      {"sim_end_s", "Simulated time", "s", "Where the run stopped (completion, duration or event budget)", true, "run"},
       {"ended_by", "Ended by", "", "What ended the run: duration, completed or event_budget", false, "run"},
   };
   return fields;

@@ -34,8 +34,9 @@ void AddErrorModelParams(std::vector<ParamDecl>& p, const std::string& base, con
     p.push_back(std::move(d));
   };
   add(EnumParam(model, name + " error model", group, models, default_model,
-                "How " + carries + " are lost: none; Bernoulli(p) per packet; two-state Markov ON/OFF; a script "
-                "of packet indices" +
+                "How " + carries +
+                    " are lost: none; Bernoulli(p) per packet; two-state Markov ON/OFF; a script "
+                    "of packet indices" +
                     std::string(window_drops ? "; or k random segments of one window, retransmissions never "
                                                "lost (LE paper §3.1)"
                                              : ""))
@@ -89,7 +90,6 @@ void AddErrorModelParams(std::vector<ParamDecl>& p, const std::string& base, con
 
 namespace {
 
-
 // A queue discipline and its tunables under `base` ("topology.bottleneck.").
 void AddQueueDiscipline(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
                         const std::string& group) {
@@ -106,8 +106,8 @@ void AddQueueDiscipline(std::vector<ParamDecl>& p, const std::string& base, cons
                   .Source("ns-2 ns-default.tcl: thresh_ 5")
                   .When(queue, {"red"})
                   .Advanced());
-  p.push_back(NumberParam(red + "max_thresh_packets", name + " RED max threshold", group, "packets", 0, 100000,
-                          15, "At this average queue RED drops every arrival (twice this when gentle)")
+  p.push_back(NumberParam(red + "max_thresh_packets", name + " RED max threshold", group, "packets", 0, 100000, 15,
+                          "At this average queue RED drops every arrival (twice this when gentle)")
                   .Source("ns-2 ns-default.tcl: maxthresh_ 15")
                   .When(queue, {"red"})
                   .Advanced());
@@ -168,10 +168,10 @@ void AddLink(std::vector<ParamDecl>& p, const std::string& base, const std::stri
 void AddLinkErrors(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
                    const std::string& group, const std::vector<std::string>& topologies) {
   const size_t first = p.size();
-  AddErrorModelParams(p, base + "errors.forward.", name + " forward", group, "packets towards the receivers", "none", 0.01,
-                false, true);
-  AddErrorModelParams(p, base + "errors.reverse.", name + " reverse", group, "packets back to the senders", "none", 0.01,
-                false, true);
+  AddErrorModelParams(p, base + "errors.forward.", name + " forward", group, "packets towards the receivers", "none",
+                      0.01, false, true);
+  AddErrorModelParams(p, base + "errors.reverse.", name + " reverse", group, "packets back to the senders", "none",
+                      0.01, false, true);
   // The model selectors themselves appear only where the link exists.
   for (size_t i = first; i < p.size(); ++i) {
     if (p[i].when_path.empty() && topologies.size() < kTopologies.size()) p[i].When("topology.kind", topologies);
@@ -202,11 +202,13 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
   Declared(p, "topology.bottleneck.queue_packets").label = "Buffer";
   Declared(p, "topology.bottleneck.queue_packets").help = "The bottleneck's queue, in packets";
   Declared(p, "topology.bottleneck.delay_ms").source = "TCP-Real §4.1 / §4.3 (15 ms, 50 ms)";
-  p.push_back(NumberParam("topology.bottleneck.queue_bdp", "Buffer in BDPs", "Path", "BDP", 0, 100, 0,
-                          "When above 0 the buffer is this many bandwidth-delay products (the bottleneck rate x "
-                          "flows[0]'s propagation RTT, in its MSS), sized from the values the run starts with (a live change of "
-                          "rate or delay keeps it); 0 = use Buffer (packets)")
-                  .Source("TCP-ER Tables V-VI: 0.5-1.5 BDP; Appenzeller et al. 2004"));
+  p.push_back(
+      NumberParam(
+          "topology.bottleneck.queue_bdp", "Buffer in BDPs", "Path", "BDP", 0, 100, 0,
+          "When above 0 the buffer is this many bandwidth-delay products (the bottleneck rate x "
+          "flows[0]'s propagation RTT, in its MSS), sized from the values the run starts with (a live change of "
+          "rate or delay keeps it); 0 = use Buffer (packets)")
+          .Source("TCP-ER Tables V-VI: 0.5-1.5 BDP; Appenzeller et al. 2004"));
   AddQueueDiscipline(p, "topology.bottleneck.", "Bottleneck", "Path");
   AddLinkErrors(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies);
   AddLink(p, "topology.receiver_access.", "Receiver access", "Path", {100, 1, 100}, {"dumbbell"}, true,

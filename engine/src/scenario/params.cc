@@ -23,8 +23,6 @@ void AddPrefixed(std::vector<ParamDecl>& out, const std::string& prefix, std::ve
   }
 }
 
-
-
 // The transport of one flow, for a list prefix ("flows[]." / "background[]."): the
 // protocol, the TCP family's block and each congestion control's own tunables.
 void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
@@ -86,21 +84,21 @@ void AddApplication(std::vector<ParamDecl>& p) {
                            "Bucket depth: tokens that can be saved up")
                   .Source("TCP-Real §3: 20 KB")
                   .When(tb + "enabled", {"true"}));
-  p.push_back(IntegerParam(tb + "token_bytes", "Token size", g, "bytes", 1, 65535, 1000,
-                           "Payload bytes one token allows")
-                  .Source("TCP-Real §3: 1 KB")
-                  .Advanced()
-                  .When(tb + "enabled", {"true"}));
+  p.push_back(
+      IntegerParam(tb + "token_bytes", "Token size", g, "bytes", 1, 65535, 1000, "Payload bytes one token allows")
+          .Source("TCP-Real §3: 1 KB")
+          .Advanced()
+          .When(tb + "enabled", {"true"}));
   const std::string st = "flows[].app.stream.";
   p.push_back(BoolParam(st + "enabled", "Live stream", g, false,
                         "A live CBR media source: data is generated at the encoding rate and TCP can send only "
                         "what exists; the viewer's late packets, frozen time and jitter are measured")
                   .Source("TCP-ER §IV-A: constrained streaming"));
-  p.push_back(NumberParam(st + "rate_kbps", "Encoding rate", g, "kb/s", 1, 1000000, 1000,
-                          "The rate the media is generated at")
-                  .Source("TCP-ER Table V: 1 Mb/s; Table VI: 300 kb/s")
-                  .Log()
-                  .When(st + "enabled", {"true"}));
+  p.push_back(
+      NumberParam(st + "rate_kbps", "Encoding rate", g, "kb/s", 1, 1000000, 1000, "The rate the media is generated at")
+          .Source("TCP-ER Table V: 1 Mb/s; Table VI: 300 kb/s")
+          .Log()
+          .When(st + "enabled", {"true"}));
   p.push_back(NumberParam(st + "playback_ratio", "Encoding / playback rate", g, "", 0.1, 10, 1,
                           "The viewer plays at the encoding rate divided by this: above 1 it plays slower "
                           "than the media is made, which leaves more time for each packet")
@@ -168,8 +166,7 @@ void AddFlows(std::vector<ParamDecl>& p) {
   AddErrorModelParams(p, "flows[].channel.reverse.", "Reverse", "Reverse channel", "ACKs", "bernoulli", 0, false,
                       false);
   AddApplication(p);
-  p.push_back(NumberParam("flows[].start_s", "Start", "Flow", "s", 0, 2000, 0,
-                          "When the flow starts sending"));
+  p.push_back(NumberParam("flows[].start_s", "Start", "Flow", "s", 0, 2000, 0, "When the flow starts sending"));
   p.push_back(NumberParam("flows[].stop_s", "Stop", "Flow", "s", 0, 2000, 0,
                           "When the application stops offering data (what is already sent is still delivered); "
                           "0 = never"));
@@ -185,9 +182,9 @@ void AddBackground(std::vector<ParamDecl>& p) {
                         "times between them")
                   .Labels({"FTP (bulk)", "HTTP (on/off web users)"})
                   .Source("TCP-ER Tables V-VI: 20-50 FTP and 300 HTTP background flows"));
-  p.push_back(IntegerParam(b + "count", "Count", g, "", 1, kMaxBackgroundCount, 10,
-                           "FTP flows or web users in this group")
-                  .Log());
+  p.push_back(
+      IntegerParam(b + "count", "Count", g, "", 1, kMaxBackgroundCount, 10, "FTP flows or web users in this group")
+          .Log());
   p.push_back(NumberParam(b + "start_min_s", "Earliest start", g, "s", 0, 2000, 0,
                           "Each flow or user starts at a time drawn uniformly between these two")
                   .Source("TCP-ER §IV-B: FTP flows start randomly in 0-50 s"));

@@ -17,7 +17,8 @@ namespace {
 // anything else are not keys, so no field can be reached by two spellings.
 bool IsPlainName(const std::string& key) {
   if (key.empty() || key[0] < 'a' || key[0] > 'z') return false;
-  return std::all_of(key.begin(), key.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+  return std::all_of(key.begin(), key.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
 }
 
 // "flows[12].x" -> {"flows", "12", ".x"}; false if the path does not start with a list
@@ -31,17 +32,12 @@ bool SplitListItem(const std::string& path, std::string* list, std::string* digi
   *list = path.substr(0, open);
   *digits = path.substr(open + 1, close - open - 1);
   *rest = path.substr(close + 1);
-  return IsPlainName(*list) &&
-         std::all_of(digits->begin(), digits->end(), [](char c) { return c >= '0' && c <= '9'; });
+  return IsPlainName(*list) && std::all_of(digits->begin(), digits->end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string Join(const std::string& base, const std::string& key) {
-  return base.empty() ? key : base + "." + key;
-}
+std::string Join(const std::string& base, const std::string& key) { return base.empty() ? key : base + "." + key; }
 
-std::string Range(const ParamDecl& d) {
-  return "[" + FormatNumber(d.min) + ", " + FormatNumber(d.max) + "]";
-}
+std::string Range(const ParamDecl& d) { return "[" + FormatNumber(d.min) + ", " + FormatNumber(d.max) + "]"; }
 
 bool HasChildren(const std::string& pattern) {
   const std::string prefix = pattern + ".";
@@ -94,8 +90,8 @@ void Walk(const nlohmann::json& node, const std::string& path, std::map<std::str
     return;
   }
   if (!node.is_object()) {
-    errors.push_back({path, (path.empty() ? std::string("the scenario") : path) + " must be a JSON object, got " +
-                                Shown(node)});
+    errors.push_back(
+        {path, (path.empty() ? std::string("the scenario") : path) + " must be a JSON object, got " + Shown(node)});
     return;
   }
   for (const auto& [key, child] : node.items()) {
@@ -130,9 +126,9 @@ void ValidateFlow(const Scenario& s, int f, std::vector<ValidationError>& errors
     }
   }
   if (s.Bool(tb + "enabled") && s.Bool(prefix + "app.stream.enabled")) {
-    errors.push_back({prefix + "app.stream.enabled",
-                      prefix + "app.stream.enabled needs " + tb + "enabled off: a flow's data comes from the token "
-                               "bucket or from the live stream, not both"});
+    errors.push_back({prefix + "app.stream.enabled", prefix + "app.stream.enabled needs " + tb +
+                                                         "enabled off: a flow's data comes from the token "
+                                                         "bucket or from the live stream, not both"});
   }
   // Start and stop against the run: cross_field.cc, declared in the schema.
 }
@@ -149,10 +145,9 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
   CheckCrossFieldRules(s, errors);
   const int64_t traced = s.Integer("metrics.trace_flow");
   if (traced >= s.flow_count()) {
-    errors.push_back({"metrics.trace_flow", "metrics.trace_flow must name one of the " +
-                                                std::to_string(s.flow_count()) + " flows (0 to " +
-                                                std::to_string(s.flow_count() - 1) + "), got " +
-                                                std::to_string(traced)});
+    errors.push_back({"metrics.trace_flow",
+                      "metrics.trace_flow must name one of the " + std::to_string(s.flow_count()) + " flows (0 to " +
+                          std::to_string(s.flow_count() - 1) + "), got " + std::to_string(traced)});
   }
   const double trace_from = s.Number("metrics.packet_trace.from_s");
   const double trace_to = s.Number("metrics.packet_trace.to_s");
@@ -271,7 +266,8 @@ void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohm
     std::string list_name, digits, rest;
     if (SplitListItem(key, &list_name, &digits, &rest) && rest.empty() && !digits.empty()) {
       const ListDecl* list = FindList(list_name);
-      if (list == nullptr || !walked.empty()) throw std::invalid_argument("cannot set " + path + ": " + key + " is not a list");
+      if (list == nullptr || !walked.empty())
+        throw std::invalid_argument("cannot set " + path + ": " + key + " is not a list");
       // Too many digits is too large an index (and would overflow stoul).
       const size_t index = digits.size() > 6 ? list->max_items : std::stoul(digits);
       if (index >= list->max_items) {

@@ -4,21 +4,28 @@ namespace plab {
 
 const std::vector<TopologyDecl>& TopologyDecls() {
   static const std::vector<TopologyDecl> decls = {
-      {"path", "Path", "Every flow shares one access link and the bottleneck: one sender host, one receiver host",
+      {"path",
+       "Path",
+       "Every flow shares one access link and the bottleneck: one sender host, one receiver host",
        {
            {"access", "Access link", false, false, {"topology.access."}},
            {"bottleneck", "Bottleneck", false, true, {"topology.bottleneck."}},
        }},
-      {"dumbbell", "Dumbbell",
+      {"dumbbell",
+       "Dumbbell",
        "Each flow has its own sender and access link into the left router; all share the bottleneck; each has "
        "its own link from the right router to its receiver",
        {
-           {"access", "Access links", true, false, {"flows[].access.", "topology.access.queue_packets",
-                                                    "topology.access.errors."}},
+           {"access",
+            "Access links",
+            true,
+            false,
+            {"flows[].access.", "topology.access.queue_packets", "topology.access.errors."}},
            {"bottleneck", "Bottleneck", false, true, {"topology.bottleneck."}},
            {"receiver_access", "Receiver links", true, false, {"topology.receiver_access."}},
        }},
-      {"wireless_last_hop", "Wired + wireless last hop",
+      {"wireless_last_hop",
+       "Wired + wireless last hop",
        "A wired path shared by every flow, then a wireless last hop of its own to each receiver; a flow's "
        "channel is its last hop's error model",
        {

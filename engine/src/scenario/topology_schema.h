@@ -12,10 +12,10 @@
 namespace plab {
 
 struct TopologyLinkDecl {
-  std::string id;     // "bottleneck"
-  std::string label;  // "Bottleneck"
-  bool per_flow = false;           // one instance per flow (and per background member)
-  bool carries_channel = false;    // the flows' own channels sit here
+  std::string id;                   // "bottleneck"
+  std::string label;                // "Bottleneck"
+  bool per_flow = false;            // one instance per flow (and per background member)
+  bool carries_channel = false;     // the flows' own channels sit here
   std::vector<std::string> params;  // path prefixes of its parameters
 };
 

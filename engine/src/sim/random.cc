@@ -14,10 +14,19 @@ uint64_t SplitMix64(uint64_t& x) {
 
 uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-uint32_t High(double x) { uint64_t b; std::memcpy(&b, &x, 8); return static_cast<uint32_t>(b >> 32); }
-uint32_t Low(double x) { uint64_t b; std::memcpy(&b, &x, 8); return static_cast<uint32_t>(b); }
+uint32_t High(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, 8);
+  return static_cast<uint32_t>(b >> 32);
+}
+uint32_t Low(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, 8);
+  return static_cast<uint32_t>(b);
+}
 double WithHigh(double x, uint32_t hi) {
-  uint64_t b; std::memcpy(&b, &x, 8);
+  uint64_t b;
+  std::memcpy(&b, &x, 8);
   b = (static_cast<uint64_t>(hi) << 32) | (b & 0xffffffffULL);
   std::memcpy(&x, &b, 8);
   return x;
@@ -104,8 +113,7 @@ double DeterministicLog(double x) {
   const double r = t2 + t1;
   if (i > 0) {
     const double hfsq = 0.5 * f * f;
-    return k == 0 ? f - (hfsq - s * (hfsq + r))
-                  : dk * kLn2Hi - ((hfsq - (s * (hfsq + r) + dk * kLn2Lo)) - f);
+    return k == 0 ? f - (hfsq - s * (hfsq + r)) : dk * kLn2Hi - ((hfsq - (s * (hfsq + r) + dk * kLn2Lo)) - f);
   }
   return k == 0 ? f - s * (f - r) : dk * kLn2Hi - ((s * (f - r) - dk * kLn2Lo) - f);
 }

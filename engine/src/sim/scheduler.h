@@ -44,12 +44,8 @@ class Scheduler {
   //    as if scheduled when the scheduler passes (from, from_mark), not now.
   void AtFrom(Time at, EventHandler* handler, uint32_t tag, uint64_t arg, Time from, uint64_t from_mark);
   //  - Passed: the event running now comes after it.
-  bool Passed(Time at, uint64_t mark) const {
-    return now_ != at ? now_ > at : running_order_ > mark;
-  }
-  void After(Time delay, EventHandler* handler, uint32_t tag, uint64_t arg = 0) {
-    At(now_ + delay, handler, tag, arg);
-  }
+  bool Passed(Time at, uint64_t mark) const { return now_ != at ? now_ > at : running_order_ > mark; }
+  void After(Time delay, EventHandler* handler, uint32_t tag, uint64_t arg = 0) { At(now_ + delay, handler, tag, arg); }
 
   // Runs events up to and including time `end`; returns with now() == end unless the
   // queue ran dry earlier, Stop() was called or the event budget is spent.
@@ -114,8 +110,8 @@ class Scheduler {
     }
   };
   bool DeferredLater(const Event& a, const Event& b) const;
-  void ResolvePassed();       // gives passed AtFrom events their order
-  void DropStale();           // pops the heap's entries of slots already resolved
+  void ResolvePassed();  // gives passed AtFrom events their order
+  void DropStale();      // pops the heap's entries of slots already resolved
   void Resolve(uint32_t slot);
   uint64_t OrderOf(const Event& e) const;  // its place in the order, once known
 
@@ -123,9 +119,9 @@ class Scheduler {
   Time now_ = Time::Zero();
   uint64_t next_order_ = 0;
   uint64_t running_order_ = UINT64_MAX;  // place of the event being run (none: after all)
-  std::vector<Deferred> deferred_;        // slots of AtFrom events
+  std::vector<Deferred> deferred_;       // slots of AtFrom events
   std::vector<uint32_t> free_slots_;
-  std::vector<Waiting> unresolved_;       // slots still waiting for their place (a heap)
+  std::vector<Waiting> unresolved_;  // slots still waiting for their place (a heap)
   uint64_t next_sequence_ = 0;
   uint64_t events_run_ = 0;
   uint64_t deferred_checks_ = 0;

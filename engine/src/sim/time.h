@@ -40,8 +40,14 @@ class Time {
 
   constexpr Time operator+(Time o) const { return Time(ns_ + o.ns_); }
   constexpr Time operator-(Time o) const { return Time(ns_ - o.ns_); }
-  constexpr Time& operator+=(Time o) { ns_ += o.ns_; return *this; }
-  constexpr Time& operator-=(Time o) { ns_ -= o.ns_; return *this; }
+  constexpr Time& operator+=(Time o) {
+    ns_ += o.ns_;
+    return *this;
+  }
+  constexpr Time& operator-=(Time o) {
+    ns_ -= o.ns_;
+    return *this;
+  }
   constexpr Time operator*(int64_t k) const { return Time(ns_ * k); }
   constexpr Time operator/(int64_t k) const { return Time(ns_ / k); }
   constexpr auto operator<=>(const Time&) const = default;

@@ -61,7 +61,7 @@ std::pair<std::string, std::string> SplitPairing(const std::string& entry) {
 double RoundSignificant6(double v) {
   if (v == 0 || !std::isfinite(v)) return v;
   char digits[64];
-  std::snprintf(digits, sizeof(digits), "%.40e", std::fabs(v));  // d.ddd...e±XX
+  std::snprintf(digits, sizeof(digits), "%.40e", std::fabs(v));                            // d.ddd...e±XX
   std::string mantissa = std::string(1, digits[0]) + std::string(digits + 2, digits + 7);  // 6 digits
   const char* exponent = std::strchr(digits, 'e');
   int exp10 = std::atoi(exponent + 1);
@@ -123,8 +123,8 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
     return errors;
   }
   if (d == nullptr || (d->type != ParamType::kNumber && d->type != ParamType::kInteger)) {
-    errors.push_back({"x", "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got " +
-                               spec.x_path});
+    errors.push_back(
+        {"x", "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got " + spec.x_path});
     return errors;
   }
   const std::string range = "[" + FormatNumber(d->min) + ", " + FormatNumber(d->max) + "]";
@@ -169,8 +169,10 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
   for (const auto& p : spec.protocols) {
     const auto [name, paired] = SplitPairing(p);
     if (!has(protocol, name) || (!paired.empty() && (paired == "default" || !has(recovery, paired)))) {
-      errors.push_back({"protocols", "protocols must be among the schema's protocols, or protocol/recovery with a "
-                                     "recovery of flows[].recovery, got " + p});
+      errors.push_back({"protocols",
+                        "protocols must be among the schema's protocols, or protocol/recovery with a "
+                        "recovery of flows[].recovery, got " +
+                            p});
     }
   }
   return errors;
@@ -194,8 +196,9 @@ nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, 
     const auto [name, paired] = SplitPairing(protocol);
     const std::string group = FirstProtocol(s);
     for (auto& flow : s["flows"]) {
-      const std::string own = flow.contains("protocol") ? flow["protocol"].get<std::string>()
-                                                          : FindParam("flows[].protocol")->default_value.get<std::string>();
+      const std::string own = flow.contains("protocol")
+                                  ? flow["protocol"].get<std::string>()
+                                  : FindParam("flows[].protocol")->default_value.get<std::string>();
       if (own != group) continue;
       flow["protocol"] = name;
       if (!paired.empty()) flow["recovery"] = paired;
@@ -309,8 +312,10 @@ double SpecNumber(const nlohmann::json& j, const char* key, double fallback, std
 std::vector<ValidationError> SweepSpecFromJson(const nlohmann::json& j, SweepSpec* spec) {
   std::vector<ValidationError> errors;
   if (!j.is_object()) return {{"", "a sweep spec must be a JSON object"}};
-  if (!j.contains("x") || !j["x"].is_string()) errors.push_back({"x", "sweep x must be a parameter path (a string)"});
-  else spec->x_path = j["x"].get<std::string>();
+  if (!j.contains("x") || !j["x"].is_string())
+    errors.push_back({"x", "sweep x must be a parameter path (a string)"});
+  else
+    spec->x_path = j["x"].get<std::string>();
   spec->from = SpecNumber(j, "from", spec->from, &errors);
   spec->to = SpecNumber(j, "to", spec->to, &errors);
   const double points = SpecNumber(j, "points", spec->points, &errors);
@@ -319,23 +324,32 @@ std::vector<ValidationError> SweepSpecFromJson(const nlohmann::json& j, SweepSpe
   spec->points = points >= 0 && points <= 1e6 && points == std::floor(points) ? static_cast<int>(points) : -1;
   spec->seeds = seeds >= 0 && seeds <= 1e6 && seeds == std::floor(seeds) ? static_cast<int>(seeds) : -1;
   if (j.contains("scale")) {
-    if (j["scale"] == "log" || j["scale"] == "linear") spec->log_scale = j["scale"] == "log";
-    else errors.push_back({"scale", "sweep scale must be linear or log, got " + j["scale"].dump().substr(0, 80)});
+    if (j["scale"] == "log" || j["scale"] == "linear")
+      spec->log_scale = j["scale"] == "log";
+    else
+      errors.push_back({"scale", "sweep scale must be linear or log, got " + j["scale"].dump().substr(0, 80)});
   }
   if (j.contains("protocols") && !j["protocols"].is_null()) {
-    if (!j["protocols"].is_array()) errors.push_back({"protocols", "sweep protocols must be a list of protocol names"});
+    if (!j["protocols"].is_array())
+      errors.push_back({"protocols", "sweep protocols must be a list of protocol names"});
     else
       for (const auto& p : j["protocols"]) {
-        if (p.is_string()) spec->protocols.push_back(p.get<std::string>());
-        else errors.push_back({"protocols", "sweep protocols must be a list of protocol names, got " + p.dump().substr(0, 80)});
+        if (p.is_string())
+          spec->protocols.push_back(p.get<std::string>());
+        else
+          errors.push_back(
+              {"protocols", "sweep protocols must be a list of protocol names, got " + p.dump().substr(0, 80)});
       }
   }
   if (j.contains("xs") && !j["xs"].is_null()) {
-    if (!j["xs"].is_array()) errors.push_back({"xs", "sweep xs must be a list of numbers"});
+    if (!j["xs"].is_array())
+      errors.push_back({"xs", "sweep xs must be a list of numbers"});
     else
       for (const auto& v : j["xs"]) {
-        if (v.is_number()) spec->xs.push_back(v.get<double>());
-        else errors.push_back({"xs", "sweep xs must be a list of numbers, got " + v.dump().substr(0, 80)});
+        if (v.is_number())
+          spec->xs.push_back(v.get<double>());
+        else
+          errors.push_back({"xs", "sweep xs must be a list of numbers, got " + v.dump().substr(0, 80)});
       }
   }
   if (errors.empty()) {

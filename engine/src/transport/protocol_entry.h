@@ -33,10 +33,10 @@ class Scheduler;
 struct FlowEnv {
   Scheduler* scheduler = nullptr;
   PacketPool* pool = nullptr;
-  uint32_t flow = 0;             // the flow's id on the wire
+  uint32_t flow = 0;                  // the flow's id on the wire
   const ParamView* params = nullptr;  // the flow's parameters, by relative path
-  DataSource* source = nullptr;  // the application above the sender
-  Random rng{0};                 // a stream of its own
+  DataSource* source = nullptr;       // the application above the sender
+  Random rng{0};                      // a stream of its own
   // Measure the sender with the family's probe (explicit flows; not background).
   const ProbeOptions* probe = nullptr;
   // Registers how a live parameter of this flow (relative path, "manual.cwnd_segments")

@@ -35,12 +35,12 @@ struct RtoBounds {
 // ns-2's t_srtt_ / t_rttvar_ (ticks, scaled by 8 and by 4; srtt 0 means "no estimate",
 // after which the next sample starts afresh, as both do after a long back-off).
 struct TickEstimate {
-  bool valid = false;       // a timed sample has arrived at least once
-  int64_t srtt_x8 = 0;      // ticks << 3
-  int64_t rttvar_x4 = 0;    // ticks << 2
+  bool valid = false;        // a timed sample has arrived at least once
+  int64_t srtt_x8 = 0;       // ticks << 3
+  int64_t rttvar_x4 = 0;     // ticks << 2
   int64_t rtxcur_ticks = 0;  // ns-2's t_rtxcur_ (in ticks) as of the last sample
-  int shift = 0;            // BSD t_rxtshift: timeouts since the last sample
-  int64_t backoff = 1;      // ns-2 t_backoff_
+  int shift = 0;             // BSD t_rxtshift: timeouts since the last sample
+  int64_t backoff = 1;       // ns-2 t_backoff_
 };
 
 // What a sender's RTT statistics hold for the profile: RFC 6298's fine estimate (every

@@ -15,10 +15,10 @@
 namespace plab {
 
 struct ProbeOptions {
-  Time horizon;               // the run's duration: series are bucketed over it
-  int buckets = 1000;         // per line series
-  bool record_series = true;  // off for sweeps (summary only)
-  bool record_traces = false; // every segment and ACK (the one traced flow)
+  Time horizon;                // the run's duration: series are bucketed over it
+  int buckets = 1000;          // per line series
+  bool record_series = true;   // off for sweeps (summary only)
+  bool record_traces = false;  // every segment and ACK (the one traced flow)
 };
 
 // What the generic metrics measured, for figures that combine both.

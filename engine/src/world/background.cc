@@ -119,10 +119,12 @@ BackgroundGroup::~BackgroundGroup() = default;
 const std::string& BackgroundGroup::protocol() const { return params_.Enum("protocol"); }
 
 void BackgroundGroup::Start() {
-  Random starts = Random::Stream(static_cast<uint64_t>(params_.scenario().Integer("seed")), streams::GroupStarts(index_));
+  Random starts =
+      Random::Stream(static_cast<uint64_t>(params_.scenario().Integer("seed")), streams::GroupStarts(index_));
   const double lo = params_.Number("start_min_s");
   const double hi = params_.Number("start_max_s");
-  for (auto& member : members_) member->StartAt(scheduler_, Time::FromSecondsDouble(lo + (hi - lo) * starts.Uniform01()));
+  for (auto& member : members_)
+    member->StartAt(scheduler_, Time::FromSecondsDouble(lo + (hi - lo) * starts.Uniform01()));
 }
 
 void BackgroundGroup::OnDelivered(int member, Time now, uint64_t bytes) {
@@ -169,9 +171,9 @@ nlohmann::ordered_json BackgroundGroup::Summary(Time end) const {
   const auto jain = JainIndex(goodputs);
   s["jain_index"] = jain ? nlohmann::ordered_json(*jain) : nlohmann::ordered_json();
   s["responses"] = responses_;
-  s["mean_response_time_s"] =
-      responses_ > 0 ? nlohmann::ordered_json(response_time_sum_s_ / static_cast<double>(responses_))
-                     : nlohmann::ordered_json();
+  s["mean_response_time_s"] = responses_ > 0
+                                  ? nlohmann::ordered_json(response_time_sum_s_ / static_cast<double>(responses_))
+                                  : nlohmann::ordered_json();
   return s;
 }
 

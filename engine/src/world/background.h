@@ -76,7 +76,7 @@ class BackgroundGroup {
   std::string kind_;
   std::vector<std::unique_ptr<Member>> members_;
   // Measurements.
-  std::vector<uint64_t> member_bytes_;         // delivered in the measured interval
+  std::vector<uint64_t> member_bytes_;  // delivered in the measured interval
   std::vector<double> bin_bytes_;
   Time bin_width_;
   int64_t responses_ = 0;

@@ -21,12 +21,10 @@ BuiltErrors MakeErrorModel(const ParamView& params, const std::string& base, Ran
     auto errors = std::make_unique<OnOffErrors>(p, rng);
     OnOffErrors* raw = errors.get();
     if (live) {
-      (*live)[path + "on_mean_s"].push_back([raw](const nlohmann::json& v) {
-        raw->params().on_mean = Time::FromSecondsDouble(v.get<double>());
-      });
-      (*live)[path + "off_mean_s"].push_back([raw](const nlohmann::json& v) {
-        raw->params().off_mean = Time::FromSecondsDouble(v.get<double>());
-      });
+      (*live)[path + "on_mean_s"].push_back(
+          [raw](const nlohmann::json& v) { raw->params().on_mean = Time::FromSecondsDouble(v.get<double>()); });
+      (*live)[path + "off_mean_s"].push_back(
+          [raw](const nlohmann::json& v) { raw->params().off_mean = Time::FromSecondsDouble(v.get<double>()); });
       (*live)[path + "on_p"].push_back([raw](const nlohmann::json& v) { raw->params().on_p = v.get<double>(); });
       (*live)[path + "off_p"].push_back([raw](const nlohmann::json& v) { raw->params().off_p = v.get<double>(); });
     }

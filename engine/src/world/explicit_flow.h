@@ -35,7 +35,7 @@ struct Simulation::ExplicitFlow final : public SenderObserver {
   std::unique_ptr<StreamMetrics> stream;  // a live stream's viewer (app.stream)
   ProbeOptions probe_options;
   Time start;
-  Time stop;  // Infinite: never
+  Time stop;      // Infinite: never
   Time base_rtt;  // the path's propagation delays both ways, as built (reported only)
   bool finite = false;
 };

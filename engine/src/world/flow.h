@@ -16,8 +16,8 @@ namespace plab {
 class Flow {
  public:
   // `forward_channel` / `reverse_channel` may be null (no channel of its own).
-  Flow(const ProtocolEntry& protocol, const FlowEnv& env, const Topology::HostPath& path,
-       ErrorModel* forward_channel, ErrorModel* reverse_channel);
+  Flow(const ProtocolEntry& protocol, const FlowEnv& env, const Topology::HostPath& path, ErrorModel* forward_channel,
+       ErrorModel* reverse_channel);
 
   SenderEndpoint& sender() { return *sender_.sender; }
   ReceiverEndpoint& receiver() { return *receiver_.receiver; }

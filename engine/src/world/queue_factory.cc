@@ -12,8 +12,9 @@ std::unique_ptr<QueueDiscipline> MakeQueue(const ParamView& params, const std::s
                                            Bandwidth rate, Random rng, std::optional<int64_t> limit_packets) {
   const int64_t limit = limit_packets.value_or(params.Integer(base + "queue_packets"));
   // Access and receiver links declare no discipline: drop-tail.
-  const std::string discipline =
-      FindParam(Scenario::PatternOf(params.prefix() + base + "queue")) != nullptr ? params.Enum(base + "queue") : "drop_tail";
+  const std::string discipline = FindParam(Scenario::PatternOf(params.prefix() + base + "queue")) != nullptr
+                                     ? params.Enum(base + "queue")
+                                     : "drop_tail";
   if (discipline == "red") {
     RedQueue::Params p;
     p.limit_packets = limit;

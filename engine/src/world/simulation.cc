@@ -35,7 +35,6 @@ Time PropagationDelay(const std::vector<PacketSink*>& hops) {
 
 }  // namespace
 
-
 Simulation::Simulation(const Scenario& scenario, bool record_series)
     : scenario_(scenario),
       record_series_(record_series),
@@ -59,8 +58,8 @@ void Simulation::Build() {
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
   BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_};
   for (int g = 0; g < scenario_.count("background"); ++g) {
-    groups_.push_back(std::make_unique<BackgroundGroup>(g, scenario_, &scheduler_, &pool_, topology_.get(),
-                                                        ids_.get(), group_params));
+    groups_.push_back(std::make_unique<BackgroundGroup>(g, scenario_, &scheduler_, &pool_, topology_.get(), ids_.get(),
+                                                        group_params));
   }
   const double trace_from = scenario_.Number("metrics.packet_trace.from_s");
   const double trace_to = scenario_.Number("metrics.packet_trace.to_s");
@@ -134,8 +133,8 @@ void Simulation::BuildExplicitFlow(int index) {
   env.flow = static_cast<uint32_t>(index);
   env.params = &f->params;
   env.source = f->source.get();
-  env.register_live = [this, prefix = "flows[" + std::to_string(index) + "]."](
-                          const std::string& relative_path, std::function<void(double)> set) {
+  env.register_live = [this, prefix = "flows[" + std::to_string(index) + "]."](const std::string& relative_path,
+                                                                               std::function<void(double)> set) {
     live_[prefix + relative_path].push_back([set](const nlohmann::json& value) { set(value.get<double>()); });
   };
   const Topology::HostPath path = topology_->AddHostPair(v, "flows[" + std::to_string(index) + "]");

@@ -104,8 +104,8 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   }
   s["background_goodput_mbps"] = background;
   // TCP-ER Figs. 3-4: flows[0] against the mean background FTP flow.
-  s["ratio_to_background_ftp"] = ftp > 0 ? nlohmann::ordered_json(goodputs[0] / (ftp / static_cast<double>(ftp_flows)))
-                                         : nlohmann::ordered_json();
+  s["ratio_to_background_ftp"] =
+      ftp > 0 ? nlohmann::ordered_json(goodputs[0] / (ftp / static_cast<double>(ftp_flows))) : nlohmann::ordered_json();
   s["total_goodput_mbps"] = total + background;
   // TCP-ER Figs. 5-9 and Table VII average over the media sessions (every live stream).
   // A family without retransmission timers (the rate-based ones) reports `timeouts` as
@@ -122,9 +122,9 @@ nlohmann::ordered_json Simulation::RunFigures() const {
       ++timed_streams;
     }
   }
-  s["streams_late_pct"] = played > 0 ? nlohmann::ordered_json(100.0 * static_cast<double>(late) /
-                                                              static_cast<double>(played))
-                                     : nlohmann::ordered_json();
+  s["streams_late_pct"] = played > 0
+                              ? nlohmann::ordered_json(100.0 * static_cast<double>(late) / static_cast<double>(played))
+                              : nlohmann::ordered_json();
   s["streams_timeouts"] = timed_streams > 0 ? nlohmann::ordered_json(timeouts / static_cast<double>(timed_streams))
                                             : nlohmann::ordered_json();
   s["jain_index"] = OrNull(JainIndex(goodputs));
@@ -173,8 +173,8 @@ nlohmann::ordered_json Simulation::FairShareByProtocol(const std::vector<double>
   }
   nlohmann::ordered_json by = nlohmann::ordered_json::object();
   for (const auto& [name, v] : by_protocol) {
-    by[name] = allocated_mbps > 0 ? nlohmann::ordered_json(v.first / v.second / allocated_mbps)
-                                  : nlohmann::ordered_json();
+    by[name] =
+        allocated_mbps > 0 ? nlohmann::ordered_json(v.first / v.second / allocated_mbps) : nlohmann::ordered_json();
   }
   return by;
 }

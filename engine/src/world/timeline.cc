@@ -45,7 +45,8 @@ std::vector<ValidationError> ParseTimeline(const nlohmann::json& doc, std::vecto
     const nlohmann::json& t = e["t_s"];
     if (!t.is_number() || !std::isfinite(t.get<double>()) || t.get<double>() < 0 || t.get<double>() > max_s) {
       errors.push_back({where + ".t_s", where + ".t_s must be within [0, " + FormatNumber(max_s) +
-                                            "] s (the longest run), got " + (t.is_number() ? FormatNumber(t.get<double>()) : t.dump().substr(0, 80))});
+                                            "] s (the longest run), got " +
+                                            (t.is_number() ? FormatNumber(t.get<double>()) : t.dump().substr(0, 80))});
       continue;
     }
     if (t.get<double>() < last) {
@@ -70,7 +71,8 @@ std::vector<ValidationError> RunWithTimeline(Simulation& sim, const std::vector<
     const std::string problem = sim.Set(change.path, change.value);
     // The message names the entry too: the CLI prints messages, not paths.
     const std::string where = "timeline[" + std::to_string(i) + "]";
-    if (!problem.empty()) return {{where, where + " (" + ShownKey(change.path) + " at " + FormatNumber(change.t_s) + " s): " + problem}};
+    if (!problem.empty())
+      return {{where, where + " (" + ShownKey(change.path) + " at " + FormatNumber(change.t_s) + " s): " + problem}};
   }
   sim.Run();
   return {};

@@ -46,8 +46,8 @@ Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string
   pair->name = name;
   auto make = [&](bool forward) {
     const std::string errors = block + (forward ? "errors.forward." : "errors.reverse.");
-    BuiltErrors built = MakeErrorModel(top, errors, Random::Stream(seed, streams::LinkErrors(index, forward)), 1000,
-                                       live_);
+    BuiltErrors built =
+        MakeErrorModel(top, errors, Random::Stream(seed, streams::LinkErrors(index, forward)), 1000, live_);
     const std::optional<int64_t> limit =
         block == "topology.bottleneck." ? BottleneckBdpPackets(scenario_) : std::nullopt;
     auto queue =

@@ -16,12 +16,11 @@ namespace plab::testing {
 namespace {
 
 nlohmann::json Scenario(const std::string& protocol, double gain) {
-  return {{"seed", 3},
-          {"duration_s", 5},
-          {"flows",
-           {{{"protocol", protocol},
-             {"test_echo", {{"gain", gain}}},
-             {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
+  return {
+      {"seed", 3},
+      {"duration_s", 5},
+      {"flows",
+       {{{"protocol", protocol}, {"test_echo", {{"gain", gain}}}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
 }
 
 // Where a declaration sits in one of the schema's lists, -1 if absent.

@@ -8,7 +8,13 @@ import type { Displayed } from '../state/store';
 import type { FlowActions } from '../state/actions';
 import type { ParamModel } from '../model/params/params';
 import { FlowLegend } from './FlowLegend';
-import { MARK_INPUT, MARK_REDRAWN, MARK_RESULT, MEASURE_INPUT_TO_REDRAWN, MEASURE_RESULT_TO_REDRAWN } from '../state/store';
+import {
+  MARK_INPUT,
+  MARK_REDRAWN,
+  MARK_RESULT,
+  MEASURE_INPUT_TO_REDRAWN,
+  MEASURE_RESULT_TO_REDRAWN,
+} from '../state/store';
 import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
 import { buildLivePanels } from './panels';
@@ -66,7 +72,15 @@ export interface ChartsProps {
   traceFlow: number;
 }
 
-export const Charts = memo(function Charts({ displayed, stale, store, model, hiddenFlows, selectedFlow, traceFlow }: ChartsProps) {
+export const Charts = memo(function Charts({
+  displayed,
+  stale,
+  store,
+  model,
+  hiddenFlows,
+  selectedFlow,
+  traceFlow,
+}: ChartsProps) {
   // The window (or rate) charts, the path's three, tokens and playback.
   const heights = useChartHeights(displayed ? 7 : 4);
   const colors = usePalette();
@@ -81,7 +95,14 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
     const flows = r.flows ?? [];
     return buildLivePanels(
       model,
-      { ex: displayed.series, durationS: displayed.durationS, summary: displayed.summary, flows, groups: r.groups ?? [], links: r.links },
+      {
+        ex: displayed.series,
+        durationS: displayed.durationS,
+        summary: displayed.summary,
+        flows,
+        groups: r.groups ?? [],
+        links: r.links,
+      },
       {
         layout: multi ? 'multi' : 'single',
         shownFlows: flows.filter((f) => !hiddenFlows.includes(f.index)).map((f) => f.index),
@@ -113,8 +134,15 @@ export const Charts = memo(function Charts({ displayed, stale, store, model, hid
   }, [id, ex]);
 
   return (
-    <section className={`charts${stale ? ' stale' : ''}`} data-testid="charts" data-flows={displayed?.result.flows?.length ?? 1} aria-label="Charts">
-      {displayed && isPartial(displayed.result) && <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />}
+    <section
+      className={`charts${stale ? ' stale' : ''}`}
+      data-testid="charts"
+      data-flows={displayed?.result.flows?.length ?? 1}
+      aria-label="Charts"
+    >
+      {displayed && isPartial(displayed.result) && (
+        <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />
+      )}
       {multi && displayed && <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />}
       <PanelCharts panels={panels} model={model} xMax={xMax} heights={heights} />
     </section>

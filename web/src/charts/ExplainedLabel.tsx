@@ -5,7 +5,15 @@ import { useId, type ReactNode } from 'react';
 import type { Explanation } from './explain';
 import './explain.css';
 
-export function ExplainedLabel({ explanation, children, testId }: { explanation?: Explanation; children: ReactNode; testId?: string }) {
+export function ExplainedLabel({
+  explanation,
+  children,
+  testId,
+}: {
+  explanation?: Explanation;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   if (!explanation) return <span className="legend-entry">{children}</span>;
   return (

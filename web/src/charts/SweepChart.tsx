@@ -71,7 +71,6 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const width = useContainerWidth(wrapRef);
 
-
   useEffect(() => {
     const svg = d3.select(svgRef.current!);
     const w = Math.max(width, 240);
@@ -178,7 +177,15 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
       return d;
     };
 
-    type Layer = { key: string; d: string; fill: string; stroke: string; width: number; dash: string | null; opacity: number };
+    type Layer = {
+      key: string;
+      d: string;
+      fill: string;
+      stroke: string;
+      width: number;
+      dash: string | null;
+      opacity: number;
+    };
     // Bands first (all series), then models, then the means and dots on top.
     const bands: Layer[] = lines.map((l) => ({
       key: `band:${l.key}`,
@@ -199,7 +206,15 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
     });
     const means: Layer[] = lines.flatMap((l) => [
       { key: `ci:${l.key}`, d: barsOf(l.points), fill: 'none', stroke: l.color, width: 1.6, dash: null, opacity: 1 },
-      { key: `mean:${l.key}`, d: mean(l.points) ?? '', fill: 'none', stroke: l.color, width: 3, dash: null, opacity: 1 },
+      {
+        key: `mean:${l.key}`,
+        d: mean(l.points) ?? '',
+        fill: 'none',
+        stroke: l.color,
+        width: 3,
+        dash: null,
+        opacity: 1,
+      },
       { key: `dots:${l.key}`, d: dotsOf(l.points), fill: l.color, stroke: '#fff', width: 1.2, dash: null, opacity: 1 },
     ]);
     const layers = root.selectAll<SVGGElement, null>('g.layers').data([null]).join('g').attr('class', 'layers');
@@ -238,7 +253,9 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   return (
     <figure className="chart" ref={wrapRef}>
       <figcaption>
-        <span className="chart-title">{yLabel} against {xLabel}</span>
+        <span className="chart-title">
+          {yLabel} against {xLabel}
+        </span>
         <ul className="legend" data-testid="sweep-legend">
           {legend && legend.length > 0 ? (
             <>
@@ -276,7 +293,11 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             </li>
           ))}
         </ul>
-        <ExportMenu title={`${yLabel} against ${xLabel}`} svgRef={svgRef} csv={() => sweepCsv(lines, models, xLabel, yLabel)} />
+        <ExportMenu
+          title={`${yLabel} against ${xLabel}`}
+          svgRef={svgRef}
+          csv={() => sweepCsv(lines, models, xLabel, yLabel)}
+        />
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid="chart-sweep" role="img" aria-label={`${yLabel} against ${xLabel}`} />

@@ -79,7 +79,19 @@ function markerPath(shape: Shape, x: number, y: number): string {
 }
 
 export function TimeChart(props: TimeChartProps) {
-  const { testId, title, xLabel, yLabel, series, xMax, yDomain, height = 300, emptyText, onDrawn, showLegend = true } = props;
+  const {
+    testId,
+    title,
+    xLabel,
+    yLabel,
+    series,
+    xMax,
+    yDomain,
+    height = 300,
+    emptyText,
+    onDrawn,
+    showLegend = true,
+  } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const readoutRef = useRef<HTMLDivElement>(null);
@@ -88,10 +100,11 @@ export function TimeChart(props: TimeChartProps) {
   // What the axes, grid, titles and pointer layer were last drawn for: a redraw with
   // the same frame (live mode's every frame, most slider steps) rewrites only the curves.
   const frameRef = useRef('');
-  const pathCache = useRef(new WeakMap<Float64Array, { t: Float64Array; base?: Float64Array; shape: Shape; key: string; d: string }>());
+  const pathCache = useRef(
+    new WeakMap<Float64Array, { t: Float64Array; base?: Float64Array; shape: Shape; key: string; d: string }>(),
+  );
   const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-
 
   const points = series.reduce((n, s) => n + s.t.length, 0);
   const summarySeries = useMemo(
@@ -106,7 +119,10 @@ export function TimeChart(props: TimeChartProps) {
     const innerH = height - MARGIN.top - MARGIN.bottom;
 
     // Domains: never NaN, never zero-width.
-    const tMax = maxFinite(series.map((s) => s.t), 0);
+    const tMax = maxFinite(
+      series.map((s) => s.t),
+      0,
+    );
     let x1 = xMax !== undefined && Number.isFinite(xMax) && xMax > 0 ? xMax : tMax;
     if (!(x1 > 0)) x1 = 1;
     let y0 = 0;
@@ -132,41 +148,41 @@ export function TimeChart(props: TimeChartProps) {
     const frame = [w, height, x.domain(), y.domain(), yTicks, xLabel, yLabel, clipId].join('|');
     const sameFrame = frame === frameRef.current && !root.select('line.crosshair').empty();
     if (!sameFrame) {
-    svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
-    root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+      svg.attr('viewBox', `0 0 ${w} ${height}`).attr('width', w).attr('height', height);
+      root.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
 
-    svg
-      .selectAll('defs')
-      .data([null])
-      .join('defs')
-      .selectAll('clipPath')
-      .data([null])
-      .join('clipPath')
-      .attr('id', clipId)
-      .selectAll('rect')
-      .data([null])
-      .join('rect')
-      .attr('x', 0)
-      .attr('y', -8)
-      .attr('width', innerW)
-      .attr('height', innerH + 8);
+      svg
+        .selectAll('defs')
+        .data([null])
+        .join('defs')
+        .selectAll('clipPath')
+        .data([null])
+        .join('clipPath')
+        .attr('id', clipId)
+        .selectAll('rect')
+        .data([null])
+        .join('rect')
+        .attr('x', 0)
+        .attr('y', -8)
+        .attr('width', innerW)
+        .attr('height', innerH + 8);
 
-    drawYGrid(root, d3.axisLeft(y), yTicks, innerW);
-    root
-      .selectAll<SVGGElement, null>('g.x-axis')
-      .data([null])
-      .join('g')
-      .attr('class', 'axis x-axis')
-      .attr('transform', `translate(0,${innerH})`)
-      .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))));
-    root
-      .selectAll<SVGGElement, null>('g.y-axis')
-      .data([null])
-      .join('g')
-      .attr('class', 'axis y-axis')
-      .call(d3.axisLeft(y).ticks(yTicks, '~s'));
+      drawYGrid(root, d3.axisLeft(y), yTicks, innerW);
+      root
+        .selectAll<SVGGElement, null>('g.x-axis')
+        .data([null])
+        .join('g')
+        .attr('class', 'axis x-axis')
+        .attr('transform', `translate(0,${innerH})`)
+        .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))));
+      root
+        .selectAll<SVGGElement, null>('g.y-axis')
+        .data([null])
+        .join('g')
+        .attr('class', 'axis y-axis')
+        .call(d3.axisLeft(y).ticks(yTicks, '~s'));
 
-    drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
+      drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
     }
 
     // A series drawn before in the same frame (same domains and size) keeps its path:
@@ -234,7 +250,9 @@ export function TimeChart(props: TimeChartProps) {
       .attr('fill-opacity', (s) => (s.shape === 'area' ? 0.85 : null))
       .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
       .attr('stroke', (s) => s.color)
-      .attr('stroke-width', (s) => (s.shape === 'area' ? 0.5 : s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1))
+      .attr('stroke-width', (s) =>
+        s.shape === 'area' ? 0.5 : s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1,
+      )
       .attr('stroke-dasharray', (s) => s.dash ?? null)
       .attr('stroke-linejoin', 'round');
 
@@ -253,8 +271,18 @@ export function TimeChart(props: TimeChartProps) {
       markers: series.filter((s) => isMarker(s.shape)),
     };
     if (!sameFrame) {
-      attachHover(surface, () => hoverRef.current, () => tipRef.current, MARGIN);
-      attachMarkerKeys(svg, () => hoverRef.current, () => tipRef.current, MARGIN);
+      attachHover(
+        surface,
+        () => hoverRef.current,
+        () => tipRef.current,
+        MARGIN,
+      );
+      attachMarkerKeys(
+        svg,
+        () => hoverRef.current,
+        () => tipRef.current,
+        MARGIN,
+      );
     }
     frameRef.current = frame;
     paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
@@ -265,7 +293,10 @@ export function TimeChart(props: TimeChartProps) {
       .attr('data-plot', `${MARGIN.left},${MARGIN.top},${innerW},${innerH}`);
 
     const hash = hashArrays(series.flatMap((s) => [s.t, s.v]));
-    svg.attr('data-hash', hash).attr('data-points', points).attr('data-series-keys', series.map((s) => s.key).join(','));
+    svg
+      .attr('data-hash', hash)
+      .attr('data-points', points)
+      .attr('data-series-keys', series.map((s) => s.key).join(','));
     onDrawn?.(hash);
   }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
 
@@ -290,17 +321,25 @@ export function TimeChart(props: TimeChartProps) {
           <ul className="legend">
             {series.map((s) => (
               <li key={s.key}>
-                <ExplainedLabel explanation={s.help ? { help: s.help, source: s.source ?? '' } : undefined} testId={`legend-${testId}-${s.key}`}>
-                <svg width="30" height="14" aria-hidden="true">
-                  {s.shape === 'area' ? (
-                    <rect x="3" y="2" width="24" height="10" fill={s.color} />
-                  ) : s.shape === 'line' || s.shape === 'step' ? (
-                    <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
-                  ) : (
-                    <path d={markerPath(s.shape, 15, 7)} fill={s.shape === 'cross' ? 'none' : s.color} stroke={s.color} strokeWidth="2" />
-                  )}
-                </svg>
-                {s.label}
+                <ExplainedLabel
+                  explanation={s.help ? { help: s.help, source: s.source ?? '' } : undefined}
+                  testId={`legend-${testId}-${s.key}`}
+                >
+                  <svg width="30" height="14" aria-hidden="true">
+                    {s.shape === 'area' ? (
+                      <rect x="3" y="2" width="24" height="10" fill={s.color} />
+                    ) : s.shape === 'line' || s.shape === 'step' ? (
+                      <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
+                    ) : (
+                      <path
+                        d={markerPath(s.shape, 15, 7)}
+                        fill={s.shape === 'cross' ? 'none' : s.color}
+                        stroke={s.color}
+                        strokeWidth="2"
+                      />
+                    )}
+                  </svg>
+                  {s.label}
                 </ExplainedLabel>
               </li>
             ))}
@@ -317,7 +356,12 @@ export function TimeChart(props: TimeChartProps) {
           tabIndex={hasMarkers ? 0 : undefined}
           aria-describedby={`${clipId}-summary`}
         />
-        <ChartSummary id={`${clipId}-summary`} title={title} unit={`${yLabel} against ${xLabel}`} series={summarySeries} />
+        <ChartSummary
+          id={`${clipId}-summary`}
+          title={title}
+          unit={`${yLabel} against ${xLabel}`}
+          series={summarySeries}
+        />
         {empty && <div className="chart-empty">{emptyText ?? 'no data in this run'}</div>}
         <div className="chart-tip" ref={tipRef} role="tooltip" hidden data-testid={`${testId}-tip`} />
       </div>

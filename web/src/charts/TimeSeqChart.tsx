@@ -41,7 +41,15 @@ export interface TimeSeqChartProps {
   traces: SeqTraces;
 }
 
-export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, srttMs, title = 'Time–sequence', model, traces }: TimeSeqChartProps) {
+export const TimeSeqChart = memo(function TimeSeqChart({
+  ex,
+  durationS,
+  height,
+  srttMs,
+  title = 'Time–sequence',
+  model,
+  traces,
+}: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const colors = usePalette();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -55,7 +63,6 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
   const axesRef = useRef('');
   const srttRef = useRef(srttMs);
   srttRef.current = srttMs;
-
 
   const sent = ex ? get(ex, traces.sent) : undefined;
   const retx = ex ? get(ex, traces.retransmitted) : undefined;
@@ -290,10 +297,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
     surface.call(zoom.transform, t);
     if (!drawn) draw(d3.zoomTransform(surface.node()!).rescaleX(xFull));
 
-    svg.attr('data-points', points).attr(
-      'data-hash',
-      hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]),
-    );
+    svg
+      .attr('data-points', points)
+      .attr('data-hash', hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]));
   }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked]);
 
   // The shared crosshair and read-out; a marker clicked on any chart zooms here.
@@ -325,34 +331,40 @@ export const TimeSeqChart = memo(function TimeSeqChart({ ex, durationS, height, 
         <ul className="legend">
           <li>
             <ExplainedLabel explanation={explain(model, traces.sent)} testId={`legend-chart-seq-${traces.sent}`}>
-            <svg width="22" height="14" aria-hidden="true">
-              <rect x="7" y="3" width="8" height="8" fill={colors.sent} />
-            </svg>
-            segment sent
+              <svg width="22" height="14" aria-hidden="true">
+                <rect x="7" y="3" width="8" height="8" fill={colors.sent} />
+              </svg>
+              segment sent
             </ExplainedLabel>
           </li>
           <li>
-            <ExplainedLabel explanation={explain(model, traces.retransmitted)} testId={`legend-chart-seq-${traces.retransmitted}`}>
-            <svg width="22" height="14" aria-hidden="true">
-              <path d="M5,1L17,13M5,13L17,1" stroke={colors.retransmitted} strokeWidth="2.5" />
-            </svg>
-            retransmitted
+            <ExplainedLabel
+              explanation={explain(model, traces.retransmitted)}
+              testId={`legend-chart-seq-${traces.retransmitted}`}
+            >
+              <svg width="22" height="14" aria-hidden="true">
+                <path d="M5,1L17,13M5,13L17,1" stroke={colors.retransmitted} strokeWidth="2.5" />
+              </svg>
+              retransmitted
             </ExplainedLabel>
           </li>
           <li>
             <ExplainedLabel explanation={explain(model, traces.acked)} testId={`legend-chart-seq-${traces.acked}`}>
-            <svg width="30" height="14" aria-hidden="true">
-              <path d="M1,12H10V7H19V2H29" fill="none" stroke={colors.acked} strokeWidth="2.5" />
-            </svg>
-            cumulative ACK
+              <svg width="30" height="14" aria-hidden="true">
+                <path d="M1,12H10V7H19V2H29" fill="none" stroke={colors.acked} strokeWidth="2.5" />
+              </svg>
+              cumulative ACK
             </ExplainedLabel>
           </li>
           <li>
-            <ExplainedLabel explanation={explain(model, traces.sackStart)} testId={`legend-chart-seq-${traces.sackStart}`}>
-            <svg width="22" height="14" aria-hidden="true">
-              <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sackBlock} strokeWidth="4" />
-            </svg>
-            SACK block
+            <ExplainedLabel
+              explanation={explain(model, traces.sackStart)}
+              testId={`legend-chart-seq-${traces.sackStart}`}
+            >
+              <svg width="22" height="14" aria-hidden="true">
+                <line x1="11" y1="1" x2="11" y2="13" stroke={colors.sackBlock} strokeWidth="4" />
+              </svg>
+              SACK block
             </ExplainedLabel>
           </li>
         </ul>

@@ -59,7 +59,12 @@ export function drawYGrid<Datum, PElement extends d3.BaseType, PDatum>(
     .data([null])
     .join('g')
     .attr('class', 'grid')
-    .call(axis.ticks(ticks).tickSize(-innerW).tickFormat(() => ''));
+    .call(
+      axis
+        .ticks(ticks)
+        .tickSize(-innerW)
+        .tickFormat(() => ''),
+    );
 }
 
 /** The shared crosshair (hidden until the cursor time is set) and, on top, the

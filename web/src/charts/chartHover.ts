@@ -96,7 +96,12 @@ export function paintCrosshair(line: SVGLineElement | null, state: HoverState | 
 }
 
 /** Shows the marker's explanation beside it (or hides the tip). */
-export function paintMarkerTip(tip: HTMLElement | null, state: HoverState | null, hit: MarkerHit | null, offset: { left: number; top: number }): void {
+export function paintMarkerTip(
+  tip: HTMLElement | null,
+  state: HoverState | null,
+  hit: MarkerHit | null,
+  offset: { left: number; top: number },
+): void {
   if (!tip) return;
   if (!hit || !state) {
     tip.hidden = true;

@@ -3,7 +3,14 @@ import { compareMarkers, markerKinds } from './compareSeries';
 
 const decls = [
   { name: 'cwnd', kind: 'line', scope: 'flow' },
-  { name: 'fast_retransmit', label: 'Fast retransmit', kind: 'marker', scope: 'flow', help: 'h1', source: 'RFC 5681 §3.2' },
+  {
+    name: 'fast_retransmit',
+    label: 'Fast retransmit',
+    kind: 'marker',
+    scope: 'flow',
+    help: 'h1',
+    source: 'RFC 5681 §3.2',
+  },
   { name: 'partial_ack', label: 'Partial ACK', kind: 'marker', scope: 'flow' },
   { name: 'early_retransmit', label: 'Early retransmit', kind: 'marker', scope: 'flow' },
   { name: 'timeout', label: 'Timeout', kind: 'marker', scope: 'flow' },
@@ -29,16 +36,41 @@ describe('compare markers', () => {
       a: { fast_retransmit: { t: f64(1, 2), v: f64(10, 12) }, timeout: { t: f64(), v: f64() } },
       b: { fast_retransmit: { t: f64(3), v: f64(7) }, timeout: { t: f64(4), v: f64(5) } },
     };
-    const entries = Object.keys(runs).map((p) => ({ protocol: p, series: (n: string) => runs[p][n] ?? { t: f64(), v: f64() } }));
+    const entries = Object.keys(runs).map((p) => ({
+      protocol: p,
+      series: (n: string) => runs[p][n] ?? { t: f64(), v: f64() },
+    }));
     const kinds = markerKinds(decls);
-    const all = compareMarkers(entries, kinds, ['fast_retransmit', 'timeout'], (p) => `#${p}`, (p) => p.toUpperCase());
+    const all = compareMarkers(
+      entries,
+      kinds,
+      ['fast_retransmit', 'timeout'],
+      (p) => `#${p}`,
+      (p) => p.toUpperCase(),
+    );
     expect(all.map((s) => [s.key, s.color, s.shape, Array.from(s.t)])).toEqual([
       ['a:fast_retransmit', '#a', 'triangle', [1, 2]],
       ['b:fast_retransmit', '#b', 'triangle', [3]],
       ['b:timeout', '#b', 'cross', [4]],
     ]);
     expect(all[0].label).toBe('A fast retransmit');
-    expect(compareMarkers(entries, kinds, ['timeout'], () => '', (p) => p).map((s) => s.key)).toEqual(['b:timeout']);
-    expect(compareMarkers(entries, kinds, [], () => '', (p) => p)).toEqual([]);
+    expect(
+      compareMarkers(
+        entries,
+        kinds,
+        ['timeout'],
+        () => '',
+        (p) => p,
+      ).map((s) => s.key),
+    ).toEqual(['b:timeout']);
+    expect(
+      compareMarkers(
+        entries,
+        kinds,
+        [],
+        () => '',
+        (p) => p,
+      ),
+    ).toEqual([]);
   });
 });

@@ -4,8 +4,19 @@
 
 // Colour-blind-safe first (Okabe–Ito order), then distinct extras.
 export const PALETTE = [
-  '#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#6a3d9a', '#8c564b', '#1b2430',
-  '#b15928', '#7f7f7f', '#bcbd22', '#17becf',
+  '#0072b2',
+  '#d55e00',
+  '#009e73',
+  '#cc79a7',
+  '#e69f00',
+  '#56b4e9',
+  '#6a3d9a',
+  '#8c564b',
+  '#1b2430',
+  '#b15928',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
 ];
 
 /** A protocol's colour: by its place in the engine's registry (`index`), so it is the
@@ -76,10 +87,18 @@ export interface MarkerKind {
 }
 
 /** The per-flow event markers the schema declares (kind "marker"), with their shapes. */
-export function markerKinds(decls: readonly { name: string; label?: string; kind?: string; scope?: string; help?: string; source?: string }[]): MarkerKind[] {
+export function markerKinds(
+  decls: readonly { name: string; label?: string; kind?: string; scope?: string; help?: string; source?: string }[],
+): MarkerKind[] {
   return decls
     .filter((d) => d.kind === 'marker' && (d.scope ?? 'flow') === 'flow')
-    .map((d, i) => ({ name: d.name, label: d.label ?? d.name, shape: MARKER_SHAPES[i % MARKER_SHAPES.length], help: d.help, source: d.source }));
+    .map((d, i) => ({
+      name: d.name,
+      label: d.label ?? d.name,
+      shape: MARKER_SHAPES[i % MARKER_SHAPES.length],
+      help: d.help,
+      source: d.source,
+    }));
 }
 
 /** One marker series per protocol shown and marker kind switched on, in the protocol's
@@ -91,13 +110,31 @@ export function compareMarkers<S extends { t: Float64Array; v: Float64Array }>(
   colorOf: (protocol: string) => string,
   labelOf: (protocol: string) => string,
 ) {
-  const out: { key: string; label: string; shape: MarkerKind['shape']; color: string; t: Float64Array; v: Float64Array; help?: string; source?: string }[] = [];
+  const out: {
+    key: string;
+    label: string;
+    shape: MarkerKind['shape'];
+    color: string;
+    t: Float64Array;
+    v: Float64Array;
+    help?: string;
+    source?: string;
+  }[] = [];
   for (const e of entries) {
     for (const k of kinds) {
       if (!on.includes(k.name)) continue;
       const s = e.series(k.name);
       if (s.t.length === 0) continue;
-      out.push({ key: `${e.protocol}:${k.name}`, label: `${labelOf(e.protocol)} ${k.label.toLowerCase()}`, shape: k.shape, color: colorOf(e.protocol), t: s.t, v: s.v, help: k.help, source: k.source });
+      out.push({
+        key: `${e.protocol}:${k.name}`,
+        label: `${labelOf(e.protocol)} ${k.label.toLowerCase()}`,
+        shape: k.shape,
+        color: colorOf(e.protocol),
+        t: s.t,
+        v: s.v,
+        help: k.help,
+        source: k.source,
+      });
     }
   }
   return out;

@@ -7,11 +7,20 @@ import { describe, expect, it } from 'vitest';
 import fixture from './testdata/schema-panels.json';
 
 // Every source of what draws, as text (Vite reads them; no file system access).
-const SOURCES = import.meta.glob(['../charts/**/*.{ts,tsx}', '../views/**/*.{ts,tsx}', '../present/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+const SOURCES = import.meta.glob(
+  [
+    '../charts/**/*.{ts,tsx}',
+    '../views/**/*.{ts,tsx}',
+    '../present/**/*.{ts,tsx}',
+    '../components/**/*.{ts,tsx}',
+    '!**/*.test.{ts,tsx}',
+  ],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+) as Record<string, string>;
 
 /** The code without its comments (which may name series to explain them). */
 function code(text: string): string {
@@ -28,15 +37,18 @@ function offences(text: string): string[] {
   const out: string[] = [];
   const c = code(text);
   // A series accessor given a literal name: get(ex, 'cwnd'), flowTv(ex, i, 'cwnd')...
-  for (const m of c.matchAll(/\b(get|flowSeries|groupSeries|flowTv|explain)\([^()]*?(['"`])([a-z_]+)\2/g)) if (seriesNames.has(m[3])) out.push(m[0]);
-  for (const m of c.matchAll(/(['"`])([a-z_]+)\1/g)) if (seriesNames.has(m[2]) && !figureNames.has(m[2])) out.push(m[0]);
+  for (const m of c.matchAll(/\b(get|flowSeries|groupSeries|flowTv|explain)\([^()]*?(['"`])([a-z_]+)\2/g))
+    if (seriesNames.has(m[3])) out.push(m[0]);
+  for (const m of c.matchAll(/(['"`])([a-z_]+)\1/g))
+    if (seriesNames.has(m[2]) && !figureNames.has(m[2])) out.push(m[0]);
   return out;
 }
 
 describe('no chart component lists series by hand', () => {
   it('finds the drawing sources', () => {
     expect(files.length).toBeGreaterThan(20);
-    for (const f of ['TimeSeqChart.tsx', 'panels.ts', 'CompareView.tsx']) expect(files.some((k) => k.endsWith(`/${f}`))).toBe(true);
+    for (const f of ['TimeSeqChart.tsx', 'panels.ts', 'CompareView.tsx'])
+      expect(files.some((k) => k.endsWith(`/${f}`))).toBe(true);
   });
 
   it('reads no series by a literal name, the builder included', () => {
@@ -46,7 +58,9 @@ describe('no chart component lists series by hand', () => {
 
   it('would catch the catalogue it replaced', () => {
     // The lines Charts.tsx, FlowCharts.tsx and CompareView.tsx had.
-    expect(offences("{ key: 'ssthresh', label: 'ssthresh', shape: 'step', ...tv(get(ex, 'ssthresh')) }")).not.toEqual([]);
+    expect(offences("{ key: 'ssthresh', label: 'ssthresh', shape: 'step', ...tv(get(ex, 'ssthresh')) }")).not.toEqual(
+      [],
+    );
     expect(offences('...flowTv(ex, f.index, `allowed_rate`)')).not.toEqual([]);
     expect(offences("cwnd: shown.map((e) => mk(e, 'cwnd', 'step')),")).not.toEqual([]);
     expect(offences("...tv(get(focus, 'app_success_pct'))")).not.toEqual([]);

@@ -3,62 +3,12 @@
 // lines as the hand-written catalogues it replaced, and the layout of a flow chosen by
 // its protocol's family, not by whether its run carries an allowed_rate series.
 import { describe, expect, it } from 'vitest';
-import fixture from './testdata/schema-panels.json';
-import type { PanelDecl, ProtocolDecl, SeriesDecl, SeriesDesc } from '../engine/types';
+import { buildComparePanels, buildLivePanels } from './panels';
 import type { ParamModel } from '../model/params/params';
 import { PALETTES } from './palette';
-import { extractSeries } from './series';
-import { buildComparePanels, buildLivePanels, type LiveInput, type Panel } from './panels';
 import type { ChartSeries } from './TimeChart';
+import { model, colors, extracted, run, outline } from './panelsTestSupport';
 
-const model = {
-  panelDecls: fixture.panels as PanelDecl[],
-  seriesDecls: fixture.series as SeriesDecl[],
-  protocols: fixture.protocols as ProtocolDecl[],
-} as unknown as ParamModel;
-const colors = PALETTES.standard;
-
-/** A result's series: [key, name, scope, index, values at t = 0.1, 0.2, ...]. */
-function extracted(rows: [string, string, string, number, number[]][]) {
-  const descs: SeriesDesc[] = [];
-  const cols: number[] = [];
-  for (const [key, name, scope, index, v] of rows) {
-    descs.push({ key, name, scope, index, offset: cols.length, length: v.length });
-    cols.push(...v.map((_, i) => (i + 1) / 10), ...v);
-  }
-  return extractSeries(descs, Float64Array.from(cols));
-}
-
-function run(flows: { protocol: string; base_rtt_ms?: number; summary?: Record<string, unknown> }[], rows: Parameters<typeof extracted>[0], groups = 0): LiveInput {
-  return {
-    ex: extracted(rows),
-    durationS: 1,
-    summary: { mean_srtt_ms: 42, jain_index: 0.98765 },
-    flows: flows.map((f, index) => ({ index, protocol: f.protocol, base_rtt_ms: f.base_rtt_ms ?? 40, summary: f.summary ?? {} })),
-    groups: Array.from({ length: groups }, (_, index) => ({ index, summary: { kind: 'udp', count: 3 } })),
-    links: { bottleneck: { queue_limit_packets: 100 } },
-  };
-}
-
-/** What a test compares: each chart's id, title, axis, height and its lines. */
-function outline(panels: Panel[]) {
-  return panels.map((p) => ({
-    id: p.testId,
-    title: p.title,
-    y: p.yLabel,
-    main: p.main,
-    legend: p.legend,
-    empty: p.emptyText,
-    pct: !!p.yDomain,
-    lines: p.series.map((s) => line(s)),
-  }));
-}
-function line(s: ChartSeries): string {
-  return [s.key, s.label, s.shape, s.color, s.dash ?? '', s.yExtentCap ?? ''].join('|');
-}
-
-// A window-based flow (Reno) whose run also carries an allowed_rate series: it keeps
-// the window layout (the old page switched on the series being there).
 const renoRun = run(
   [{ protocol: 'reno' }],
   [
@@ -76,7 +26,13 @@ const renoRun = run(
 // The window layout as Charts.tsx and PathCharts.tsx wrote it.
 const WINDOW_LAYOUT = [
   {
-    id: 'chart-cwnd', title: 'Congestion window and ssthresh', y: 'window (segments)', main: true, legend: true, empty: undefined, pct: false,
+    id: 'chart-cwnd',
+    title: 'Congestion window and ssthresh',
+    y: 'window (segments)',
+    main: true,
+    legend: true,
+    empty: undefined,
+    pct: false,
     lines: [
       `cwnd|cwnd|step|${colors.cwnd}||`,
       `ssthresh|ssthresh|step|${colors.ssthresh}|7 5|2`,
@@ -85,25 +41,67 @@ const WINDOW_LAYOUT = [
       `timeout|timeout|cross|${colors.timeout}||`,
     ],
   },
-  { id: 'chart-seq', title: 'Time–sequence', y: 'segment', main: true, legend: true, empty: undefined, pct: false, lines: [] },
   {
-    id: 'chart-queue', title: 'Bottleneck queue against its buffer limit', y: 'queue (packets)', main: false, legend: true, empty: undefined, pct: false,
+    id: 'chart-seq',
+    title: 'Time–sequence',
+    y: 'segment',
+    main: true,
+    legend: true,
+    empty: undefined,
+    pct: false,
+    lines: [],
+  },
+  {
+    id: 'chart-queue',
+    title: 'Bottleneck queue against its buffer limit',
+    y: 'queue (packets)',
+    main: false,
+    legend: true,
+    empty: undefined,
+    pct: false,
     lines: ['queue|bottleneck queue|step|#1b2430||', 'queue_limit|buffer limit (100 packets)|line|#d62828|8 5|'],
   },
   {
-    id: 'chart-utilization', title: 'Bottleneck utilization (throughput over rate)', y: 'utilization (%)', main: false, legend: true, empty: 'no utilization in this run', pct: true,
+    id: 'chart-utilization',
+    title: 'Bottleneck utilization (throughput over rate)',
+    y: 'utilization (%)',
+    main: false,
+    legend: true,
+    empty: 'no utilization in this run',
+    pct: true,
     lines: ['utilization|bottleneck utilization|line|#2a9d4b||'],
   },
   {
-    id: 'chart-rtt', title: 'RTT samples against the base RTT', y: 'RTT (ms)', main: false, legend: true, empty: 'no RTT samples in this run', pct: false,
+    id: 'chart-rtt',
+    title: 'RTT samples against the base RTT',
+    y: 'RTT (ms)',
+    main: false,
+    legend: true,
+    empty: 'no RTT samples in this run',
+    pct: false,
     lines: ['flows[0].rtt_sample|RTT samples|line|#1f6fb2||', 'base_rtt:40|base RTT (40 ms)|line|#444444|8 5|'],
   },
   {
-    id: 'chart-tokens', title: 'Tokens consumed per RTT', y: 'tokens per RTT', main: false, legend: true, empty: 'no token-bucket samples in this run (is the token bucket enabled?)', pct: false,
-    lines: [`tokens_per_rtt|tokens consumed per RTT|line|${colors.tokens}||`, `tokens_allowed_per_rtt|tokens allowed per RTT|step|${colors.allowed}|7 5|`],
+    id: 'chart-tokens',
+    title: 'Tokens consumed per RTT',
+    y: 'tokens per RTT',
+    main: false,
+    legend: true,
+    empty: 'no token-bucket samples in this run (is the token bucket enabled?)',
+    pct: false,
+    lines: [
+      `tokens_per_rtt|tokens consumed per RTT|line|${colors.tokens}||`,
+      `tokens_allowed_per_rtt|tokens allowed per RTT|step|${colors.allowed}|7 5|`,
+    ],
   },
   {
-    id: 'chart-app', title: 'Application (playback) success', y: 'successful reads (%)', main: false, legend: true, empty: 'no playback reads in this run', pct: true,
+    id: 'chart-app',
+    title: 'Application (playback) success',
+    y: 'successful reads (%)',
+    main: false,
+    legend: true,
+    empty: 'no playback reads in this run',
+    pct: true,
     lines: [`app_success_pct|playback reads that succeeded (cumulative)|line|${colors.app}||`],
   },
 ];
@@ -115,7 +113,13 @@ describe('the live panels of one flow', () => {
     const panels = buildLivePanels(model, renoRun, single);
     expect(outline(panels)).toEqual(WINDOW_LAYOUT);
     const seq = panels.find((p) => p.kind === 'time_sequence')!;
-    expect(seq.traces).toEqual({ sent: 'seq_sent', retransmitted: 'seq_retransmitted', acked: 'seq_acked', sackStart: 'seq_sack_start', sackEnd: 'seq_sack_end' });
+    expect(seq.traces).toEqual({
+      sent: 'seq_sent',
+      retransmitted: 'seq_retransmitted',
+      acked: 'seq_acked',
+      sackStart: 'seq_sack_start',
+      sackEnd: 'seq_sack_end',
+    });
     expect(seq.srttMs).toBe(42);
   });
 
@@ -135,7 +139,13 @@ describe('the live panels of one flow', () => {
     const tfrc = outline(buildLivePanels(model, run([{ protocol: 'tfrc' }], rows), single));
     const expected = [
       {
-        id: 'chart-rate', title: "Sending rate: allowed and the equation's", y: 'rate (Mb/s)', main: true, legend: true, empty: undefined, pct: false,
+        id: 'chart-rate',
+        title: "Sending rate: allowed and the equation's",
+        y: 'rate (Mb/s)',
+        main: true,
+        legend: true,
+        empty: undefined,
+        pct: false,
         lines: [
           `allowed_rate|allowed rate|step|${colors.rate}||`,
           `equation_rate|equation's rate|line|${colors.equation}|6 4|`,
@@ -143,7 +153,13 @@ describe('the live panels of one flow', () => {
         ],
       },
       {
-        id: 'chart-loss-event-rate', title: 'Loss event rate (what the equation is given)', y: 'loss rate', main: false, legend: true, empty: 'no loss measured in this run', pct: false,
+        id: 'chart-loss-event-rate',
+        title: 'Loss event rate (what the equation is given)',
+        y: 'loss rate',
+        main: false,
+        legend: true,
+        empty: 'no loss measured in this run',
+        pct: false,
         lines: [`loss_event_rate|loss event rate|step|${colors.lossRate}||`],
       },
       ...WINDOW_LAYOUT.slice(2),
@@ -151,14 +167,21 @@ describe('the live panels of one flow', () => {
     expect(tfrc).toEqual(expected);
     // RRTP has no equation: the titles say what is drawn instead.
     const rrtp = outline(buildLivePanels(model, run([{ protocol: 'rrtp' }], rows.slice(1)), single));
-    expect(rrtp.slice(0, 2).map((p) => p.title)).toEqual(['Sending rate: allowed, and what arrived', 'Loss rate the sender measures']);
+    expect(rrtp.slice(0, 2).map((p) => p.title)).toEqual([
+      'Sending rate: allowed, and what arrived',
+      'Loss rate the sender measures',
+    ]);
     expect(rrtp[0].lines.map((l) => l.split('|')[0])).toEqual(['allowed_rate', 'throughput']);
   });
 });
 
 describe('the live panels of many flows', () => {
   const multi = run(
-    [{ protocol: 'reno', summary: { mean_srtt_ms: 50 } }, { protocol: 'tfrc', summary: { mean_srtt_ms: 60 } }, { protocol: 'rrtp', base_rtt_ms: 80 }],
+    [
+      { protocol: 'reno', summary: { mean_srtt_ms: 50 } },
+      { protocol: 'tfrc', summary: { mean_srtt_ms: 60 } },
+      { protocol: 'rrtp', base_rtt_ms: 80 },
+    ],
     [
       ['flows[0].throughput', 'throughput', 'flow', 0, [1, 1]],
       ['flows[1].throughput', 'throughput', 'flow', 1, [3, 1]],
@@ -174,7 +197,13 @@ describe('the live panels of many flows', () => {
     const panels = outline(buildLivePanels(model, multi, opts));
     expect(panels.map((p) => [p.id, p.title, p.y, p.main, p.legend])).toEqual([
       ['chart-cwnd', 'Congestion window of each flow', 'window (segments)', true, false],
-      ['chart-rate', "Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)", 'rate (Mb/s)', false, false],
+      [
+        'chart-rate',
+        "Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)",
+        'rate (Mb/s)',
+        false,
+        false,
+      ],
       ['chart-throughput', 'Throughput of each flow and background group', 'throughput (Mb/s)', true, false],
       ['chart-share', "Throughput share · Jain's index over the run 0.988", 'share of throughput (%)', false, false],
       ['chart-queue', 'Bottleneck queue against its buffer limit', 'queue (packets)', false, true],
@@ -188,14 +217,30 @@ describe('the live panels of many flows', () => {
     expect(lines('chart-cwnd')).toEqual(['flows[0].cwnd|flow 1', 'flows[1].cwnd|flow 2', 'flows[2].cwnd|flow 3']);
     // The rate-based flows only, each flow's allowed then its equation's.
     expect(lines('chart-rate')).toEqual([
-      'flows[1].allowed_rate|flow 2 allowed', 'flows[1].equation_rate|flow 2 equation',
-      'flows[2].allowed_rate|flow 3 allowed', 'flows[2].equation_rate|flow 3 equation',
+      'flows[1].allowed_rate|flow 2 allowed',
+      'flows[1].equation_rate|flow 2 equation',
+      'flows[2].allowed_rate|flow 3 allowed',
+      'flows[2].equation_rate|flow 3 equation',
     ]);
-    expect(lines('chart-throughput')).toEqual(['flows[0].throughput|flow 1', 'flows[1].throughput|flow 2', 'flows[2].throughput|flow 3', 'background[0].throughput|group 1 (UDP × 3)']);
-    expect(lines('chart-share')).toEqual(['share:flows[0]|flow 1', 'share:flows[1]|flow 2', 'share:flows[2]|flow 3', "share:background[0]|group 1 (UDP × 3)", "jain|Jain's index × 100"]);
+    expect(lines('chart-throughput')).toEqual([
+      'flows[0].throughput|flow 1',
+      'flows[1].throughput|flow 2',
+      'flows[2].throughput|flow 3',
+      'background[0].throughput|group 1 (UDP × 3)',
+    ]);
+    expect(lines('chart-share')).toEqual([
+      'share:flows[0]|flow 1',
+      'share:flows[1]|flow 2',
+      'share:flows[2]|flow 3',
+      'share:background[0]|group 1 (UDP × 3)',
+      "jain|Jain's index × 100",
+    ]);
     expect(lines('chart-rtt')).toEqual([
-      'flows[0].rtt_sample|flow 1 RTT samples', 'flows[1].rtt_sample|flow 2 RTT samples', 'flows[2].rtt_sample|flow 3 RTT samples',
-      'base_rtt:40|base RTT of flow 1, 2 (40 ms)', 'base_rtt:80|base RTT of flow 3 (80 ms)',
+      'flows[0].rtt_sample|flow 1 RTT samples',
+      'flows[1].rtt_sample|flow 2 RTT samples',
+      'flows[2].rtt_sample|flow 3 RTT samples',
+      'base_rtt:40|base RTT of flow 1, 2 (40 ms)',
+      'base_rtt:80|base RTT of flow 3 (80 ms)',
     ]);
     const built = buildLivePanels(model, multi, opts);
     const share = built.find((p) => p.id === 'share')!.series;
@@ -205,11 +250,21 @@ describe('the live panels of many flows', () => {
     expect(built.find((p) => p.id === 'tokens')!.series[0].v[0]).toBe(5); // the selected flow's
     expect(built.find((p) => p.id === 'seq')!.srttMs).toBe(50); // the traced flow's
     // Explanations where the page had them: the path's lines, not the many-flow charts' own.
-    const helped = { ...model, seriesDecls: ['rtt_sample', 'tokens_per_rtt'].map((name) => ({ name, scope: 'flow', help: `${name} help`, source: 'RFC' })) } as ParamModel;
+    const helped = {
+      ...model,
+      seriesDecls: ['rtt_sample', 'tokens_per_rtt'].map((name) => ({
+        name,
+        scope: 'flow',
+        help: `${name} help`,
+        source: 'RFC',
+      })),
+    } as ParamModel;
     const withHelp = buildLivePanels(helped, multi, opts);
     expect(withHelp.find((p) => p.id === 'rtt')!.series[0].help).toBe('rtt_sample help');
     expect(withHelp.find((p) => p.id === 'tokens')!.series[0].help).toBeUndefined();
-    expect(buildLivePanels(helped, renoRun, single).find((p) => p.id === 'tokens')!.series[0].help).toBe('tokens_per_rtt help');
+    expect(buildLivePanels(helped, renoRun, single).find((p) => p.id === 'tokens')!.series[0].help).toBe(
+      'tokens_per_rtt help',
+    );
   });
 
   it('drops the rate chart when no rate-based flow is shown, and says when every flow is hidden', () => {
@@ -224,7 +279,8 @@ describe('the declarations', () => {
     for (const p of model.panelDecls)
       for (const l of p.lines) {
         if (!l.color || l.color.startsWith('#')) continue;
-        for (const palette of Object.values(PALETTES)) expect(palette, `${p.id}/${l.series}: ${l.color}`).toHaveProperty(l.color);
+        for (const palette of Object.values(PALETTES))
+          expect(palette, `${p.id}/${l.series}: ${l.color}`).toHaveProperty(l.color);
       }
   });
 });
@@ -241,13 +297,56 @@ describe('the compare panels', () => {
         ['flows[0].delivered', 'delivered', 'flow', 0, [0, 125000, 250000]],
       ]),
     });
-    const marker: ChartSeries = { key: 'marker:timeout:reno', label: 'timeout', shape: 'cross', color: '#000', t: new Float64Array(1), v: new Float64Array(1) };
+    const marker: ChartSeries = {
+      key: 'marker:timeout:reno',
+      label: 'timeout',
+      shape: 'cross',
+      color: '#000',
+      t: new Float64Array(1),
+      v: new Float64Array(1),
+    };
     const panels = buildComparePanels(model, [entry('reno', '#111'), entry('tfrc', '#222')], [marker]);
     expect(outline(panels)).toEqual([
-      { id: 'cmp-chart-cwnd', title: 'Congestion window', y: 'cwnd (segments)', main: false, legend: false, empty: undefined, pct: false, lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||', 'marker:timeout:reno|timeout|cross|#000||'] },
-      { id: 'cmp-chart-goodput', title: 'Goodput', y: 'goodput (Mb/s)', main: false, legend: false, empty: undefined, pct: false, lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||'] },
-      { id: 'cmp-chart-tokens', title: 'Tokens consumed per RTT', y: 'tokens per RTT', main: false, legend: false, empty: 'no token-bucket samples (is the token bucket enabled?)', pct: false, lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'] },
-      { id: 'cmp-chart-app', title: 'Application (playback) success', y: 'successful reads (%)', main: false, legend: false, empty: 'no playback reads', pct: true, lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'] },
+      {
+        id: 'cmp-chart-cwnd',
+        title: 'Congestion window',
+        y: 'cwnd (segments)',
+        main: false,
+        legend: false,
+        empty: undefined,
+        pct: false,
+        lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||', 'marker:timeout:reno|timeout|cross|#000||'],
+      },
+      {
+        id: 'cmp-chart-goodput',
+        title: 'Goodput',
+        y: 'goodput (Mb/s)',
+        main: false,
+        legend: false,
+        empty: undefined,
+        pct: false,
+        lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||'],
+      },
+      {
+        id: 'cmp-chart-tokens',
+        title: 'Tokens consumed per RTT',
+        y: 'tokens per RTT',
+        main: false,
+        legend: false,
+        empty: 'no token-bucket samples (is the token bucket enabled?)',
+        pct: false,
+        lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'],
+      },
+      {
+        id: 'cmp-chart-app',
+        title: 'Application (playback) success',
+        y: 'successful reads (%)',
+        main: false,
+        legend: false,
+        empty: 'no playback reads',
+        pct: true,
+        lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'],
+      },
     ]);
     // Goodput from delivered bytes in 60 bins: 1 Mb per 0.1 s is 10 Mb/s.
     expect(panels[1].series[0].v[10]).toBeCloseTo(10, 9);

@@ -62,7 +62,15 @@ export interface Panel {
 
 /** A horizontal reference line at `value` over [0, xMax], as a two-point series. */
 export function referenceLine(key: string, label: string, value: number, xMax: number, color: string): ChartSeries {
-  return { key, label, shape: 'line', color, dash: '8 5', t: new Float64Array([0, xMax]), v: new Float64Array([value, value]) };
+  return {
+    key,
+    label,
+    shape: 'line',
+    color,
+    dash: '8 5',
+    t: new Float64Array([0, xMax]),
+    v: new Float64Array([value, value]),
+  };
 }
 
 interface FlowInfo {
@@ -115,7 +123,11 @@ function roleColor(color: string, colors: RoleColors): string {
   return (colors as unknown as Record<string, string>)[color] ?? '#000000';
 }
 
-function transformed(l: PanelLineDecl, s: { t: Float64Array; v: Float64Array }, durationS: number): { t: Float64Array; v: Float64Array } {
+function transformed(
+  l: PanelLineDecl,
+  s: { t: Float64Array; v: Float64Array },
+  durationS: number,
+): { t: Float64Array; v: Float64Array } {
   if (l.transform === 'percent') {
     const v = new Float64Array(s.v.length);
     for (let i = 0; i < v.length; i++) v[i] = s.v[i] * 100;
@@ -141,7 +153,13 @@ function fillTitle(title: string, flow: number, summary: Record<string, unknown>
 
 function seqTraces(lines: readonly PanelLineDecl[]): SeqTraces {
   const by = (role: string, nth = 0) => lines.filter((l) => l.color === role)[nth]?.series ?? '';
-  return { sent: by('sent'), retransmitted: by('retransmitted'), acked: by('acked'), sackStart: by('sackBlock', 0), sackEnd: by('sackBlock', 1) };
+  return {
+    sent: by('sent'),
+    retransmitted: by('retransmitted'),
+    acked: by('acked'),
+    sackStart: by('sackBlock', 0),
+    sackEnd: by('sackBlock', 1),
+  };
 }
 
 /** The live charts of a run: one flow's (`single`) or many flows' (`multi`). */
@@ -157,9 +175,11 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
     // Its flows: those of its family (all when it names none); one flow's layout is
     // the traced flow's family's.
     const ofFamily = (i: number) => !d.family || familyOf(i) === d.family;
-    if (single ? d.family && protocolFamily(model, traced?.protocol) !== d.family : d.family && !flows.some(ofFamily)) continue;
+    if (single ? d.family && protocolFamily(model, traced?.protocol) !== d.family : d.family && !flows.some(ofFamily))
+      continue;
     const panelFlows = flows.filter(ofFamily);
-    const focus = d.focus === 'selected' ? o.selectedFlow : d.focus === 'traced' ? o.traceFlow : single ? (traced?.index ?? 0) : 0;
+    const focus =
+      d.focus === 'selected' ? o.selectedFlow : d.focus === 'traced' ? o.traceFlow : single ? (traced?.index ?? 0) : 0;
     const focusEx = single || !d.focus ? run.ex : focusFlow(run.ex, focus);
     const focusProtocol = (single ? traced : flowsByIndex.get(focus))?.protocol;
     const declared = declaredSeries(model, focusProtocol);
@@ -216,13 +236,27 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
       } else if (l.each === 'group') {
         for (const g of run.groups) {
           const s = transformed(l, groupSeries(run.ex, g.index, l.series), run.durationS);
-          add(l, { key: `background[${g.index}].${l.series}`, label: groupName(g), color: groupColor(g.index), ...styled(l), ...help, ...s });
+          add(l, {
+            key: `background[${g.index}].${l.series}`,
+            label: groupName(g),
+            color: groupColor(g.index),
+            ...styled(l),
+            ...help,
+            ...s,
+          });
         }
       } else {
         const raw = get(focusEx, l.series);
         if (l.draw === 'samples' && raw.t.length === 0) continue;
         if (l.draw === 'declared' && declared && !declared.has(l.series)) continue;
-        add(l, { key: l.series, label: l.label, color: roleColor(l.color, o.colors), ...styled(l), ...help, ...transformed(l, raw, run.durationS) });
+        add(l, {
+          key: l.series,
+          label: l.label,
+          color: roleColor(l.color, o.colors),
+          ...styled(l),
+          ...help,
+          ...transformed(l, raw, run.durationS),
+        });
       }
     }
     if (shares.length) {
@@ -236,20 +270,33 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
       panel.series.unshift(...parts);
     }
     for (const r of d.references) panel.series.push(...references(r, run, panelFlows, xEnd, !single));
-    if (!single && panel.emptyText && d.lines.every((l) => l.each === 'flow') && flows.length === 0) panel.emptyText = 'every flow is hidden';
+    if (!single && panel.emptyText && d.lines.every((l) => l.each === 'flow') && flows.length === 0)
+      panel.emptyText = 'every flow is hidden';
     out.push(panel);
   }
   return out;
 }
 
 /** The lines a panel reads from the result rather than a series. */
-function references(name: string, run: LiveInput, flows: readonly number[], xEnd: number, multi: boolean): ChartSeries[] {
+function references(
+  name: string,
+  run: LiveInput,
+  flows: readonly number[],
+  xEnd: number,
+  multi: boolean,
+): ChartSeries[] {
   if (name === 'queue_limit') {
     const link = run.links?.bottleneck;
     if (!link || !Number.isFinite(link.queue_limit_packets)) return [];
     return [
       {
-        ...referenceLine('queue_limit', `buffer limit (${link.queue_limit_packets} packets)`, link.queue_limit_packets, xEnd, LIMIT_COLOR),
+        ...referenceLine(
+          'queue_limit',
+          `buffer limit (${link.queue_limit_packets} packets)`,
+          link.queue_limit_packets,
+          xEnd,
+          LIMIT_COLOR,
+        ),
         help: 'The most packets the bottleneck buffer holds; an arrival beyond it is dropped (drop-tail)',
         source: 'RFC 7567 §1',
       },
@@ -289,7 +336,11 @@ export interface CompareInput {
 
 /** The compare view's charts: one line per protocol; `markers` (the event markers of
  * compareSeries.ts) go on the panels that declare them. */
-export function buildComparePanels(model: ParamModel | undefined, entries: readonly CompareInput[], markers: readonly ChartSeries[]): Panel[] {
+export function buildComparePanels(
+  model: ParamModel | undefined,
+  entries: readonly CompareInput[],
+  markers: readonly ChartSeries[],
+): Panel[] {
   return panelDecls(model, 'compare').map((d) => {
     const series: ChartSeries[] = [];
     for (const l of d.lines) {

@@ -15,7 +15,10 @@ describe('series up to the playhead', () => {
   it('cuts every series at t, with its values, without copying', () => {
     // cwnd: t = 0, 1, 2 → 10, 20, 30
     const columns = new Float64Array([0, 1, 2, 10, 20, 30]);
-    const ex = extractSeries([{ name: 'cwnd', key: 'flows[0].cwnd', scope: 'flow', index: 0, offset: 0, length: 3 }], columns);
+    const ex = extractSeries(
+      [{ name: 'cwnd', key: 'flows[0].cwnd', scope: 'flow', index: 0, offset: 0, length: 3 }],
+      columns,
+    );
     const cut = seriesUpTo(ex, 1.2);
     const s = cut.byName.get('cwnd')!;
     expect(Array.from(s.t)).toEqual([0, 1]);

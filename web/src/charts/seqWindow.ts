@@ -14,7 +14,11 @@ export function lowerBound(t: Float64Array, x: number): number {
 }
 
 /** Min and max of the values whose time is within [a, b], over several traces. */
-export function valueExtentIn(traces: { t: Float64Array; v: Float64Array }[], a: number, b: number): [number, number] | null {
+export function valueExtentIn(
+  traces: { t: Float64Array; v: Float64Array }[],
+  a: number,
+  b: number,
+): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
   for (const { t, v } of traces) {

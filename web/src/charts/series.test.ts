@@ -3,8 +3,7 @@ import { extractSeries, get, hashArrays, kthSmallest, maxFinite, robustMax, seri
 
 // Two series back to back: cwnd (3 points) then timeout (1 point).
 const columns = new Float64Array([
-  0, 0.5, 1.0, /* cwnd t */ 2, 4, 8, /* cwnd v */
-  0.7, /* timeout t */ 6, /* timeout v */
+  0, 0.5, 1.0, /* cwnd t */ 2, 4, 8 /* cwnd v */, 0.7, /* timeout t */ 6 /* timeout v */,
 ]);
 const descs = [
   { name: 'cwnd', unit: 'segments', kind: 'line', offset: 0, length: 3 },
@@ -37,7 +36,14 @@ describe('series extraction', () => {
   });
 
   it('reports descriptors that do not fit the buffer instead of reading past it', () => {
-    const ex = extractSeries([{ name: 'cwnd', offset: 6, length: 3 }, { name: 'x', offset: -1, length: 1 }, { name: 'y', offset: 0.5, length: 1 }], columns);
+    const ex = extractSeries(
+      [
+        { name: 'cwnd', offset: 6, length: 3 },
+        { name: 'x', offset: -1, length: 1 },
+        { name: 'y', offset: 0.5, length: 1 },
+      ],
+      columns,
+    );
     expect(ex.byName.size).toBe(0);
     expect(ex.problems).toHaveLength(3);
   });
@@ -59,7 +65,9 @@ describe('chart helpers', () => {
     const a = hashArrays([new Float64Array([1, 2, 3])]);
     expect(hashArrays([new Float64Array([1, 2, 3])])).toBe(a);
     expect(hashArrays([new Float64Array([1, 2, 3.0000001])])).not.toBe(a);
-    expect(hashArrays([new Float64Array([1]), new Float64Array([2, 3])])).not.toBe(hashArrays([new Float64Array([1, 2]), new Float64Array([3])]));
+    expect(hashArrays([new Float64Array([1]), new Float64Array([2, 3])])).not.toBe(
+      hashArrays([new Float64Array([1, 2]), new Float64Array([3])]),
+    );
     expect(hashArrays([])).toMatch(/^[0-9a-f]{8}$/);
   });
 
@@ -87,11 +95,12 @@ describe('robust y extent', () => {
 describe('kthSmallest', () => {
   it('gives what a numeric sort puts at each index, with ties and negatives', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (const n of [1, 2, 3, 10, 101, 1000]) {
       const a = Float64Array.from({ length: n }, () => Math.round((rnd() - 0.3) * 20));
       const sorted = Float64Array.from(a).sort();
-      for (const k of [0, n >> 1, Math.floor(0.995 * (n - 1)), n - 1]) expect(kthSmallest(Float64Array.from(a), k), `n ${n} k ${k}`).toBe(sorted[k]);
+      for (const k of [0, n >> 1, Math.floor(0.995 * (n - 1)), n - 1])
+        expect(kthSmallest(Float64Array.from(a), k), `n ${n} k ${k}`).toBe(sorted[k]);
     }
   });
 });

@@ -37,7 +37,13 @@ export function extractSeries(descs: readonly SeriesDesc[] | undefined, columns:
   const cols = columns ?? EMPTY;
   for (const d of descs ?? []) {
     const { offset, length } = d;
-    if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0 || offset + 2 * length > cols.length) {
+    if (
+      !Number.isInteger(offset) ||
+      !Number.isInteger(length) ||
+      offset < 0 ||
+      length < 0 ||
+      offset + 2 * length > cols.length
+    ) {
       problems.push(`series "${d.name}" (offset ${offset}, length ${length}) does not fit the ${cols.length} columns`);
       continue;
     }
@@ -52,7 +58,8 @@ export function extractSeries(descs: readonly SeriesDesc[] | undefined, columns:
     };
     if (d.key) byName.set(d.key, series);
     // A result from before scopes, or flows[0]'s / a link's / the run's: its bare name too.
-    const bare = d.scope === undefined || (d.scope === 'flow' && d.index === 0) || d.scope === 'link' || d.scope === 'run';
+    const bare =
+      d.scope === undefined || (d.scope === 'flow' && d.index === 0) || d.scope === 'link' || d.scope === 'run';
     if (bare && !byName.has(d.name)) byName.set(d.name, series);
   }
   return { byName, problems };

@@ -9,7 +9,10 @@ export function plainTick(v: number): string {
   const r = Number(v.toPrecision(6));
   const mag = Math.floor(Math.log10(Math.abs(r)));
   const decimals = Math.max(0, Math.min(20, 5 - mag));
-  const fixed = r.toFixed(decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const fixed = r
+    .toFixed(decimals)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   const [int, frac] = fixed.split('.');
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;

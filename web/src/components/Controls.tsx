@@ -25,7 +25,12 @@ export interface ControlsProps {
 
 // Settings a lesson rarely touches (a presentation choice of this page; the schema
 // can also mark a parameter with "advanced": true).
-const ADVANCED = [/^(flows|background)\[\d+\]\.(tcp|vegas)\./, /^topology\.access\./, /\.token_bytes$/, /\.startup_ms$/];
+const ADVANCED = [
+  /^(flows|background)\[\d+\]\.(tcp|vegas)\./,
+  /^topology\.access\./,
+  /\.token_bytes$/,
+  /\.startup_ms$/,
+];
 
 export function isAdvanced(spec: ParamSpec): boolean {
   // The schema's own flag wins; the patterns are for a schema that does not say.
@@ -41,7 +46,13 @@ export function errorFor(path: string, errors: EngineErrorItem[]): string | unde
 
 /** One parameter's control, or what the current view says in its place when the view
  * sets it (compare: the protocol; sweep: x and the seed). */
-export function ControlFor({ spec, values, engineErrors, onChange, overrides }: {
+export function ControlFor({
+  spec,
+  values,
+  engineErrors,
+  onChange,
+  overrides,
+}: {
   spec: ParamSpec;
   values: Values;
   engineErrors: EngineErrorItem[];
@@ -56,7 +67,14 @@ export function ControlFor({ spec, values, engineErrors, onChange, overrides }: 
         <p className="swept-note">{note}</p>
       </div>
     );
-  return <ParamControl spec={spec} value={values[spec.path] ?? spec.defaultValue} engineError={errorFor(spec.path, engineErrors)} onChange={onChange} />;
+  return (
+    <ParamControl
+      spec={spec}
+      value={values[spec.path] ?? spec.defaultValue}
+      engineError={errorFor(spec.path, engineErrors)}
+      onChange={onChange}
+    />
+  );
 }
 
 interface GroupProps {
@@ -76,7 +94,14 @@ function Group({ group, specs, values, engineErrors, onChange, overrides, owner 
   const more = specs.filter(isAdvanced);
   const needsOpen = more.some((s) => !sameValue(values[s.path], s.defaultValue) || errorFor(s.path, engineErrors));
   const control = (s: ParamSpec) => (
-    <ControlFor key={s.path} spec={s} values={values} engineErrors={engineErrors} onChange={onChange} overrides={overrides} />
+    <ControlFor
+      key={s.path}
+      spec={s}
+      values={values}
+      engineErrors={engineErrors}
+      onChange={onChange}
+      overrides={overrides}
+    />
   );
   return (
     <fieldset className="group" data-group={group}>
@@ -101,7 +126,15 @@ function Group({ group, specs, values, engineErrors, onChange, overrides, owner 
   );
 }
 
-export const Controls = memo(function Controls({ store, groups, rules, values, engineErrors, overrides, owners }: ControlsProps) {
+export const Controls = memo(function Controls({
+  store,
+  groups,
+  rules,
+  values,
+  engineErrors,
+  overrides,
+  owners,
+}: ControlsProps) {
   const onChange = useCallback((path: string, v: Values[string]) => store.setValue(path, v), [store]);
   return (
     <form className="controls" onSubmit={(e) => e.preventDefault()} aria-label="Experiment parameters">

@@ -31,8 +31,8 @@ export function CostAsk({ cost, store }: { cost: RunCost; store: Pick<RunActions
         {cost.overBudget ? (
           <>
             {' '}
-            (all of it: about {duration(cost.fullSeconds)}). That is beyond its event budget ({count(cost.budget)} events, “Event
-            budget” under Run): it will stop there and show the part it ran, marked partial.
+            (all of it: about {duration(cost.fullSeconds)}). That is beyond its event budget ({count(cost.budget)}{' '}
+            events, “Event budget” under Run): it will stop there and show the part it ran, marked partial.
           </>
         ) : (
           '.'

@@ -18,13 +18,28 @@ function shareOf(goodput: unknown, total: number): string {
   return typeof goodput === 'number' && total > 0 ? formatNumber((100 * goodput) / total, 1) : '—';
 }
 
-export const FlowTable = memo(function FlowTable({ result, model, stale }: { result: OkResult; model?: ParamModel; stale: boolean }) {
+export const FlowTable = memo(function FlowTable({
+  result,
+  model,
+  stale,
+}: {
+  result: OkResult;
+  model?: ParamModel;
+  stale: boolean;
+}) {
   const flows = result.flows ?? [];
   const protocols = result.protocols ?? [];
   const groups = result.groups ?? [];
-  const total = flows.reduce((s, f) => s + (typeof f.summary.goodput_mbps === 'number' ? f.summary.goodput_mbps : 0), 0);
+  const total = flows.reduce(
+    (s, f) => s + (typeof f.summary.goodput_mbps === 'number' ? f.summary.goodput_mbps : 0),
+    0,
+  );
   return (
-    <section className={`panel flow-table${stale ? ' stale' : ''}`} data-testid="flow-table" aria-label="Per-flow results">
+    <section
+      className={`panel flow-table${stale ? ' stale' : ''}`}
+      data-testid="flow-table"
+      aria-label="Per-flow results"
+    >
       <TableExport name="per-flow results" />
       <div className="table-scroll">
         <table>
@@ -49,7 +64,9 @@ export const FlowTable = memo(function FlowTable({ result, model, stale }: { res
                 </th>
                 <td>{protocolLabel(model, f.protocol)}</td>
                 <td>{formatNumber(f.summary.start_s, 2)}</td>
-                <td data-key="goodput_mbps" data-value={f.summary.goodput_mbps as number | undefined}>{formatNumber(f.summary.goodput_mbps, 3)}</td>
+                <td data-key="goodput_mbps" data-value={f.summary.goodput_mbps as number | undefined}>
+                  {formatNumber(f.summary.goodput_mbps, 3)}
+                </td>
                 <td data-key="share">{shareOf(f.summary.goodput_mbps, total)}</td>
                 <td>{formatNumber(f.summary.mean_srtt_ms, 1)}</td>
                 <td data-key="retransmissions">{formatNumber(f.summary.retransmissions, 0)}</td>
@@ -69,7 +86,10 @@ export const FlowTable = memo(function FlowTable({ result, model, stale }: { res
                 <th scope="col">Flows</th>
                 <th scope="col">Mean goodput (Mb/s)</th>
                 <th scope="col">Jain&apos;s index</th>
-                <th scope="col" title="Mean throughput of this protocol's flows over the mean of the TCP flows of the same run (Ng & Chan §3; RRTP thesis §5.2)">
+                <th
+                  scope="col"
+                  title="Mean throughput of this protocol's flows over the mean of the TCP flows of the same run (Ng & Chan §3; RRTP thesis §5.2)"
+                >
                   Normalized throughput
                 </th>
               </tr>

@@ -24,7 +24,21 @@ interface Props {
 }
 
 /** A small number box that commits on Enter or blur, with the schema's check. */
-function NumberBox({ model, path, value, onCommit, testId, label }: { model: ParamModel; path: string; value: ParamValue | undefined; onCommit: (v: ParamValue) => void; testId: string; label: string }) {
+function NumberBox({
+  model,
+  path,
+  value,
+  onCommit,
+  testId,
+  label,
+}: {
+  model: ParamModel;
+  path: string;
+  value: ParamValue | undefined;
+  onCommit: (v: ParamValue) => void;
+  testId: string;
+  label: string;
+}) {
   const spec = model.byPath.get(path);
   const [draft, setDraft] = useState(String(value ?? ''));
   const [error, setError] = useState<string | null>(null);
@@ -73,11 +87,33 @@ function NumberBox({ model, path, value, onCommit, testId, label }: { model: Par
   );
 }
 
-function ProtocolSelect({ model, path, value, onChange, testId, label, disabled }: { model: ParamModel; path: string; value: ParamValue | undefined; onChange: (v: string) => void; testId: string; label: string; disabled?: boolean }) {
+function ProtocolSelect({
+  model,
+  path,
+  value,
+  onChange,
+  testId,
+  label,
+  disabled,
+}: {
+  model: ParamModel;
+  path: string;
+  value: ParamValue | undefined;
+  onChange: (v: string) => void;
+  testId: string;
+  label: string;
+  disabled?: boolean;
+}) {
   const spec = model.byPath.get(path);
   const options = spec?.decl.options ?? model.protocols.map((p) => p.name);
   return (
-    <select aria-label={label} data-testid={testId} value={String(value)} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+    <select
+      aria-label={label}
+      data-testid={testId}
+      value={String(value)}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {options.map((o) => (
         <option key={o} value={o}>
           {protocolLabel(model, o)}
@@ -87,7 +123,15 @@ function ProtocolSelect({ model, path, value, onChange, testId, label, disabled 
   );
 }
 
-export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selectedFlow, selectedGroup, hiddenFlows, protocolNote }: Props) {
+export const FlowsPanel = memo(function FlowsPanel({
+  store,
+  model,
+  values,
+  selectedFlow,
+  selectedGroup,
+  hiddenFlows,
+  protocolNote,
+}: Props) {
   const flows = itemCount(model, values, 'flows');
   const groups = itemCount(model, values, 'background');
   const flowList = listInfo(model, 'flows');
@@ -108,7 +152,11 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
           const proto = protocolOf(i);
           const viewSet = !!protocolNote && (i === 0 || proto === group0);
           return (
-            <li key={i} className={`flow-row${i === selectedFlow && selectedGroup === null ? ' selected' : ''}`} data-testid={`flow-row-${i}`}>
+            <li
+              key={i}
+              className={`flow-row${i === selectedFlow && selectedGroup === null ? ' selected' : ''}`}
+              data-testid={`flow-row-${i}`}
+            >
               <button
                 type="button"
                 className={`flow-swatch${hidden ? ' off' : ''}`}
@@ -119,7 +167,13 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
                 data-testid={`flow-visible-${i}`}
                 onClick={() => store.toggleFlow(i)}
               />
-              <button type="button" className="flow-name link" data-testid={`flow-select-${i}`} aria-label={`Show flow ${i + 1}'s settings`} onClick={() => store.selectFlow(i)}>
+              <button
+                type="button"
+                className="flow-name link"
+                data-testid={`flow-select-${i}`}
+                aria-label={`Show flow ${i + 1}'s settings`}
+                onClick={() => store.selectFlow(i)}
+              >
                 Flow {i + 1}
               </button>
               {viewSet ? (
@@ -127,14 +181,35 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
                   {protocolLabel(model, proto)}*
                 </span>
               ) : (
-                <ProtocolSelect model={model} path={itemPath('flows', i, '.protocol')} value={proto} label={`Flow ${i + 1} protocol`} testId={`flow-protocol-${i}`} onChange={(v) => set(itemPath('flows', i, '.protocol'), v)} />
+                <ProtocolSelect
+                  model={model}
+                  path={itemPath('flows', i, '.protocol')}
+                  value={proto}
+                  label={`Flow ${i + 1} protocol`}
+                  testId={`flow-protocol-${i}`}
+                  onChange={(v) => set(itemPath('flows', i, '.protocol'), v)}
+                />
               )}
               <label className="start">
                 <span className="muted small">start</span>
-                <NumberBox model={model} path={itemPath('flows', i, '.start_s')} value={valueOf(model, values, itemPath('flows', i, '.start_s'))} label={`Flow ${i + 1} start time (s)`} testId={`flow-start-${i}`} onCommit={(v) => set(itemPath('flows', i, '.start_s'), v)} />
+                <NumberBox
+                  model={model}
+                  path={itemPath('flows', i, '.start_s')}
+                  value={valueOf(model, values, itemPath('flows', i, '.start_s'))}
+                  label={`Flow ${i + 1} start time (s)`}
+                  testId={`flow-start-${i}`}
+                  onCommit={(v) => set(itemPath('flows', i, '.start_s'), v)}
+                />
                 <span className="muted small">s</span>
               </label>
-              <button type="button" className="icon" aria-label={`Remove flow ${i + 1}`} data-testid={`flow-remove-${i}`} disabled={flows <= (flowList?.min ?? 1)} onClick={() => store.removeFlow(i)}>
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Remove flow ${i + 1}`}
+                data-testid={`flow-remove-${i}`}
+                disabled={flows <= (flowList?.min ?? 1)}
+                onClick={() => store.removeFlow(i)}
+              >
                 ×
               </button>
             </li>
@@ -143,7 +218,12 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
       </ol>
       {protocolNote && <p className="muted small">* {protocolNote}</p>}
       <div className="row-actions">
-        <button type="button" data-testid="add-flow" disabled={flows >= (flowList?.max ?? 1)} onClick={() => store.addFlow()}>
+        <button
+          type="button"
+          data-testid="add-flow"
+          disabled={flows >= (flowList?.max ?? 1)}
+          onClick={() => store.addFlow()}
+        >
           + Add flow
         </button>
         {flows > 1 && (
@@ -151,7 +231,11 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
             <button type="button" className="link" onClick={() => store.setHiddenFlows([])}>
               show all
             </button>
-            <button type="button" className="link" onClick={() => store.setHiddenFlows(Array.from({ length: flows }, (_, i) => i))}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => store.setHiddenFlows(Array.from({ length: flows }, (_, i) => i))}
+            >
               hide all
             </button>
           </>
@@ -161,7 +245,10 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
       {groupList && (
         <>
           <h3 className="panel-subtitle">
-            Background traffic <span className="muted">({groups} group{groups === 1 ? '' : 's'})</span>
+            Background traffic{' '}
+            <span className="muted">
+              ({groups} group{groups === 1 ? '' : 's'})
+            </span>
           </h3>
           {groups > 0 && (
             <ol className="flow-list">
@@ -169,11 +256,26 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
                 const kindPath = itemPath('background', g, '.kind');
                 const kind = String(valueOf(model, values, kindPath));
                 return (
-                  <li key={g} className={`flow-row group-row${selectedGroup === g ? ' selected' : ''}`} data-testid={`group-row-${g}`}>
-                    <button type="button" className="flow-name link" data-testid={`group-select-${g}`} aria-label={`Show background group ${g + 1}'s settings`} onClick={() => store.selectGroup(g)}>
+                  <li
+                    key={g}
+                    className={`flow-row group-row${selectedGroup === g ? ' selected' : ''}`}
+                    data-testid={`group-row-${g}`}
+                  >
+                    <button
+                      type="button"
+                      className="flow-name link"
+                      data-testid={`group-select-${g}`}
+                      aria-label={`Show background group ${g + 1}'s settings`}
+                      onClick={() => store.selectGroup(g)}
+                    >
                       Group {g + 1}
                     </button>
-                    <select aria-label={`Group ${g + 1} kind`} data-testid={`group-kind-${g}`} value={kind} onChange={(e) => set(kindPath, e.target.value)}>
+                    <select
+                      aria-label={`Group ${g + 1} kind`}
+                      data-testid={`group-kind-${g}`}
+                      value={kind}
+                      onChange={(e) => set(kindPath, e.target.value)}
+                    >
                       {(kindDecl?.options ?? []).map((o, k) => (
                         <option key={o} value={o}>
                           {optionLabel(kindDecl, o, k)}
@@ -181,11 +283,31 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
                       ))}
                     </select>
                     <label className="start">
-                      <NumberBox model={model} path={itemPath('background', g, '.count')} value={valueOf(model, values, itemPath('background', g, '.count'))} label={`Group ${g + 1} number of ${kind === 'http' ? 'users' : 'flows'}`} testId={`group-count-${g}`} onCommit={(v) => set(itemPath('background', g, '.count'), v)} />
+                      <NumberBox
+                        model={model}
+                        path={itemPath('background', g, '.count')}
+                        value={valueOf(model, values, itemPath('background', g, '.count'))}
+                        label={`Group ${g + 1} number of ${kind === 'http' ? 'users' : 'flows'}`}
+                        testId={`group-count-${g}`}
+                        onCommit={(v) => set(itemPath('background', g, '.count'), v)}
+                      />
                       <span className="muted small">{kind === 'http' ? 'users' : 'flows'}</span>
                     </label>
-                    <ProtocolSelect model={model} path={itemPath('background', g, '.protocol')} value={valueOf(model, values, itemPath('background', g, '.protocol'))} label={`Group ${g + 1} protocol`} testId={`group-protocol-${g}`} onChange={(v) => set(itemPath('background', g, '.protocol'), v)} />
-                    <button type="button" className="icon" aria-label={`Remove background group ${g + 1}`} data-testid={`group-remove-${g}`} onClick={() => store.removeGroup(g)}>
+                    <ProtocolSelect
+                      model={model}
+                      path={itemPath('background', g, '.protocol')}
+                      value={valueOf(model, values, itemPath('background', g, '.protocol'))}
+                      label={`Group ${g + 1} protocol`}
+                      testId={`group-protocol-${g}`}
+                      onChange={(v) => set(itemPath('background', g, '.protocol'), v)}
+                    />
+                    <button
+                      type="button"
+                      className="icon"
+                      aria-label={`Remove background group ${g + 1}`}
+                      data-testid={`group-remove-${g}`}
+                      onClick={() => store.removeGroup(g)}
+                    >
                       ×
                     </button>
                   </li>
@@ -194,7 +316,12 @@ export const FlowsPanel = memo(function FlowsPanel({ store, model, values, selec
             </ol>
           )}
           <div className="row-actions">
-            <button type="button" data-testid="add-group" disabled={groups >= groupList.max} onClick={() => store.addGroup()}>
+            <button
+              type="button"
+              data-testid="add-group"
+              disabled={groups >= groupList.max}
+              onClick={() => store.addGroup()}
+            >
               + Add background group
             </button>
           </div>

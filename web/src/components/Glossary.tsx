@@ -24,11 +24,25 @@ export function GlossaryButton() {
   }
   return (
     <>
-      <button type="button" ref={button} onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="glossary-button">
+      <button
+        type="button"
+        ref={button}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="glossary-button"
+      >
         Glossary
       </button>
       {open && (
-        <div className="glossary" role="dialog" aria-modal="false" aria-labelledby="glossary-title" tabIndex={-1} ref={panel} data-testid="glossary">
+        <div
+          className="glossary"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="glossary-title"
+          tabIndex={-1}
+          ref={panel}
+          data-testid="glossary"
+        >
           <div className="glossary-head">
             <h2 id="glossary-title">Glossary</h2>
             <button type="button" onClick={close} data-testid="glossary-close">

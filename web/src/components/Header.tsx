@@ -41,7 +41,9 @@ export function Header({ store, hidden }: { store: Store; hidden: boolean }) {
           current={hash}
           disabled={disabled}
           onOpen={(h) => store.openLink(h)}
-          linkSuffix={encodeDisplayParams(s.view).map((p) => `&${p}`).join('')}
+          linkSuffix={encodeDisplayParams(s.view)
+            .map((p) => `&${p}`)
+            .join('')}
         />
       </div>
       <div className="top-right">
@@ -52,7 +54,14 @@ export function Header({ store, hidden }: { store: Store; hidden: boolean }) {
             Reset to defaults
           </button>
           <ExperimentExport model={s.model} values={s.values} summary={s.summary} hash={hash} disabled={disabled} />
-          <PresentControls store={store} model={s.model} values={s.values} view={s.view} current={hash} disabled={disabled} />
+          <PresentControls
+            store={store}
+            model={s.model}
+            values={s.values}
+            view={s.view}
+            current={hash}
+            disabled={disabled}
+          />
           <GlossaryButton />
         </div>
       </div>

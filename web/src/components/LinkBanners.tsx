@@ -7,7 +7,13 @@ import type { UrlMessage } from '../url/codec';
 import type { LinkActions } from '../state/actions';
 import './linkBanners.css';
 
-export function LinkProblems({ store, messages }: { store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>; messages: UrlMessage[] }) {
+export function LinkProblems({
+  store,
+  messages,
+}: {
+  store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>;
+  messages: UrlMessage[];
+}) {
   const summary = useMemo(() => summariseMessages(messages), [messages]);
   if (messages.length === 0) return null;
   return (
@@ -21,7 +27,9 @@ export function LinkProblems({ store, messages }: { store: Pick<LinkActions, 'di
               {m.count > 1 && <span className="repeat"> (×{m.count.toLocaleString('en-US')})</span>}
             </li>
           ))}
-          {summary.more > 0 && <li data-testid="url-messages-more">… and {summary.more.toLocaleString('en-US')} more</li>}
+          {summary.more > 0 && (
+            <li data-testid="url-messages-more">… and {summary.more.toLocaleString('en-US')} more</li>
+          )}
         </ul>
       </div>
       <button type="button" className="close" aria-label="Dismiss" onClick={() => store.dismissUrlMessages()}>
@@ -31,7 +39,13 @@ export function LinkProblems({ store, messages }: { store: Pick<LinkActions, 'di
   );
 }
 
-export function ResetUndo({ store, shown }: { store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>; shown: boolean }) {
+export function ResetUndo({
+  store,
+  shown,
+}: {
+  store: Pick<LinkActions, 'dismissUrlMessages' | 'undoReset' | 'dismissUndoReset'>;
+  shown: boolean;
+}) {
   if (!shown) return null;
   return (
     <div className="banner info reset-undo" role="status" data-testid="reset-undo">

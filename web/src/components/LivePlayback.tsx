@@ -43,10 +43,21 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
   const player = store.player;
   const [speed, setSpeed] = useState(player.currentSpeed);
   return (
-    <section className="play-bar" aria-label="Live mode" data-testid="play-bar" data-status={playback?.status ?? 'stopped'}>
+    <section
+      className="play-bar"
+      aria-label="Live mode"
+      data-testid="play-bar"
+      data-status={playback?.status ?? 'stopped'}
+    >
       <div className="play-row">
         {playback === undefined ? (
-          <button type="button" className="play-main" data-testid="play" disabled={!ready} onClick={() => player.play()}>
+          <button
+            type="button"
+            className="play-main"
+            data-testid="play"
+            disabled={!ready}
+            onClick={() => player.play()}
+          >
             ▶ Play
           </button>
         ) : playback.status === 'playing' ? (
@@ -79,10 +90,16 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
           </select>
         </label>
         <span className="play-time" data-testid="play-time" data-t={playback ? t : undefined} aria-live="off">
-          {playback ? `t = ${seconds(t)}${durationS !== undefined && Number.isFinite(durationS) ? ` of ${seconds(durationS)}` : ''}` : 'simulated time, drawn as it goes'}
+          {playback
+            ? `t = ${seconds(t)}${durationS !== undefined && Number.isFinite(durationS) ? ` of ${seconds(durationS)}` : ''}`
+            : 'simulated time, drawn as it goes'}
         </span>
       </div>
-      {playback && <p className="play-hint muted">While it plays, loss, delay and rate (the live controls) change from the current simulated time on.</p>}
+      {playback && (
+        <p className="play-hint muted">
+          While it plays, loss, delay and rate (the live controls) change from the current simulated time on.
+        </p>
+      )}
       {timeline.length > 0 && (
         <div className="play-timeline">
           <span>Changes during the run (in the link):</span>
@@ -91,7 +108,12 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
               <li key={i}>{changeText(model, e)}</li>
             ))}
           </ol>
-          <button type="button" className="play-clear" data-testid="timeline-clear" onClick={() => store.clearTimeline()}>
+          <button
+            type="button"
+            className="play-clear"
+            data-testid="timeline-clear"
+            onClick={() => store.clearTimeline()}
+          >
             clear the changes
           </button>
         </div>
@@ -101,9 +123,14 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
 }
 
 /** The live charts, drawn up to the playhead while the run plays. */
-export function PlayedCharts(props: Omit<ChartsProps, 'store'> & { playing: boolean; store: ChartsProps['store'] & PlaybackActions }) {
+export function PlayedCharts(
+  props: Omit<ChartsProps, 'store'> & { playing: boolean; store: ChartsProps['store'] & PlaybackActions },
+) {
   const { playing, displayed, store, ...rest } = props;
   const t = usePlayhead(store, playing);
-  const shown = useMemo(() => (playing && displayed ? displayedUpTo(displayed, t) : displayed), [playing, displayed, t]);
+  const shown = useMemo(
+    () => (playing && displayed ? displayedUpTo(displayed, t) : displayed),
+    [playing, displayed, t],
+  );
   return <Charts {...rest} store={store} displayed={shown} />;
 }

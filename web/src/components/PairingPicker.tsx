@@ -41,14 +41,24 @@ export function PairingPicker({ model, compare, prefix, color, onChange }: Props
         </label>
       ))}
       <span className="pair-form" title="A protocol's congestion control with another loss recovery (LE paper §3.3)">
-        <select aria-label="Pair the congestion control of" data-testid={`${prefix}-pair-cc`} value={cc} onChange={(e) => setCc(e.target.value)}>
+        <select
+          aria-label="Pair the congestion control of"
+          data-testid={`${prefix}-pair-cc`}
+          value={cc}
+          onChange={(e) => setCc(e.target.value)}
+        >
           {protocols.map((p) => (
             <option key={p} value={p}>
               {protocolLabel(model, p)}
             </option>
           ))}
         </select>
-        <select aria-label="with the loss recovery of" data-testid={`${prefix}-pair-recovery`} value={recovery} onChange={(e) => setRecovery(e.target.value)}>
+        <select
+          aria-label="with the loss recovery of"
+          data-testid={`${prefix}-pair-recovery`}
+          value={recovery}
+          onChange={(e) => setRecovery(e.target.value)}
+        >
           {recoveries.map((r) => (
             <option key={r} value={r}>
               {optionLabel(decl, r)}

@@ -19,14 +19,24 @@ import './evidence.css';
 function PaperIcon({ size = 18 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" className="paper-icon">
-      <path d="M3 1.5h6.5L13 5v9.5H3z" fill="currentColor" fillOpacity="0.12" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+      <path
+        d="M3 1.5h6.5L13 5v9.5H3z"
+        fill="currentColor"
+        fillOpacity="0.12"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+      />
       <path d="M9.5 1.5V5H13M5.5 8h5M5.5 10.5h5M5.5 13h3" fill="none" stroke="currentColor" strokeWidth="1.2" />
     </svg>
   );
 }
 
 export function usePresets(): { presets: Preset[]; papers: Record<string, PaperInfo>; error?: string } {
-  const [state, setState] = useState<{ presets: Preset[]; papers: Record<string, PaperInfo>; error?: string }>({ presets: [], papers: {} });
+  const [state, setState] = useState<{ presets: Preset[]; papers: Record<string, PaperInfo>; error?: string }>({
+    presets: [],
+    papers: {},
+  });
   useEffect(() => {
     let live = true;
     loadPresets().then(
@@ -68,7 +78,16 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
   const onMenuKey = (e: ReactKeyboardEvent) => {
     const all = links();
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
-    const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : null;
+    const to =
+      e.key === 'ArrowDown'
+        ? at + 1
+        : e.key === 'ArrowUp'
+          ? at - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? all.length - 1
+              : null;
     if (to === null || all.length === 0) return;
     e.preventDefault();
     all[(to + all.length) % all.length].focus();
@@ -131,7 +150,15 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
         <PaperIcon /> Papers <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="papers-menu" id="papers-menu" role="dialog" aria-label="Experiments from the papers" data-testid="papers-menu" ref={menu} onKeyDown={onMenuKey}>
+        <div
+          className="papers-menu"
+          id="papers-menu"
+          role="dialog"
+          aria-label="Experiments from the papers"
+          data-testid="papers-menu"
+          ref={menu}
+          onKeyDown={onMenuKey}
+        >
           <div className="papers-head">
             <h2>Experiments from the papers</h2>
             <span className="muted-note">each opens the experiment as a link you can share</span>
@@ -145,7 +172,11 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
               const i = checked.findIndex((c) => c.preset.id === p.id);
               const first = i === 0 || checked[i - 1].preset.paper !== p.paper;
               return (
-                <li key={p.id} className={`${active ? 'active' : ''}${first ? ' paper-first' : ''}`} data-paper={first ? p.paper : undefined}>
+                <li
+                  key={p.id}
+                  className={`${active ? 'active' : ''}${first ? ' paper-first' : ''}`}
+                  data-paper={first ? p.paper : undefined}
+                >
                   <a
                     href={p.hash + linkSuffix}
                     data-testid={`preset:${p.id}`}
@@ -182,14 +213,23 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
   );
 }
 
-
 function num(v: number): string {
   return Number(v.toPrecision(3)).toLocaleString('en-US');
 }
 
 /** The paper's numbers beside ours, and a verdict for each of its claims, from the
  * runs on screen. Test ids: evidence, published-<i> (data-ours), claim-<i> (data-verdict). */
-function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; data?: RunData; model?: ParamModel; id: string }) {
+function PresetEvidence({
+  evidence,
+  data,
+  model,
+  id,
+}: {
+  evidence: Evidence;
+  data?: RunData;
+  model?: ParamModel;
+  id: string;
+}) {
   const series = (s: string) => (s === 'measured' ? 'measured' : protocolLabel(model, s));
   const figure = (f: string) => figureInfo(model?.figures, f).label;
   if (evidence.published.length === 0 && evidence.claims.length === 0) return null;
@@ -240,9 +280,16 @@ function PresetEvidence({ evidence, data, model, id }: { evidence: Evidence; dat
           {evidence.claims.map((c, i) => {
             const r = data ? evaluateClaim(c, data) : { verdict: 'pending' as const, detail: 'not run yet' };
             return (
-              <li key={c.id} className={`claim ${r.verdict}${c.kind === 'legacy' ? ' legacy' : ''}`} data-testid={`claim-${i}`} data-claim={c.id} data-kind={c.kind} data-verdict={r.verdict}>
-                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span> {c.kind === 'legacy' ? c.text : <q>{c.text}</q>}{' '}
-                <span className="muted-note">({c.source})</span>
+              <li
+                key={c.id}
+                className={`claim ${r.verdict}${c.kind === 'legacy' ? ' legacy' : ''}`}
+                data-testid={`claim-${i}`}
+                data-claim={c.id}
+                data-kind={c.kind}
+                data-verdict={r.verdict}
+              >
+                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span>{' '}
+                {c.kind === 'legacy' ? c.text : <q>{c.text}</q>} <span className="muted-note">({c.source})</span>
                 {c.kind === 'number' && (
                   <span className="muted-note">
                     {' '}
@@ -275,7 +322,12 @@ export function PresetNote({ model, current, data }: { model?: ParamModel; curre
   const preset = links.find((x) => x.link === here)?.p;
   if (!preset) return null;
   return (
-    <section className="panel preset-note" aria-label="About this experiment" data-testid="preset-note" data-preset={preset.id}>
+    <section
+      className="panel preset-note"
+      aria-label="About this experiment"
+      data-testid="preset-note"
+      data-preset={preset.id}
+    >
       <div className="preset-note-head">
         <PaperIcon size={20} />
         <strong>{preset.title}</strong>

@@ -52,7 +52,8 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
 
   const scale = useMemo(() => {
     if (decl.type !== 'number' && decl.type !== 'integer') return null;
-    if (decl.type === 'integer' && decl.scale !== 'log' && (decl.max ?? 0) - (decl.min ?? 0) > MAX_SLIDER_INTEGER_SPAN) return null;
+    if (decl.type === 'integer' && decl.scale !== 'log' && (decl.max ?? 0) - (decl.min ?? 0) > MAX_SLIDER_INTEGER_SPAN)
+      return null;
     return sliderScale(decl);
   }, [decl]);
 

@@ -16,8 +16,10 @@ export function PartialMark({ result, what, testId }: { result: OkResult; what: 
   return (
     <p className="partial-mark" data-testid={testId}>
       <strong>Partial:</strong> {what} cover
-      {typeof end === 'number' && Number.isFinite(end) ? ` the first ${formatNumber(end, 2)} s of the run` : ' only part of the run'}: it
-      stopped at its event budget.
+      {typeof end === 'number' && Number.isFinite(end)
+        ? ` the first ${formatNumber(end, 2)} s of the run`
+        : ' only part of the run'}
+      : it stopped at its event budget.
     </p>
   );
 }
@@ -29,14 +31,20 @@ export function stoppedAtBudget(summary: { ended_by?: unknown } | null | undefin
 
 /** Compare and Sweep: how many of their runs stopped at their event budget, whose
  * figures therefore cover only the start of the run. Nothing when none did. */
-export function PartialRunsNote({ summaries, testId }: { summaries: readonly ({ ended_by?: unknown } | null | undefined)[]; testId: string }) {
+export function PartialRunsNote({
+  summaries,
+  testId,
+}: {
+  summaries: readonly ({ ended_by?: unknown } | null | undefined)[];
+  testId: string;
+}) {
   const partial = summaries.filter(stoppedAtBudget).length;
   if (partial === 0) return null;
   const runs = summaries.filter((s) => s != null).length;
   return (
     <p className="partial-mark" role="status" data-testid={testId}>
-      <strong>Partial:</strong> {partial} of {runs} runs stopped at their event budget (“Event budget” under Run); their figures
-      cover only the first part of the run. Shorten the run or raise the budget.
+      <strong>Partial:</strong> {partial} of {runs} runs stopped at their event budget (“Event budget” under Run); their
+      figures cover only the first part of the run. Shorten the run or raise the budget.
     </p>
   );
 }

@@ -20,7 +20,12 @@ export function PredictGate({ model, current, children }: Props) {
   const here = withoutHidden(current);
   // Each exercise's canonical link once per model, not on every input (the redraw budget).
   const withExercise = useMemo(
-    () => (model ? presets.filter((p) => p.predict || p.objectives).map((p) => ({ p, link: withoutHidden(checkPreset(model, p.hash).canonical) })) : []),
+    () =>
+      model
+        ? presets
+            .filter((p) => p.predict || p.objectives)
+            .map((p) => ({ p, link: withoutHidden(checkPreset(model, p.hash).canonical) }))
+        : [],
     [presets, model],
   );
   const preset = withExercise.find((x) => x.link === here)?.p;
@@ -35,7 +40,13 @@ export function PredictGate({ model, current, children }: Props) {
 
   return (
     <>
-      <section className="panel predict" aria-label="Exercise" data-testid="predict" data-preset={preset.id} data-state={pending ? 'pending' : 'revealed'}>
+      <section
+        className="panel predict"
+        aria-label="Exercise"
+        data-testid="predict"
+        data-preset={preset.id}
+        data-state={pending ? 'pending' : 'revealed'}
+      >
         {preset.objectives && (
           <div className="objectives">
             <h2>After this experiment you can</h2>
@@ -52,8 +63,18 @@ export function PredictGate({ model, current, children }: Props) {
               <strong>Predict, then run:</strong> {q.question}
             </legend>
             {q.options.map((opt, i) => (
-              <label key={opt} className={`predict-option${!pending && i === q.answer ? ' right' : ''}${!pending && i === mine?.choice && i !== q.answer ? ' wrong' : ''}`}>
-                <input type="radio" name={name} value={i} checked={mine?.choice === i} onChange={() => choose(i)} data-testid={`predict-option-${i}`} />
+              <label
+                key={opt}
+                className={`predict-option${!pending && i === q.answer ? ' right' : ''}${!pending && i === mine?.choice && i !== q.answer ? ' wrong' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={i}
+                  checked={mine?.choice === i}
+                  onChange={() => choose(i)}
+                  data-testid={`predict-option-${i}`}
+                />
                 {opt}
               </label>
             ))}
@@ -62,22 +83,36 @@ export function PredictGate({ model, current, children }: Props) {
                 <button type="button" onClick={commit} disabled={mine === undefined} data-testid="predict-commit">
                   Commit my prediction and show the charts
                 </button>
-                <p className="muted-note predict-caption-note">The charts, the caption and the paper's findings are shown once you commit.</p>
+                <p className="muted-note predict-caption-note">
+                  The charts, the caption and the paper's findings are shown once you commit.
+                </p>
               </>
             )}
           </fieldset>
         )}
         {q && !pending && mine && (
-          <div className="predict-answer" role="status" data-testid="predict-answer" data-correct={mine.choice === q.answer ? '1' : '0'}>
+          <div
+            className="predict-answer"
+            role="status"
+            data-testid="predict-answer"
+            data-correct={mine.choice === q.answer ? '1' : '0'}
+          >
             <p>
-              <strong>{mine.choice === q.answer ? 'Your prediction was right.' : `You predicted “${q.options[mine.choice]}”.`}</strong> The answer:{' '}
-              <strong>{q.options[q.answer]}</strong>.
+              <strong>
+                {mine.choice === q.answer ? 'Your prediction was right.' : `You predicted “${q.options[mine.choice]}”.`}
+              </strong>{' '}
+              The answer: <strong>{q.options[q.answer]}</strong>.
             </p>
             <p>{q.explain}</p>
           </div>
         )}
       </section>
-      <div className={pending ? 'predict-hidden' : undefined} inert={pending} aria-hidden={pending || undefined} data-testid="predict-charts">
+      <div
+        className={pending ? 'predict-hidden' : undefined}
+        inert={pending}
+        aria-hidden={pending || undefined}
+        data-testid="predict-charts"
+      >
         {children}
       </div>
     </>

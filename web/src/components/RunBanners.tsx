@@ -9,7 +9,10 @@ import type { LabState } from '../state/labState';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';
 import { errorFor } from './Controls';
 
-type Store = LabSource & Pick<RunActions, 'start' | 'rerun'> & Pick<LinkActions, 'reset'> & Pick<FlowActions, 'selectFlow' | 'selectGroup'>;
+type Store = LabSource &
+  Pick<RunActions, 'start' | 'rerun'> &
+  Pick<LinkActions, 'reset'> &
+  Pick<FlowActions, 'selectFlow' | 'selectGroup'>;
 
 const bannersOf = (s: LabState) => ({
   phase: s.engine.phase,
@@ -95,7 +98,9 @@ export function RunNotes({ store }: { store: Store }) {
         <div className="banner error" role="alert" data-testid="engine-validation">
           <div>
             <strong>
-              {s.engineErrors.every((e) => e.byPage) ? 'These values do not fit together, nothing ran' : 'The engine rejected these parameters'}
+              {s.engineErrors.every((e) => e.byPage)
+                ? 'These values do not fit together, nothing ran'
+                : 'The engine rejected these parameters'}
               {s.shown ? '; the charts show the last accepted run.' : '.'}
             </strong>
             <ul>

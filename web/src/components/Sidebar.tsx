@@ -38,7 +38,15 @@ export function Sidebar({ store }: { store: LabSource & FlowActions }) {
             hiddenFlows={s.hiddenFlows}
             protocolNote={notes.get(PROTOCOL_PATH)}
           />
-          <Controls store={store} groups={groups} rules={s.rules} values={s.shownValues} engineErrors={s.engineErrors} overrides={notes} owners={owners} />
+          <Controls
+            store={store}
+            groups={groups}
+            rules={s.rules}
+            values={s.shownValues}
+            engineErrors={s.engineErrors}
+            overrides={notes}
+            owners={owners}
+          />
         </>
       ) : (
         <p className="muted">{s.phase === 'loading' ? 'Loading the engine…' : 'No engine, no controls.'}</p>

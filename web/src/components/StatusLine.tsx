@@ -34,7 +34,10 @@ export function StatusLine({ store }: { store: LabSource }) {
   else if (s.busy) text = 'simulating…';
   else if (s.costAsk) text = 'a long run waits for Run it';
   else if (s.runError) text = 'last run failed';
-  else if (s.engineErrors.length) text = s.engineErrors.every((e) => e.byPage) ? 'these values do not fit together' : 'the engine rejected these parameters';
+  else if (s.engineErrors.length)
+    text = s.engineErrors.every((e) => e.byPage)
+      ? 'these values do not fit together'
+      : 'the engine rejected these parameters';
   else if (s.lastRun)
     text = `last run ${Math.round(s.lastRun.roundTripMs)} ms (engine ${Math.round(s.lastRun.engineMs)} ms) · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else text = 'ready';

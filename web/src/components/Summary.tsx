@@ -51,11 +51,28 @@ export function formatNumber(v: unknown, digits: number): string {
   return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-export const Summary = memo(function Summary({ summary, stale, figures, multi = false }: { summary?: RunSummary; stale: boolean; figures?: Figure[]; multi?: boolean }) {
+export const Summary = memo(function Summary({
+  summary,
+  stale,
+  figures,
+  multi = false,
+}: {
+  summary?: RunSummary;
+  stale: boolean;
+  figures?: Figure[];
+  multi?: boolean;
+}) {
   const allowed = summary?.mean_allowed_tokens_per_rtt;
-  const items = (multi ? MULTI_ITEMS : ITEMS).filter((it) => !it.optional || (typeof summary?.[it.key] === 'number' && Number.isFinite(summary[it.key])));
+  const items = (multi ? MULTI_ITEMS : ITEMS).filter(
+    (it) => !it.optional || (typeof summary?.[it.key] === 'number' && Number.isFinite(summary[it.key])),
+  );
   return (
-    <section className={`summary${stale ? ' stale' : ''}`} aria-label="Run summary" data-testid="summary" data-mode={multi ? 'multi' : 'single'}>
+    <section
+      className={`summary${stale ? ' stale' : ''}`}
+      aria-label="Run summary"
+      data-testid="summary"
+      data-mode={multi ? 'multi' : 'single'}
+    >
       {items.map((it) => {
         const text = formatNumber(summary?.[it.key], it.digits);
         const info = figureInfo(figures, it.key);

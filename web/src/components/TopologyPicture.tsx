@@ -49,7 +49,15 @@ function labelText(l: LabelLike): string[] {
 }
 type LabelLike = LinkLabel;
 
-export const TopologyPicture = memo(function TopologyPicture({ store, model, values, rules, engineErrors, selectedFlow, overrides }: Props) {
+export const TopologyPicture = memo(function TopologyPicture({
+  store,
+  model,
+  values,
+  rules,
+  engineErrors,
+  selectedFlow,
+  overrides,
+}: Props) {
   const view = useMemo(() => topologyView(model, values), [model, values]);
   const [editing, setEditing] = useState<Editing | null>(null);
   if (!view) return null;
@@ -93,7 +101,13 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
             {title}
           </text>
           {same && (
-            <text x={(x0 + x1) / 2} y={hostY(0) - 8} textAnchor="middle" className="topo-label" data-testid={`topo-label-${lv.decl.id}`}>
+            <text
+              x={(x0 + x1) / 2}
+              y={hostY(0) - 8}
+              textAnchor="middle"
+              className="topo-label"
+              data-testid={`topo-label-${lv.decl.id}`}
+            >
               each {texts[0]}
             </text>
           )}
@@ -117,7 +131,12 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
                 <line x1={ax} y1={ay} x2={bx} y2={by} className="hit" />
                 <line x1={ax} y1={ay} x2={bx} y2={by} className="wire" />
                 {!same && (
-                  <text x={lx} y={(fanLeft ? ay : by) - 6} textAnchor={fanLeft ? 'start' : 'end'} className="topo-label small">
+                  <text
+                    x={lx}
+                    y={(fanLeft ? ay : by) - 6}
+                    textAnchor={fanLeft ? 'start' : 'end'}
+                    className="topo-label small"
+                  >
                     {[label.line, label.loss].filter(Boolean).join(' · ')}
                   </text>
                 )}
@@ -145,12 +164,25 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
             visible text, which SVG runs together). */}
         <title>{`${title}: ${lines.join(', ')}. Click to edit`}</title>
         <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className="hit" />
-        <line x1={x0 + nodeHalf(c) + 3} y1={midY} x2={x1 - nodeHalf(c + 1) - 3} y2={midY} className={`wire${lv.decl.id === 'bottleneck' ? ' thick' : ''}`} />
+        <line
+          x1={x0 + nodeHalf(c) + 3}
+          y1={midY}
+          x2={x1 - nodeHalf(c + 1) - 3}
+          y2={midY}
+          className={`wire${lv.decl.id === 'bottleneck' ? ' thick' : ''}`}
+        />
         <text x={(x0 + x1) / 2} y={midY - 30} textAnchor="middle" className="topo-title">
           {title}
         </text>
         {lines.map((t, k) => (
-          <text key={k} x={(x0 + x1) / 2} y={midY + 20 + k * 15} textAnchor="middle" className="topo-label" data-testid={`topo-label-${lv.decl.id}`}>
+          <text
+            key={k}
+            x={(x0 + x1) / 2}
+            y={midY + 20 + k * 15}
+            textAnchor="middle"
+            className="topo-label"
+            data-testid={`topo-label-${lv.decl.id}`}
+          >
             {t}
           </text>
         ))}
@@ -169,12 +201,23 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
         className={`topo-host${sel ? ' selected' : ''}`}
         role="button"
         tabIndex={0}
-        aria-label={i === null ? `${text}: the ${side} host of every flow` : `${text}: ${name.toLowerCase()} of flow ${i + 1}, select this flow`}
+        aria-label={
+          i === null
+            ? `${text}: the ${side} host of every flow`
+            : `${text}: ${name.toLowerCase()} of flow ${i + 1}, select this flow`
+        }
         data-testid={`topo-host-${side}-${i ?? 'all'}`}
         onClick={() => store.selectFlow(flow)}
         onKeyDown={onKey(() => store.selectFlow(flow))}
       >
-        <rect x={x - (i === null ? 40 : 22)} y={y - 14} width={i === null ? 80 : 44} height={28} rx={5} fill={i === null ? '#eef2f7' : flowColor(flow)} />
+        <rect
+          x={x - (i === null ? 40 : 22)}
+          y={y - 14}
+          width={i === null ? 80 : 44}
+          height={28}
+          rx={5}
+          fill={i === null ? '#eef2f7' : flowColor(flow)}
+        />
         <text x={x} y={y + 5} textAnchor="middle" className={i === null ? 'topo-host-text' : 'topo-host-text light'}>
           {text}
         </text>
@@ -201,14 +244,24 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
       nodes.push(
         <g key={`router-${c}`} className="topo-router" aria-hidden="true">
           <circle cx={x} cy={midY} r={16} />
-          <path d={`M${x - 8},${midY - 3}h16m-5,-4l5,4l-5,4M${x + 8},${midY + 4}h-16m5,-4l-5,4l5,4`} stroke="#fff" strokeWidth={1.6} fill="none" />
+          <path
+            d={`M${x - 8},${midY - 3}h16m-5,-4l5,4l-5,4M${x + 8},${midY + 4}h-16m5,-4l-5,4l5,4`}
+            stroke="#fff"
+            strokeWidth={1.6}
+            fill="none"
+          />
         </g>,
       );
     }
   }
 
   return (
-    <section className="panel topology" data-testid="topology-picture" data-topology={view.decl.name} aria-label="Topology">
+    <section
+      className="panel topology"
+      data-testid="topology-picture"
+      data-topology={view.decl.name}
+      aria-label="Topology"
+    >
       <header className="topology-head">
         <strong>{view.decl.label}</strong>
         <span className="muted">
@@ -216,7 +269,12 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
           · {view.flows} flow{view.flows === 1 ? '' : 's'} · click a link to edit it, a host to select its flow
         </span>
       </header>
-      <svg viewBox={`0 0 ${W} ${height}`} className="topology-svg" role="group" aria-label={view.decl.help ?? view.decl.label}>
+      <svg
+        viewBox={`0 0 ${W} ${height}`}
+        className="topology-svg"
+        role="group"
+        aria-label={view.decl.help ?? view.decl.label}
+      >
         {linkEls}
         {nodes}
       </svg>
@@ -236,7 +294,14 @@ export const TopologyPicture = memo(function TopologyPicture({ store, model, val
           )}
           <div className="link-editor-grid">
             {editingSpecs.map((s) => (
-              <ControlFor key={s.path} spec={s} values={values} engineErrors={engineErrors} onChange={onChange} overrides={overrides} />
+              <ControlFor
+                key={s.path}
+                spec={s}
+                values={values}
+                engineErrors={engineErrors}
+                onChange={onChange}
+                overrides={overrides}
+              />
             ))}
           </div>
         </div>

@@ -3,7 +3,12 @@ import type { ViewActions } from '../state/actions';
 import { useLab, type LabSource } from '../state/useLab';
 import { VIEWS, type ViewName } from '../model/views';
 
-const VIEW_LABELS: Record<ViewName, string> = { live: 'Live', compare: 'Compare', sweep: 'Sweep', validation: 'Validation' };
+const VIEW_LABELS: Record<ViewName, string> = {
+  live: 'Live',
+  compare: 'Compare',
+  sweep: 'Sweep',
+  validation: 'Validation',
+};
 
 /** The element a view's tab controls: the validation page, or the lab's layout (each
  * stays a <main> landmark rather than a tabpanel: the tabs switch the whole page). */
@@ -17,11 +22,15 @@ export function ViewSwitcher({ store }: { store: LabSource & ViewActions }) {
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
     const i = VIEWS.indexOf(current);
     const next =
-      e.key === 'ArrowRight' ? (i + 1) % VIEWS.length
-      : e.key === 'ArrowLeft' ? (i - 1 + VIEWS.length) % VIEWS.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? VIEWS.length - 1
-      : -1;
+      e.key === 'ArrowRight'
+        ? (i + 1) % VIEWS.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + VIEWS.length) % VIEWS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? VIEWS.length - 1
+              : -1;
     if (next < 0 || !ready) return;
     e.preventDefault();
     store.setView(VIEWS[next]);

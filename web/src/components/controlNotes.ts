@@ -4,7 +4,8 @@
 // so the controls re-render only when a note changes (the live redraw budget).
 import { xSpecOf } from '../model/sweep/sweep';
 import { protocolLabel } from '../model/params/labels';
-import { groupSpecs, itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params/params';
+import { itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params/params';
+import { groupSpecs } from '../model/params/groups';
 import { PROTOCOL_PATH } from '../model/views';
 import type { LabState } from '../state/labState';
 
@@ -25,7 +26,10 @@ export function controlNotesOf(s: LabState): Map<string, string> {
   // (views.ts withProtocol): say so in place of each of their protocol controls.
   const protocolGroup = (note: string) => {
     const group = valueOf(model, s.scenario.values, PROTOCOL_PATH);
-    const others = itemCount(model, s.scenario.values, 'flows') > 1 ? ' (this flow and every flow running the same protocol as flow 1)' : '';
+    const others =
+      itemCount(model, s.scenario.values, 'flows') > 1
+        ? ' (this flow and every flow running the same protocol as flow 1)'
+        : '';
     for (let i = 0; i < itemCount(model, s.scenario.values, 'flows'); i++) {
       const path = itemPath('flows', i, '.protocol');
       if (i === 0 || valueOf(model, s.scenario.values, path) === group) m.set(path, note + others);
@@ -58,10 +62,14 @@ export function controlGroupsOf(s: LabState): ControlGroups {
   const groups = groupSpecs([...model.scalarSpecs, ...specsOfItem(model, 'flows', s.ui.selectedFlow)]);
   const groupCount = itemCount(model, s.scenario.values, 'background');
   if (s.ui.selectedGroup !== null && s.ui.selectedGroup < groupCount)
-    groups.push({ group: `Background group ${s.ui.selectedGroup + 1}`, specs: specsOfItem(model, 'background', s.ui.selectedGroup) });
+    groups.push({
+      group: `Background group ${s.ui.selectedGroup + 1}`,
+      specs: specsOfItem(model, 'background', s.ui.selectedGroup),
+    });
   const owners = new Map<string, string>();
   if (itemCount(model, s.scenario.values, 'flows') > 1)
-    for (const g of groups) if (g.specs.some((sp) => sp.list === 'flows')) owners.set(g.group, `flow ${s.ui.selectedFlow + 1}`);
+    for (const g of groups)
+      if (g.specs.some((sp) => sp.list === 'flows')) owners.set(g.group, `flow ${s.ui.selectedFlow + 1}`);
   return { groups, owners };
 }
 
@@ -70,6 +78,11 @@ export function sameGroups(a: ControlGroups, b: ControlGroups): boolean {
   return (
     sameMap(a.owners, b.owners) &&
     a.groups.length === b.groups.length &&
-    a.groups.every((g, i) => g.group === b.groups[i].group && g.specs.length === b.groups[i].specs.length && g.specs.every((sp, j) => sp === b.groups[i].specs[j]))
+    a.groups.every(
+      (g, i) =>
+        g.group === b.groups[i].group &&
+        g.specs.length === b.groups[i].specs.length &&
+        g.specs.every((sp, j) => sp === b.groups[i].specs[j]),
+    )
   );
 }

@@ -53,48 +53,59 @@ export function ExperimentExport({ model, values, summary, hash, disabled }: Pro
         Export…
       </button>
       {createPortal(
-      <dialog ref={dialog} className="export-dialog" aria-labelledby="export-dialog-title" data-testid="export-dialog">
-        <h2 id="export-dialog-title">Export this experiment</h2>
-        <p>
-          Save the scenario and run it with the lab&apos;s command-line engine from the project folder; it prints the same summary as this page
-          (same seed, same numbers).
-        </p>
-        <div className="export-row">
-          <button
-            type="button"
-            data-testid="export-scenario"
-            onClick={() => model && downloadText(scenarioFile(model, values), fileName, 'application/json')}
-          >
-            Save scenario ({fileName})
-          </button>
-          {summary && (
+        <dialog
+          ref={dialog}
+          className="export-dialog"
+          aria-labelledby="export-dialog-title"
+          data-testid="export-dialog"
+        >
+          <h2 id="export-dialog-title">Export this experiment</h2>
+          <p>
+            Save the scenario and run it with the lab&apos;s command-line engine from the project folder; it prints the
+            same summary as this page (same seed, same numbers).
+          </p>
+          <div className="export-row">
             <button
               type="button"
-              data-testid="export-summary-csv"
-              onClick={() => downloadText(summaryCsv(summary, model?.figures), fileName.replace(/\.json$/, '-summary.csv'), 'text/csv')}
+              data-testid="export-scenario"
+              onClick={() => model && downloadText(scenarioFile(model, values), fileName, 'application/json')}
             >
-              Save summary (CSV)
+              Save scenario ({fileName})
             </button>
-          )}
-        </div>
-        <label className="export-command">
-          Command line
-          <span className="export-command-row">
-            <code data-testid="export-command">{command}</code>
-            <button type="button" onClick={() => void copy()} data-testid="export-copy-command">
-              {copied ? 'Copied' : 'Copy'}
+            {summary && (
+              <button
+                type="button"
+                data-testid="export-summary-csv"
+                onClick={() =>
+                  downloadText(
+                    summaryCsv(summary, model?.figures),
+                    fileName.replace(/\.json$/, '-summary.csv'),
+                    'text/csv',
+                  )
+                }
+              >
+                Save summary (CSV)
+              </button>
+            )}
+          </div>
+          <label className="export-command">
+            Command line
+            <span className="export-command-row">
+              <code data-testid="export-command">{command}</code>
+              <button type="button" onClick={() => void copy()} data-testid="export-copy-command">
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </span>
+          </label>
+          <p className="export-link">
+            Link to this experiment: <span data-testid="export-link">{disabled ? '' : pageLink(hash)}</span>
+          </p>
+          <form method="dialog">
+            <button type="submit" data-testid="export-close">
+              Close
             </button>
-          </span>
-        </label>
-        <p className="export-link">
-          Link to this experiment: <span data-testid="export-link">{disabled ? '' : pageLink(hash)}</span>
-        </p>
-        <form method="dialog">
-          <button type="submit" data-testid="export-close">
-            Close
-          </button>
-        </form>
-      </dialog>,
+          </form>
+        </dialog>,
         // In <body>, not in the header: the header's button styles (light on navy) must not apply.
         document.body,
       )}

@@ -75,18 +75,34 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
       {open && (
         <ul className="export-list" role="menu" aria-label={`Export “${title}”`}>
           <li role="none">
-            <button type="button" role="menuitem" autoFocus data-testid="export-svg" onClick={() => void act(() => downloadText(chart().text, `${base()}.svg`, 'image/svg+xml'))}>
+            <button
+              type="button"
+              role="menuitem"
+              autoFocus
+              data-testid="export-svg"
+              onClick={() => void act(() => downloadText(chart().text, `${base()}.svg`, 'image/svg+xml'))}
+            >
               Image (SVG)
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" data-testid="export-png" onClick={() => void act(async () => downloadBlob(await rasterize(chart()), `${base()}.png`))}>
+            <button
+              type="button"
+              role="menuitem"
+              data-testid="export-png"
+              onClick={() => void act(async () => downloadBlob(await rasterize(chart()), `${base()}.png`))}
+            >
               Image (PNG, 2x)
             </button>
           </li>
           {csv && (
             <li role="none">
-              <button type="button" role="menuitem" data-testid="export-csv" onClick={() => void act(() => downloadText(csv(), `${base()}.csv`, 'text/csv'))}>
+              <button
+                type="button"
+                role="menuitem"
+                data-testid="export-csv"
+                onClick={() => void act(() => downloadText(csv(), `${base()}.csv`, 'text/csv'))}
+              >
                 Data (CSV)
               </button>
             </li>

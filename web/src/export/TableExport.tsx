@@ -13,7 +13,14 @@ export function TableExport({ name }: { name: string }) {
     downloadText(tableCsv(tables), `${fileSlug(name)}${seedSuffix()}.csv`, 'text/csv');
   };
   return (
-    <button ref={ref} type="button" className="table-export" onClick={save} data-testid="table-export" title={`Save the ${name} as CSV`}>
+    <button
+      ref={ref}
+      type="button"
+      className="table-export"
+      onClick={save}
+      data-testid="table-export"
+      title={`Save the ${name} as CSV`}
+    >
       ⤓ CSV
     </button>
   );

@@ -16,14 +16,40 @@ describe('csv', () => {
 
   it('shares the time column when series are sampled together, else writes long form', () => {
     const t = new Float64Array([0, 1]);
-    const shared = parseCsv(seriesCsv([{ label: 'a', t, v: [1, 2] }, { label: 'b', t: new Float64Array([0, 1]), v: [3, 4] }]));
-    expect(shared).toEqual([['t (s)', 'a', 'b'], ['0', '1', '3'], ['1', '2', '4']]);
-    const long = parseCsv(seriesCsv([{ label: 'a', t, v: [1, 2] }, { label: 'b', t: [0.5], v: [9] }]));
-    expect(long).toEqual([['series', 't (s)', 'value'], ['a', '0', '1'], ['a', '1', '2'], ['b', '0.5', '9']]);
+    const shared = parseCsv(
+      seriesCsv([
+        { label: 'a', t, v: [1, 2] },
+        { label: 'b', t: new Float64Array([0, 1]), v: [3, 4] },
+      ]),
+    );
+    expect(shared).toEqual([
+      ['t (s)', 'a', 'b'],
+      ['0', '1', '3'],
+      ['1', '2', '4'],
+    ]);
+    const long = parseCsv(
+      seriesCsv([
+        { label: 'a', t, v: [1, 2] },
+        { label: 'b', t: [0.5], v: [9] },
+      ]),
+    );
+    expect(long).toEqual([
+      ['series', 't (s)', 'value'],
+      ['a', '0', '1'],
+      ['a', '1', '2'],
+      ['b', '0.5', '9'],
+    ]);
   });
 
   it('writes gaps as empty cells and quotes text with commas, quotes and breaks', () => {
-    const text = toCsv(['name', 'x'], [['Reno, "classic"\nline 2', NaN], ['ok', Infinity], ['n', 3]]);
+    const text = toCsv(
+      ['name', 'x'],
+      [
+        ['Reno, "classic"\nline 2', NaN],
+        ['ok', Infinity],
+        ['n', 3],
+      ],
+    );
     const rows = parseCsv(text);
     expect(rows[1]).toEqual(['Reno, "classic"\nline 2', '']);
     expect(rows[2]).toEqual(['ok', '']);

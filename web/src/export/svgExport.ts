@@ -121,7 +121,15 @@ export function serializeChart(svg: SVGSVGElement, title: string, link: string):
   const caption = out.createElementNS(SVG_NS, 'g');
   caption.setAttribute('class', 'export-caption');
   linkLines.forEach((line, i) => {
-    caption.append(textEl(out, PAD, TITLE_H + h + PAD + (i + 1) * LINE_H - 3, line, 'font: 11px ui-monospace, monospace; fill: #44505e'));
+    caption.append(
+      textEl(
+        out,
+        PAD,
+        TITLE_H + h + PAD + (i + 1) * LINE_H - 3,
+        line,
+        'font: 11px ui-monospace, monospace; fill: #44505e',
+      ),
+    );
   });
   root.append(caption);
 

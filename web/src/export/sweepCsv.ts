@@ -10,7 +10,9 @@ export function sweepCsv(
   yLabel: string,
 ): string {
   const rows: Cell[][] = [];
-  for (const l of lines) for (const p of l.points) rows.push([l.label, p.x, p.mean, p.min, p.max, p.sd, p.ci95, p.n, p.runs]);
-  for (const m of models) m.x.forEach((x, i) => rows.push([`model: ${m.label}`, x, m.y[i], null, null, null, null, null, null]));
+  for (const l of lines)
+    for (const p of l.points) rows.push([l.label, p.x, p.mean, p.min, p.max, p.sd, p.ci95, p.n, p.runs]);
+  for (const m of models)
+    m.x.forEach((x, i) => rows.push([`model: ${m.label}`, x, m.y[i], null, null, null, null, null, null]));
   return toCsv(['series', xLabel, `mean ${yLabel}`, 'min', 'max', 'sd', 'ci95', 'values', 'runs'], rows);
 }

@@ -29,7 +29,18 @@ interface Props {
   flow: number;
 }
 
-export function ManualMode({ store, model, rules, values, liveValues, playback, timeline, displayed, stale, flow }: Props) {
+export function ManualMode({
+  store,
+  model,
+  rules,
+  values,
+  liveValues,
+  playback,
+  timeline,
+  displayed,
+  stale,
+  flow,
+}: Props) {
   // Which experiment (its values) the student last played to the end or stopped.
   const experiment = useMemo(() => JSON.stringify(values), [values]);
   const [playedFor, setPlayedFor] = useState<string | null>(null);
@@ -53,10 +64,19 @@ export function ManualMode({ store, model, rules, values, liveValues, playback, 
   if (!played)
     return (
       <p className="muted manual-hint" data-testid="manual-score-hint">
-        You drive this flow&rsquo;s window: press Play, then back off or grow it while the packets flow. Your score beside
-        Reno&rsquo;s appears when the run ends.
+        You drive this flow&rsquo;s window: press Play, then back off or grow it while the packets flow. Your score
+        beside Reno&rsquo;s appears when the run ends.
       </p>
     );
   if (!displayed || stale) return null;
-  return <ScoreCard store={store} model={model} values={values} flow={flow} result={displayed.result} series={displayed.series} />;
+  return (
+    <ScoreCard
+      store={store}
+      model={model}
+      values={values}
+      flow={flow}
+      result={displayed.result}
+      series={displayed.series}
+    />
+  );
 }

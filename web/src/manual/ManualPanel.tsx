@@ -18,7 +18,6 @@ interface Props {
   cwnd: number;
 }
 
-
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -77,7 +76,8 @@ export function ManualPanel({ store, model, path, cwnd }: Props) {
         />
       </label>
       <p className="muted manual-hint">
-        The window is yours: losses are repaired, but nothing shrinks it unless you back off. Watch the queue and the RTT.
+        The window is yours: losses are repaired, but nothing shrinks it unless you back off. Watch the queue and the
+        RTT.
       </p>
     </section>
   );

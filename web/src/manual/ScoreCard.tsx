@@ -43,7 +43,8 @@ export function ScoreCard({ store, model, values, flow, result, series }: Props)
   }, [model, values, flow]);
   // The Reno run's answer, for the scenario it ran: a new scenario is running until its own comes.
   const [answer, setAnswer] = useState<{ scenario: string; flow: typeof flow; baseline: Baseline } | null>(null);
-  const baseline: Baseline = answer && answer.scenario === scenario && answer.flow === flow ? answer.baseline : { status: 'running' };
+  const baseline: Baseline =
+    answer && answer.scenario === scenario && answer.flow === flow ? answer.baseline : { status: 'running' };
 
   useEffect(() => {
     if (scenario === null) return;

@@ -47,8 +47,12 @@ describe('the manual control score', () => {
 
   test('the verdict says the share of the goodput and the delay difference', () => {
     const reno: FlowScore = { goodputMbps: 4, meanRttMs: 180, p95RttMs: 250, baseRttMs: 100, queueingMs: 80 };
-    expect(verdict({ ...reno, goodputMbps: 3.5, meanRttMs: 120 }, reno)).toBe("you got 88 % of Reno's goodput at 60 ms less delay");
-    expect(verdict({ ...reno, goodputMbps: 4.4, meanRttMs: 185.5 }, reno)).toBe("you got 110 % of Reno's goodput at 5.5 ms more delay");
+    expect(verdict({ ...reno, goodputMbps: 3.5, meanRttMs: 120 }, reno)).toBe(
+      "you got 88 % of Reno's goodput at 60 ms less delay",
+    );
+    expect(verdict({ ...reno, goodputMbps: 4.4, meanRttMs: 185.5 }, reno)).toBe(
+      "you got 110 % of Reno's goodput at 5.5 ms more delay",
+    );
     expect(verdict(reno, reno)).toBe("you got 100 % of Reno's goodput at the same delay");
   });
 });

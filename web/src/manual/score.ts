@@ -25,7 +25,9 @@ export interface FlowScore {
 
 /** The q-quantile (0..1) of the values, nearest rank; NaN for none. */
 export function quantile(values: ArrayLike<number>, q: number): number {
-  const finite = Array.from(values).filter(Number.isFinite).sort((a, b) => a - b);
+  const finite = Array.from(values)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   if (finite.length === 0) return NaN;
   const rank = Math.min(finite.length - 1, Math.max(0, Math.ceil(q * finite.length) - 1));
   return finite[rank];
@@ -78,7 +80,12 @@ export function verdict(you: FlowScore, reno: FlowScore, renoLabel = 'Reno'): st
 
 /** The concrete path of flow `flow`'s manual window when that flow runs the manual
  * control (the schema shows the parameter only for the protocols that use it), else null. */
-export function manualWindowPath(model: ParamModel, rules: Map<string, VisibilityRule>, values: Values, flow: number): string | null {
+export function manualWindowPath(
+  model: ParamModel,
+  rules: Map<string, VisibilityRule>,
+  values: Values,
+  flow: number,
+): string | null {
   const path = itemPath('flows', flow, MANUAL_WINDOW);
   if (!model.byPath.has(path) || model.byPath.get(path)?.decl.live !== true) return null;
   return isVisible(path, rules, values) ? path : null;

@@ -28,7 +28,12 @@ describe('view state in the URL', () => {
   });
 
   it('round-trips the compare view: view, protocols in order, hidden ones', () => {
-    const v: ViewState = { ...defaultViewState(model), view: 'compare', compare: ['cubic', 'newreno', 'bbr'], hidden: ['bbr'] };
+    const v: ViewState = {
+      ...defaultViewState(model),
+      view: 'compare',
+      compare: ['cubic', 'newreno', 'bbr'],
+      hidden: ['bbr'],
+    };
     const r = roundTrip(v, { ...model.defaults, seed: 7 });
     expect(r.hash).toBe('#v=2&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
     expect(r.messages).toEqual([]);
@@ -41,7 +46,16 @@ describe('view state in the URL', () => {
     const v: ViewState = {
       ...defaultViewState(model),
       view: 'sweep',
-      sweep: { x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 30, y: 'goodput_mbps', k: 3, by: 'none' },
+      sweep: {
+        x: 'flows[0].channel.forward.p',
+        from: 0.001,
+        to: 0.05,
+        scale: 'log',
+        n: 30,
+        y: 'goodput_mbps',
+        k: 3,
+        by: 'none',
+      },
     };
     const r = roundTrip(v);
     expect(r.hash).toBe(
@@ -59,7 +73,7 @@ describe('view state in the URL', () => {
     expect(r.state.sweep.n).toBe(40);
   });
 
-  it('keeps a sweep\'s explicit points (a paper\'s uneven x values) through the URL; editing the range drops them', () => {
+  it("keeps a sweep's explicit points (a paper's uneven x values) through the URL; editing the range drops them", () => {
     const { state, messages } = decodeViewParams(model, [
       ['view', 'sweep'],
       ['sweep.x', 'f0.channel.forward.p'],
@@ -72,14 +86,18 @@ describe('view state in the URL', () => {
     expect(r.hash).toContain('sweep.points=0,0.019,0.098,0.19');
     expect(r.state.sweep.points).toEqual([0, 0.019, 0.098, 0.19]);
     // The boxes on the screen commit from, to and n as they are: the points stay.
-    expect(validateSweep(model, { from: '0', to: '0.19', n: '4', k: '3' }, state.sweep).config.points).toEqual([0, 0.019, 0.098, 0.19]);
+    expect(validateSweep(model, { from: '0', to: '0.19', n: '4', k: '3' }, state.sweep).config.points).toEqual([
+      0, 0.019, 0.098, 0.19,
+    ]);
     // A new range: its even grid replaces the list.
     const edited = validateSweep(model, { from: '0', to: '0.15', n: '4' }, state.sweep).config;
     expect(edited.points).toBeUndefined();
     expect(edited).toMatchObject({ from: 0, to: 0.15, n: 4 });
     // Out of order, outside x's range or a single value: refused, naming the field.
     for (const bad of ['0.1,0.05', '0,2', '0.1'])
-      expect(decodeViewParams(model, [['sweep.points', bad]]).messages[0]?.text, bad).toMatch(/sweep points must be 2 to 200 ascending numbers/);
+      expect(decodeViewParams(model, [['sweep.points', bad]]).messages[0]?.text, bad).toMatch(
+        /sweep points must be 2 to 200 ascending numbers/,
+      );
   });
 
   it('accepts the concrete path for sweep.x too', () => {
@@ -99,7 +117,9 @@ describe('view state in the URL', () => {
       ['sweep.scale', 'cubic'],
     ]);
     const text = messages.map((m) => m.text);
-    expect(text).toContain('sweep from must be within [0, 1] (the range of flows[0].channel.forward.p), got -1 — using default');
+    expect(text).toContain(
+      'sweep from must be within [0, 1] (the range of flows[0].channel.forward.p), got -1 — using default',
+    );
     expect(text).toContain('sweep points N must be an integer within [2, 200], got "500" — using default');
     expect(text).toContain('seeds per point K must be an integer within [1, 20], got "0" — using default');
     expect(text).toContain('sweep scale must be linear or log, got "cubic" — using default');
@@ -119,7 +139,9 @@ describe('view state in the URL', () => {
     expect(state.view).toBe('live');
     expect(state.compare).toEqual(['cubic']);
     expect(state.hidden).toEqual([]); // reno is not compared
-    expect(messages.map((m) => m.text).join('\n')).toMatch(/view must be one of live, compare, sweep, validation, got "papers"/);
+    expect(messages.map((m) => m.text).join('\n')).toMatch(
+      /view must be one of live, compare, sweep, validation, got "papers"/,
+    );
     expect(messages.map((m) => m.text).join('\n')).toMatch(/ignored "quic"/);
     expect(messages.map((m) => m.text).join('\n')).toMatch(/unknown sweep setting "sweep.zz"/);
   });
@@ -211,7 +233,11 @@ describe("Compare's event markers in the URL", () => {
   });
 
   it('round-trips the markers switched off, in schema order', () => {
-    const v: ViewState = { ...defaultViewState(withMarkers), view: 'compare', markersOff: ['fast_retransmit', 'partial_ack'] };
+    const v: ViewState = {
+      ...defaultViewState(withMarkers),
+      view: 'compare',
+      markersOff: ['fast_retransmit', 'partial_ack'],
+    };
     const r = trip(v);
     expect(r.hash).toContain('nomark=fast_retransmit,partial_ack');
     expect(r.urlMessages).toEqual([]);

@@ -75,7 +75,10 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
   }, [open, displayed]);
 
   // Trace the window (its own worker, so the Live view's runs are never delayed).
-  const request = useMemo(() => (open ? { window_, model, values, timeline } : null), [open, window_, model, values, timeline]);
+  const request = useMemo(
+    () => (open ? { window_, model, values, timeline } : null),
+    [open, window_, model, values, timeline],
+  );
   const status = request && answer?.of !== request ? 'Tracing packets…' : (answer?.text ?? '');
   useEffect(() => {
     if (!request) return;
@@ -93,9 +96,18 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
         const p = pathTrace(o.result, o.columns);
         setTrace(p);
         timeRef.current = window_[0];
-        setStatus(p ? (p.truncated ? 'The window holds too many packets: only its start is shown.' : '') : 'The engine gave no packet trace.');
+        setStatus(
+          p
+            ? p.truncated
+              ? 'The window holds too many packets: only its start is shown.'
+              : ''
+            : 'The engine gave no packet trace.',
+        );
       } else {
-        setStatus(o.error ?? (o.result && !o.result.ok ? o.result.errors.map((e) => e.message).join('; ') : 'The trace failed.'));
+        setStatus(
+          o.error ??
+            (o.result && !o.result.ok ? o.result.errors.map((e) => e.message).join('; ') : 'The trace failed.'),
+        );
       }
     });
     client
@@ -117,8 +129,11 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const limit = displayed.result.links?.bottleneck?.queue_limit_packets;
-    const limitOf = (track: LinkTrack) => (track.link.name === 'bottleneck' && limit ? limit : Math.max(track.maxQueue, 1));
-    canvas.dataset.drops = pathDrops(trace).map((t) => t.toFixed(6)).join(',');
+    const limitOf = (track: LinkTrack) =>
+      track.link.name === 'bottleneck' && limit ? limit : Math.max(track.maxQueue, 1);
+    canvas.dataset.drops = pathDrops(trace)
+      .map((t) => t.toFixed(6))
+      .join(',');
     canvas.dataset.window = `${trace.from},${trace.to}`;
     let drawnAt = NaN;
     let drawnWidth = 0;
@@ -176,7 +191,13 @@ export function PacketsPanel({ model, values, timeline, displayed }: Props) {
 
   return (
     <section className="packets-panel" aria-label="Packets">
-      <button type="button" className="packets-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="packets-toggle">
+      <button
+        type="button"
+        className="packets-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="packets-toggle"
+      >
         {open ? '▾' : '▸'} Packets
       </button>
       {open && (

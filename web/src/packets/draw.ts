@@ -88,7 +88,11 @@ function drawLane(
     if (!reverse) {
       ctx.fillText(track.link.name, (g.wireX0 + g.wireX1) / 2, y - boxH / 2 - 6);
       ctx.fillStyle = s.muted;
-      ctx.fillText(`${track.link.rate_mbps} Mb/s, ${track.link.delay_ms} ms`, (g.wireX0 + g.wireX1) / 2, y + boxH / 2 + s.font + 2);
+      ctx.fillText(
+        `${track.link.rate_mbps} Mb/s, ${track.link.delay_ms} ms`,
+        (g.wireX0 + g.wireX1) / 2,
+        y + boxH / 2 + s.font + 2,
+      );
     }
     // Packets on the wire now.
     ctx.fillStyle = reverse ? s.ack : s.data;

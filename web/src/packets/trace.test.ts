@@ -12,7 +12,10 @@ function traceResult(events: [number, number, number, number, number, number][],
     { id: 2, name: 'bottleneck', direction: 'forward', rate_mbps: 10, delay_ms: 20 },
     { id: 3, name: 'bottleneck', direction: 'reverse', rate_mbps: 10, delay_ms: 20 },
   ];
-  return { result: { packet_trace: { from_s: from, to_s: to, count: n, truncated: false, offset: 0, links } }, columns };
+  return {
+    result: { packet_trace: { from_s: from, to_s: to, count: n, truncated: false, offset: 0, links } },
+    columns,
+  };
 }
 
 const { enqueue, transmit, arrive, queueDrop, channelDrop } = EVENT;
@@ -83,12 +86,16 @@ describe('pathTrace', () => {
   });
 
   it('counts packets queued before the window opened', () => {
-    const { result: r, columns: c } = traceResult([
-      [0.5, 0, transmit, 0, 0, 0],
-      [0.5, 0, enqueue, 0, 0, 5000],
-      [0.51, 0, transmit, 0, 0, 1000],
-      [0.52, 0, transmit, 0, 0, 2000],
-    ], 0.5, 1);
+    const { result: r, columns: c } = traceResult(
+      [
+        [0.5, 0, transmit, 0, 0, 0],
+        [0.5, 0, enqueue, 0, 0, 5000],
+        [0.51, 0, transmit, 0, 0, 1000],
+        [0.52, 0, transmit, 0, 0, 2000],
+      ],
+      0.5,
+      1,
+    );
     const track = pathTrace(r, c)!.forward[0];
     expect(queueAt(track, 0.5)).toBe(2);
     expect(queueAt(track, 0.515)).toBe(1);

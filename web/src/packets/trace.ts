@@ -144,10 +144,18 @@ function buildTrack(link: TraceLinkDesc, events: RawEvent[], from: number): Link
   durations.sort((a, b) => a - b);
   const typical = durations.length ? durations[durations.length >> 1] : delay;
   for (const e of early) {
-    crossings.push({ start: Math.max(from, e.t - typical), end: e.t, feedback: e.feedback, flow: e.flow, seq: e.seq, lost: e.event === 1 });
+    crossings.push({
+      start: Math.max(from, e.t - typical),
+      end: e.t,
+      feedback: e.feedback,
+      flow: e.flow,
+      seq: e.seq,
+      lost: e.event === 1,
+    });
   }
   // Still on the wire when the window closed: drawn to the expected arrival.
-  for (const e of onWire) crossings.push({ start: e.t, end: e.t + typical, feedback: e.feedback, flow: e.flow, seq: e.seq, lost: false });
+  for (const e of onWire)
+    crossings.push({ start: e.t, end: e.t + typical, feedback: e.feedback, flow: e.flow, seq: e.seq, lost: false });
   crossings.sort((a, b) => a.start - b.start);
   // The queue held some packets already when the window opened: the least that keeps
   // the length from going negative.
@@ -174,7 +182,11 @@ function buildTrack(link: TraceLinkDesc, events: RawEvent[], from: number): Link
 }
 
 /** The trace along flow `flow`'s path; null when the result has no trace. */
-export function pathTrace(result: Record<string, unknown>, columns: Float64Array | undefined, flow = 0): PathTrace | null {
+export function pathTrace(
+  result: Record<string, unknown>,
+  columns: Float64Array | undefined,
+  flow = 0,
+): PathTrace | null {
   const d = result.packet_trace as PacketTraceDesc | undefined;
   if (!d || !columns) return null;
   const events = readEvents(d, columns);

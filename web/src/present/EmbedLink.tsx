@@ -8,7 +8,13 @@ import { withoutPair } from '../url/link';
 export function EmbedLink({ store }: { store: LabSource }) {
   const hash = useLab(store, selectHash);
   return (
-    <a className="embed-link" href={`${location.pathname}${withoutPair(hash, 'embed=1')}`} target="_blank" rel="noopener" data-testid="embed-open">
+    <a
+      className="embed-link"
+      href={`${location.pathname}${withoutPair(hash, 'embed=1')}`}
+      target="_blank"
+      rel="noopener"
+      data-testid="embed-open"
+    >
       open in Protocol Lab ↗
     </a>
   );

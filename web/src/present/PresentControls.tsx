@@ -46,41 +46,44 @@ export function PresentControls({ store, model, values, view, current, disabled 
   const present = !!view.present;
 
   // Which preset is on screen (as PresetNote finds it), for n / p.
-  const canonical = useMemo(() => (model ? presets.map((p) => withoutHidden(checkPreset(model, p.hash).canonical)) : []), [presets, model]);
+  const canonical = useMemo(
+    () => (model ? presets.map((p) => withoutHidden(checkPreset(model, p.hash).canonical)) : []),
+    [presets, model],
+  );
   const here = withoutHidden(current);
   const at = canonical.indexOf(here);
 
   // One listener for the page's life, reading this render's values when a key comes.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
-      const [m, v, list, i, off] = [model, values, presets, at, disabled];
-      // The manual control's keys are ManualPanel's (it listens while it is shown).
-      const action = keyAction(e.key);
-      if (!action) return;
-      if (action.kind === 'help') {
-        e.preventDefault();
-        setHelp((h) => !h);
-        return;
-      }
-      if (action.kind === 'close') {
-        setHelp(false);
-        return;
-      }
-      if (off || !m) return;
-      if (action.kind === 'param') {
-        const next = applyShortcut(m, v, action.path, action.dir);
-        e.preventDefault();
-        if (next !== undefined) store.setValue(action.path, next);
-        return;
-      }
-      if (action.kind === 'preset' && list.length) {
-        e.preventDefault();
-        const step = action.step;
-        const next = i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length;
-        // A new history entry, as a click on the preset's link makes.
-        location.hash = list[next].hash + displayParts(view);
-      }
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
+    const [m, v, list, i, off] = [model, values, presets, at, disabled];
+    // The manual control's keys are ManualPanel's (it listens while it is shown).
+    const action = keyAction(e.key);
+    if (!action) return;
+    if (action.kind === 'help') {
+      e.preventDefault();
+      setHelp((h) => !h);
+      return;
+    }
+    if (action.kind === 'close') {
+      setHelp(false);
+      return;
+    }
+    if (off || !m) return;
+    if (action.kind === 'param') {
+      const next = applyShortcut(m, v, action.path, action.dir);
+      e.preventDefault();
+      if (next !== undefined) store.setValue(action.path, next);
+      return;
+    }
+    if (action.kind === 'preset' && list.length) {
+      e.preventDefault();
+      const step = action.step;
+      const next = i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length;
+      // A new history entry, as a click on the preset's link makes.
+      location.hash = list[next].hash + displayParts(view);
+    }
   });
   useEffect(() => {
     const listener = (e: KeyboardEvent) => onKey(e);
@@ -155,14 +158,26 @@ export function PresentBar({ store, model, values }: { store: ValueActions; mode
           <div key={s.path} data-path={s.path}>
             <dt>{spec.decl.label ?? s.what}</dt>
             <dd>
-              <button type="button" className="step" onClick={() => step(-1)} aria-label={`${s.what} a step down (key ${s.down})`} data-testid={`present-down:${s.path}`}>
+              <button
+                type="button"
+                className="step"
+                onClick={() => step(-1)}
+                aria-label={`${s.what} a step down (key ${s.down})`}
+                data-testid={`present-down:${s.path}`}
+              >
                 <kbd aria-hidden="true">{s.down}</kbd>
               </button>
               <span className="present-value" data-testid={`present-value:${s.path}`}>
                 {String(v)}
                 {unit}
               </span>
-              <button type="button" className="step" onClick={() => step(1)} aria-label={`${s.what} a step up (key ${s.up})`} data-testid={`present-up:${s.path}`}>
+              <button
+                type="button"
+                className="step"
+                onClick={() => step(1)}
+                aria-label={`${s.what} a step up (key ${s.up})`}
+                data-testid={`present-up:${s.path}`}
+              >
                 <kbd aria-hidden="true">{s.up}</kbd>
               </button>
             </dd>

@@ -11,7 +11,13 @@ export function ShortcutList({ onClose }: { onClose: () => void }) {
     return () => before?.focus?.();
   }, []);
   return (
-    <div className="shortcut-list" role="dialog" aria-modal="true" aria-labelledby="shortcut-list-title" data-testid="shortcut-list">
+    <div
+      className="shortcut-list"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="shortcut-list-title"
+      data-testid="shortcut-list"
+    >
       <h2 id="shortcut-list-title">Keyboard shortcuts</h2>
       <table>
         <tbody>

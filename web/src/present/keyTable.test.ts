@@ -7,18 +7,38 @@ import { ShortcutList } from './ShortcutList';
 // Every key a keyboard sends as one printable character, and the named keys a handler
 // could plausibly use.
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
-const NAMED = ['Enter', 'Escape', 'Tab', 'Backspace', 'Delete', 'PageUp', 'PageDown', 'Home', 'End', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'F1', 'F11'];
+const NAMED = [
+  'Enter',
+  'Escape',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'F1',
+  'F11',
+];
 const ALL_KEYS = [...PRINTABLE, ...NAMED];
 
 /** The keys the "?" list shows, read from what it renders. */
 function listedKeys(): string[] {
   const html = renderToStaticMarkup(createElement(ShortcutList, { onClose: () => undefined }));
-  return [...html.matchAll(/<kbd>([^<]*)<\/kbd>/g)].map((m) => m[1].replace('&amp;', '&').replace('&lt;', '<').replace('&gt;', '>'));
+  return [...html.matchAll(/<kbd>([^<]*)<\/kbd>/g)].map((m) =>
+    m[1].replace('&amp;', '&').replace('&lt;', '<').replace('&gt;', '>'),
+  );
 }
 
 describe('the keyboard shortcut list and the key handlers', () => {
   it('lists exactly the keys the handlers answer', () => {
-    const answered = ALL_KEYS.filter((k) => keyAction(k) !== undefined).map(keyName).sort();
+    const answered = ALL_KEYS.filter((k) => keyAction(k) !== undefined)
+      .map(keyName)
+      .sort();
     expect(listedKeys().sort()).toEqual(answered);
   });
 

@@ -49,11 +49,27 @@ export const SHORTCUT_ROWS: ShortcutRow[] = [
     joiner: ' or ',
     what: 'previous paper preset',
   },
-  { keys: [{ key: 'b', action: { kind: 'manual', action: 'back' } }], joiner: ' or ', what: `back off: halve the window (${MANUAL_WHEN})` },
-  { keys: [{ key: 'g', action: { kind: 'manual', action: 'grow' } }], joiner: ' or ', what: `grow the window by one segment (${MANUAL_WHEN})` },
-  { keys: [{ key: 'd', action: { kind: 'manual', action: 'double' } }], joiner: ' or ', what: `double the window (${MANUAL_WHEN})` },
+  {
+    keys: [{ key: 'b', action: { kind: 'manual', action: 'back' } }],
+    joiner: ' or ',
+    what: `back off: halve the window (${MANUAL_WHEN})`,
+  },
+  {
+    keys: [{ key: 'g', action: { kind: 'manual', action: 'grow' } }],
+    joiner: ' or ',
+    what: `grow the window by one segment (${MANUAL_WHEN})`,
+  },
+  {
+    keys: [{ key: 'd', action: { kind: 'manual', action: 'double' } }],
+    joiner: ' or ',
+    what: `double the window (${MANUAL_WHEN})`,
+  },
   { keys: [{ key: '?', action: { kind: 'help' } }], joiner: ' or ', what: 'show or hide this list' },
-  { keys: [{ key: 'Escape', action: { kind: 'close' } }], joiner: ' or ', what: 'close this list (and leave full screen)' },
+  {
+    keys: [{ key: 'Escape', action: { kind: 'close' } }],
+    joiner: ' or ',
+    what: 'close this list (and leave full screen)',
+  },
 ];
 
 const BY_KEY = new Map(SHORTCUT_ROWS.flatMap((r) => r.keys.map((k) => [k.key, k.action] as const)));

@@ -39,7 +39,9 @@ const LADDERS: Record<string, number[]> = {
 /** The value one ladder step above (dir 1) or below (dir -1) `current`, kept within
  * the schema's range; `current` itself when there is no step that way. */
 export function stepValue(path: string, current: number, dir: 1 | -1, min?: number, max?: number): number {
-  const steps = (LADDERS[path] ?? ladder(-3, 4, true)).filter((v) => (min === undefined || v >= min) && (max === undefined || v <= max));
+  const steps = (LADDERS[path] ?? ladder(-3, 4, true)).filter(
+    (v) => (min === undefined || v >= min) && (max === undefined || v <= max),
+  );
   const eps = 1e-9 * Math.max(1, Math.abs(current));
   const next = dir > 0 ? steps.find((v) => v > current + eps) : [...steps].reverse().find((v) => v < current - eps);
   return next ?? current;
@@ -67,7 +69,16 @@ export function isTypingTarget(el: EventTarget | null): boolean {
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range'].includes(type);
 }
 
-const NAVIGATION_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
+const NAVIGATION_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+]);
 
 /** True when a focused control uses this key itself: a slider's Page Up/Down, Home,
  * End and arrows move it (they stepped through the presets instead, taking a keyboard

@@ -9,10 +9,23 @@ export type ValueActions = Pick<LabStore, 'setValue'>;
 
 /** The flow list and the background groups: add, remove, select, show or hide. */
 export type FlowActions = ValueActions &
-  Pick<LabStore, 'selectFlow' | 'selectGroup' | 'addFlow' | 'removeFlow' | 'addGroup' | 'removeGroup' | 'toggleFlow' | 'setHiddenFlows'>;
+  Pick<
+    LabStore,
+    | 'selectFlow'
+    | 'selectGroup'
+    | 'addFlow'
+    | 'removeFlow'
+    | 'addGroup'
+    | 'removeGroup'
+    | 'toggleFlow'
+    | 'setHiddenFlows'
+  >;
 
 /** The link and the experiment as a whole: open a link, reset and undo it, dismiss the link's problems. */
-export type LinkActions = Pick<LabStore, 'openLink' | 'reset' | 'undoReset' | 'dismissUndoReset' | 'dismissUrlMessages'>;
+export type LinkActions = Pick<
+  LabStore,
+  'openLink' | 'reset' | 'undoReset' | 'dismissUndoReset' | 'dismissUrlMessages'
+>;
 
 /** Which view is shown and how (presentation, palette). */
 export type ViewActions = Pick<LabStore, 'setView' | 'setDisplay'>;
@@ -32,7 +45,8 @@ export type CompareActions = Pick<LabStore, 'setCompare' | 'setHidden' | 'setMar
 
 /** The sweep view: its settings, its protocols, its plan (the engine's), run and cancel
  * (and a value, from the app-limit note's button). */
-export type SweepActions = ValueActions & Pick<LabStore, 'setCompare' | 'setHidden' | 'setSweep' | 'sweepPlan' | 'runSweep' | 'cancelSweep'>;
+export type SweepActions = ValueActions &
+  Pick<LabStore, 'setCompare' | 'setHidden' | 'setSweep' | 'sweepPlan' | 'runSweep' | 'cancelSweep'>;
 
 /** Live mode's player and the changes it recorded. */
 export type PlaybackActions = Pick<LabStore, 'player' | 'clearTimeline'>;

@@ -19,7 +19,12 @@ export class CompareRunner {
   ) {}
 
   run() {
-    const { engine: { model }, scenario: { values }, view, compare } = this.core.get();
+    const {
+      engine: { model },
+      scenario: { values },
+      view,
+      compare,
+    } = this.core.get();
     if (!model) return;
     this.batch?.cancel();
     const entries: CompareEntry[] = view.compare.map((protocol) => {
@@ -80,7 +85,13 @@ function nextFrame(fn: () => void): number {
 
 function toEntry(e: CompareEntry, o: PoolOutcome): CompareEntry {
   if (o.kind === 'ok' && o.result?.ok) {
-    return { ...e, status: 'ok', summary: o.result.summary ?? {}, series: seriesFromResult(o.result, o.columns), durationS: durationOf(e.scenario) };
+    return {
+      ...e,
+      status: 'ok',
+      summary: o.result.summary ?? {},
+      series: seriesFromResult(o.result, o.columns),
+      durationS: durationOf(e.scenario),
+    };
   }
   if (o.kind === 'invalid' && o.result && !o.result.ok)
     return { ...e, status: 'invalid', error: (o.result.errors ?? []).map((x) => x.message).join('; ') || 'rejected' };

@@ -134,16 +134,34 @@ export interface LabState {
 
 /** The slice each field of a flat patch belongs to. */
 export const SLICE_OF = {
-  phase: 'engine', loadError: 'engine', model: 'engine', groups: 'engine', rules: 'engine', engineLoadMs: 'engine',
-  values: 'scenario', timeline: 'scenario', urlMessages: 'scenario', undoReset: 'scenario',
-  engineErrors: 'run', runError: 'run', busy: 'run', displayed: 'run', lastFinishedId: 'run', lastRun: 'run', costAsk: 'run',
-  playback: 'live', liveValues: 'live',
-  selectedFlow: 'ui', selectedGroup: 'ui', hiddenFlows: 'ui',
+  phase: 'engine',
+  loadError: 'engine',
+  model: 'engine',
+  groups: 'engine',
+  rules: 'engine',
+  engineLoadMs: 'engine',
+  values: 'scenario',
+  timeline: 'scenario',
+  urlMessages: 'scenario',
+  undoReset: 'scenario',
+  engineErrors: 'run',
+  runError: 'run',
+  busy: 'run',
+  displayed: 'run',
+  lastFinishedId: 'run',
+  lastRun: 'run',
+  costAsk: 'run',
+  playback: 'live',
+  liveValues: 'live',
+  selectedFlow: 'ui',
+  selectedGroup: 'ui',
+  hiddenFlows: 'ui',
 } as const satisfies Record<keyof (EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice), keyof LabState>;
 
 /** A change to the state: any slice's fields by name (each goes to its slice), or a
  * whole view, compare or sweep value. */
-export type LabPatch = Partial<EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice> & Partial<Pick<LabState, 'view' | 'compare' | 'sweepRun'>>;
+export type LabPatch = Partial<EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice> &
+  Partial<Pick<LabState, 'view' | 'compare' | 'sweepRun'>>;
 
 /** The state with a patch applied: only the slices it touches are new objects. */
 export function applyPatch(state: LabState, patch: LabPatch): LabState {

@@ -108,7 +108,10 @@ export class LivePlayer {
   }
 
   private frame = (now: number) => {
-    const { live: { playback }, run: { displayed } } = this.core.get();
+    const {
+      live: { playback },
+      run: { displayed },
+    } = this.core.get();
     if (!playback || playback.status !== 'playing') return;
     const end = displayed?.durationS;
     if (this.lastFrame !== null) this.t += ((now - this.lastFrame) / 1000) * playback.speed;
@@ -126,7 +129,9 @@ export class LivePlayer {
   // The controls show the values in force at the playhead (the experiment's, plus the
   // changes up to now); recomputed only when another change comes into force.
   private refreshValues() {
-    const { scenario: { values, timeline } } = this.core.get();
+    const {
+      scenario: { values, timeline },
+    } = this.core.get();
     let n = 0;
     while (n < timeline.length && timeline[n].t <= this.t) n++;
     if (n === this.applied) return;

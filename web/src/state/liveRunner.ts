@@ -25,7 +25,10 @@ export class LiveRunner {
   }
 
   run() {
-    const { engine: { model }, scenario: { values, timeline } } = this.core.get();
+    const {
+      engine: { model },
+      scenario: { values, timeline },
+    } = this.core.get();
     if (!model || !this.client) return;
     // Values that break a rule between two fields are named at the field, in the page's
     // words, and nothing runs (the engine would refuse them the same way).
@@ -71,7 +74,13 @@ export class LiveRunner {
         // A run still in flight when the page found a broken rule must not clear it.
         engineErrors: this.core.get().run.engineErrors.filter((e) => e.byPage),
         runError: undefined,
-        displayed: { id: o.id, summary: o.result.summary ?? {}, result: o.result, series, durationS: durationOf(o.scenario) },
+        displayed: {
+          id: o.id,
+          summary: o.result.summary ?? {},
+          result: o.result,
+          series,
+          durationS: durationOf(o.scenario),
+        },
         lastRun: {
           engineMs: o.engineMs,
           roundTripMs: o.roundTripMs,

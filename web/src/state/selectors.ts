@@ -3,14 +3,27 @@
 import { experimentHash } from '../url/link';
 import type { LabState } from './labState';
 
-let hashMemo: { model: LabState['engine']['model']; values: LabState['scenario']['values']; view: LabState['view']; timeline: LabState['scenario']['timeline']; hash: string } | null = null;
+let hashMemo: {
+  model: LabState['engine']['model'];
+  values: LabState['scenario']['values'];
+  view: LabState['view'];
+  timeline: LabState['scenario']['timeline'];
+  hash: string;
+} | null = null;
 
 /** The experiment's link ('' before the engine has loaded): the same one the address bar
  * holds (url/link.ts), live mode's timeline included. */
 export function selectHash(s: LabState): string {
   if (!s.engine.model) return '';
   const m = hashMemo;
-  if (m && m.model === s.engine.model && m.values === s.scenario.values && m.view === s.view && m.timeline === s.scenario.timeline) return m.hash;
+  if (
+    m &&
+    m.model === s.engine.model &&
+    m.values === s.scenario.values &&
+    m.view === s.view &&
+    m.timeline === s.scenario.timeline
+  )
+    return m.hash;
   const hash = experimentHash(s.engine.model, s.scenario.values, s.view, s.scenario.timeline);
   hashMemo = { model: s.engine.model, values: s.scenario.values, view: s.view, timeline: s.scenario.timeline, hash };
   return hash;

@@ -7,7 +7,8 @@ import { EngineClient } from '../engine/client';
 import { loadSweepEngine } from '../engine/sweepEngine';
 import { WorkerPool, type PoolOutcome } from '../engine/pool';
 import type { EngineSchema, ParamValue, RunSummary } from '../engine/types';
-import { buildModel, groupSpecs, itemCount, type Values } from '../model/params/params';
+import { buildModel, itemCount, type Values } from '../model/params/params';
+import { groupSpecs } from '../model/params/groups';
 import { addItem, removeItem } from '../model/params/listEdits';
 import { defaultViewState, type ViewName, type ViewState } from '../model/views';
 import type { SweepConfig } from '../model/sweep/sweep';
@@ -29,7 +30,12 @@ export class LabStore implements StoreCore {
   private state: LabState = {
     engine: { phase: 'loading', groups: [], rules: new Map() },
     scenario: { values: {}, timeline: [], urlMessages: [] },
-    view: { view: 'live', compare: [], hidden: [], sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3, by: 'none' } },
+    view: {
+      view: 'live',
+      compare: [],
+      hidden: [],
+      sweep: { x: '', from: 0, to: 1, scale: 'linear', n: 10, y: 'goodput_mbps', k: 3, by: 'none' },
+    },
     run: { engineErrors: [], busy: false, lastFinishedId: 0 },
     compare: { entries: [], busy: false, id: 0 },
     live: {},
@@ -109,7 +115,12 @@ export class LabStore implements StoreCore {
     // A new link replaces the experiment: a sweep still running for the old one stops.
     if (read.view.view !== 'sweep') this.sweepRuns.cancel();
     this.player.stop();
-    this.set({ urlMessages: [...notes, ...read.messages], view: read.view, undoReset: undefined, timeline: read.timeline });
+    this.set({
+      urlMessages: [...notes, ...read.messages],
+      view: read.view,
+      undoReset: undefined,
+      timeline: read.timeline,
+    });
     this.commit(read.values, mode);
     // A shared sweep link reproduces its sweep: run it (with progress) on load.
     if (read.view.view === 'sweep') this.sweepRuns.run();
@@ -186,7 +197,14 @@ export class LabStore implements StoreCore {
       summaryOnly: true,
       onResult: (i, o) => {
         if (o.kind === 'ok' && o.result?.ok) onResult(i, o.result.summary ?? {});
-        else onResult(i, null, o.result && !o.result.ok ? (o.result.errors ?? []).map((e) => e.message).join('; ') : (o.error ?? 'no result'));
+        else
+          onResult(
+            i,
+            null,
+            o.result && !o.result.ok
+              ? (o.result.errors ?? []).map((e) => e.message).join('; ')
+              : (o.error ?? 'no result'),
+          );
       },
       onDone,
     });
@@ -268,7 +286,11 @@ export class LabStore implements StoreCore {
   /** Shows or hides one flow's curves in the live charts. */
   toggleFlow(index: number) {
     const hidden = this.state.ui.hiddenFlows;
-    this.set({ hiddenFlows: hidden.includes(index) ? hidden.filter((f) => f !== index) : [...hidden, index].sort((a, b) => a - b) });
+    this.set({
+      hiddenFlows: hidden.includes(index)
+        ? hidden.filter((f) => f !== index)
+        : [...hidden, index].sort((a, b) => a - b),
+    });
   }
 
   setHiddenFlows(hidden: number[]) {
@@ -323,7 +345,8 @@ export class LabStore implements StoreCore {
     const n = itemCount(model, values, 'flows');
     const patch: LabPatch = { values };
     if (this.state.ui.selectedFlow >= n) patch.selectedFlow = n - 1;
-    if (this.state.ui.selectedGroup !== null && this.state.ui.selectedGroup >= itemCount(model, values, 'background')) patch.selectedGroup = null;
+    if (this.state.ui.selectedGroup !== null && this.state.ui.selectedGroup >= itemCount(model, values, 'background'))
+      patch.selectedGroup = null;
     this.set(patch);
     this.url.write(mode);
     this.liveDirty = true;

@@ -21,7 +21,18 @@ function harness(n: number, k: number, stopAfter = Infinity) {
   let state = {
     engine: { model },
     scenario: { values: decodeHash(model, '#v=2').values },
-    view: { ...defaultViewState(model), sweep: { ...defaultSweep(model), x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log' as const, n, k } },
+    view: {
+      ...defaultViewState(model),
+      sweep: {
+        ...defaultSweep(model),
+        x: 'flows[0].channel.forward.p',
+        from: 0.001,
+        to: 0.05,
+        scale: 'log' as const,
+        n,
+        k,
+      },
+    },
   } as unknown as LabState;
   const core: StoreCore = { get: () => state, set: (patch) => void (state = applyPatch(state, patch)) };
   const queued: string[] = [];
@@ -31,7 +42,11 @@ function harness(n: number, k: number, stopAfter = Infinity) {
       // Answer in queue order (as a pool of one would), then report done.
       scenarios.slice(0, Math.min(stopAfter, scenarios.length)).forEach((sc, i) => {
         const s = JSON.parse(sc);
-        opts.onResult(i, { kind: 'ok', engineMs: 1, result: { ok: true, summary: { goodput_mbps: s.flows[0].channel.forward.p, seed: s.seed } } as never });
+        opts.onResult(i, {
+          kind: 'ok',
+          engineMs: 1,
+          result: { ok: true, summary: { goodput_mbps: s.flows[0].channel.forward.p, seed: s.seed } } as never,
+        });
       });
       if (stopAfter >= scenarios.length) opts.onDone?.();
       return { cancel() {}, finished: true };

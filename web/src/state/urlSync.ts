@@ -69,7 +69,10 @@ export class UrlSync {
   };
 
   private current(): string {
-    const { scenario: { values }, view } = this.core.get();
+    const {
+      scenario: { values },
+      view,
+    } = this.core.get();
     return this.hashOf(values, view);
   }
 
@@ -94,7 +97,11 @@ export class UrlSync {
   }
 
   write(mode: HistoryMode = 'replace') {
-    const { engine: { model }, scenario: { values }, view } = this.core.get();
+    const {
+      engine: { model },
+      scenario: { values },
+      view,
+    } = this.core.get();
     if (!model) return;
     const hash = this.hashOf(values, view);
     if (hash === location.hash) return;

@@ -18,7 +18,10 @@ export function shallowEqual<T>(a: T, b: T): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const ka = Object.keys(a) as (keyof T)[];
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && Object.is(a[k], b[k]));
+  return (
+    ka.length === Object.keys(b).length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && Object.is(a[k], b[k]))
+  );
 }
 
 /** The selected value, kept (same reference) while the state changes elsewhere: what

@@ -54,12 +54,77 @@ function makeRandom(seed: number): () => number {
 // Pieces a hostile or damaged link is made of: the codec's own syntax, numbers at the
 // edges of what a double and a parser can hold, broken %-escapes, non-ASCII text.
 const kPieces = [
-  '&', '=', '#', ',', '~', '.', '%', '%2', '%zz', '%25', '%00', '%E2%80', '+', ' ', '[', ']', '[]', '[0]',
-  'v=1', 'v=2', 'v=3', 'v=', 'flows=', 'flows=64', 'flows=65', 'flows=0', 'flows=1e3', 'bg=8', 'bg=-1',
-  'f0.', 'f63.', 'f64.', 'f99999999999999999999.', 'b0.', 'protocol=', 'tl=v1,', 'tl=v2,', 'view=', 'view=sweep',
-  'cmp=', 'hide=', 'sweep.x=', 'sweep.from=', 'sweep.to=', 'sweep.n=', 'sweep.scale=log', 'sweep.k=', 'sweep.by=',
-  'seed=', 'duration_s=', 'NaN', 'nan', 'Infinity', '-Infinity', '1e308', '1e309', '-0', '0x10', '1e-400',
-  '4294967296', '99999999999999999999', '0.1', '2.9', '-1', 'true', 'false', '1', '0', '€', '\u0000', '\uffff',
+  '&',
+  '=',
+  '#',
+  ',',
+  '~',
+  '.',
+  '%',
+  '%2',
+  '%zz',
+  '%25',
+  '%00',
+  '%E2%80',
+  '+',
+  ' ',
+  '[',
+  ']',
+  '[]',
+  '[0]',
+  'v=1',
+  'v=2',
+  'v=3',
+  'v=',
+  'flows=',
+  'flows=64',
+  'flows=65',
+  'flows=0',
+  'flows=1e3',
+  'bg=8',
+  'bg=-1',
+  'f0.',
+  'f63.',
+  'f64.',
+  'f99999999999999999999.',
+  'b0.',
+  'protocol=',
+  'tl=v1,',
+  'tl=v2,',
+  'view=',
+  'view=sweep',
+  'cmp=',
+  'hide=',
+  'sweep.x=',
+  'sweep.from=',
+  'sweep.to=',
+  'sweep.n=',
+  'sweep.scale=log',
+  'sweep.k=',
+  'sweep.by=',
+  'seed=',
+  'duration_s=',
+  'NaN',
+  'nan',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '1e309',
+  '-0',
+  '0x10',
+  '1e-400',
+  '4294967296',
+  '99999999999999999999',
+  '0.1',
+  '2.9',
+  '-1',
+  'true',
+  'false',
+  '1',
+  '0',
+  '€',
+  '\u0000',
+  '\uffff',
 ];
 
 function pick<T>(random: () => number, list: readonly T[]): T {
@@ -113,13 +178,21 @@ function read(hash: string): Read {
   const decoded = decodeHash(model, hash);
   const view = decodeViewParams(model, decoded.viewPairs);
   const tl = decodeTimeline(model, decoded.values, decoded.timeline);
-  return { values: decoded.values, view: view.state, timeline: tl.timeline, messages: [...decoded.messages, ...view.messages, ...tl.messages] };
+  return {
+    values: decoded.values,
+    view: view.state,
+    timeline: tl.timeline,
+    messages: [...decoded.messages, ...view.messages, ...tl.messages],
+  };
 }
 
 /** The page's writing of a link (state/urlSync.ts, hashOf). */
 function write(r: Read): string {
   const tl = encodeTimeline(model, r.timeline);
-  return encodeHash(model, r.values, [...encodeViewParams(model, r.view), ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`])]);
+  return encodeHash(model, r.values, [
+    ...encodeViewParams(model, r.view),
+    ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`]),
+  ]);
 }
 
 function badNumber(v: ParamValue | unknown): boolean {
@@ -142,7 +215,8 @@ function problem(hash: string): string {
     if (text.length > kMaxMessageChars) return `a message has ${text.length} characters: ${text.slice(0, 200)}…`;
   }
   for (const [path, v] of Object.entries(first.values)) if (badNumber(v)) return `${path} is ${String(v)}`;
-  for (const e of first.timeline) if (badNumber(e.t) || badNumber(e.value)) return `timeline entry ${JSON.stringify(e)}`;
+  for (const e of first.timeline)
+    if (badNumber(e.t) || badNumber(e.value)) return `timeline entry ${JSON.stringify(e)}`;
   for (const [k, v] of Object.entries(first.view.sweep)) if (badNumber(v)) return `sweep.${k} is ${String(v)}`;
 
   const link = write(first);

@@ -60,7 +60,9 @@ describe('URL validation', () => {
     const { values, messages } = decode('#v=1&f0.channel.forward.p=1.5&seed=9');
     expect(values['flows[0].channel.forward.p']).toBe(0.01);
     expect(values.seed).toBe(9);
-    expect(messages.map((m) => m.text)).toEqual(['flows[0].channel.forward.p must be within [0, 1], got 1.5 — using default']);
+    expect(messages.map((m) => m.text)).toEqual([
+      'flows[0].channel.forward.p must be within [0, 1], got 1.5 — using default',
+    ]);
     expect(messages[0].path).toBe('flows[0].channel.forward.p');
   });
 
@@ -69,12 +71,16 @@ describe('URL validation', () => {
       const { values, messages } = decode(`#v=1&f0.channel.forward.p=${bad}`);
       expect(values['flows[0].channel.forward.p']).toBe(0.01);
       expect(messages).toHaveLength(1);
-      expect(messages[0].text).toMatch(/^flows\[0\]\.channel\.forward\.p must be a number within \[0, 1\], got .* — using default$/);
+      expect(messages[0].text).toMatch(
+        /^flows\[0\]\.channel\.forward\.p must be a number within \[0, 1\], got .* — using default$/,
+      );
     }
   });
 
   it('rejects a fractional integer and a negative seed', () => {
-    expect(decode('#v=1&seed=2.5').messages[0].text).toBe('seed must be an integer within [0, 4294967295], got 2.5 — using default');
+    expect(decode('#v=1&seed=2.5').messages[0].text).toBe(
+      'seed must be an integer within [0, 4294967295], got 2.5 — using default',
+    );
     expect(decode('#v=1&seed=-1').messages[0].text).toBe('seed must be within [0, 4294967295], got -1 — using default');
   });
 
@@ -108,7 +114,12 @@ describe('URL validation', () => {
   });
 
   it('yields only finite numbers whatever the input', () => {
-    for (const h of ['#v=1&duration_s=%00', '#;;;&&&==', '#v=1&topology.bottleneck.rate_mbps=-0', '#v=1&duration_s=1e-400']) {
+    for (const h of [
+      '#v=1&duration_s=%00',
+      '#;;;&&&==',
+      '#v=1&topology.bottleneck.rate_mbps=-0',
+      '#v=1&duration_s=1e-400',
+    ]) {
       const { values } = decode(h);
       for (const s of allSpecs(model, values)) {
         const v = values[s.path];
@@ -125,7 +136,9 @@ describe('many flows in the URL (v=2)', () => {
     values = addItem(model, values, 'background');
     values = { ...values, 'background[0].kind': 'http', 'background[0].count': 300 };
     const hash = encodeHash(model, values);
-    expect(hash).toBe('#v=2&flows=3&f1.protocol=reno&f2.channel.forward.p=0.03&f2.start_s=2.5&bg=1&b0.kind=http&b0.count=300');
+    expect(hash).toBe(
+      '#v=2&flows=3&f1.protocol=reno&f2.channel.forward.p=0.03&f2.start_s=2.5&bg=1&b0.kind=http&b0.count=300',
+    );
     const back = decodeHash(model, hash);
     expect(back.messages).toEqual([]);
     expect(back.values).toEqual(values);
@@ -143,9 +156,13 @@ describe('many flows in the URL (v=2)', () => {
       'f1.protocol names flows[1] but the link has 1 flows — ignored',
     ]);
     expect(decodeHash(model, '#v=2&flows=0').messages[0].text).toMatch(/within \[1, 64\], got "0"/);
-    expect(decodeHash(model, '#v=2&bg=2.5').messages[0].text).toMatch(/^bg \(the number of background traffic\) must be an integer within \[0, 8\]/);
+    expect(decodeHash(model, '#v=2&bg=2.5').messages[0].text).toMatch(
+      /^bg \(the number of background traffic\) must be an integer within \[0, 8\]/,
+    );
     // An item index past the list's maximum is no parameter at all.
-    expect(decodeHash(model, '#v=2&f64.protocol=reno').messages[0].text).toBe('unknown parameter "f64.protocol" in the link — ignored');
+    expect(decodeHash(model, '#v=2&f64.protocol=reno').messages[0].text).toBe(
+      'unknown parameter "f64.protocol" in the link — ignored',
+    );
   });
 
   it('a v=1 link opens the experiment it always did, and is rewritten as v=2', () => {
@@ -155,14 +172,23 @@ describe('many flows in the URL (v=2)', () => {
     expect(d.version).toBe('1');
     expect(d.values.flows).toBe(1);
     const s = JSON.parse(buildScenario(model, d.values));
-    expect(s).toMatchObject({ seed: 7, duration_s: 12.5, flows: [{ protocol: 'tahoe', channel: { forward: { p: 0.05 } } }], background: [] });
+    expect(s).toMatchObject({
+      seed: 7,
+      duration_s: 12.5,
+      flows: [{ protocol: 'tahoe', channel: { forward: { p: 0.05 } } }],
+      background: [],
+    });
     expect(encodeHash(model, d.values)).toBe('#v=2&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05');
-    expect(buildScenario(model, decodeHash(model, encodeHash(model, d.values)).values)).toBe(buildScenario(model, d.values));
+    expect(buildScenario(model, decodeHash(model, encodeHash(model, d.values)).values)).toBe(
+      buildScenario(model, d.values),
+    );
   });
   it('says a key repeated 20,000 times once, with its count, and uses the last value', () => {
     const hash = '#v=2&' + Array.from({ length: 20_000 }, (_, i) => `seed=${i + 1}`).join('&');
     const d = decodeHash(model, hash);
-    expect(d.messages).toEqual([{ path: 'seed', text: 'seed appears 20,000 times in the link — the last one is used' }]);
+    expect(d.messages).toEqual([
+      { path: 'seed', text: 'seed appears 20,000 times in the link — the last one is used' },
+    ]);
     expect(d.values.seed).toBe(20_000);
   });
 

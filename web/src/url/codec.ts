@@ -8,7 +8,15 @@
 // Version 1 links (the single-flow page) are read as they were meant: their keys are a
 // subset of version 2's (one flow, f0.*), so they open the same experiment, and the
 // page rewrites them as version 2.
-import { allSpecs, itemCount, specsOfItem, splitItem, type ListInfo, type ParamModel, type Values } from '../model/params/params';
+import {
+  allSpecs,
+  itemCount,
+  specsOfItem,
+  splitItem,
+  type ListInfo,
+  type ParamModel,
+  type Values,
+} from '../model/params/params';
 import { checkValue, sameValue } from '../model/params/valueCheck';
 import { clip, enc, encodeValue, type UrlMessage } from './text';
 import { isViewKey } from './viewParams';
@@ -156,7 +164,11 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     }
   }
   for (const [path, n] of seen) {
-    if (n > 1) messages.push({ path, text: `${path} appears ${n === 2 ? 'twice' : `${n.toLocaleString('en-US')} times`} in the link — the last one is used` });
+    if (n > 1)
+      messages.push({
+        path,
+        text: `${path} appears ${n === 2 ? 'twice' : `${n.toLocaleString('en-US')} times`} in the link — the last one is used`,
+      });
   }
   if (version === null) {
     messages.unshift({ text: `the link has no version (expected v=${URL_VERSION}) — read as v=${URL_VERSION}` });

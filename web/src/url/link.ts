@@ -14,9 +14,17 @@ import { enc } from './text';
 import { encodeTimeline, type TimelineEntry } from './timeline';
 import { encodeViewParams } from './viewParams';
 
-export function experimentHash(model: ParamModel, values: Values, view: ViewState, timeline: readonly TimelineEntry[] = []): string {
+export function experimentHash(
+  model: ParamModel,
+  values: Values,
+  view: ViewState,
+  timeline: readonly TimelineEntry[] = [],
+): string {
   const tl = encodeTimeline(model, timeline);
-  return encodeHash(model, values, [...encodeViewParams(model, view), ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`])]);
+  return encodeHash(model, values, [
+    ...encodeViewParams(model, view),
+    ...(tl === null ? [] : [`${TIMELINE_KEY}=${enc(tl)}`]),
+  ]);
 }
 
 /** The whole address of a hash on this page (what Copy link copies). */

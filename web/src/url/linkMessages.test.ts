@@ -13,13 +13,20 @@ describe('the link banner', () => {
   });
 
   it('leaves a short message as it is', () => {
-    expect(shortenMessage('seed must be an integer, got "a" — using default')).toBe('seed must be an integer, got "a" — using default');
+    expect(shortenMessage('seed must be an integer, got "a" — using default')).toBe(
+      'seed must be an integer, got "a" — using default',
+    );
   });
 
   it('says 20,000 repeated messages once, with their count', () => {
-    const msgs = Array.from({ length: 20_000 }, () => ({ path: 'seed', text: 'seed appears twice in the link — the last one is used' }));
+    const msgs = Array.from({ length: 20_000 }, () => ({
+      path: 'seed',
+      text: 'seed appears twice in the link — the last one is used',
+    }));
     const s = summariseMessages(msgs);
-    expect(s.lines).toEqual([{ text: 'seed appears twice in the link — the last one is used', count: 20_000, path: 'seed' }]);
+    expect(s.lines).toEqual([
+      { text: 'seed appears twice in the link — the last one is used', count: 20_000, path: 'seed' },
+    ]);
     expect(s.more).toBe(0);
   });
 

@@ -6,7 +6,9 @@ describe('a link with a query string', () => {
     expect(queryAsHash('?f0.protocol=sack', '')?.hash).toBe('#v=2&f0.protocol=sack');
   });
   it('keeps the hash and lets it win a key both name', () => {
-    expect(queryAsHash('?f0.protocol=sack&seed=3', '#v=2&f0.protocol=cubic')?.hash).toBe('#v=2&f0.protocol=cubic&seed=3');
+    expect(queryAsHash('?f0.protocol=sack&seed=3', '#v=2&f0.protocol=cubic')?.hash).toBe(
+      '#v=2&f0.protocol=cubic&seed=3',
+    );
   });
   it('is nothing to move when there is no query', () => {
     expect(queryAsHash('', '#v=2')).toBeNull();

@@ -8,7 +8,10 @@ import type { UrlMessage } from './text';
 export function queryAsHash(search: string, hash: string): { hash: string; note: UrlMessage } | null {
   const query = search.replace(/^\?/, '');
   if (query.trim() === '') return null;
-  const own = hash.replace(/^#/, '').split('&').filter((p) => p !== '');
+  const own = hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter((p) => p !== '');
   const keyOf = (p: string) => (p.includes('=') ? p.slice(0, p.indexOf('=')) : p);
   const ownKeys = new Set(own.map(keyOf));
   const moved = query.split('&').filter((p) => p !== '' && !ownKeys.has(keyOf(p)));
@@ -16,6 +19,8 @@ export function queryAsHash(search: string, hash: string): { hash: string; note:
   const pairs = [...(hasVersion ? [] : [`v=${URL_VERSION}`]), ...own, ...moved];
   return {
     hash: '#' + pairs.join('&'),
-    note: { text: `the link's settings were after "?" (a query string); the lab reads them after "#" and has moved them there` },
+    note: {
+      text: `the link's settings were after "?" (a query string); the lab reads them after "#" and has moved them there`,
+    },
   };
 }

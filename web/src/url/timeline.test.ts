@@ -18,7 +18,9 @@ const timeline: TimelineEntry[] = [
 describe('live-mode timeline codec', () => {
   it('writes a compact, versioned value and reads it back exactly', () => {
     const text = encodeTimeline(model, timeline)!;
-    expect(text).toBe('v1,2.5~f0.channel.forward.p~0.05,12.345678~topology.bottleneck.rate_mbps~0.30000000000000004,12.345678~f0.channel.forward.p~1e-7');
+    expect(text).toBe(
+      'v1,2.5~f0.channel.forward.p~0.05,12.345678~topology.bottleneck.rate_mbps~0.30000000000000004,12.345678~f0.channel.forward.p~1e-7',
+    );
     const back = decodeTimeline(model, model.defaults, text);
     expect(back.messages).toEqual([]);
     expect(back.timeline).toEqual(timeline);
@@ -74,7 +76,9 @@ describe('live-mode timeline codec', () => {
   });
 
   it('gives the engine its JSON form', () => {
-    expect(JSON.parse(timelineJson(timeline.slice(0, 1)))).toEqual([{ t_s: 2.5, path: 'flows[0].channel.forward.p', value: 0.05 }]);
+    expect(JSON.parse(timelineJson(timeline.slice(0, 1)))).toEqual([
+      { t_s: 2.5, path: 'flows[0].channel.forward.p', value: 0.05 },
+    ]);
   });
 
   it('records a change over the rest of that parameter’s timeline, in time order', () => {

@@ -52,7 +52,9 @@ export function decodeTimeline(
   if (raw === null || raw === '') return { timeline, messages };
   const [version, ...parts] = raw.split(',');
   if (version !== TIMELINE_VERSION) {
-    messages.push({ text: `the live-mode timeline is in format "${clip(version, 12)}", this page reads ${TIMELINE_VERSION} — timeline ignored` });
+    messages.push({
+      text: `the live-mode timeline is in format "${clip(version, 12)}", this page reads ${TIMELINE_VERSION} — timeline ignored`,
+    });
     return { timeline, messages };
   }
   // The engine refuses a change later than the longest run (duration_s's maximum:
@@ -92,7 +94,10 @@ export function decodeTimeline(
     }
     const item = splitItem(spec.path);
     if (item && item.index >= itemCount(model, values, item.list)) {
-      messages.push({ path: spec.path, text: `${where}: ${label} names ${item.list}[${item.index}], which the link does not have — ignored` });
+      messages.push({
+        path: spec.path,
+        text: `${where}: ${label} names ${item.list}[${item.index}], which the link does not have — ignored`,
+      });
       return;
     }
     const c = checkValue(label, spec.decl, valueText);

@@ -28,7 +28,14 @@ import { enc, type UrlMessage } from './text';
 
 /** Keys of the hash that belong to the views, not to the scenario. */
 export function isViewKey(key: string): boolean {
-  return key === 'view' || key === 'cmp' || key === 'hide' || key === MARKERS_OFF_KEY || key.startsWith('sweep.') || isDisplayKey(key);
+  return (
+    key === 'view' ||
+    key === 'cmp' ||
+    key === 'hide' ||
+    key === MARKERS_OFF_KEY ||
+    key.startsWith('sweep.') ||
+    isDisplayKey(key)
+  );
 }
 
 const MARKERS_OFF_KEY = 'nomark';
@@ -87,7 +94,10 @@ export function decodeViewParams(
       if ((VIEWS as string[]).includes(val)) state.view = val as ViewName;
       else messages.push({ text: `view must be one of ${VIEWS.join(', ')}, got ${shown(val)} — showing live` });
     } else if (key === 'cmp' || key === 'hide') {
-      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = val
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = list.filter((p) => !isEntry(model, p));
       const good = [...new Set(list.filter((p) => isEntry(model, p)))];
       if (bad.length)
@@ -96,13 +106,18 @@ export function decodeViewParams(
         });
       if (key === 'cmp') {
         if (good.length > MAX_COMPARE)
-          messages.push({ text: `cmp lists ${good.length} protocols; the compare view shows at most ${MAX_COMPARE} — kept the first ${MAX_COMPARE}` });
+          messages.push({
+            text: `cmp lists ${good.length} protocols; the compare view shows at most ${MAX_COMPARE} — kept the first ${MAX_COMPARE}`,
+          });
         if (good.length) state.compare = good.slice(0, MAX_COMPARE);
         else if (!bad.length) messages.push({ text: 'cmp lists no protocol — using default' });
       } else state.hidden = good;
     } else if (key === MARKERS_OFF_KEY) {
       const names = compareMarkerNames(model);
-      const list = val.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = val
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = list.filter((n) => !names.includes(n));
       if (bad.length)
         messages.push({

@@ -15,10 +15,23 @@ function Shape({ shape }: { shape: MarkerKind['shape'] }) {
   );
 }
 
-export function CompareMarkerToggles({ kinds, on, onChange }: { kinds: MarkerKind[]; on: string[]; onChange: (on: string[]) => void }) {
+export function CompareMarkerToggles({
+  kinds,
+  on,
+  onChange,
+}: {
+  kinds: MarkerKind[];
+  on: string[];
+  onChange: (on: string[]) => void;
+}) {
   if (kinds.length === 0) return null;
   return (
-    <div className="panel-row cmp-markers" role="group" aria-label="Event markers on the window chart" data-testid="cmp-markers">
+    <div
+      className="panel-row cmp-markers"
+      role="group"
+      aria-label="Event markers on the window chart"
+      data-testid="cmp-markers"
+    >
       <span className="muted-note">Event markers (in each protocol's colour):</span>
       {kinds.map((k) => {
         const active = on.includes(k.name);
@@ -35,7 +48,10 @@ export function CompareMarkerToggles({ kinds, on, onChange }: { kinds: MarkerKin
               {k.label}
             </button>
             {k.help && (
-              <ExplainedLabel explanation={{ help: k.help, source: k.source ?? '' }} testId={`cmp-marker-help:${k.name}`}>
+              <ExplainedLabel
+                explanation={{ help: k.help, source: k.source ?? '' }}
+                testId={`cmp-marker-help:${k.name}`}
+              >
                 <span aria-label={`What is ${k.label}?`}>?</span>
               </ExplainedLabel>
             )}

@@ -18,7 +18,14 @@ import { TableExport } from '../export/TableExport';
 import { protocolLabel } from '../model/params/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/run/figures';
 import type { ParamModel } from '../model/params/params';
-import { entryColorIndex, markersOffList, MAX_COMPARE, protocolOptions, toggleCompared, toggleHidden } from '../model/views';
+import {
+  entryColorIndex,
+  markersOffList,
+  MAX_COMPARE,
+  protocolOptions,
+  toggleCompared,
+  toggleHidden,
+} from '../model/views';
 import type { CompareState } from '../state/store';
 import type { CompareActions } from '../state/actions';
 import { MARK_COMPARE_REDRAWN, MARK_INPUT, MEASURE_INPUT_TO_COMPARE_REDRAWN } from '../state/labState';
@@ -52,7 +59,15 @@ interface Props {
   height: number;
 }
 
-export const CompareView = memo(function CompareView({ store, model, compare, hidden, markersOff, state, height }: Props) {
+export const CompareView = memo(function CompareView({
+  store,
+  model,
+  compare,
+  hidden,
+  markersOff,
+  state,
+  height,
+}: Props) {
   const options = protocolOptions(model);
   // Kept across renders (they depend on the schema only) so the memos below keep theirs.
   const label = useCallback((p: string) => protocolLabel(model, p), [model]);
@@ -72,8 +87,17 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
   const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
   // Kept in the link as the kinds switched off, so a kind the engine adds later is shown.
-  const markersOn = useMemo(() => kinds.map((k) => k.name).filter((n) => !markersOff?.includes(n)), [kinds, markersOff]);
-  const setMarkersOn = (on: string[]) => store.setMarkersOff(markersOffList(model, kinds.map((k) => k.name).filter((n) => !on.includes(n))));
+  const markersOn = useMemo(
+    () => kinds.map((k) => k.name).filter((n) => !markersOff?.includes(n)),
+    [kinds, markersOff],
+  );
+  const setMarkersOn = (on: string[]) =>
+    store.setMarkersOff(
+      markersOffList(
+        model,
+        kinds.map((k) => k.name).filter((n) => !on.includes(n)),
+      ),
+    );
   const markers = useMemo(
     () =>
       compareMarkers(
@@ -91,14 +115,29 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     () =>
       buildComparePanels(
         model,
-        shown.map((e) => ({ protocol: e.protocol, label: label(e.protocol), color: color(e.protocol), series: e.series!, durationS: e.durationS })),
+        shown.map((e) => ({
+          protocol: e.protocol,
+          label: label(e.protocol),
+          color: color(e.protocol),
+          series: e.series!,
+          durationS: e.durationS,
+        })),
         markers,
       ),
     [model, shown, markers, label, color],
   );
 
   const columns = useMemo(
-    () => COLUMNS.filter((c) => !c.optional || state.entries.some((e) => figureValue(e.summary, c.key) !== null && (c.key !== 'partial_acks' || (e.summary?.partial_acks as number) > 0))),
+    () =>
+      COLUMNS.filter(
+        (c) =>
+          !c.optional ||
+          state.entries.some(
+            (e) =>
+              figureValue(e.summary, c.key) !== null &&
+              (c.key !== 'partial_acks' || (e.summary?.partial_acks as number) > 0),
+          ),
+      ),
     [state.entries],
   );
   const xMax = shown.find((e) => Number.isFinite(e.durationS))?.durationS;
@@ -124,7 +163,8 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
     if (!finished) return;
     const raf = requestAnimationFrame(() => {
       performance.mark(MARK_COMPARE_REDRAWN, { detail: { compareId: state.id } });
-      if (performance.getEntriesByName(MARK_INPUT, 'mark').length > 0) performance.measure(MEASURE_INPUT_TO_COMPARE_REDRAWN, MARK_INPUT, MARK_COMPARE_REDRAWN);
+      if (performance.getEntriesByName(MARK_INPUT, 'mark').length > 0)
+        performance.measure(MEASURE_INPUT_TO_COMPARE_REDRAWN, MARK_INPUT, MARK_COMPARE_REDRAWN);
     });
     return () => cancelAnimationFrame(raf);
   }, [finished, state.id]);
@@ -143,7 +183,11 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
           <span className="muted-note">
             same scenario and seed, only the protocol changes · up to {MAX_COMPARE} ·{' '}
             <span data-testid="compare-status">
-              {state.busy ? `running ${done} / ${state.entries.length}…` : state.ms !== undefined ? `${state.entries.length} runs, ${Math.round(state.ms)} ms` : ''}
+              {state.busy
+                ? `running ${done} / ${state.entries.length}…`
+                : state.ms !== undefined
+                  ? `${state.entries.length} runs, ${Math.round(state.ms)} ms`
+                  : ''}
             </span>
           </span>
         </div>
@@ -168,11 +212,20 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
               </label>
             );
           })}
-          <PairingPicker model={model} compare={compare} prefix="cmp" color={color} onChange={(c) => store.setCompare(c)} />
+          <PairingPicker
+            model={model}
+            compare={compare}
+            prefix="cmp"
+            color={color}
+            onChange={(c) => store.setCompare(c)}
+          />
         </div>
       </section>
 
-      <PartialRunsNote summaries={state.entries.map((e) => (e.status === 'ok' ? e.summary : null))} testId="compare-partial" />
+      <PartialRunsNote
+        summaries={state.entries.map((e) => (e.status === 'ok' ? e.summary : null))}
+        testId="compare-partial"
+      />
 
       {failed.length > 0 && (
         <div className="banner error" role="alert" data-testid="compare-errors">
@@ -214,40 +267,52 @@ export const CompareView = memo(function CompareView({ store, model, compare, hi
         </div>
         <TableExport name="compare figures" />
         <div className="table-scroll">
-        <table className="figures" data-testid="compare-table">
-          <thead>
-            <tr>
-              <th>Protocol</th>
-              {columns.map((c) => {
-                const info = figureInfo(model.figures, c.key);
-                return (
-                  <th key={c.key} title={info.help}>
-                    {figureTitle(info)}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {state.entries.map((e) => (
-              <tr key={e.protocol} data-protocol={e.protocol} className={hidden.includes(e.protocol) ? 'hidden-row' : ''}>
-                <td>
-                  <span className="swatch" style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }} />
-                  {label(e.protocol)}
-                </td>
+          <table className="figures" data-testid="compare-table">
+            <thead>
+              <tr>
+                <th>Protocol</th>
                 {columns.map((c) => {
-                  const v = e.summary?.[c.key];
-                  const isBest = typeof v === 'number' && best[c.key] === v;
+                  const info = figureInfo(model.figures, c.key);
                   return (
-                    <td key={c.key} className={isBest ? 'best' : undefined} data-testid={`cmp.${e.protocol}.${c.key}`} data-value={typeof v === 'number' ? v : undefined}>
-                      {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
-                    </td>
+                    <th key={c.key} title={info.help}>
+                      {figureTitle(info)}
+                    </th>
                   );
                 })}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.entries.map((e) => (
+                <tr
+                  key={e.protocol}
+                  data-protocol={e.protocol}
+                  className={hidden.includes(e.protocol) ? 'hidden-row' : ''}
+                >
+                  <td>
+                    <span
+                      className="swatch"
+                      style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }}
+                    />
+                    {label(e.protocol)}
+                  </td>
+                  {columns.map((c) => {
+                    const v = e.summary?.[c.key];
+                    const isBest = typeof v === 'number' && best[c.key] === v;
+                    return (
+                      <td
+                        key={c.key}
+                        className={isBest ? 'best' : undefined}
+                        data-testid={`cmp.${e.protocol}.${c.key}`}
+                        data-value={typeof v === 'number' ? v : undefined}
+                      >
+                        {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </section>
 

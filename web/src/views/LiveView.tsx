@@ -25,7 +25,11 @@ const liveOf = (s: LabState) => ({
   selectedFlow: s.ui.selectedFlow,
 });
 
-export function LiveView({ store }: { store: Lab<PlaybackActions & ValueActions & PoolActions & Pick<FlowActions, 'toggleFlow'>> }) {
+export function LiveView({
+  store,
+}: {
+  store: Lab<PlaybackActions & ValueActions & PoolActions & Pick<FlowActions, 'toggleFlow'>>;
+}) {
   const s = useLab(store, liveOf, shallowEqual);
   const { model, displayed, playback, stale } = s;
   const multi = isMultiFlow(displayed);
@@ -33,9 +37,29 @@ export function LiveView({ store }: { store: Lab<PlaybackActions & ValueActions 
   const flow = Number.isInteger(traceFlow) ? traceFlow : 0;
   return (
     <>
-      <PlayBar store={store} model={model} playback={playback} timeline={s.timeline} durationS={displayed?.durationS} ready={displayed !== undefined && !stale} />
-      <ManualMode store={store} model={model} rules={s.rules} values={s.values} liveValues={s.liveValues} playback={playback} timeline={s.timeline} displayed={displayed} stale={stale} flow={flow} />
-      {!playback && displayed && isPartial(displayed.result) && <PartialMark result={displayed.result} what="these figures" testId="summary-partial" />}
+      <PlayBar
+        store={store}
+        model={model}
+        playback={playback}
+        timeline={s.timeline}
+        durationS={displayed?.durationS}
+        ready={displayed !== undefined && !stale}
+      />
+      <ManualMode
+        store={store}
+        model={model}
+        rules={s.rules}
+        values={s.values}
+        liveValues={s.liveValues}
+        playback={playback}
+        timeline={s.timeline}
+        displayed={displayed}
+        stale={stale}
+        flow={flow}
+      />
+      {!playback && displayed && isPartial(displayed.result) && (
+        <PartialMark result={displayed.result} what="these figures" testId="summary-partial" />
+      )}
       {!playback && <Summary summary={displayed?.summary} stale={stale} figures={model?.figures} multi={multi} />}
       {!playback && multi && displayed && <FlowTable result={displayed.result} model={model} stale={stale} />}
       <PlayedCharts
@@ -48,7 +72,9 @@ export function LiveView({ store }: { store: Lab<PlaybackActions & ValueActions 
         selectedFlow={s.selectedFlow}
         traceFlow={flow}
       />
-      {!playback && displayed && model && <PacketsPanel model={model} values={s.values} timeline={s.timeline} displayed={displayed} />}
+      {!playback && displayed && model && (
+        <PacketsPanel model={model} values={s.values} timeline={s.timeline} displayed={displayed} />
+      )}
     </>
   );
 }

@@ -26,7 +26,9 @@ export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoL
           <tr>
             <th>{xLabel}</th>
             {run.series.map((l) => (
-              <th key={l.protocol ?? 'measured'}>{l.protocol === null ? yLabel : `${protoLabel(l.protocol)}: ${figureLabel}`}</th>
+              <th key={l.protocol ?? 'measured'}>
+                {l.protocol === null ? yLabel : `${protoLabel(l.protocol)}: ${figureLabel}`}
+              </th>
             ))}
           </tr>
         </thead>

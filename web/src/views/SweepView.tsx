@@ -9,9 +9,10 @@
 // page, with messages that name the box by its label (sweepMessages.ts).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { protocolColor } from '../charts/compareSeries';
-import { MEASURED_COLOR, SweepChart } from '../charts/SweepChart';
-import { MODEL_STYLE, useSweepCurves } from './useSweepCurves';
-import { formatNumber } from '../components/Summary';
+import { SweepChart } from '../charts/SweepChart';
+import { useSweepCurves } from './useSweepCurves';
+import { ModelErrorTable } from './ModelErrorTable';
+import { SweepRunRow } from './SweepRunRow';
 import { SweepTable } from './SweepTable';
 import { AppLimitNote } from './AppLimitNote';
 import type { RunSummary } from '../engine/types';
@@ -33,7 +34,6 @@ import { entryColorIndex, MAX_COMPARE, protocolOptions, toggleCompared, toggleHi
 import { isVisible, type VisibilityRule } from '../model/params/visibility';
 import type { SweepRun } from '../state/store';
 import type { SweepActions } from '../state/actions';
-import { PartialRunsNote } from '../components/PartialMark';
 import { sweepScreenMessage } from '../model/sweep/sweepMessages';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
@@ -48,7 +48,16 @@ const MIN_FILL_HEIGHT = 200;
 type Drafts = Record<Exclude<SweepField, 'points'>, string>;
 
 function draftsOf(c: SweepConfig): Drafts {
-  return { x: c.x, from: String(c.from), to: String(c.to), scale: c.scale, n: String(c.n), y: c.y, k: String(c.k), by: c.by };
+  return {
+    x: c.x,
+    from: String(c.from),
+    to: String(c.to),
+    scale: c.scale,
+    n: String(c.n),
+    y: c.y,
+    k: String(c.k),
+    by: c.by,
+  };
 }
 
 function paramLabel(model: ParamModel, path: string): string {
@@ -71,7 +80,18 @@ interface Props {
   height: number;
 }
 
-export const SweepView = memo(function SweepView({ store, model, config, compare, hidden, run, values, rules, liveSummary, height }: Props) {
+export const SweepView = memo(function SweepView({
+  store,
+  model,
+  config,
+  compare,
+  hidden,
+  run,
+  values,
+  rules,
+  liveSummary,
+  height,
+}: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(config));
   const [errors, setErrors] = useState<SweepError[]>([]);
   // Presentation and embed mode: the chart takes the screen below its top.
@@ -84,7 +104,8 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   useEffect(() => {
     setDrafts((d) => {
       const r = validateSweep(model, d, config);
-      const same = r.errors.length === 0 && (Object.keys(config) as SweepField[]).every((f) => r.config[f] === config[f]);
+      const same =
+        r.errors.length === 0 && (Object.keys(config) as SweepField[]).every((f) => r.config[f] === config[f]);
       if (same) return d;
       setErrors([]);
       return draftsOf(config);
@@ -93,7 +114,12 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
 
   const params = useMemo(() => sweepableParams(model), [model]);
   const figures = useMemo(
-    () => numericFigureKeys(model.figures, liveSummary, run?.series[0]?.summaries.flat().find((s) => s) as RunSummary | undefined),
+    () =>
+      numericFigureKeys(
+        model.figures,
+        liveSummary,
+        run?.series[0]?.summaries.flat().find((s) => s) as RunSummary | undefined,
+      ),
     [model, liveSummary, run],
   );
   const options = protocolOptions(model);
@@ -128,7 +154,16 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   const y = config.y;
   const shownX = run?.config.x ?? config.x;
 
-  const { lines, legend, models, errorsByModel, coincide, withModels, limits } = useSweepCurves({ model, values, run, y, shownX, hidden, protoLabel, protoColor });
+  const { lines, legend, models, errorsByModel, coincide, withModels, limits } = useSweepCurves({
+    model,
+    values,
+    run,
+    y,
+    shownX,
+    hidden,
+    protoLabel,
+    protoColor,
+  });
 
   const fieldError = (f: SweepField) => errors.find((e) => e.field === f)?.message;
   const total = plan ? plan.grid.length * plan.seeds.length * (plan.protocols?.length ?? 1) : 0;
@@ -136,7 +171,6 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
   const yInfo = figureInfo(model.figures, y);
   const yLabel = figureTitle(yInfo);
   const digits = figureDigits(yInfo);
-  const pct = run && run.total ? (100 * run.done) / run.total : 0;
 
   const field = (f: SweepField, label: string, input: React.ReactNode, cls = '') => (
     <div className={`${cls}${fieldError(f) ? ' has-error' : ''}`}>
@@ -225,7 +259,12 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
           {field(
             'scale',
             'scale',
-            <select id="sweep-scale" data-testid="sweep.scale" value={drafts.scale} onChange={(e) => change('scale', e.target.value)}>
+            <select
+              id="sweep-scale"
+              data-testid="sweep.scale"
+              value={drafts.scale}
+              onChange={(e) => change('scale', e.target.value)}
+            >
               <option value="linear">linear</option>
               <option value="log">log</option>
             </select>,
@@ -273,7 +312,11 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
               const on = compare.includes(p);
               const disabled = (!on && compare.length >= MAX_COMPARE) || (on && compare.length === 1);
               return (
-                <label key={p} className={`proto-chip${on ? ' on' : ''}${disabled ? ' disabled' : ''}`} style={{ ['--chip' as string]: protoColor(p) }}>
+                <label
+                  key={p}
+                  className={`proto-chip${on ? ' on' : ''}${disabled ? ' disabled' : ''}`}
+                  style={{ ['--chip' as string]: protoColor(p) }}
+                >
                   <input
                     type="checkbox"
                     checked={on}
@@ -285,8 +328,16 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
                 </label>
               );
             })}
-            <PairingPicker model={model} compare={compare} prefix="sweep" color={protoColor} onChange={(c) => store.setCompare(c)} />
-            <span className="muted-note">shared with the Compare view · model curves appear when one protocol is shown</span>
+            <PairingPicker
+              model={model}
+              compare={compare}
+              prefix="sweep"
+              color={protoColor}
+              onChange={(c) => store.setCompare(c)}
+            />
+            <span className="muted-note">
+              shared with the Compare view · model curves appear when one protocol is shown
+            </span>
           </div>
         )}
         {!xVisible && (
@@ -295,56 +346,15 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
             left); the sweep would show a flat line.
           </p>
         )}
-        <div className="run-row">
-          <button
-            type="button"
-            className="primary"
-            data-testid="sweep-run"
-            disabled={errors.length > 0 || !plan || running}
-            onClick={() => store.runSweep()}
-          >
-            {running ? 'Running…' : run ? 'Run again' : 'Run sweep'}
-          </button>
-          <button type="button" className="secondary" data-testid="sweep-cancel" disabled={!running} onClick={() => store.cancelSweep()}>
-            Cancel
-          </button>
-          <div
-            className={`progress${run?.status === 'cancelled' ? ' cancelled' : ''}`}
-            role="progressbar"
-            aria-label="Sweep progress"
-            aria-valuemin={0}
-            aria-valuemax={run?.total ?? total}
-            aria-valuenow={run?.done ?? 0}
-            data-testid="sweep-progress"
-            data-status={run?.status ?? 'idle'}
-            data-elapsed-ms={run ? Math.round(run.elapsedMs) : undefined}
-          >
-            <div className="progress-bar" style={{ width: `${pct}%` }} />
-          </div>
-          <span className="progress-text" data-testid="sweep-progress-text">
-            {run
-              ? `${run.done} / ${run.total} runs · ${(run.elapsedMs / 1000).toFixed(1)} s${run.status === 'cancelled' ? ' · cancelled' : run.status === 'done' ? ' · done' : ''}`
-              : `${total} runs (${plan?.grid.length ?? 0} points × ${plan?.protocols ? `${plan.protocols.length} protocols × ` : ''}${plan?.seeds.length ?? 0} seeds)`}
-          </span>
-        </div>
-        {stale && !running && (
-          <p className="swept-note" data-testid="sweep-stale">
-            The scenario or the sweep settings changed since this sweep ran — Run to update it.
-          </p>
-        )}
-        {run && <PartialRunsNote summaries={run.series.flatMap((l) => l.summaries.flat())} testId="sweep-partial" />}
-        {run && run.errors.length > 0 && (
-          <div className="banner error" role="alert" data-testid="sweep-errors" style={{ margin: '10px 0 0' }}>
-            <div>
-              <strong>Some runs failed:</strong>
-              <ul>
-                {run.errors.map((e, i) => (
-                  <li key={i}>{e}</li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        )}
+        <SweepRunRow
+          store={store}
+          run={run}
+          plan={plan}
+          running={running}
+          stale={stale}
+          blocked={errors.length > 0}
+          total={total}
+        />
       </section>
 
       {withModels && <AppLimitNote store={store} limits={limits} multiFlow={limits.some((l) => l.flow > 1)} />}
@@ -352,44 +362,18 @@ export const SweepView = memo(function SweepView({ store, model, config, compare
       {chart}
 
       {run && run.grid.length > 0 && (
-        <SweepTable run={run} y={y} xLabel={paramLabel(model, shownX)} yLabel={yLabel} figureLabel={yInfo.label} digits={digits} protoLabel={protoLabel} />
+        <SweepTable
+          run={run}
+          y={y}
+          xLabel={paramLabel(model, shownX)}
+          yLabel={yLabel}
+          figureLabel={yInfo.label}
+          digits={digits}
+          protoLabel={protoLabel}
+        />
       )}
 
-      {withModels && errorsByModel.length > 0 && (
-        <section className="panel" aria-label="Model error">
-          <h2>Throughput models against the measurement</h2>
-          <table className="figures" data-testid="model-error">
-            <thead>
-              <tr>
-                <th>Model</th>
-                <th>Mean abs. relative error</th>
-                <th>Largest relative error</th>
-                <th>Bias (mean relative error)</th>
-                <th>Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {errorsByModel.map((m) => (
-                <tr key={m.key} data-model={m.key}>
-                  <td>
-                    <span className="swatch" style={{ background: MODEL_STYLE[m.key].color, marginRight: 8, verticalAlign: 'middle' }} />
-                    {m.label}
-                  </td>
-                  <td data-testid={`model-error.${m.key}`}>{m.err ? `${formatNumber(m.err.mare * 100, 1)} %` : '—'}</td>
-                  <td>{m.err ? `${formatNumber(m.err.maxRel * 100, 1)} %` : '—'}</td>
-                  <td>{m.err ? `${m.err.bias >= 0 ? '+' : ''}${formatNumber(m.err.bias * 100, 1)} %` : '—'}</td>
-                  <td>{m.err?.n ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="muted-note" style={{ margin: '8px 0 0' }}>
-            Each model is evaluated per run with that run's own loss-event rate, mean SRTT and mean RTO, then averaged
-            per point like the measurement (<span style={{ color: MEASURED_COLOR, fontWeight: 700 }}>solid</span>).
-            {coincide.length > 0 && ` Note: ${coincide.join('; ')}.`}
-          </p>
-        </section>
-      )}
+      {withModels && errorsByModel.length > 0 && <ModelErrorTable errorsByModel={errorsByModel} coincide={coincide} />}
     </div>
   );
 });

@@ -35,7 +35,6 @@ import type { PoolActions } from '../state/actions';
 import '../components/evidence.css';
 import './validation.css';
 
-
 interface GroupRun {
   status: 'running' | 'done' | 'cancelled' | 'failed';
   done: number;
@@ -77,7 +76,10 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   const { presets, papers, error: presetError } = usePresets();
   const refs = useJson<ReferenceGroup[]>(REFERENCES_URL, readReferences);
   const recorded = useJson<Recorded | null>(RECORDED_URL, parseRecorded);
-  const groups = useMemo<ValidationGroup[]>(() => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])], [presets, refs.value]);
+  const groups = useMemo<ValidationGroup[]>(
+    () => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])],
+    [presets, refs.value],
+  );
   const plans = useMemo(() => new Map(groups.map((g) => [g.id, g.plan(model)])), [groups, model]);
   const [runs, setRuns] = useState<Record<string, GroupRun>>({});
   const [queue, setQueue] = useState<string[]>([]);
@@ -90,7 +92,10 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   const check = (id: string) => {
     const plan = plans.get(id);
     if (!plan || typeof plan === 'string') {
-      setRuns((r) => ({ ...r, [id]: { status: 'failed', done: 0, total: 0, error: typeof plan === 'string' ? plan : 'unknown group', ms: 0 } }));
+      setRuns((r) => ({
+        ...r,
+        [id]: { status: 'failed', done: 0, total: 0, error: typeof plan === 'string' ? plan : 'unknown group', ms: 0 },
+      }));
       return;
     }
     const summaries: (RunSummary | null)[] = plan.scenarios.map(() => null);
@@ -140,7 +145,11 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       }
     return { runs: runsN, sim };
   }, [plans]);
-  const verdictOf = (key: string, group: ValidationGroup, index: number): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {
+  const verdictOf = (
+    key: string,
+    group: ValidationGroup,
+    index: number,
+  ): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {
     const live = runs[group.id]?.results?.[index];
     if (live) return { result: live, origin: 'live' };
     const rec = recorded.value?.results[key];
@@ -148,7 +157,12 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
     return { origin: 'none' };
   };
   const verdictRows = (gs: readonly ValidationGroup[]) =>
-    gs.flatMap((g) => g.rows.map((row, i) => ({ claim: row.claim, verdict: verdictOf(row.key, g, i).result?.verdict ?? ('pending' as const) })));
+    gs.flatMap((g) =>
+      g.rows.map((row, i) => ({
+        claim: row.claim,
+        verdict: verdictOf(row.key, g, i).result?.verdict ?? ('pending' as const),
+      })),
+    );
   const counts = useMemo(() => {
     const papersC = countVerdicts(verdictRows(groups.filter((g) => g.kind === 'paper')));
     const legacyRows = verdictRows(groups.filter((g) => g.kind === 'paper')).filter((r) => r.claim?.kind === 'legacy');
@@ -175,7 +189,8 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
         <p>
           <strong>{c.holds}</strong> hold, <strong>{c['holds-under-reading']}</strong> hold under a named reading,{' '}
           <strong>{c['does-not-hold']}</strong> do not hold (each with the experiment that explains it),{' '}
-          <strong>{c['not-expressible']}</strong> are not expressible in the lab{c.pending ? `, ${c.pending} not run` : ''}
+          <strong>{c['not-expressible']}</strong> are not expressible in the lab
+          {c.pending ? `, ${c.pending} not run` : ''}
           {c.legacy ? `; ${c.legacy} not yet rebuilt from the paper` : ''}.
         </p>
         <p className="muted-note">
@@ -197,97 +212,107 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       <p className="muted-note">{intro}</p>
       {head}
       {shown.map((g) => {
-          const plan = plans.get(g.id);
-          const run = runs[g.id];
-          return (
-            <div key={g.id} className="panel validation-group" data-testid={`validation-group:${g.id}`} data-paper={g.paper ?? ''} data-status={run?.status ?? 'idle'}>
-              <div className="validation-group-head">
-                <div>
-                  <strong>{g.title}</strong>
-                  <div className="muted-note">{g.source}</div>
-                </div>
-                <div className="validation-actions">
-                  <TableExport name={`validation ${g.title}`} />
-                  {g.kind === 'paper' && (
-                    <a href={g.hash} className="button-link" data-testid={`open:${g.id}`}>
-                      Open the experiment
-                    </a>
-                  )}
-                  <button
-                    type="button"
-                    data-testid={`check-group:${g.id}`}
-                    disabled={!!running || typeof plan === 'string' || !plan}
-                    onClick={() => check(g.id)}
-                    title={typeof plan === 'string' ? plan : undefined}
-                  >
-                    {run?.status === 'running' ? `Checking… ${run.done} / ${run.total}` : 'Check now'}
-                  </button>
-                  <span className="muted-note">{typeof plan === 'string' ? plan : plan ? cost(plan) : ''}</span>
-                  {run && run.status !== 'running' && run.status !== 'failed' && (
-                    <span className="muted-note">
-                      {run.status === 'done' ? `checked here in ${(run.ms / 1000).toFixed(1)} s` : 'cancelled'}
-                    </span>
-                  )}
-                  {run?.error && <span className="field-error">{run.error}</span>}
-                </div>
+        const plan = plans.get(g.id);
+        const run = runs[g.id];
+        return (
+          <div
+            key={g.id}
+            className="panel validation-group"
+            data-testid={`validation-group:${g.id}`}
+            data-paper={g.paper ?? ''}
+            data-status={run?.status ?? 'idle'}
+          >
+            <div className="validation-group-head">
+              <div>
+                <strong>{g.title}</strong>
+                <div className="muted-note">{g.source}</div>
               </div>
-              {run?.status === 'running' && <progress max={run.total} value={run.done} aria-label={`${g.title}: runs done`} />}
-              <table className="figures validation-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Claim or check</th>
-                    <th scope="col">Verdict</th>
-                    <th scope="col">Numbers</th>
-                    {g.kind === 'reference' && <th scope="col">Experiment</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {g.rows.map((row, i) => {
-                    const { result, origin } = verdictOf(row.key, g, i);
-                    const verdict = result?.verdict ?? 'pending';
-                    return (
-                      <tr
-                        key={row.key}
-                        data-testid={`validation-row:${row.key}`}
-                        data-text={row.text}
-                        data-verdict={verdict}
-                        data-detail={result?.detail ?? ''}
-                        data-origin={origin}
-                        data-kind={row.claim?.kind ?? 'reference'}
-                        className={`claim ${verdict}`}
-                      >
-                        <td>
-                          {row.claim && row.claim.kind !== 'legacy' ? <q>{row.text}</q> : row.text}
-                          {row.source && <span className="muted-note"> ({row.source})</span>}
-                          {row.claim?.kind === 'number' && (
-                            <span className="muted-note">
-                              {' '}
-                              · paper: {row.claim.paper_value}
-                              {row.claim.unit ? ` ${row.claim.unit}` : ''}
-                            </span>
-                          )}
-                          {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
-                        </td>
-                        <td>
-                          <span className="verdict">{VERDICT_TEXT[verdict]}</span>
-                          {origin === 'recorded' && <div className="muted-note">recorded</div>}
-                        </td>
-                        <td className="muted-note">{row.claim?.kind === 'not_expressible' ? '' : (result?.detail ?? '')}</td>
-                        {g.kind === 'reference' && (
-                          <td>
-                            <a href={row.hash} data-testid={`open:${row.key}`}>
-                              Open
-                            </a>
-                          </td>
-                        )}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div className="validation-actions">
+                <TableExport name={`validation ${g.title}`} />
+                {g.kind === 'paper' && (
+                  <a href={g.hash} className="button-link" data-testid={`open:${g.id}`}>
+                    Open the experiment
+                  </a>
+                )}
+                <button
+                  type="button"
+                  data-testid={`check-group:${g.id}`}
+                  disabled={!!running || typeof plan === 'string' || !plan}
+                  onClick={() => check(g.id)}
+                  title={typeof plan === 'string' ? plan : undefined}
+                >
+                  {run?.status === 'running' ? `Checking… ${run.done} / ${run.total}` : 'Check now'}
+                </button>
+                <span className="muted-note">{typeof plan === 'string' ? plan : plan ? cost(plan) : ''}</span>
+                {run && run.status !== 'running' && run.status !== 'failed' && (
+                  <span className="muted-note">
+                    {run.status === 'done' ? `checked here in ${(run.ms / 1000).toFixed(1)} s` : 'cancelled'}
+                  </span>
+                )}
+                {run?.error && <span className="field-error">{run.error}</span>}
+              </div>
             </div>
-          );
-        })}
+            {run?.status === 'running' && (
+              <progress max={run.total} value={run.done} aria-label={`${g.title}: runs done`} />
+            )}
+            <table className="figures validation-table">
+              <thead>
+                <tr>
+                  <th scope="col">Claim or check</th>
+                  <th scope="col">Verdict</th>
+                  <th scope="col">Numbers</th>
+                  {g.kind === 'reference' && <th scope="col">Experiment</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {g.rows.map((row, i) => {
+                  const { result, origin } = verdictOf(row.key, g, i);
+                  const verdict = result?.verdict ?? 'pending';
+                  return (
+                    <tr
+                      key={row.key}
+                      data-testid={`validation-row:${row.key}`}
+                      data-text={row.text}
+                      data-verdict={verdict}
+                      data-detail={result?.detail ?? ''}
+                      data-origin={origin}
+                      data-kind={row.claim?.kind ?? 'reference'}
+                      className={`claim ${verdict}`}
+                    >
+                      <td>
+                        {row.claim && row.claim.kind !== 'legacy' ? <q>{row.text}</q> : row.text}
+                        {row.source && <span className="muted-note"> ({row.source})</span>}
+                        {row.claim?.kind === 'number' && (
+                          <span className="muted-note">
+                            {' '}
+                            · paper: {row.claim.paper_value}
+                            {row.claim.unit ? ` ${row.claim.unit}` : ''}
+                          </span>
+                        )}
+                        {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
+                      </td>
+                      <td>
+                        <span className="verdict">{VERDICT_TEXT[verdict]}</span>
+                        {origin === 'recorded' && <div className="muted-note">recorded</div>}
+                      </td>
+                      <td className="muted-note">
+                        {row.claim?.kind === 'not_expressible' ? '' : (result?.detail ?? '')}
+                      </td>
+                      {g.kind === 'reference' && (
+                        <td>
+                          <a href={row.hash} data-testid={`open:${row.key}`}>
+                            Open
+                          </a>
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
     </section>
   );
 
@@ -306,12 +331,14 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
         <h2>Validation</h2>
         <p>
           Every claim the papers make, in the paper’s words and numbers, with its verdict on the lab’s runs:{' '}
-          <strong>{counts.papers.holds}</strong> hold, <strong>{counts.papers['holds-under-reading']}</strong> hold under a named
-          reading, <strong>{counts.papers['does-not-hold']}</strong> do not hold, <strong>{counts.papers['not-expressible']}</strong>{' '}
-          are not expressible; {counts.papers.legacy} claims are not yet rebuilt from their paper ({counts.legacyHolds} of them hold as
-          this project restated them) and are listed apart. Against independent references (ns-3 and the throughput equations):{' '}
-          {counts.refs.holds} hold, {counts.refs['does-not-hold']} do not. The verdicts shown were recorded by the last full check
-          {recorded.value ? ` (${recorded.value.recorded})` : ''}; check a group again here to see this browser’s own runs.
+          <strong>{counts.papers.holds}</strong> hold, <strong>{counts.papers['holds-under-reading']}</strong> hold
+          under a named reading, <strong>{counts.papers['does-not-hold']}</strong> do not hold,{' '}
+          <strong>{counts.papers['not-expressible']}</strong> are not expressible; {counts.papers.legacy} claims are not
+          yet rebuilt from their paper ({counts.legacyHolds} of them hold as this project restated them) and are listed
+          apart. Against independent references (ns-3 and the throughput equations): {counts.refs.holds} hold,{' '}
+          {counts.refs['does-not-hold']} do not. The verdicts shown were recorded by the last full check
+          {recorded.value ? ` (${recorded.value.recorded})` : ''}; check a group again here to see this browser’s own
+          runs.
         </p>
         <div className="validation-actions">
           {running || queue.length ? (
@@ -319,13 +346,18 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
               Stop checking
             </button>
           ) : (
-            <button type="button" data-testid="check-all" disabled={groups.length === 0} onClick={() => setQueue(allIds)}>
+            <button
+              type="button"
+              data-testid="check-all"
+              disabled={groups.length === 0}
+              onClick={() => setQueue(allIds)}
+            >
               Check everything
             </button>
           )}
           <span className="muted-note">
-            {totals.runs.toLocaleString('en-US')} runs of up to {Math.round(totals.sim).toLocaleString('en-US')} simulated seconds in
-            all: several minutes on a laptop
+            {totals.runs.toLocaleString('en-US')} runs of up to {Math.round(totals.sim).toLocaleString('en-US')}{' '}
+            simulated seconds in all: several minutes on a laptop
             {queue.length ? ` · ${queue.length} group${queue.length === 1 ? '' : 's'} waiting` : ''}
           </span>
         </div>
@@ -334,7 +366,12 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       {Object.entries(papers).map(([id, info]) => {
         const gs = groups.filter((g) => g.kind === 'paper' && g.paper === id);
         return gs.length
-          ? section(gs, info.title, 'Each group is a Papers preset: its claims are checked on the runs the preset makes.', paperSummary(id, info, gs))
+          ? section(
+              gs,
+              info.title,
+              'Each group is a Papers preset: its claims are checked on the runs the preset makes.',
+              paperSummary(id, info, gs),
+            )
           : null;
       })}
       {section(

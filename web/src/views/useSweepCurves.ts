@@ -41,13 +41,19 @@ export function useSweepCurves({ model, values, run, y, shownX, hidden, protoLab
   const legend = useMemo<LegendEntry[] | undefined>(
     () =>
       byProtocol
-        ? run!.series.map((l) => ({ key: l.protocol!, label: protoLabel(l.protocol!), color: protoColor(l.protocol!), hidden: hidden.includes(l.protocol!) }))
+        ? run!.series.map((l) => ({
+            key: l.protocol!,
+            label: protoLabel(l.protocol!),
+            color: protoColor(l.protocol!),
+            hidden: hidden.includes(l.protocol!),
+          }))
         : undefined,
     [byProtocol, run, hidden, protoLabel, protoColor],
   );
   // The models are drawn for a single series only (one per protocol would be a tangle):
   // with one protocol left visible, they are that protocol's.
-  const single = run && drawn.length === 1 ? run.series.find((l) => (l.protocol ?? 'measured') === drawn[0].key) : undefined;
+  const single =
+    run && drawn.length === 1 ? run.series.find((l) => (l.protocol ?? 'measured') === drawn[0].key) : undefined;
   const points = useMemo(() => (drawn.length === 1 ? drawn[0].points : []), [drawn]);
   const withModels = showsModels({ x: shownX, y });
   const limits = useMemo(() => (withModels ? appLimits(model, values) : []), [withModels, model, values]);
@@ -76,7 +82,11 @@ export function useSweepCurves({ model, values, run, y, shownX, hidden, protoLab
       for (let j = i + 1; j < models.length; j++) {
         const a = models[i].y;
         const b = models[j].y;
-        if (a.length && a.length === b.length && a.every((v, n) => Math.abs(v - b[n]) <= 1e-9 * Math.max(1, Math.abs(v))))
+        if (
+          a.length &&
+          a.length === b.length &&
+          a.every((v, n) => Math.abs(v - b[n]) <= 1e-9 * Math.max(1, Math.abs(v)))
+        )
           out.push(`${models[j].label} coincides with ${models[i].label} on these runs`);
       }
     return out;

@@ -57,7 +57,7 @@ bool RedQueue::Drop(Packet* p, bool overflow) {
   if (overflow) {
     ++stats_.overflow_drops;  // the queue was full
   } else {
-    ++stats_.aqm_drops;       // RED's own decision: early, or forced by the average
+    ++stats_.aqm_drops;  // RED's own decision: early, or forced by the average
   }
   count_ = 0;
   CountDropOnRoute(*p);

@@ -69,8 +69,8 @@ class RedQueue final : public QueueDiscipline {
   std::deque<Packet*> queue_;
   double avg_ = 0;
   int64_t count_ = 0;
-  bool old_ = false;    // the average was above min_th at the last arrival
-  bool idle_ = true;    // nothing waiting and nothing sent since idle_since_
+  bool old_ = false;  // the average was above min_th at the last arrival
+  bool idle_ = true;  // nothing waiting and nothing sent since idle_since_
   Time idle_since_ = Time::Zero();
 };
 

@@ -29,8 +29,8 @@ bool IntervalAverages::EndEpoch(double* send_interval, double* receive_interval)
   if (!short_send_.ready()) return false;
   // Until the long-term averages have their 50 intervals, the short-term ones are all
   // there is.
-  const bool discrepant = !long_send_.ready() || Departs(short_send_, long_send_) ||
-                          Departs(short_receive_, long_receive_);
+  const bool discrepant =
+      !long_send_.ready() || Departs(short_send_, long_send_) || Departs(short_receive_, long_receive_);
   if (discrepant && long_send_.ready()) {
     if (++discrepant_epochs_ >= kLasting) {
       long_send_.Reset(short_send_.value());

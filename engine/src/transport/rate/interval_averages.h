@@ -34,11 +34,11 @@ class RunningInterval {
 
 class IntervalAverages {
  public:
-  static constexpr int kEpochPackets = 10;       // §3.4.1: an epoch is 10 packets
-  static constexpr int kLongCount = 50;          // §3.4.1: the last 50 intervals
-  static constexpr int kLasting = 5;             // §3.4.1: 5 consecutive epochs
-  static constexpr double kLongWeight = 0.02;    // Fig. 3.4
-  static constexpr double kShortWeight = 0.1;    // Fig. 3.4
+  static constexpr int kEpochPackets = 10;     // §3.4.1: an epoch is 10 packets
+  static constexpr int kLongCount = 50;        // §3.4.1: the last 50 intervals
+  static constexpr int kLasting = 5;           // §3.4.1: 5 consecutive epochs
+  static constexpr double kLongWeight = 0.02;  // Fig. 3.4
+  static constexpr double kShortWeight = 0.1;  // Fig. 3.4
 
   explicit IntervalAverages(double discrepancy = 0.25) : discrepancy_(discrepancy) {}
 

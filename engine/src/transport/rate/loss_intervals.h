@@ -18,7 +18,9 @@ class LossIntervals {
   // the synthetic first interval `first_interval` (RFC 5348 §6.3.1).
   void OnLossEvent(uint64_t seq_no, double first_interval);
   // The highest packet number received so far (the open interval runs to it).
-  void OnPacket(uint64_t seq_no) { if (seq_no > highest_) highest_ = seq_no; }
+  void OnPacket(uint64_t seq_no) {
+    if (seq_no > highest_) highest_ = seq_no;
+  }
 
   bool has_loss() const { return started_; }
   // The loss event rate; 0 before the first loss event.

@@ -123,11 +123,13 @@ void NgChanSender::OnEvent(uint32_t tag, uint64_t arg) {
     round_highest_ = highest;
     round_missing_ = missing;
   }
-  if (!transfer_.completed()) scheduler_->After(rtt_.has_sample() ? rtt_.srtt() : rtt_.rto(), this, kRound, generation_);
+  if (!transfer_.completed())
+    scheduler_->After(rtt_.has_sample() ? rtt_.srtt() : rtt_.rto(), this, kRound, generation_);
 }
 
 double NgChanSender::EquationBps(double p) const {
-  return NgChanRateBytesPerSecond(params_.equation, params_.segment_bytes, rtt_.srtt().seconds(), rtt_.rto().seconds(), p);
+  return NgChanRateBytesPerSecond(params_.equation, params_.segment_bytes, rtt_.srtt().seconds(), rtt_.rto().seconds(),
+                                  p);
 }
 
 void NgChanSender::EndRound(uint64_t sent_in_round, uint64_t lost_in_round) {

@@ -108,8 +108,8 @@ class NgChanSender final : public RateSender, public EventHandler {
   RateSenderObserver* rate_observer_ = nullptr;
   RttStats rtt_;
 
-  Time interval_;              // between packets
-  double p_ = 0;               // the loss rate so far (0 before the first loss)
+  Time interval_;  // between packets
+  double p_ = 0;   // the loss rate so far (0 before the first loss)
   uint64_t total_accounted_ = 0, total_loss_indications_ = 0;
   int64_t acks_ = 0;
   // Losses as the ACKs tell them: packets below the highest answered that never arrived.

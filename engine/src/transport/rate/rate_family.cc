@@ -7,8 +7,8 @@
 
 namespace plab {
 const std::vector<std::string>& RateFamilyReadsOfTcp() {
-  static const std::vector<std::string> paths = {"tcp.mss_bytes",   "tcp.header_bytes", "tcp.max_window_segments",
-                                                 "tcp.min_rto_ms",  "tcp.initial_rto_ms", "tcp.max_rto_ms"};
+  static const std::vector<std::string> paths = {"tcp.mss_bytes",  "tcp.header_bytes",   "tcp.max_window_segments",
+                                                 "tcp.min_rto_ms", "tcp.initial_rto_ms", "tcp.max_rto_ms"};
   return paths;
 }
 

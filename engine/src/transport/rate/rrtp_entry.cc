@@ -191,7 +191,6 @@ void ValidateRrtp(const ParamView& v, const std::string& prefix, std::vector<Val
   }
 }
 
-
 ProtocolEntry RrtpEntry() {
   ProtocolEntry e = RateProtocol("rrtp", "RRTP", RateEquation::kRfc5348,
                                  "Reliable rate-based transport over UDP: a cookie handshake, a probe pair for the "

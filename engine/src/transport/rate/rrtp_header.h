@@ -38,19 +38,19 @@ struct RrtpHeader {
 
   RrtpType type = RrtpType::kData;
   RrtpProbe probe = RrtpProbe::kNone;  // data: P1, P2 or neither
-  bool last = false;            // data: the application's last packet
-  bool retransmission = false;  // data: sent before
-  bool congestive = false;      // NACK/SACK: the receiver's verdict on a new loss
-  bool repeat = false;          // NACK/SACK: asked again after the NACK timer
-  uint8_t ranges = 0;           // SACK: how many of `range` are used
-  uint64_t seq_no = 0;          // data: packet number; CACK: all below; NACK: the missing one
-  Time timestamp;               // data, SYN, START: sent at; replies: the timestamp echoed
-  Time rtt;                     // data: the sender's RTT estimate (the receiver's NACK timer)
-  uint64_t cookie = 0;          // SYN-ECHO, START
-  double send_interval = 0;     // reports: seconds (probe report: X)
-  double receive_interval = 0;  // reports: seconds (probe report: Y)
-  uint64_t epoch_first = 0;     // epoch report: the first packet number it measured
-  RrtpRange range[kMaxRanges];  // SACK: relative to seq_no
+  bool last = false;                   // data: the application's last packet
+  bool retransmission = false;         // data: sent before
+  bool congestive = false;             // NACK/SACK: the receiver's verdict on a new loss
+  bool repeat = false;                 // NACK/SACK: asked again after the NACK timer
+  uint8_t ranges = 0;                  // SACK: how many of `range` are used
+  uint64_t seq_no = 0;                 // data: packet number; CACK: all below; NACK: the missing one
+  Time timestamp;                      // data, SYN, START: sent at; replies: the timestamp echoed
+  Time rtt;                            // data: the sender's RTT estimate (the receiver's NACK timer)
+  uint64_t cookie = 0;                 // SYN-ECHO, START
+  double send_interval = 0;            // reports: seconds (probe report: X)
+  double receive_interval = 0;         // reports: seconds (probe report: Y)
+  uint64_t epoch_first = 0;            // epoch report: the first packet number it measured
+  RrtpRange range[kMaxRanges];         // SACK: relative to seq_no
 };
 
 inline RrtpHeader& Rrtp(Packet& p) { return p.header.As<RrtpHeader>(); }

@@ -23,7 +23,7 @@ namespace plab {
 // The receiver's diagnoses of its losses (loss differentiation) against where the
 // packets were really lost: it is the forward route's LossWitness.
 struct LossVerdicts {
-  int64_t classified = 0;               // losses it classified whose real cause is known
+  int64_t classified = 0;              // losses it classified whose real cause is known
   int64_t congestive_as_wireless = 0;  // C-to-W (thesis Table 3.2)
   int64_t wireless_as_congestive = 0;  // W-to-C
 };
@@ -40,7 +40,7 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
     double nack_timeout_rtts = 2;
     double discrepancy = 0.25;
     bool loss_in_ratio = false;  // a congestive loss slows the measured receive rate
-    uint64_t secret = 0;  // the cookie's key
+    uint64_t secret = 0;         // the cookie's key
   };
 
   RrtpReceiver(Scheduler* scheduler, PacketPool* pool, const Params& params);
@@ -57,9 +57,7 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
   // Only a receiver that diagnoses has verdicts (without a scheme every loss is congestive).
-  const LossVerdicts* verdicts() const {
-    return params_.lda == LdaScheme::kNone ? nullptr : &verdicts_;
-  }
+  const LossVerdicts* verdicts() const { return params_.lda == LdaScheme::kNone ? nullptr : &verdicts_; }
   void OnLost(const Packet& p, DropCause cause) override;
 
   bool connected() const { return connected_; }
@@ -100,10 +98,10 @@ class RrtpReceiver final : public ReceiverEndpoint, public EventHandler, public 
   uint64_t highest_ = 0;  // one past the highest packet number seen
   uint64_t in_order_bytes_ = 0;
   uint64_t last_cack_ = 0;
-  uint64_t final_ = UINT64_MAX;  // one past the last packet, once it is seen
-  std::map<uint64_t, uint32_t> early_;   // packet number -> payload
-  std::map<uint64_t, Time> missing_;     // packet number -> when it was last asked for
-  Time rtt_;                             // the sender's estimate, from its packets
+  uint64_t final_ = UINT64_MAX;         // one past the last packet, once it is seen
+  std::map<uint64_t, uint32_t> early_;  // packet number -> payload
+  std::map<uint64_t, Time> missing_;    // packet number -> when it was last asked for
+  Time rtt_;                            // the sender's estimate, from its packets
   bool nack_timer_ = false;
 
   // Measurement: the last new (not retransmitted) packet.

@@ -333,7 +333,7 @@ void RrtpSender::OnEvent(uint32_t tag, uint64_t arg) {
       }
       return;
     case kTimeout: {
-          timeout_pending_ = false;
+      timeout_pending_ = false;
       if (completed_ || base_ == next_) return;
       const Time due = last_feedback_ + TimeoutSpan();
       if (now < due) {

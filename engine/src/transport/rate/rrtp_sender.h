@@ -36,13 +36,13 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
     uint32_t flow = 0;
     uint32_t segment_bytes = 1400;  // Table 4.2: 1400-byte packets
     uint32_t header_bytes = 40;
-    uint64_t max_unacked = 10000;   // the send buffer, in packets
+    uint64_t max_unacked = 10000;  // the send buffer, in packets
     RrtpMode mode = RrtpMode::kLimd;
-    double alpha_segments = 1;      // alpha = this x MSS / SRTT per epoch
-    bool alpha_prorated = false;    // alpha per RTT of the epoch's duration instead
-    double characteristic_bps = 0;  // SendRate_char, bytes per second; 0 = probe
-    Time characteristic_rtt;        // RoundTripTime_char; Zero = the handshake's
-    double characteristic_loss = 0; // LossRate_char
+    double alpha_segments = 1;       // alpha = this x MSS / SRTT per epoch
+    bool alpha_prorated = false;     // alpha per RTT of the epoch's duration instead
+    double characteristic_bps = 0;   // SendRate_char, bytes per second; 0 = probe
+    Time characteristic_rtt;         // RoundTripTime_char; Zero = the handshake's
+    double characteristic_loss = 0;  // LossRate_char
     bool grow_when_holding = true;
     bool restore_after_cut = false;  // the characteristic rate survives a loss cut
     bool handshake_backoff = false;  // double the SYN/START timer on each retry
@@ -129,7 +129,7 @@ class RrtpSender final : public SenderEndpoint, public EventHandler {
   std::set<uint64_t> resend_;  // asked for, lowest first
   Time next_allowed_;
   bool send_pending_ = false;
-  uint64_t changed_at_ = 0;    // the first packet sent at the current rate
+  uint64_t changed_at_ = 0;  // the first packet sent at the current rate
 
   Time last_feedback_;
   bool timeout_pending_ = false;

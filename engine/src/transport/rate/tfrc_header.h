@@ -15,10 +15,10 @@ struct TfrcDataHeader {
 };
 
 struct TfrcFeedbackHeader {
-  Time timestamp_echo;      // t_recvdata: the timestamp of the last data packet received
-  Time delay;               // t_delay: time since that packet arrived
-  double x_recv_bps = 0;    // X_recv: bytes per second received since the last feedback
-  double p = 0;             // the loss event rate
+  Time timestamp_echo;    // t_recvdata: the timestamp of the last data packet received
+  Time delay;             // t_delay: time since that packet arrived
+  double x_recv_bps = 0;  // X_recv: bytes per second received since the last feedback
+  double p = 0;           // the loss event rate
 };
 
 inline TfrcDataHeader& TfrcData(Packet& p) { return p.header.As<TfrcDataHeader>(); }

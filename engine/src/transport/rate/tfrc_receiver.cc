@@ -45,14 +45,14 @@ void TfrcReceiver::Receive(Packet* p) {
     // more than one RTT after the current event's first loss.
     const uint64_t gap = h.seq_no - next_seq_no_;
     for (uint64_t k = 0; k < gap; ++k) {
-      const Time sent = last_timestamp_ + (h.timestamp - last_timestamp_) * static_cast<int64_t>(k + 1) /
-                                              static_cast<int64_t>(gap + 1);
+      const Time sent = last_timestamp_ +
+                        (h.timestamp - last_timestamp_) * static_cast<int64_t>(k + 1) / static_cast<int64_t>(gap + 1);
       if (!any_event_ || sent > event_start_ + rtt_) {
         // The first event's interval is the one the receive rate implies (§6.3.1).
         const double elapsed_s = std::max((now - last_feedback_).seconds(), 1e-3);
         const double x_recv = static_cast<double>(bytes_since_feedback_) / elapsed_s;
-        const double first_p = LossRateForRate(params_.equation, params_.segment_bytes,
-                                               std::max(rtt_.seconds(), 1e-3), x_recv);
+        const double first_p =
+            LossRateForRate(params_.equation, params_.segment_bytes, std::max(rtt_.seconds(), 1e-3), x_recv);
         intervals_.OnLossEvent(next_seq_no_ + k, 1 / first_p);
         event_start_ = sent;
         any_event_ = true;

@@ -56,11 +56,11 @@ class TfrcReceiver final : public ReceiverEndpoint, public EventHandler {
 
   LossIntervals intervals_;
   uint64_t received_bytes_ = 0;
-  uint64_t next_seq_no_ = 0;      // the packet number expected next
-  Time last_timestamp_;           // of the newest data packet
+  uint64_t next_seq_no_ = 0;  // the packet number expected next
+  Time last_timestamp_;       // of the newest data packet
   Time last_arrival_;
-  Time rtt_;                      // the sender's, from its packets
-  Time event_start_;              // send time of the current loss event's first loss
+  Time rtt_;          // the sender's, from its packets
+  Time event_start_;  // send time of the current loss event's first loss
   bool any_event_ = false;
   int64_t loss_events_ = 0;
   uint64_t bytes_since_feedback_ = 0;
@@ -68,7 +68,7 @@ class TfrcReceiver final : public ReceiverEndpoint, public EventHandler {
   bool data_since_feedback_ = false;
   bool started_ = false;
   int64_t feedback_sent_ = 0;
-  uint64_t generation_ = 0;       // stale timer events carry an older one
+  uint64_t generation_ = 0;  // stale timer events carry an older one
   bool timer_armed_ = false;
 };
 

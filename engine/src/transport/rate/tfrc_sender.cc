@@ -81,8 +81,9 @@ void TfrcSender::OnEvent(uint32_t tag, uint64_t arg) {
   if (arg != nofeedback_id_ || transfer_.completed()) return;
   x_bps_ = std::max(x_bps_ / 2, MinRate());
   RateChanged();
-  const Time rto = rtt_ > Time::Zero() ? std::max(rtt_ * 4, Time::FromSecondsDouble(2.0 * params_.segment_bytes / x_bps_))
-                                       : Time::FromSeconds(2);
+  const Time rto = rtt_ > Time::Zero()
+                       ? std::max(rtt_ * 4, Time::FromSecondsDouble(2.0 * params_.segment_bytes / x_bps_))
+                       : Time::FromSeconds(2);
   ArmNoFeedback(rto);
 }
 

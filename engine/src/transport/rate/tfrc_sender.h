@@ -69,19 +69,19 @@ class TfrcSender final : public RateSender, public EventHandler {
   RateSenderObserver* rate_observer_ = nullptr;
   RttStats rtt_stats_{RttStats::Params{}};
 
-  double x_bps_ = 0;          // X, bytes per second
-  double x_calc_bps_ = 0;     // the equation's rate at the last feedback
+  double x_bps_ = 0;       // X, bytes per second
+  double x_calc_bps_ = 0;  // the equation's rate at the last feedback
   double p_ = 0;
-  Time rtt_;                  // R (Zero until the first feedback)
-  Time last_doubling_;        // tld
+  Time rtt_;            // R (Zero until the first feedback)
+  Time last_doubling_;  // tld
   int64_t feedback_received_ = 0;
   bool started_ = false;
   bool send_pending_ = false;
-  uint64_t generation_ = 0;   // of the connection: stale events are ignored
+  uint64_t generation_ = 0;  // of the connection: stale events are ignored
   uint64_t nofeedback_id_ = 0;
-  uint64_t send_id_ = 0;      // the newest send event (older ones are stale)
+  uint64_t send_id_ = 0;  // the newest send event (older ones are stale)
   Time last_send_;
-  bool paced_ = false;        // waiting for the pacing interval, not for the application
+  bool paced_ = false;  // waiting for the pacing interval, not for the application
 };
 
 }  // namespace plab

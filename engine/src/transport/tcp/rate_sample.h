@@ -11,9 +11,9 @@
 namespace plab {
 
 struct RateSample {
-  bool valid = false;          // a segment was delivered and the interval is usable
+  bool valid = false;  // a segment was delivered and the interval is usable
   double delivery_rate_bps = 0;
-  uint64_t delivered = 0;      // bytes delivered over the interval
+  uint64_t delivered = 0;  // bytes delivered over the interval
   Time interval;
   uint64_t prior_delivered = 0;  // C.delivered when the sampled segment was sent
   bool is_app_limited = false;

@@ -10,9 +10,7 @@ Scoreboard::Segment* Scoreboard::Find(uint64_t seq) {
   return &segments_[index - base_];
 }
 
-const Scoreboard::Segment* Scoreboard::Find(uint64_t seq) const {
-  return const_cast<Scoreboard*>(this)->Find(seq);
-}
+const Scoreboard::Segment* Scoreboard::Find(uint64_t seq) const { return const_cast<Scoreboard*>(this)->Find(seq); }
 
 void Scoreboard::OnSent(uint64_t seq, uint32_t length, Time now, bool retransmission, bool flight_empty) {
   // New data goes right after the board's last segment: no division for that case.

@@ -7,14 +7,14 @@
 // transfer), so a segment is addressed by seq / mss.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
-#include <algorithm>
 #include <optional>
 
-#include "transport/tcp/tcp_header.h"
-#include "transport/tcp/rate_sample.h"
 #include "sim/time.h"
+#include "transport/tcp/rate_sample.h"
+#include "transport/tcp/tcp_header.h"
 
 namespace plab {
 
@@ -24,10 +24,10 @@ class Scoreboard {
 
   struct Segment {
     Time sent_at;
-    bool retransmitted = false;   // ever (Karn's rule)
-    bool rtx_in_flight = false;   // a retransmission is outstanding (RFC 6675 SetPipe)
+    bool retransmitted = false;  // ever (Karn's rule)
+    bool rtx_in_flight = false;  // a retransmission is outstanding (RFC 6675 SetPipe)
     bool sacked = false;
-    bool lost = false;            // judged lost by recovery or a timeout (sticky)
+    bool lost = false;  // judged lost by recovery or a timeout (sticky)
     uint32_t length = 0;
     // Delivery-rate state when last sent (rate_sample.h).
     uint64_t delivered = 0;
@@ -50,7 +50,9 @@ class Scoreboard {
   RateSample FinishAck(Time now, Time min_rtt);
   // The application has nothing to send while the window is open: samples taken
   // until this much more has been delivered are app-limited.
-  void MarkAppLimited(uint64_t bytes_in_flight) { app_limited_until_ = delivered_ + std::max<uint64_t>(bytes_in_flight, 1); }
+  void MarkAppLimited(uint64_t bytes_in_flight) {
+    app_limited_until_ = delivered_ + std::max<uint64_t>(bytes_in_flight, 1);
+  }
   uint64_t delivered() const { return delivered_; }
 
   // Drops the segments a cumulative ACK covers. Returns the send time of the newest

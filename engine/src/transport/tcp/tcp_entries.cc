@@ -9,8 +9,8 @@ namespace plab {
 namespace {
 
 // What a TCP sender reports per flow (names of the schema's declared series).
-const std::vector<std::string> kTcpSeries = {"cwnd", "ssthresh", "flight_size", "srtt", "rto",
-                                             "fast_retransmit", "partial_ack", "timeout"};
+const std::vector<std::string> kTcpSeries = {"cwnd", "ssthresh",        "flight_size", "srtt",
+                                             "rto",  "fast_retransmit", "partial_ack", "timeout"};
 
 }  // namespace
 
@@ -25,9 +25,7 @@ ProtocolEntry TcpProtocol(std::string name, std::string label, std::string conge
   e.tcp = TcpComposition{std::move(congestion_control), std::move(loss_recovery)};
   const TcpComposition composition = *e.tcp;
   e.make_sender = [composition](const FlowEnv& env) { return MakeTcpSender(env, composition); };
-  e.make_receiver = [composition](const FlowEnv& env) {
-    return ReceiverParts{MakeTcpReceiver(env, composition)};
-  };
+  e.make_receiver = [composition](const FlowEnv& env) { return ReceiverParts{MakeTcpReceiver(env, composition)}; };
   e.validate = [composition](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
     ValidateTcpFlow(v, composition, prefix, errors);
     const CongestionControlEntry* cc = FindCongestionControl(composition.congestion_control);
@@ -53,8 +51,7 @@ ProtocolEntry RenoEntry() {
 
 ProtocolEntry NewRenoEntry() {
   return TcpProtocol("newreno", "NewReno", "aimd", "newreno",
-                     "Reno whose partial ACKs keep fast recovery going: one lost segment repaired per RTT",
-                     "RFC 6582");
+                     "Reno whose partial ACKs keep fast recovery going: one lost segment repaired per RTT", "RFC 6582");
 }
 
 ProtocolEntry SackEntry() {

@@ -107,8 +107,8 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Source("ns-2 ns-default.tcl: Agent/TCP set tcpTick_ 0.01")
                   .Advanced()
                   .When("tcp.timers", {"ns2"}));
-  p.push_back(IntegerParam("tcp.mss_bytes", "MSS", g, "bytes", 100, 9000, 1000, "Payload bytes per segment")
-                  .Advanced());
+  p.push_back(
+      IntegerParam("tcp.mss_bytes", "MSS", g, "bytes", 100, 9000, 1000, "Payload bytes per segment").Advanced());
   p.push_back(IntegerParam("tcp.header_bytes", "Header bytes", g, "bytes", 0, 200, 40,
                            "Bytes added to every packet on the wire (IP + TCP headers, plus 12 with timestamps "
                            "on); a bare ACK is this size")
@@ -124,10 +124,10 @@ std::vector<ParamDecl> TcpFamilyParams() {
                            "Duplicate ACKs that trigger a fast retransmit")
                   .Source("RFC 5681 §3.2")
                   .Advanced());
-  p.push_back(NumberParam("tcp.min_rto_ms", "Minimum RTO", g, "ms", 1, 60000, 1000,
-                          "Lower bound of the retransmission timeout")
-                  .Source("RFC 6298 §2.4")
-                  .Log());
+  p.push_back(
+      NumberParam("tcp.min_rto_ms", "Minimum RTO", g, "ms", 1, 60000, 1000, "Lower bound of the retransmission timeout")
+          .Source("RFC 6298 §2.4")
+          .Log());
   p.push_back(NumberParam("tcp.initial_rto_ms", "Initial RTO", g, "ms", 1, 60000, 1000,
                           "Retransmission timeout before the first RTT sample")
                   .Source("RFC 6298 §2.1")
@@ -145,9 +145,9 @@ void ValidateTcpFlow(const ParamView& params, const TcpComposition& composition,
                      std::vector<ValidationError>& errors) {
   const LossRecoveryEntry& recovery = ResolveRecovery(params, composition);
   if (recovery.needs_sack && params.Enum("tcp.sack") == "off") {
-    errors.push_back({prefix + "tcp.sack", prefix + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
-                                               params.Enum("protocol") + ", recovery " + params.Enum("recovery") +
-                                               "), got \"off\""});
+    errors.push_back({prefix + "tcp.sack",
+                      prefix + "tcp.sack must be auto or on when loss recovery uses SACK (protocol " +
+                          params.Enum("protocol") + ", recovery " + params.Enum("recovery") + "), got \"off\""});
   }
 }
 

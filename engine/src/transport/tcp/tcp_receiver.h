@@ -21,11 +21,11 @@
 
 #include "net/packet.h"
 #include "net/route.h"
+#include "sim/scheduler.h"
 #include "transport/endpoint.h"
 #include "transport/tcp/receiver_algorithm.h"
 #include "transport/tcp/tcp_header.h"
 #include "transport/timer_profile.h"
-#include "sim/scheduler.h"
 
 namespace plab {
 
@@ -92,7 +92,7 @@ class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private 
   uint64_t rcv_nxt_ = 0;
   std::map<uint64_t, uint64_t> out_of_order_;  // start -> end: disjoint, non-adjacent, above rcv_nxt_
   uint64_t buffered_bytes_ = 0;                // the bytes out_of_order_ holds
-  std::vector<uint64_t> recent_;                // recently received out-of-order seqs, newest first
+  std::vector<uint64_t> recent_;               // recently received out-of-order seqs, newest first
   TcpReceiverStats stats_;
 };
 

@@ -16,7 +16,7 @@ struct TcpState {
   uint64_t snd_nxt = 0;  // next byte to send (moves back after a timeout: go-back-N)
   uint64_t snd_max = 0;  // highest byte ever sent + 1
 
-  int dupacks = 0;       // consecutive duplicate ACKs
+  int dupacks = 0;  // consecutive duplicate ACKs
   int dupack_threshold = 3;
   bool in_recovery = false;
   // RFC 6582 `recover`, kept one past the RFC's value: snd_max when the last recovery

@@ -10,7 +10,9 @@
 namespace plab {
 
 // The tick boundaries in (earlier, later]: how often a tick counter advanced between them.
-inline int64_t TicksCrossed(Time earlier, Time later, Time tick) { return later.ns() / tick.ns() - earlier.ns() / tick.ns(); }
+inline int64_t TicksCrossed(Time earlier, Time later, Time tick) {
+  return later.ns() / tick.ns() - earlier.ns() / tick.ns();
+}
 
 // `span` in ticks, rounded up (a bound given in ms that is not a whole tick).
 inline int64_t CeilTicks(Time span, Time tick) { return (span.ns() + tick.ns() - 1) / tick.ns(); }

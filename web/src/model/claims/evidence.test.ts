@@ -9,8 +9,22 @@ const S = (o: Record<string, number>) => o as RunSummary;
 const data = sweepData(
   [1, 2, 3],
   [
-    { protocol: 'le', summaries: [[S({ t: 0 }), S({ t: 0 })], [S({ t: 0 }), S({ t: 0 })], [S({ t: 0 }), S({ t: 1 })]] },
-    { protocol: 'sack', summaries: [[S({ t: 0 }), S({ t: 2 })], [S({ t: 1 }), S({ t: 1 })], [S({ t: 2 }), S({ t: 2 })]] },
+    {
+      protocol: 'le',
+      summaries: [
+        [S({ t: 0 }), S({ t: 0 })],
+        [S({ t: 0 }), S({ t: 0 })],
+        [S({ t: 0 }), S({ t: 1 })],
+      ],
+    },
+    {
+      protocol: 'sack',
+      summaries: [
+        [S({ t: 0 }), S({ t: 2 })],
+        [S({ t: 1 }), S({ t: 1 })],
+        [S({ t: 2 }), S({ t: 2 })],
+      ],
+    },
   ],
 );
 
@@ -18,32 +32,56 @@ const claim = (check: Check): Claim => ({ id: 'p#0', kind: 'legacy', text: 't', 
 
 describe('legacy claims (the project’s restatements) checked on the means', () => {
   it('compares a series with another at one x, with a factor', () => {
-    expect(evaluateClaim(claim({ left: { series: 'le', figure: 't', x: 3 }, op: '<', right: { series: 'sack', figure: 't', x: 3 } }), data)).toEqual({
+    expect(
+      evaluateClaim(
+        claim({ left: { series: 'le', figure: 't', x: 3 }, op: '<', right: { series: 'sack', figure: 't', x: 3 } }),
+        data,
+      ),
+    ).toEqual({
       verdict: 'holds',
       detail: 'le 0.5 < sack 2 at x = 3',
     });
-    const r = evaluateClaim(claim({ left: { series: 'sack', figure: 't', x: 3 }, op: '>', factor: 4, right: { series: 'le', figure: 't', x: 3 } }), data);
+    const r = evaluateClaim(
+      claim({
+        left: { series: 'sack', figure: 't', x: 3 },
+        op: '>',
+        factor: 4,
+        right: { series: 'le', figure: 't', x: 3 },
+      }),
+      data,
+    );
     expect(r.verdict).toBe('does-not-hold'); // 2 > 4 x 0.5 is false
     expect(r.detail).toBe('sack 2 > 4 × le 0.5 at x = 3');
   });
 
   it('names both figures when a claim compares two figures of one series', () => {
     const two = sweepData([1], [{ protocol: 'rrtp', summaries: [[S({ a: 3, b: 1 })]] }]);
-    const r = evaluateClaim(claim({ left: { series: 'rrtp', figure: 'a', x: 1 }, op: '>', right: { series: 'rrtp', figure: 'b', x: 1 } }), two);
+    const r = evaluateClaim(
+      claim({ left: { series: 'rrtp', figure: 'a', x: 1 }, op: '>', right: { series: 'rrtp', figure: 'b', x: 1 } }),
+      two,
+    );
     expect(r).toEqual({ verdict: 'holds', detail: 'rrtp a 3 > rrtp b 1 at x = 1' });
   });
 
   it('with an x range, holds only if it holds at every swept x in it', () => {
-    expect(evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 2] }, op: '==', value: 0 }), data).verdict).toBe('holds');
+    expect(
+      evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 2] }, op: '==', value: 0 }), data).verdict,
+    ).toBe('holds');
     const r = evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 3] }, op: '==', value: 0 }), data);
     expect(r).toEqual({ verdict: 'does-not-hold', detail: 'le 0.5 == 0 at x = 3' });
-    expect(evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [7, 9] }, op: '==', value: 0 }), data).verdict).toBe('pending');
+    expect(
+      evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [7, 9] }, op: '==', value: 0 }), data).verdict,
+    ).toBe('pending');
   });
 
   it('is pending while a point has seeds still to run, or a series was not run', () => {
     const partial = sweepData([1], [{ protocol: 'le', summaries: [[S({ t: 0 }), undefined]] }]);
-    expect(evaluateClaim(claim({ left: { series: 'le', figure: 't', x: 1 }, op: '==', value: 0 }), partial).verdict).toBe('pending');
-    expect(evaluateClaim(claim({ left: { series: 'fack', figure: 't', x: 1 }, op: '==', value: 0 }), data).verdict).toBe('pending');
+    expect(
+      evaluateClaim(claim({ left: { series: 'le', figure: 't', x: 1 }, op: '==', value: 0 }), partial).verdict,
+    ).toBe('pending');
+    expect(
+      evaluateClaim(claim({ left: { series: 'fack', figure: 't', x: 1 }, op: '==', value: 0 }), data).verdict,
+    ).toBe('pending');
   });
 
   it('reads a compare: one run per protocol, no x', () => {
@@ -53,8 +91,18 @@ describe('legacy claims (the project’s restatements) checked on the means', ()
       { protocol: 'tahoe', status: 'pending' },
     ]);
     expect(statsAt(cmp, 'real', 'tok')).toMatchObject({ n: 1, mean: 4.9 });
-    expect(evaluateClaim(claim({ left: { series: 'real', figure: 'tok' }, op: '>', right: { series: 'reno', figure: 'tok' } }), cmp).verdict).toBe('holds');
-    expect(evaluateClaim(claim({ left: { series: 'reno', figure: 'tok' }, op: '>', right: { series: 'tahoe', figure: 'tok' } }), cmp).verdict).toBe('pending');
+    expect(
+      evaluateClaim(
+        claim({ left: { series: 'real', figure: 'tok' }, op: '>', right: { series: 'reno', figure: 'tok' } }),
+        cmp,
+      ).verdict,
+    ).toBe('holds');
+    expect(
+      evaluateClaim(
+        claim({ left: { series: 'reno', figure: 'tok' }, op: '>', right: { series: 'tahoe', figure: 'tok' } }),
+        cmp,
+      ).verdict,
+    ).toBe('pending');
   });
 });
 
@@ -63,14 +111,26 @@ describe('reading a preset evidence block', () => {
     const { evidence, problems } = parseEvidence(
       {
         published: [
-          { label: 'Goodput', series: 'real', figure: 'goodput_mbps', x: 0, value: 1.9, unit: 'Mb/s', source: 'Table 1' },
+          {
+            label: 'Goodput',
+            series: 'real',
+            figure: 'goodput_mbps',
+            x: 0,
+            value: 1.9,
+            unit: 'Mb/s',
+            source: 'Table 1',
+          },
           { label: 'Goodput', series: 'real', figure: 'goodput_mbps', value: 'high', source: 'Table 1' },
         ],
         claims: [
           { text: 'a', source: 's', check: { left: { series: 'le', figure: 't' }, op: '<', value: 1 } },
           { text: 'b', source: 's', check: { left: { series: 'le', figure: 't' }, op: '~', value: 1 } },
           { text: 'c', source: 's', check: { left: { series: 'le', figure: 't' }, op: '<' } },
-          { text: 'd', source: 's', check: { left: { series: 'le', figure: 't', x_range: [3, 1] }, op: '<', value: 1 } },
+          {
+            text: 'd',
+            source: 's',
+            check: { left: { series: 'le', figure: 't', x_range: [3, 1] }, op: '<', value: 1 },
+          },
         ],
       },
       'p',
@@ -101,18 +161,39 @@ const base = { id: 'er/x', paper: 'er', quote: 'q', source: '§IV' };
 const seeds = sweepData(
   [7, 10],
   [
-    { protocol: 'sack', summaries: [[80, 82, 78].map((v) => S({ sft: v, late: 0 })), [40, 60, 50].map((v) => S({ sft: v, late: 0.05 }))] },
-    { protocol: 'sack_er', summaries: [[63, 64, 62].map((v) => S({ sft: v, late: 0 })), [45, 55, 50].map((v) => S({ sft: v, late: 0.3 }))] },
+    {
+      protocol: 'sack',
+      summaries: [[80, 82, 78].map((v) => S({ sft: v, late: 0 })), [40, 60, 50].map((v) => S({ sft: v, late: 0.05 }))],
+    },
+    {
+      protocol: 'sack_er',
+      summaries: [[63, 64, 62].map((v) => S({ sft: v, late: 0 })), [45, 55, 50].map((v) => S({ sft: v, late: 0.3 }))],
+    },
   ],
 );
-const single = sweepData([7], [
-  { protocol: 'sack', summaries: [[S({ sft: 80 })]] },
-  { protocol: 'sack_er', summaries: [[S({ sft: 10 })]] },
-]);
+const single = sweepData(
+  [7],
+  [
+    { protocol: 'sack', summaries: [[S({ sft: 80 })]] },
+    { protocol: 'sack_er', summaries: [[S({ sft: 10 })]] },
+  ],
+);
 const num = (x: number, paper_value: number, extra: Record<string, unknown> = {}) =>
-  one({ ...base, kind: 'number', paper_value, unit: 's', check: { left: { series: 'sack', figure: 'sft', x } }, ...extra }).claim!;
+  one({
+    ...base,
+    kind: 'number',
+    paper_value,
+    unit: 's',
+    check: { left: { series: 'sack', figure: 'sft', x } },
+    ...extra,
+  }).claim!;
 const rel = (x: number, op: string, extra: Record<string, unknown> = {}) =>
-  one({ ...base, kind: 'relation', check: { left: { series: 'sack_er', figure: 'sft', x }, op, right: { series: 'sack', figure: 'sft', x } }, ...extra }).claim!;
+  one({
+    ...base,
+    kind: 'relation',
+    check: { left: { series: 'sack_er', figure: 'sft', x }, op, right: { series: 'sack', figure: 'sft', x } },
+    ...extra,
+  }).claim!;
 
 describe('a number claim holds within the paper’s tolerance of the paper’s value', () => {
   it('within 20 % holds, outside does not, and the detail gives both numbers', () => {
@@ -123,14 +204,35 @@ describe('a number claim holds within the paper’s tolerance of the paper’s v
     expect(r.detail).toBe('sack 80 s (n = 3) vs paper 65 s (+23.1 %), allowed ±20 % at x = 7');
   });
   it('near 0 takes the paper block’s absolute floor of that figure', () => {
-    const late = one({ ...base, kind: 'number', paper_value: 0, check: { left: { series: 'sack', figure: 'late', x: 10 } } }).claim!;
+    const late = one({
+      ...base,
+      kind: 'number',
+      paper_value: 0,
+      check: { left: { series: 'sack', figure: 'late', x: 10 } },
+    }).claim!;
     expect(evaluateClaim(late, seeds).verdict).toBe('holds'); // 0.05 within ±0.1
-    const er = one({ ...base, kind: 'number', paper_value: 0, check: { left: { series: 'sack_er', figure: 'late', x: 10 } } }).claim!;
-    expect(evaluateClaim(er, seeds)).toMatchObject({ verdict: 'does-not-hold', detail: expect.stringContaining('allowed ±0.1') });
+    const er = one({
+      ...base,
+      kind: 'number',
+      paper_value: 0,
+      check: { left: { series: 'sack_er', figure: 'late', x: 10 } },
+    }).claim!;
+    expect(evaluateClaim(er, seeds)).toMatchObject({
+      verdict: 'does-not-hold',
+      detail: expect.stringContaining('allowed ±0.1'),
+    });
   });
   it('compares a ratio of two series when the check has a right side', () => {
-    const ratio = one({ ...base, kind: 'number', paper_value: 0.8, check: { left: { series: 'sack_er', figure: 'sft', x: 7 }, right: { series: 'sack', figure: 'sft', x: 7 } } }).claim!;
-    expect(evaluateClaim(ratio, seeds)).toMatchObject({ verdict: 'holds', detail: expect.stringContaining('sack_er / sack 0.787') });
+    const ratio = one({
+      ...base,
+      kind: 'number',
+      paper_value: 0.8,
+      check: { left: { series: 'sack_er', figure: 'sft', x: 7 }, right: { series: 'sack', figure: 'sft', x: 7 } },
+    }).claim!;
+    expect(evaluateClaim(ratio, seeds)).toMatchObject({
+      verdict: 'holds',
+      detail: expect.stringContaining('sack_er / sack 0.787'),
+    });
     expect(evaluateClaim({ ...ratio, paper_value: 0.3 }, seeds).verdict).toBe('does-not-hold');
   });
 });
@@ -142,21 +244,49 @@ describe('a relation holds only when the 95 % intervals say so', () => {
   });
   it('overlapping intervals: neither "<" nor ">" holds, though the means differ', () => {
     // x = 10: sack 50 ± 24.8, sack_er 50 ± 12.4 (means equal); shift sack_er by a little
-    const shifted = sweepData([10], [
-      { protocol: 'sack', summaries: [[40, 60, 50].map((v) => S({ sft: v }))] },
-      { protocol: 'sack_er', summaries: [[35, 45, 40].map((v) => S({ sft: v }))] },
-    ]);
+    const shifted = sweepData(
+      [10],
+      [
+        { protocol: 'sack', summaries: [[40, 60, 50].map((v) => S({ sft: v }))] },
+        { protocol: 'sack_er', summaries: [[35, 45, 40].map((v) => S({ sft: v }))] },
+      ],
+    );
     const r = evaluateClaim(rel(10, '<'), shifted);
     expect(r.verdict).toBe('does-not-hold'); // means 40 < 50, intervals overlap
     expect(r.detail).toContain('the intervals do not say so');
     // The legacy rule (means) would have called it a hold.
-    expect(evaluateClaim(claim({ left: { series: 'sack_er', figure: 'sft', x: 10 }, op: '<', right: { series: 'sack', figure: 'sft', x: 10 } }), shifted).verdict).toBe('holds');
+    expect(
+      evaluateClaim(
+        claim({
+          left: { series: 'sack_er', figure: 'sft', x: 10 },
+          op: '<',
+          right: { series: 'sack', figure: 'sft', x: 10 },
+        }),
+        shifted,
+      ).verdict,
+    ).toBe('holds');
   });
   it('against a value, and with a factor scaling the other side’s interval', () => {
-    const v = one({ ...base, kind: 'relation', check: { left: { series: 'sack', figure: 'sft', x: 7 }, op: '>', value: 70 } }).claim!;
+    const v = one({
+      ...base,
+      kind: 'relation',
+      check: { left: { series: 'sack', figure: 'sft', x: 7 }, op: '>', value: 70 },
+    }).claim!;
     expect(evaluateClaim(v, seeds).verdict).toBe('holds'); // lower bound 75.0 > 70
     expect(evaluateClaim({ ...v, check: { ...v.check!, value: 76 } }, seeds).verdict).toBe('does-not-hold');
-    expect(evaluateClaim(rel(7, '<', { check: { left: { series: 'sack_er', figure: 'sft', x: 7 }, op: '<', right: { series: 'sack', figure: 'sft', x: 7 }, factor: 0.8 } }), seeds).verdict).toBe('does-not-hold'); // 0.8 x [75, 85] = [60, 68] overlaps
+    expect(
+      evaluateClaim(
+        rel(7, '<', {
+          check: {
+            left: { series: 'sack_er', figure: 'sft', x: 7 },
+            op: '<',
+            right: { series: 'sack', figure: 'sft', x: 7 },
+            factor: 0.8,
+          },
+        }),
+        seeds,
+      ).verdict,
+    ).toBe('does-not-hold'); // 0.8 x [75, 85] = [60, 68] overlaps
   });
   it('with a single seed cannot hold, and says it needs 2 seeds', () => {
     const r = evaluateClaim(rel(7, '<'), single);
@@ -181,30 +311,66 @@ describe('readings and claims the lab cannot express', () => {
 describe('reading malformed claims and paper blocks: each message names the field', () => {
   it('names what a claim lacks or has wrong', () => {
     const msgs = (c: Record<string, unknown>) => one(c).problems;
-    expect(msgs({ kind: 'number', quote: 'q', source: 's', paper_value: 1, check: { left: { series: 'a', figure: 'f' } } })).toEqual([
-      'preset "p" claim 1: a number claim needs id, paper — left out',
+    expect(
+      msgs({ kind: 'number', quote: 'q', source: 's', paper_value: 1, check: { left: { series: 'a', figure: 'f' } } }),
+    ).toEqual(['preset "p" claim 1: a number claim needs id, paper — left out']);
+    expect(msgs({ ...base, kind: 'guess' })).toEqual([
+      'preset "p" claim "er/x": "kind" must be one of number, relation, not_expressible — left out',
     ]);
-    expect(msgs({ ...base, kind: 'guess' })).toEqual(['preset "p" claim "er/x": "kind" must be one of number, relation, not_expressible — left out']);
-    expect(msgs({ ...base, paper: 'nope', kind: 'relation' })).toEqual(['preset "p" claim "er/x": paper "nope" is not in presets.json\'s "papers" — left out']);
+    expect(msgs({ ...base, paper: 'nope', kind: 'relation' })).toEqual([
+      'preset "p" claim "er/x": paper "nope" is not in presets.json\'s "papers" — left out',
+    ]);
     expect(msgs({ ...base, kind: 'number', check: { left: { series: 'a', figure: 'f' } } })).toEqual([
       'preset "p" claim "er/x": a number claim needs "paper_value" (the paper\'s number) — left out',
     ]);
-    expect(msgs({ ...base, kind: 'number', paper_value: 1, check: { left: { series: 'a', figure: 'f' }, op: '<', value: 2 } })).toEqual([
+    expect(
+      msgs({
+        ...base,
+        kind: 'number',
+        paper_value: 1,
+        check: { left: { series: 'a', figure: 'f' }, op: '<', value: 2 },
+      }),
+    ).toEqual([
       'preset "p" claim "er/x": a number claim compares with "paper_value": give no "op" or "value" — left out',
     ]);
-    expect(msgs({ ...base, kind: 'relation', check: { left: { series: 'a', figure: 'f' }, op: '==', value: 0 } })).toEqual([
+    expect(
+      msgs({ ...base, kind: 'relation', check: { left: { series: 'a', figure: 'f' }, op: '==', value: 0 } }),
+    ).toEqual([
       'preset "p" claim "er/x": a relation cannot be "==" (intervals never say two things are equal): make it a number claim — left out',
     ]);
-    expect(msgs({ ...base, kind: 'not_expressible' })).toEqual(['preset "p" claim "er/x": a not_expressible claim needs "why" (what the lab cannot model) — left out']);
-    expect(msgs({ ...base, kind: 'relation', check: { left: { series: 'a', figure: 'f' }, op: '<', value: 1 }, reading: { sweep: '#x' } })).toEqual([
+    expect(msgs({ ...base, kind: 'not_expressible' })).toEqual([
+      'preset "p" claim "er/x": a not_expressible claim needs "why" (what the lab cannot model) — left out',
+    ]);
+    expect(
+      msgs({
+        ...base,
+        kind: 'relation',
+        check: { left: { series: 'a', figure: 'f' }, op: '<', value: 1 },
+        reading: { sweep: '#x' },
+      }),
+    ).toEqual([
       'preset "p" claim "er/x": "reading" needs "name" (the unstated setting and the value chosen) — left out',
     ]);
-    expect(msgs({ ...base, kind: 'relation', check: { left: { series: 'a', figure: 'f' }, op: '<', value: 1 }, explain: { text: 't', hash: 'v=2' } })).toEqual([
-      'preset "p" claim "er/x": "explain.hash" must be a link starting with "#" — left out',
-    ]);
+    expect(
+      msgs({
+        ...base,
+        kind: 'relation',
+        check: { left: { series: 'a', figure: 'f' }, op: '<', value: 1 },
+        explain: { text: 't', hash: 'v=2' },
+      }),
+    ).toEqual(['preset "p" claim "er/x": "explain.hash" must be a link starting with "#" — left out']);
   });
   it('refuses a claim id twice in a preset', () => {
-    const r = parseEvidence({ claims: [{ ...base, kind: 'not_expressible', why: 'w' }, { ...base, kind: 'not_expressible', why: 'w' }] }, 'p', PAPERS);
+    const r = parseEvidence(
+      {
+        claims: [
+          { ...base, kind: 'not_expressible', why: 'w' },
+          { ...base, kind: 'not_expressible', why: 'w' },
+        ],
+      },
+      'p',
+      PAPERS,
+    );
     expect(r.evidence.claims).toHaveLength(1);
     expect(r.problems).toEqual(['preset "p" claim "er/x": id "er/x" appears twice — left out']);
   });
@@ -212,11 +378,16 @@ describe('reading malformed claims and paper blocks: each message names the fiel
     expect(parsePapers({ a: { title: 't', citation: 'c', tolerance: 25, tolerance_why: 'w' } }).problems).toEqual([
       'paper "a": "tolerance" must be a relative number from 0 to 1 (0.2 = 20 %) — left out',
     ]);
-    expect(parsePapers({ a: { title: 't', tolerance: 0.2 } }).problems).toEqual(['paper "a": needs title, citation, tolerance and tolerance_why — left out']);
+    expect(parsePapers({ a: { title: 't', tolerance: 0.2 } }).problems).toEqual([
+      'paper "a": needs title, citation, tolerance and tolerance_why — left out',
+    ]);
     expect(parsePapers({ a: PAPERS.er }).papers.a.tolerance).toBe(0.2);
   });
   it('reads an old claim (no kind) as legacy, keyed "<preset>#<index>"', () => {
-    const r = parseEvidence({ claims: [{ text: 'a', source: 's', check: { left: { series: 'le', figure: 't' }, op: '<', value: 1 } }] }, 'p');
+    const r = parseEvidence(
+      { claims: [{ text: 'a', source: 's', check: { left: { series: 'le', figure: 't' }, op: '<', value: 1 } }] },
+      'p',
+    );
     expect(r.evidence.claims[0]).toMatchObject({ id: 'p#0', kind: 'legacy', text: 'a' });
   });
 });

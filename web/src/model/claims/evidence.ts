@@ -100,13 +100,13 @@ function readRef(o: unknown, where: string, problems: string[]): Ref | null {
   }
   const ref: Ref = { series: r.series, figure: r.figure };
   if (r.x !== undefined) {
-    if (!isNum(r.x)) return void problems.push(`${where}: "x" must be a number`), null;
+    if (!isNum(r.x)) return (void problems.push(`${where}: "x" must be a number`), null);
     ref.x = r.x;
   }
   if (r.x_range !== undefined) {
     const xr = r.x_range as unknown[];
     if (!Array.isArray(xr) || xr.length !== 2 || !isNum(xr[0]) || !isNum(xr[1]) || xr[0] > xr[1])
-      return void problems.push(`${where}: "x_range" must be [a, b] with a <= b`), null;
+      return (void problems.push(`${where}: "x_range" must be [a, b] with a <= b`), null);
     ref.x_range = [xr[0], xr[1]];
   }
   return ref;
@@ -117,7 +117,8 @@ export function parsePapers(doc: unknown): { papers: Record<string, PaperInfo>; 
   const papers: Record<string, PaperInfo> = {};
   const problems: string[] = [];
   if (doc === undefined) return { papers, problems };
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { papers, problems: ['"papers" must be { <paper id>: {...} }'] };
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    return { papers, problems: ['"papers" must be { <paper id>: {...} }'] };
   for (const [id, v] of Object.entries(doc as Record<string, unknown>)) {
     const o = (v ?? {}) as Record<string, unknown>;
     const where = `paper "${id}"`;
@@ -130,7 +131,10 @@ export function parsePapers(doc: unknown): { papers: Record<string, PaperInfo>; 
       continue;
     }
     const floor = o.abs_floor as Record<string, unknown> | undefined;
-    if (floor !== undefined && (typeof floor !== 'object' || !floor || Object.values(floor).some((f) => !isNum(f) || f < 0))) {
+    if (
+      floor !== undefined &&
+      (typeof floor !== 'object' || !floor || Object.values(floor).some((f) => !isNum(f) || f < 0))
+    ) {
       problems.push(`${where}: "abs_floor" must map figures to numbers >= 0 — left out`);
       continue;
     }
@@ -149,39 +153,77 @@ function readCheck(ch0: unknown, where: string, kind: ClaimKind, problems: strin
   const ch = (ch0 ?? {}) as Record<string, unknown>;
   const left = readRef(ch.left, `${where} left`, problems);
   const right = ch.right === undefined ? undefined : readRef(ch.right, `${where} right`, problems);
-  if (!left || right === null) return void problems.push(`${where}: bad check — left out`), null;
-  if (ch.factor !== undefined && (!isNum(ch.factor) || ch.factor <= 0)) return void problems.push(`${where}: "factor" must be a number > 0 — left out`), null;
+  if (!left || right === null) return (void problems.push(`${where}: bad check — left out`), null);
+  if (ch.factor !== undefined && (!isNum(ch.factor) || ch.factor <= 0))
+    return (void problems.push(`${where}: "factor" must be a number > 0 — left out`), null);
   const base = { left, ...(right ? { right } : {}), ...(isNum(ch.factor) ? { factor: ch.factor } : {}) };
   if (kind === 'number') {
     // Our number: the left figure, or the ratio left / right (the paper's "30 % of SACK's").
     if (ch.op !== undefined || ch.value !== undefined)
-      return void problems.push(`${where}: a number claim compares with "paper_value": give no "op" or "value" — left out`), null;
+      return (
+        void problems.push(`${where}: a number claim compares with "paper_value": give no "op" or "value" — left out`),
+        null
+      );
     return base;
   }
-  if (!OPS.includes(ch.op as Op)) return void problems.push(`${where}: "op" must be one of ${OPS.join(' ')} — left out`), null;
+  if (!OPS.includes(ch.op as Op))
+    return (void problems.push(`${where}: "op" must be one of ${OPS.join(' ')} — left out`), null);
   if (kind === 'relation' && ch.op === '==')
-    return void problems.push(`${where}: a relation cannot be "==" (intervals never say two things are equal): make it a number claim — left out`), null;
-  if ((right === undefined) === !isNum(ch.value)) return void problems.push(`${where}: give exactly one of "right" and "value" — left out`), null;
+    return (
+      void problems.push(
+        `${where}: a relation cannot be "==" (intervals never say two things are equal): make it a number claim — left out`,
+      ),
+      null
+    );
+  if ((right === undefined) === !isNum(ch.value))
+    return (void problems.push(`${where}: give exactly one of "right" and "value" — left out`), null);
   return { ...base, op: ch.op as Op, ...(isNum(ch.value) ? { value: ch.value } : {}) };
 }
 
-function readClaim(r: Record<string, unknown>, where: string, fallbackId: string, papers: Record<string, PaperInfo>, problems: string[]): Claim | null {
+function readClaim(
+  r: Record<string, unknown>,
+  where: string,
+  fallbackId: string,
+  papers: Record<string, PaperInfo>,
+  problems: string[],
+): Claim | null {
   if (r.kind === undefined) {
     // Legacy: the project's own restatement (not yet rebuilt from the paper).
-    if (!isStr(r.text) || !isStr(r.source)) return void problems.push(`${where}: needs text and source — left out`), null;
+    if (!isStr(r.text) || !isStr(r.source))
+      return (void problems.push(`${where}: needs text and source — left out`), null);
     const check = readCheck(r.check, where, 'legacy', problems);
     if (!check) return null;
-    return { id: isStr(r.id) ? r.id : fallbackId, kind: 'legacy', text: r.text, source: r.source, check, ...(isStr(r.if_not) ? { if_not: r.if_not } : {}) };
+    return {
+      id: isStr(r.id) ? r.id : fallbackId,
+      kind: 'legacy',
+      text: r.text,
+      source: r.source,
+      check,
+      ...(isStr(r.if_not) ? { if_not: r.if_not } : {}),
+    };
   }
-  if (!KINDS.includes(r.kind as (typeof KINDS)[number])) return void problems.push(`${where}: "kind" must be one of ${KINDS.join(', ')} — left out`), null;
+  if (!KINDS.includes(r.kind as (typeof KINDS)[number]))
+    return (void problems.push(`${where}: "kind" must be one of ${KINDS.join(', ')} — left out`), null);
   const kind = r.kind as ClaimKind;
   const missing = ['id', 'paper', 'quote', 'source'].filter((f) => !isStr(r[f]));
-  if (missing.length) return void problems.push(`${where}: a ${kind} claim needs ${missing.join(', ')} — left out`), null;
+  if (missing.length)
+    return (void problems.push(`${where}: a ${kind} claim needs ${missing.join(', ')} — left out`), null);
   const paper = papers[r.paper as string];
-  if (!paper) return void problems.push(`${where}: paper "${r.paper}" is not in presets.json's "papers" — left out`), null;
-  const claim: Claim = { id: r.id as string, kind, text: r.quote as string, source: r.source as string, paper: r.paper as string };
+  if (!paper)
+    return (void problems.push(`${where}: paper "${r.paper}" is not in presets.json's "papers" — left out`), null);
+  const claim: Claim = {
+    id: r.id as string,
+    kind,
+    text: r.quote as string,
+    source: r.source as string,
+    paper: r.paper as string,
+  };
   if (kind === 'not_expressible') {
-    if (!isStr(r.why)) return void problems.push(`${where}: a not_expressible claim needs "why" (what the lab cannot model) — left out`), null;
+    if (!isStr(r.why))
+      return (
+        void problems.push(`${where}: a not_expressible claim needs "why" (what the lab cannot model) — left out`),
+        null
+      );
     claim.why = r.why;
     return claim;
   }
@@ -189,21 +231,32 @@ function readClaim(r: Record<string, unknown>, where: string, fallbackId: string
   if (!check) return null;
   claim.check = check;
   if (kind === 'number') {
-    if (!isNum(r.paper_value)) return void problems.push(`${where}: a number claim needs "paper_value" (the paper's number) — left out`), null;
+    if (!isNum(r.paper_value))
+      return (void problems.push(`${where}: a number claim needs "paper_value" (the paper's number) — left out`), null);
     claim.paper_value = r.paper_value;
     claim.tolerance = { relative: paper.tolerance, floor: paper.abs_floor?.[check.left.figure] ?? 0 };
   }
   if (isStr(r.unit)) claim.unit = r.unit;
   if (r.reading !== undefined) {
     const rd = (r.reading ?? {}) as Record<string, unknown>;
-    if (!isStr(rd.name)) return void problems.push(`${where}: "reading" needs "name" (the unstated setting and the value chosen) — left out`), null;
-    if (rd.sweep !== undefined && !(isStr(rd.sweep) && rd.sweep.startsWith('#'))) return void problems.push(`${where}: "reading.sweep" must be a link starting with "#" — left out`), null;
-    claim.reading = { name: rd.name, ...(isStr(rd.sweep) ? { sweep: rd.sweep } : {}), ...(isStr(rd.holds_when) ? { holds_when: rd.holds_when } : {}) };
+    if (!isStr(rd.name))
+      return (
+        void problems.push(`${where}: "reading" needs "name" (the unstated setting and the value chosen) — left out`),
+        null
+      );
+    if (rd.sweep !== undefined && !(isStr(rd.sweep) && rd.sweep.startsWith('#')))
+      return (void problems.push(`${where}: "reading.sweep" must be a link starting with "#" — left out`), null);
+    claim.reading = {
+      name: rd.name,
+      ...(isStr(rd.sweep) ? { sweep: rd.sweep } : {}),
+      ...(isStr(rd.holds_when) ? { holds_when: rd.holds_when } : {}),
+    };
   }
   if (r.explain !== undefined) {
     const ex = (r.explain ?? {}) as Record<string, unknown>;
-    if (!isStr(ex.text)) return void problems.push(`${where}: "explain" needs "text" — left out`), null;
-    if (ex.hash !== undefined && !(isStr(ex.hash) && ex.hash.startsWith('#'))) return void problems.push(`${where}: "explain.hash" must be a link starting with "#" — left out`), null;
+    if (!isStr(ex.text)) return (void problems.push(`${where}: "explain" needs "text" — left out`), null);
+    if (ex.hash !== undefined && !(isStr(ex.hash) && ex.hash.startsWith('#')))
+      return (void problems.push(`${where}: "explain.hash" must be a link starting with "#" — left out`), null);
     claim.explain = { text: ex.text, ...(isStr(ex.hash) ? { hash: ex.hash } : {}) };
   }
   return claim;
@@ -211,7 +264,11 @@ function readClaim(r: Record<string, unknown>, where: string, fallbackId: string
 
 /** Reads a preset's evidence block; what is malformed is left out with a message. A
  * claim's paper must be in `papers` (its tolerance is taken from there). */
-export function parseEvidence(doc: unknown, id: string, papers: Record<string, PaperInfo> = {}): { evidence: Evidence; problems: string[] } {
+export function parseEvidence(
+  doc: unknown,
+  id: string,
+  papers: Record<string, PaperInfo> = {},
+): { evidence: Evidence; problems: string[] } {
   const problems: string[] = [];
   const evidence: Evidence = { published: [], claims: [] };
   if (doc === undefined) return { evidence, problems };

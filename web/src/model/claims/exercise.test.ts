@@ -7,7 +7,11 @@ const good = { question: 'Which first?', options: ['A', 'B'], answer: 1, explain
 
 describe('preset exercises', () => {
   it('reads objectives and a prediction; the answer may be given as the option text', () => {
-    expect(parseExercise({ objectives: ['Explain X.'], predict: good }, 'x')).toEqual({ objectives: ['Explain X.'], predict: good, problems: [] });
+    expect(parseExercise({ objectives: ['Explain X.'], predict: good }, 'x')).toEqual({
+      objectives: ['Explain X.'],
+      predict: good,
+      problems: [],
+    });
     expect(parseExercise({ predict: { ...good, answer: 'A' } }, 'x').predict?.answer).toBe(0);
   });
 
@@ -17,7 +21,9 @@ describe('preset exercises', () => {
       predict: undefined,
       problems: ['preset "x": predict\'s answer must be one of its 2 options (0 to 1) — left out'],
     });
-    expect(parseExercise({ predict: { ...good, options: ['only'] } }, 'x').problems[0]).toContain('at least two options');
+    expect(parseExercise({ predict: { ...good, options: ['only'] } }, 'x').problems[0]).toContain(
+      'at least two options',
+    );
     expect(parseExercise({ objectives: 'learn' }, 'x').problems[0]).toContain('objectives must be a list');
   });
 

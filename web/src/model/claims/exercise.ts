@@ -14,7 +14,10 @@ export interface Prediction {
 
 const nonEmpty = (x: unknown): x is string => typeof x === 'string' && x.trim() !== '';
 
-export function parseExercise(o: Record<string, unknown>, id: string): { objectives?: string[]; predict?: Prediction; problems: string[] } {
+export function parseExercise(
+  o: Record<string, unknown>,
+  id: string,
+): { objectives?: string[]; predict?: Prediction; problems: string[] } {
   const problems: string[] = [];
   let objectives: string[] | undefined;
   let predict: Prediction | undefined;
@@ -25,11 +28,18 @@ export function parseExercise(o: Record<string, unknown>, id: string): { objecti
   if (o.predict !== undefined) {
     const p = (o.predict ?? {}) as Record<string, unknown>;
     const options = Array.isArray(p.options) && p.options.every(nonEmpty) ? (p.options as string[]) : null;
-    const answer = typeof p.answer === 'number' ? p.answer : options && typeof p.answer === 'string' ? options.indexOf(p.answer) : -1;
+    const answer =
+      typeof p.answer === 'number'
+        ? p.answer
+        : options && typeof p.answer === 'string'
+          ? options.indexOf(p.answer)
+          : -1;
     if (!nonEmpty(p.question) || !nonEmpty(p.explain) || !options || options.length < 2)
       problems.push(`preset "${id}": predict needs a question, at least two options and an explanation — left out`);
     else if (!Number.isInteger(answer) || answer < 0 || answer >= options.length)
-      problems.push(`preset "${id}": predict's answer must be one of its ${options.length} options (0 to ${options.length - 1}) — left out`);
+      problems.push(
+        `preset "${id}": predict's answer must be one of its ${options.length} options (0 to ${options.length - 1}) — left out`,
+      );
     else predict = { question: p.question, options, answer, explain: p.explain };
   }
   return { objectives, predict, problems };

@@ -29,14 +29,17 @@ interface NodeFs {
   rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
 }
 interface NodeChildProcess {
-  spawnSync(command: string, args: string[], options: object): { status: number | null; stdout: string; stderr: string };
+  spawnSync(
+    command: string,
+    args: string[],
+    options: object,
+  ): { status: number | null; stdout: string; stderr: string };
 }
-const nodeModule = <T,>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
+const nodeModule = <T>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
 
 beforeAll(async () => {
   ({ engine, schema, model } = await loadTestEngine());
 });
-
 
 const open = (p: Preset) => openPreset(model, p);
 const byId = presetById;
@@ -46,7 +49,9 @@ describe('presets.json', () => {
     const { presets, problems } = parsePresets(doc);
     expect(problems).toEqual([]);
     expect(presets.length).toBe(doc.presets.length);
-    expect(presets.map((p) => p.id)).toEqual(expect.arrayContaining(['le-fig4', 'tcp-real-tokens', 'ng-chan-models', 'fall-floyd-drops']));
+    expect(presets.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['le-fig4', 'tcp-real-tokens', 'ng-chan-models', 'fall-floyd-drops']),
+    );
     for (const p of presets) {
       expect(p.title.length, p.id).toBeGreaterThan(10);
       expect(p.caption.length, p.id).toBeGreaterThan(60);
@@ -64,7 +69,9 @@ describe('presets.json', () => {
 
   it('every link a claim gives (the sweep of its reading, the experiment that explains it) decodes with no message, canonical', () => {
     const links = parsePresets(doc).presets.flatMap((p) =>
-      (p.evidence?.claims ?? []).flatMap((c) => [c.reading?.sweep, c.explain?.hash].filter((h): h is string => !!h).map((h) => [c.id, h])),
+      (p.evidence?.claims ?? []).flatMap((c) =>
+        [c.reading?.sweep, c.explain?.hash].filter((h): h is string => !!h).map((h) => [c.id, h]),
+      ),
     );
     expect(links.length).toBeGreaterThan(20);
     for (const [id, hash] of links) {
@@ -108,7 +115,6 @@ describe('presets.json', () => {
     rmSync(tmp, { recursive: true, force: true });
     expect(runs).toBeGreaterThan(80); // every preset, every protocol it shows
   }, 120_000);
-
 });
 
 describe('links from before many flows (v=1)', () => {
@@ -129,7 +135,9 @@ describe('links from before many flows (v=1)', () => {
 describe('parsePresets', () => {
   it('leaves out a preset with a missing field, a bad id or a duplicate, and says why', () => {
     const good = { id: 'a', title: 't', paper: 'p', section: 's', caption: 'c', hash: '#v=1' };
-    const r = parsePresets({ presets: [good, { ...good, title: '' }, { ...good, id: 'B C' }, good, { ...good, id: 'b', hash: 'v=1' }] });
+    const r = parsePresets({
+      presets: [good, { ...good, title: '' }, { ...good, id: 'B C' }, good, { ...good, id: 'b', hash: 'v=1' }],
+    });
     expect(r.presets).toEqual([good]);
     expect(r.problems).toEqual([
       'preset 2 has no title — left out',
@@ -147,7 +155,11 @@ describe('parsePresets', () => {
 });
 
 // The generators of presets.json, as text: a caption is written there, not by hand.
-const generators = import.meta.glob('../../../../scripts/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const generators = import.meta.glob('../../../../scripts/*.py', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 describe('preset captions and notes', () => {
   it('never promise work for "a later issue", in presets.json or its generators', () => {
@@ -173,5 +185,4 @@ describe('preset captions and notes', () => {
     }
     expect(presetSeedNote(model, byId('le-fig4').hash)).toMatch(/^10 seeds per point \(seeds 1 to 10\)/);
   });
-
 });

@@ -47,7 +47,8 @@ export interface PresetsDoc {
 export function parsePresets(doc: unknown): PresetsDoc {
   const presets: Preset[] = [];
   const list = (doc as { presets?: unknown } | null)?.presets;
-  if (!doc || typeof doc !== 'object' || !Array.isArray(list)) return { presets, papers: {}, problems: ['presets.json must be { "version": 1, "presets": [...] }'] };
+  if (!doc || typeof doc !== 'object' || !Array.isArray(list))
+    return { presets, papers: {}, problems: ['presets.json must be { "version": 1, "presets": [...] }'] };
   const { papers, problems } = parsePapers((doc as { papers?: unknown }).papers);
   const ids = new Set<string>();
   list.forEach((p: unknown, i) => {
@@ -64,9 +65,13 @@ export function parsePresets(doc: unknown): PresetsDoc {
     problems.push(...ex.problems);
     if (ex.objectives) preset.objectives = ex.objectives;
     if (ex.predict) preset.predict = ex.predict;
-    if (!ID.test(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" must be lowercase letters, digits and dashes — left out`);
+    if (!ID.test(preset.id))
+      return void problems.push(
+        `preset ${i + 1}: id "${preset.id}" must be lowercase letters, digits and dashes — left out`,
+      );
     if (ids.has(preset.id)) return void problems.push(`preset ${i + 1}: id "${preset.id}" appears twice — left out`);
-    if (!preset.hash.startsWith('#')) return void problems.push(`preset "${preset.id}": hash must start with "#" — left out`);
+    if (!preset.hash.startsWith('#'))
+      return void problems.push(`preset "${preset.id}": hash must start with "#" — left out`);
     ids.add(preset.id);
     presets.push(preset);
   });
@@ -79,7 +84,10 @@ export function checkPreset(model: ParamModel, hash: string): { messages: UrlMes
   const d = decodeHash(model, hash);
   const v = decodeViewParams(model, d.viewPairs);
   const tl = decodeTimeline(model, d.values, d.timeline);
-  return { messages: [...d.messages, ...v.messages, ...tl.messages], canonical: experimentHash(model, d.values, v.state, tl.timeline) };
+  return {
+    messages: [...d.messages, ...v.messages, ...tl.messages],
+    canonical: experimentHash(model, d.values, v.state, tl.timeline),
+  };
 }
 
 /** The hash without hide= and the display flags (hiding a curve or presenting does

@@ -10,7 +10,15 @@ import recordedJson from '../../../../public/validation/recorded.json?raw';
 import type { RunSummary } from '../../engine/types';
 import type { ParamModel } from '../params/params';
 import { parsePresets } from './presets';
-import { judgeReference, paperGroups, parseRecorded, parseReferences, referenceGroups, type GroupPlan, type ReferenceCheck } from './validation';
+import {
+  judgeReference,
+  paperGroups,
+  parseRecorded,
+  parseReferences,
+  referenceGroups,
+  type GroupPlan,
+  type ReferenceCheck,
+} from './validation';
 
 let model: ParamModel;
 const presets = parsePresets(JSON.parse(presetsJson)).presets;
@@ -64,7 +72,13 @@ describe('validation groups', () => {
     expect(n).toBe(7 * 2 * 3);
     // Our runs give exactly Table VII (seeds spread by ±1) wherever it has a k, and late
     // packets falling with k: every number and relation holds.
-    const table: Record<number, [number, number]> = { 0: [337, 73], 2: [240, 65], 3: [234, 70], 4: [161, 77], 6: [113, 14] };
+    const table: Record<number, [number, number]> = {
+      0: [337, 73],
+      2: [240, 65],
+      3: [234, 70],
+      4: [161, 77],
+      6: [113, 14],
+    };
     const summaries: RunSummary[] = Array.from({ length: n }, (_, i) => {
       const point = Math.floor(i / 6);
       const er = Math.floor((i % 6) / 3);
@@ -87,7 +101,11 @@ describe('validation groups', () => {
   it('plans a compare preset as one run per protocol', () => {
     // LE Fig. 5 with 3 SACK flows: its 7 FACK flows run FACK, then LE, beside the SACK ones.
     const p = plan('le-fig5-sack3');
-    const runs = p.scenarios.map((s) => JSON.parse(s).flows.map((f: { protocol: string }) => f.protocol).join(','));
+    const runs = p.scenarios.map((s) =>
+      JSON.parse(s)
+        .flows.map((f: { protocol: string }) => f.protocol)
+        .join(','),
+    );
     expect(runs).toEqual(['fack', 'le'].map((x) => [...Array(7).fill(x), 'sack', 'sack', 'sack'].join(',')));
   });
 
@@ -101,7 +119,15 @@ describe('validation groups', () => {
 });
 
 describe('a reference check', () => {
-  const check: ReferenceCheck = { id: 'x', text: 'x', hash: '#v=2', figure: 'goodput_mbps', seeds: 3, reference: 2, tolerance: 0.1 };
+  const check: ReferenceCheck = {
+    id: 'x',
+    text: 'x',
+    hash: '#v=2',
+    figure: 'goodput_mbps',
+    seeds: 3,
+    reference: 2,
+    tolerance: 0.1,
+  };
   const runs = (...v: number[]) => v.map((g) => ({ goodput_mbps: g, model_complex_mbps: 1.5 }));
   it('holds within a relative tolerance of the reference, and says by how much', () => {
     expect(judgeReference(check, runs(2.25, 2.25, 2.25)).verdict).toBe('does-not-hold'); // +12.5 %
@@ -110,8 +136,12 @@ describe('a reference check', () => {
     expect(judgeReference(check, runs(2.3, 2.3, 2.4)).verdict).toBe('does-not-hold');
   });
   it('takes an absolute tolerance, or another figure of the same runs as the reference', () => {
-    expect(judgeReference({ ...check, tolerance: undefined, abs_tolerance: 0.05 }, runs(2.04, 2.04, 2.04)).verdict).toBe('holds');
-    expect(judgeReference({ ...check, tolerance: undefined, abs_tolerance: 0.05 }, runs(2.1, 2.1, 2.1)).verdict).toBe('does-not-hold');
+    expect(
+      judgeReference({ ...check, tolerance: undefined, abs_tolerance: 0.05 }, runs(2.04, 2.04, 2.04)).verdict,
+    ).toBe('holds');
+    expect(judgeReference({ ...check, tolerance: undefined, abs_tolerance: 0.05 }, runs(2.1, 2.1, 2.1)).verdict).toBe(
+      'does-not-hold',
+    );
     const model = { ...check, reference: undefined, reference_figure: 'model_complex_mbps', tolerance: 0.35 };
     expect(judgeReference(model, runs(1.8, 1.8, 1.8)).verdict).toBe('holds');
     expect(judgeReference(model, runs(2.2, 2.2, 2.2)).verdict).toBe('does-not-hold');
@@ -120,7 +150,19 @@ describe('a reference check', () => {
     expect(judgeReference(check, [null, null]).detail).toContain('no value');
   });
   it('leaves out malformed checks with a reason', () => {
-    const bad = parseReferences({ groups: [{ id: 'g', title: 't', source: 's', checks: [{ id: 'a', text: 't', hash: '#', figure: 'f', seeds: 1, reference: 1 }, { id: 'b', text: 't', hash: '#', figure: 'f', seeds: 1, reference: 1, tolerance: 0.1, abs_tolerance: 1 }] }] });
+    const bad = parseReferences({
+      groups: [
+        {
+          id: 'g',
+          title: 't',
+          source: 's',
+          checks: [
+            { id: 'a', text: 't', hash: '#', figure: 'f', seeds: 1, reference: 1 },
+            { id: 'b', text: 't', hash: '#', figure: 'f', seeds: 1, reference: 1, tolerance: 0.1, abs_tolerance: 1 },
+          ],
+        },
+      ],
+    });
     expect(bad.groups[0].checks).toEqual([]);
     expect(bad.problems).toHaveLength(2);
   });
@@ -132,14 +174,17 @@ describe('recorded verdicts (npm run validate)', () => {
     expect(recorded).not.toBeNull();
     const rows = [...paperGroups(presets), ...referenceGroups(refs.groups)].flatMap((g) => g.rows);
     const missing = rows.filter((r) => recorded!.results[r.key]?.text !== r.text).map((r) => r.key);
-    expect(missing, 'run `npm run validate` (or `-- --paper <id>`) and commit public/validation/recorded.json').toEqual([]);
+    expect(missing, 'run `npm run validate` (or `-- --paper <id>`) and commit public/validation/recorded.json').toEqual(
+      [],
+    );
     // Keyed by claim id: a rebuilt claim by its id, a legacy one by "<preset>#<index>".
     for (const r of rows.filter((x) => x.claim && x.claim.kind !== 'legacy')) expect(r.key).toBe(r.claim!.id);
     for (const [key, r] of Object.entries(recorded!.results)) {
       expect(['holds', 'holds-under-reading', 'does-not-hold', 'not-expressible'], key).toContain(r.verdict);
       // A rebuilt claim that does not hold carries the experiment that explains it.
       const row = rows.find((x) => x.key === key);
-      if (row?.claim && row.claim.kind !== 'legacy' && r.verdict === 'does-not-hold') expect(row.claim.explain, key).toBeDefined();
+      if (row?.claim && row.claim.kind !== 'legacy' && r.verdict === 'does-not-hold')
+        expect(row.claim.explain, key).toBeDefined();
     }
   });
 });

@@ -10,7 +10,8 @@ import { compareData, evaluateClaim, sweepData, type Verdict } from './verdict';
 import { figureValue } from '../run/figures';
 import { buildScenario, valueOf, type ParamModel, type Values } from '../params/params';
 import type { Preset } from './presets';
-import { aggregate, sweepProtocols, sweepSeeds, xSpecOf } from '../sweep/sweep';
+import { sweepProtocols, sweepSeeds, xSpecOf } from '../sweep/sweep';
+import { aggregate } from '../sweep/stats';
 import { planScenarios, planSweep } from '../sweep/sweepPlan';
 import { decodeHash } from '../../url/codec';
 import { PROTOCOL_PATH, withProtocol } from '../views';
@@ -81,7 +82,10 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
     const lines = plan.protocols ?? [null];
     return {
       scenarios: planScenarios(plan),
-      simulatedS: plan.runs.reduce((s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, d.values, 'duration_s') ?? 0), 0),
+      simulatedS: plan.runs.reduce(
+        (s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, d.values, 'duration_s') ?? 0),
+        0,
+      ),
       judge(summaries) {
         const per = lines.length * seeds.length;
         const series = lines.map((protocol, l) => ({
@@ -101,7 +105,11 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
     simulatedS: runs.reduce((s, v) => s + duration(model, v), 0),
     judge(summaries) {
       const data = compareData(
-        protocols.map((protocol, i) => ({ protocol, status: summaries[i] ? 'ok' : 'error', summary: summaries[i] ?? undefined })),
+        protocols.map((protocol, i) => ({
+          protocol,
+          status: summaries[i] ? 'ok' : 'error',
+          summary: summaries[i] ?? undefined,
+        })),
       );
       return claims.map((claim) => evaluateClaim(claim, data));
     },
@@ -128,7 +136,14 @@ export function paperGroups(presets: readonly Preset[]): ValidationGroup[] {
 export type VerdictCounts = Record<Verdict, number> & { legacy: number };
 
 export function countVerdicts(rows: readonly { claim?: Claim; verdict: Verdict }[]): VerdictCounts {
-  const c: VerdictCounts = { holds: 0, 'holds-under-reading': 0, 'does-not-hold': 0, 'not-expressible': 0, pending: 0, legacy: 0 };
+  const c: VerdictCounts = {
+    holds: 0,
+    'holds-under-reading': 0,
+    'does-not-hold': 0,
+    'not-expressible': 0,
+    pending: 0,
+    legacy: 0,
+  };
   for (const r of rows) {
     if (r.claim?.kind === 'legacy') c.legacy += 1;
     else c[r.verdict] += 1;
@@ -206,13 +221,18 @@ function fmt(v: number): string {
 /** One check against the mean over its runs' summaries. */
 export function judgeReference(check: ReferenceCheck, runs: readonly (RunSummary | null)[]): RowResult {
   const ours = aggregate(runs.map((r) => figureValue(r, check.figure)));
-  const ref = check.reference_figure !== undefined ? aggregate(runs.map((r) => figureValue(r, check.reference_figure!)))?.mean : check.reference;
-  if (!ours || ref === undefined) return { verdict: 'does-not-hold', detail: `no value of ${check.figure} in ${runs.length} runs` };
+  const ref =
+    check.reference_figure !== undefined
+      ? aggregate(runs.map((r) => figureValue(r, check.reference_figure!)))?.mean
+      : check.reference;
+  if (!ours || ref === undefined)
+    return { verdict: 'does-not-hold', detail: `no value of ${check.figure} in ${runs.length} runs` };
   const diff = ours.mean - ref;
   const allowed = check.abs_tolerance ?? (check.tolerance ?? 0) * Math.abs(ref);
   const what = check.reference_figure ? `${check.reference_figure} ${fmt(ref)}` : `reference ${fmt(ref)}`;
   const rel = ref !== 0 ? ` (${diff >= 0 ? '+' : ''}${fmt((100 * diff) / ref)} %)` : '';
-  const bound = check.abs_tolerance !== undefined ? `±${fmt(check.abs_tolerance)}` : `±${fmt(100 * (check.tolerance ?? 0))} %`;
+  const bound =
+    check.abs_tolerance !== undefined ? `±${fmt(check.abs_tolerance)}` : `±${fmt(100 * (check.tolerance ?? 0))} %`;
   return {
     verdict: Math.abs(diff) <= allowed ? 'holds' : 'does-not-hold',
     detail: `ours ${fmt(ours.mean)} over ${ours.n} seeds vs ${what}${rel}, allowed ${bound}`,
@@ -225,7 +245,8 @@ function referencePlan(model: ParamModel, group: ReferenceGroup): GroupPlan | st
   const runsOf: number[][] = [];
   for (const check of group.checks) {
     const d = decodeHash(model, check.hash);
-    if (d.messages.length) return `${check.id}: this engine reads its link differently: ${d.messages.map((m) => m.text).join('; ')}`;
+    if (d.messages.length)
+      return `${check.id}: this engine reads its link differently: ${d.messages.map((m) => m.text).join('; ')}`;
     const base = typeof d.values.seed === 'number' ? d.values.seed : 1;
     const mine: number[] = [];
     for (const seed of sweepSeeds(base, check.seeds)) {
@@ -244,7 +265,13 @@ function referencePlan(model: ParamModel, group: ReferenceGroup): GroupPlan | st
   return {
     scenarios,
     simulatedS,
-    judge: (summaries) => group.checks.map((check, c) => judgeReference(check, runsOf[c].map((i) => summaries[i]))),
+    judge: (summaries) =>
+      group.checks.map((check, c) =>
+        judgeReference(
+          check,
+          runsOf[c].map((i) => summaries[i]),
+        ),
+      ),
   };
 }
 

@@ -4,7 +4,7 @@
 // RunData a claim reads. Parsing the claims is evidence.ts's.
 import type { RunSummary } from '../../engine/types';
 import { figureValue } from '../run/figures';
-import { aggregate, type Stats } from '../sweep/sweep';
+import { aggregate, type Stats } from '../sweep/stats';
 import type { Check, Claim, Op, Ref } from './evidence';
 
 /** The runs a view has: for a series, a figure and an x (sweeps), every seed's value. */
@@ -16,7 +16,13 @@ export interface RunData {
 
 export type Verdict = 'holds' | 'holds-under-reading' | 'does-not-hold' | 'not-expressible' | 'pending';
 
-export const VERDICTS: readonly Verdict[] = ['holds', 'holds-under-reading', 'does-not-hold', 'not-expressible', 'pending'];
+export const VERDICTS: readonly Verdict[] = [
+  'holds',
+  'holds-under-reading',
+  'does-not-hold',
+  'not-expressible',
+  'pending',
+];
 
 export const VERDICT_TEXT: Record<Verdict, string> = {
   holds: 'holds',
@@ -112,7 +118,10 @@ function evaluateNumber(claim: Claim, data: RunData): ClaimResult {
     if (!Number.isFinite(ours) || Math.abs(diff) > allowed) return { verdict: 'does-not-hold', detail: text };
     parts.push(text);
   }
-  return { verdict: claim.reading ? 'holds-under-reading' : 'holds', detail: parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; ') };
+  return {
+    verdict: claim.reading ? 'holds-under-reading' : 'holds',
+    detail: parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; '),
+  };
 }
 
 /** A relation: holds only where the 95 % intervals over seeds say so. "A > B": A's
@@ -130,7 +139,11 @@ function evaluateRelation(claim: Claim, data: RunData): ClaimResult {
     const r = right ? statsAt(data, right.series, right.figure, right.x_range ? x : right.x) : null;
     if (!l || (right && !r)) return { verdict: 'pending', detail: 'not run yet' };
     const n = Math.min(l.n, r ? r.n : Infinity);
-    if (n < 2) return { verdict: 'does-not-hold', detail: `needs ≥ 2 seeds (n = ${n}): one run has no confidence interval${atX(x)}` };
+    if (n < 2)
+      return {
+        verdict: 'does-not-hold',
+        detail: `needs ≥ 2 seeds (n = ${n}): one run has no confidence interval${atX(x)}`,
+      };
     const a = iv(l);
     const b: [number, number] = r ? iv(r, factor) : [factor * value!, factor * value!];
     const name = (ref: Ref) => (right && right.figure !== left.figure ? `${ref.series} ${ref.figure}` : ref.series);
@@ -140,7 +153,10 @@ function evaluateRelation(claim: Claim, data: RunData): ClaimResult {
     if (!ok) return { verdict: 'does-not-hold', detail: `${text}: the intervals do not say so` };
     parts.push(text);
   }
-  return { verdict: claim.reading ? 'holds-under-reading' : 'holds', detail: parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; ') };
+  return {
+    verdict: claim.reading ? 'holds-under-reading' : 'holds',
+    detail: parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; '),
+  };
 }
 
 export function evaluateClaim(claim: Claim, data: RunData): ClaimResult {

@@ -34,7 +34,11 @@ describe('rules between two fields, checked in the page', () => {
   it('a start beyond the duration names both fields by label, at the start field', () => {
     const values = { ...model.defaults, duration_s: 20, 'flows[0].start_s': 30 };
     expect(crossFieldErrors(model, values)).toEqual([
-      { path: 'flows[0].start_s', message: 'Start (s) of flow 1 must be less than Duration (s) (20); got 30', byPage: true },
+      {
+        path: 'flows[0].start_s',
+        message: 'Start (s) of flow 1 must be less than Duration (s) (20); got 30',
+        byPage: true,
+      },
     ]);
     expect(engineErrorPaths(values)).toContain('flows[0].start_s');
   });
@@ -61,6 +65,8 @@ describe('rules between two fields, checked in the page', () => {
 
   it('leaves a rule it does not know to the engine', () => {
     const values = { ...model.defaults, 'flows[0].start_s': 30 };
-    expect(crossFieldErrors(model, values, [{ field: 'flows[].start_s', rule: 'coprime', other: 'duration_s' }])).toEqual([]);
+    expect(
+      crossFieldErrors(model, values, [{ field: 'flows[].start_s', rule: 'coprime', other: 'duration_s' }]),
+    ).toEqual([]);
   });
 });

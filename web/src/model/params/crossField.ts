@@ -42,7 +42,11 @@ function listOf(pattern: string): string | null {
 }
 
 /** Each broken rule, on its field's path, in words naming both fields by label. */
-export function crossFieldErrors(model: ParamModel, values: Values, rules: readonly ConstraintDecl[] = model.constraints): EngineErrorItem[] {
+export function crossFieldErrors(
+  model: ParamModel,
+  values: Values,
+  rules: readonly ConstraintDecl[] = model.constraints,
+): EngineErrorItem[] {
   const out: EngineErrorItem[] = [];
   for (const rule of rules) {
     const list = listOf(rule.field);
@@ -53,7 +57,11 @@ export function crossFieldErrors(model: ParamModel, values: Values, rules: reado
       const x = valueOf(model, values, field);
       const y = valueOf(model, values, other);
       if (typeof x !== 'number' || typeof y !== 'number' || holds(rule.rule, x, y)) continue;
-      out.push({ path: field, message: `${named(model, field)} must be ${wanted(rule.rule, named(model, other), y)}; got ${x}`, byPage: true });
+      out.push({
+        path: field,
+        message: `${named(model, field)} must be ${wanted(rule.rule, named(model, other), y)}; got ${x}`,
+        byPage: true,
+      });
     }
   }
   return out;

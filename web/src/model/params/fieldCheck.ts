@@ -35,10 +35,13 @@ export function checkTyped(name: string, decl: ParamDecl, text: string): Check {
   if (decl.type === 'number' || decl.type === 'integer') {
     const whole = decl.type === 'integer';
     const kind = whole ? 'a whole number' : 'a number';
-    if (!DECIMAL.test(raw)) return { ok: false, message: `${name} must be ${kind} ${rangeWords(decl)}; got ${quoted(raw)}` };
+    if (!DECIMAL.test(raw))
+      return { ok: false, message: `${name} must be ${kind} ${rangeWords(decl)}; got ${quoted(raw)}` };
     const n = Number(raw);
-    if (!Number.isFinite(n)) return { ok: false, message: `${name} must be ${kind} ${rangeWords(decl)}; got ${quoted(raw)}` };
-    if (whole && !Number.isInteger(n)) return { ok: false, message: `${name} must be a whole number ${rangeWords(decl)}; got ${num(n)}` };
+    if (!Number.isFinite(n))
+      return { ok: false, message: `${name} must be ${kind} ${rangeWords(decl)}; got ${quoted(raw)}` };
+    if (whole && !Number.isInteger(n))
+      return { ok: false, message: `${name} must be a whole number ${rangeWords(decl)}; got ${num(n)}` };
     if ((decl.min !== undefined && n < decl.min) || (decl.max !== undefined && n > decl.max))
       return { ok: false, message: `${name} must be ${rangeWords(decl)}; got ${num(n)}` };
     return { ok: true, value: n };
@@ -50,7 +53,10 @@ export function checkTyped(name: string, decl: ParamDecl, text: string): Check {
     const max = typeof decl.max_items === 'number' ? decl.max_items : undefined;
     if (max !== undefined && items.length > max)
       return { ok: false, message: `${name} must list at most ${max} whole numbers; got ${items.length}` };
-    return { ok: false, message: `${name} must be whole numbers ${rangeWords(decl)}, separated by commas; got ${quoted(raw)}` };
+    return {
+      ok: false,
+      message: `${name} must be whole numbers ${rangeWords(decl)}, separated by commas; got ${quoted(raw)}`,
+    };
   }
   return checkValue(name, decl, raw);
 }

@@ -36,7 +36,11 @@ describe('list edits', () => {
   it('adds a background group from the schema defaults and builds it into the scenario', () => {
     const v = addItem(model, model.defaults, 'background');
     expect(itemCount(model, v, 'background')).toBe(1);
-    expect(specsOfItem(model, 'background', 0).map((s) => s.path)).toEqual(['background[0].kind', 'background[0].count', 'background[0].protocol']);
+    expect(specsOfItem(model, 'background', 0).map((s) => s.path)).toEqual([
+      'background[0].kind',
+      'background[0].count',
+      'background[0].protocol',
+    ]);
     expect(JSON.parse(buildScenario(model, { ...v, 'background[0].count': 50 })).background).toEqual([{ count: 50 }]);
   });
 });

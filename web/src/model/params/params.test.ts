@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, buildScenario, getAt, groupSpecs, setAt, splitPath } from './params';
+import { buildModel, buildScenario, getAt, setAt, splitPath } from './params';
+import { groupSpecs } from './groups';
 import { checkValue } from './valueCheck';
 import { sliderScale, SLIDER_STEPS } from './sliderScale';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../testSchema';
@@ -38,7 +39,15 @@ describe('parameter model', () => {
   });
 
   it('orders groups for a lesson', () => {
-    expect(groupSpecs(model.specs).map((g) => g.group)).toEqual(['TCP', 'Flow', 'Forward channel', 'Path', 'Application', 'Background', 'Run']);
+    expect(groupSpecs(model.specs).map((g) => g.group)).toEqual([
+      'TCP',
+      'Flow',
+      'Forward channel',
+      'Path',
+      'Application',
+      'Background',
+      'Run',
+    ]);
   });
 });
 

@@ -6,7 +6,16 @@
 // and `background` (background[0], ...). A value map holds every concrete path of
 // every item there is, plus the item counts under the list names:
 //   { seed: 1, flows: 2, 'flows[0].protocol': 'reno', 'flows[1].protocol': 'cubic', background: 0, ... }
-import type { ConstraintDecl, EngineSchema, ParamDecl, ParamValue, PanelDecl, ProtocolDecl, SeriesDecl, TopologyDecl } from '../../engine/types';
+import type {
+  ConstraintDecl,
+  EngineSchema,
+  ParamDecl,
+  ParamValue,
+  PanelDecl,
+  ProtocolDecl,
+  SeriesDecl,
+  TopologyDecl,
+} from '../../engine/types';
 import { figuresFromSchema, type Figure } from '../run/figures';
 import { checkValue, fallbackDefault, sameValue } from './valueCheck';
 
@@ -173,7 +182,8 @@ function listsFromSchema(schema: EngineSchema): ListInfo[] {
       ...KNOWN_LISTS[l.name],
     }));
   // A schema from before lists (version 1) has exactly one flow.
-  if (!lists.some((l) => l.name === 'flows')) lists.unshift({ name: 'flows', label: 'Flows', min: 1, max: 1, defaultItems: 1, ...KNOWN_LISTS.flows });
+  if (!lists.some((l) => l.name === 'flows'))
+    lists.unshift({ name: 'flows', label: 'Flows', min: 1, max: 1, defaultItems: 1, ...KNOWN_LISTS.flows });
   return lists;
 }
 
@@ -253,7 +263,8 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
   for (const l of lists) {
     defaults[l.name] = l.defaultItems;
     for (let i = 0; i < l.defaultItems; i++) {
-      for (const s of itemSpecs[l.name]) defaults[itemPath(l.name, i, s.path.slice(`${l.name}[0]`.length))] = s.defaultValue;
+      for (const s of itemSpecs[l.name])
+        defaults[itemPath(l.name, i, s.path.slice(`${l.name}[0]`.length))] = s.defaultValue;
     }
   }
   return {
@@ -281,7 +292,10 @@ function protocolsFromSchema(schema: EngineSchema): ProtocolDecl[] {
   if (Array.isArray(schema.protocols) && schema.protocols.length) return schema.protocols;
   const decl = (schema.params ?? []).find((p) => p && p.path === 'flows[].protocol');
   const options = decl?.options ?? [];
-  const labels = Array.isArray(decl?.option_labels) && decl!.option_labels!.length === options.length ? decl!.option_labels! : options;
+  const labels =
+    Array.isArray(decl?.option_labels) && decl!.option_labels!.length === options.length
+      ? decl!.option_labels!
+      : options;
   return options.map((name, i) => ({ name, label: labels[i] }));
 }
 
@@ -299,7 +313,9 @@ export function itemCount(model: ParamModel, values: Values, list: string): numb
 
 /** The specs of one item, in schema order. */
 export function specsOfItem(model: ParamModel, list: string, index: number): ParamSpec[] {
-  return (model.itemSpecs[list] ?? []).map((t) => model.byPath.get(itemPath(list, index, t.path.slice(`${list}[0]`.length)))!);
+  return (model.itemSpecs[list] ?? []).map((t) =>
+    model.byPath.get(itemPath(list, index, t.path.slice(`${list}[0]`.length)))!,
+  );
 }
 
 /** Every concrete parameter these values have: the scalars, then each list's items. */
@@ -342,35 +358,4 @@ export function buildScenario(model: ParamModel, values: Values): string {
     }
   }
   return JSON.stringify(scenario);
-}
-
-// The order a lesson goes through the controls: what the sender is, what the path does
-// to it, what the application sees, then the run itself. A group of one protocol's own
-// parameters (every one shown only for some protocols: RRTP's) comes right after the
-// sender's; other groups the page does not know keep the schema's order, after these.
-const GROUP_ORDER = ['tcp', 'protocol', 'flow', 'forward channel', 'reverse channel', 'channel', 'path', 'application', 'background', 'run'];
-
-function isProtocolOwn(specs: ParamSpec[]): boolean {
-  const whenPath = (s: ParamSpec) => (s.decl.when as { path?: unknown } | undefined)?.path;
-  return specs.every((s) => typeof whenPath(s) === 'string') && specs.some((s) => /(^|\.)protocol$/.test(String(whenPath(s))));
-}
-
-/** Groups in lesson order (GROUP_ORDER), then in the order the schema names them;
- * inside a group, the schema's order. */
-export function groupSpecs(specs: ParamSpec[]): { group: string; specs: ParamSpec[] }[] {
-  const groups = new Map<string, ParamSpec[]>();
-  for (const s of specs) {
-    const g = s.decl.group || 'Other';
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g)!.push(s);
-  }
-  const rank = (g: string) => {
-    const i = GROUP_ORDER.indexOf(g.toLowerCase());
-    if (i >= 0) return i;
-    return isProtocolOwn(groups.get(g)!) ? GROUP_ORDER.indexOf('protocol') + 0.5 : GROUP_ORDER.length;
-  };
-  return [...groups]
-    .map(([group, list], i) => ({ group, specs: list, i }))
-    .sort((a, b) => rank(a.group) - rank(b.group) || a.i - b.i)
-    .map(({ group, specs: list }) => ({ group, specs: list }));
 }

@@ -8,7 +8,9 @@ describe('the loss-rate slider', () => {
     expect(isLossRate({ path: 'flows[0].channel.reverse.p', type: 'number', min: 0, max: 1 })).toBe(true);
     expect(isLossRate({ path: 'topology.bottleneck.forward.p', type: 'number', min: 0, max: 1 })).toBe(true);
     expect(isLossRate({ path: 'topology.bottleneck.red.max_p', type: 'number', min: 0, max: 1 })).toBe(false);
-    expect(isLossRate({ path: 'flows[0].channel.forward.p', type: 'number', min: 0, max: 1, scale: 'log' })).toBe(false);
+    expect(isLossRate({ path: 'flows[0].channel.forward.p', type: 'number', min: 0, max: 1, scale: 'log' })).toBe(
+      false,
+    );
   });
 
   it('reaches exactly 0 and 1 at the ends', () => {

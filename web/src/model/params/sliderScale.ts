@@ -30,7 +30,9 @@ function roundSig(x: number, sig: number): number {
  * schema declares it linear, which is right for typing and sweeps but leaves the range a
  * lesson uses (0 to 5 %) about 12 px of a slider; its slider is piecewise instead. */
 export function isLossRate(decl: ParamDecl): boolean {
-  return /(^|\.)p$/.test(decl.path) && decl.min === 0 && decl.max === 1 && decl.type === 'number' && decl.scale !== 'log';
+  return (
+    /(^|\.)p$/.test(decl.path) && decl.min === 0 && decl.max === 1 && decl.type === 'number' && decl.scale !== 'log'
+  );
 }
 
 /** Knots of the loss-rate slider, [position, value]: linear between them. 0 to 5 % takes
@@ -70,7 +72,8 @@ function piecewise(knots: readonly [number, number][]): SliderScale {
 /** A slider scale, or null when the parameter has no usable finite range. */
 export function sliderScale(decl: ParamDecl): SliderScale | null {
   const { min, max } = decl;
-  if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) return null;
+  if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min))
+    return null;
   if (isLossRate(decl)) return piecewise(LOSS_KNOTS);
   const integer = decl.type === 'integer';
   const clamp = (v: number) => Math.min(max, Math.max(min, v));

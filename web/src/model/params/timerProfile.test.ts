@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestEngine } from '../testEngine';
 import { optionLabel } from './labels';
-import { buildScenario, groupSpecs, specsOfItem, type ParamModel } from './params';
+import { buildScenario, specsOfItem, type ParamModel } from './params';
+import { groupSpecs } from './groups';
 import { decodeHash, encodeHash } from '../../url/codec';
 import { isVisible, visibilityRules } from './visibility';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe('timer profile', () => {
-  it('is one of the flow\'s TCP options, with the three profiles, their labels and sources', () => {
+  it("is one of the flow's TCP options, with the three profiles, their labels and sources", () => {
     const tcp = groupSpecs(specsOfItem(model, 'flows', 0)).find((g) => g.group === 'TCP');
     const spec = tcp?.specs.find((s) => s.path === 'flows[0].tcp.timers');
     expect(spec).toBeDefined();

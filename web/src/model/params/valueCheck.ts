@@ -35,7 +35,8 @@ function checkNumber(path: string, decl: ParamDecl, raw: unknown): Check {
   if (typeof raw === 'number') n = raw;
   else if (typeof raw === 'string' && DECIMAL.test(raw.trim())) n = Number(raw.trim());
   else return { ok: false, message: `${path} must be ${what} ${rangeText(decl)}, got ${shown(raw)}` };
-  if (!Number.isFinite(n)) return { ok: false, message: `${path} must be ${what} ${rangeText(decl)}, got ${shown(raw)}` };
+  if (!Number.isFinite(n))
+    return { ok: false, message: `${path} must be ${what} ${rangeText(decl)}, got ${shown(raw)}` };
   if (integer && !Number.isInteger(n))
     return { ok: false, message: `${path} must be an integer ${rangeText(decl)}, got ${fmt(n)}` };
   if (!inRange(decl, n)) return { ok: false, message: `${path} must be ${rangeText(decl)}, got ${fmt(n)}` };

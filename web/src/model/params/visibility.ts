@@ -46,12 +46,18 @@ function nearestModel(path: string, models: ParamSpec[]): ParamSpec | undefined 
   for (const m of models) {
     if (m.path === path) continue;
     const parent = parentOf(m.path);
-    if ((parent === '' || path.startsWith(parent + '.')) && (!best || parent.length > parentOf(best.path).length)) best = m;
+    if ((parent === '' || path.startsWith(parent + '.')) && (!best || parent.length > parentOf(best.path).length))
+      best = m;
   }
   return best;
 }
 
-function explicitRule(decl: ParamDecl, path: string, specs: Map<string, ParamSpec>, model?: ParamSpec): VisibilityRule | null {
+function explicitRule(
+  decl: ParamDecl,
+  path: string,
+  specs: Map<string, ParamSpec>,
+  model?: ParamSpec,
+): VisibilityRule | null {
   const when = decl.when ?? decl.visible_when ?? decl.show_when;
   if (when && typeof when === 'object' && !Array.isArray(when)) {
     const w = when as Record<string, unknown>;
@@ -86,7 +92,9 @@ function inferredRule(spec: ParamSpec, model: ParamSpec): VisibilityRule | null 
   const byPath = options.filter(
     (o) =>
       (relParts.length > 1 && norm(first) === norm(o)) ||
-      leafOf(spec.path).toLowerCase().startsWith(o.toLowerCase() + '_'),
+      leafOf(spec.path)
+        .toLowerCase()
+        .startsWith(o.toLowerCase() + '_'),
   );
   if (byPath.length > 0) return { controller: model.path, showWhen: byPath };
   // 3. The label or help names it.
@@ -104,7 +112,9 @@ function switchRule(spec: ParamSpec, switches: ParamSpec[]): VisibilityRule | nu
 export function visibilityRules(specs: ParamSpec[]): Map<string, VisibilityRule> {
   const byPath = new Map(specs.map((s) => [s.path, s]));
   const models = specs.filter((s) => s.decl.type === 'enum' && leafOf(s.path) === 'model');
-  const switches = specs.filter((s) => s.decl.type === 'bool' && leafOf(s.path) === 'enabled' && parentOf(s.path) !== '');
+  const switches = specs.filter(
+    (s) => s.decl.type === 'bool' && leafOf(s.path) === 'enabled' && parentOf(s.path) !== '',
+  );
   const rules = new Map<string, VisibilityRule>();
   const declared = specs.some((s) => s.decl.when !== undefined);
   if (declared) {
@@ -134,7 +144,12 @@ function controllerFor(path: string, controller: string): string {
   return itemPath(it.list, it.index, ctl.rest);
 }
 
-export function isVisible(path: string, rules: Map<string, VisibilityRule>, values: Values, seen = new Set<string>()): boolean {
+export function isVisible(
+  path: string,
+  rules: Map<string, VisibilityRule>,
+  values: Values,
+  seen = new Set<string>(),
+): boolean {
   const rule = rules.get(path) ?? rules.get(templatePath(path));
   if (!rule) return true;
   if (seen.has(path)) return true; // a cycle in declared rules: show rather than hide

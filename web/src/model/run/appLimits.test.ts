@@ -9,8 +9,8 @@ describe('application limits', () => {
     const on = appLimits(model, model.defaults);
     expect(on.map((l) => l.path)).toContain('flows[0].app.token_bucket.enabled');
     expect(on.find((l) => l.path === 'flows[0].app.token_bucket.enabled')?.label).toBe('Token bucket');
-    expect(appLimits(model, { ...model.defaults, 'flows[0].app.token_bucket.enabled': false }).map((l) => l.path)).not.toContain(
-      'flows[0].app.token_bucket.enabled',
-    );
+    expect(
+      appLimits(model, { ...model.defaults, 'flows[0].app.token_bucket.enabled': false }).map((l) => l.path),
+    ).not.toContain('flows[0].app.token_bucket.enabled');
   });
 });

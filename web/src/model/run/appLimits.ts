@@ -25,7 +25,8 @@ export function appLimits(model: ParamModel, values: Values): AppLimit[] {
     for (const rest of LIMIT_SWITCHES) {
       const path = itemPath('flows', i, rest);
       const spec = model.byPath.get(path);
-      if (spec && valueOf(model, values, path) === true) out.push({ path, label: spec.decl.label ?? path, flow: i + 1 });
+      if (spec && valueOf(model, values, path) === true)
+        out.push({ path, label: spec.decl.label ?? path, flow: i + 1 });
     }
   return out;
 }

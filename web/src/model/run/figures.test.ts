@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { noValueNote } from '../../components/Summary';
 import { formatNumber } from '../../components/Summary';
 import type { EngineSchema, RunSummary } from '../../engine/types';
-import { FALLBACK_FIGURES, figureInfo, figureTitle, figuresFromSchema, figureValue, numericFigureKeys } from './figures';
+import {
+  FALLBACK_FIGURES,
+  figureInfo,
+  figureTitle,
+  figuresFromSchema,
+  figureValue,
+  numericFigureKeys,
+} from './figures';
 import { buildModel } from '../params/params';
 import { sweepLines, sweepPoints, sweepProtocols, validateSweep } from '../sweep/sweep';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../testSchema';
@@ -15,13 +22,33 @@ import { decodeViewParams, encodeViewParams } from '../../url/viewParams';
 const SUMMARY_DECLS: EngineSchema['summary'] = [
   { name: 'protocol', label: 'Protocol', unit: '', help: "The flow's protocol", numeric: false },
   { name: 'goodput_mbps', label: 'Goodput', unit: 'Mb/s', help: 'Bytes delivered in order x 8 / time', numeric: true },
-  { name: 'connection_time_s', label: 'Connection time', unit: 's', help: 'Until the last byte was acknowledged', numeric: true },
-  { name: 'recovery_duration_s', label: 'Recovery duration', unit: 's', help: 'First loss to every lost segment delivered', numeric: true },
-  { name: 'mean_tokens_per_rtt', label: 'Tokens per RTT', unit: 'tokens', help: 'Tokens consumed per RTT, mean', numeric: true },
+  {
+    name: 'connection_time_s',
+    label: 'Connection time',
+    unit: 's',
+    help: 'Until the last byte was acknowledged',
+    numeric: true,
+  },
+  {
+    name: 'recovery_duration_s',
+    label: 'Recovery duration',
+    unit: 's',
+    help: 'First loss to every lost segment delivered',
+    numeric: true,
+  },
+  {
+    name: 'mean_tokens_per_rtt',
+    label: 'Tokens per RTT',
+    unit: 'tokens',
+    help: 'Tokens consumed per RTT, mean',
+    numeric: true,
+  },
 ];
 const SCHEMA: EngineSchema = {
   ...TEST_SCHEMA,
-  params: TEST_SCHEMA.params.map((p) => (p.path === 'flows[].protocol' ? { ...p, options: ['tahoe', 'reno', 'newreno', 'sack', 'fack'] } : p)),
+  params: TEST_SCHEMA.params.map((p) =>
+    p.path === 'flows[].protocol' ? { ...p, options: ['tahoe', 'reno', 'newreno', 'sack', 'fack'] } : p,
+  ),
   summary: SUMMARY_DECLS,
 };
 
@@ -30,17 +57,22 @@ describe('figures from the schema', () => {
 
   it('takes label, unit and help from the declarations, numeric ones for menus', () => {
     expect(model.figures.map((f) => f.key)).toEqual(SUMMARY_DECLS!.map((d) => d.name));
-    expect(figureInfo(model.figures, 'recovery_duration_s')).toMatchObject({ label: 'Recovery duration', unit: 's', help: expect.stringMatching(/lost segment/) });
+    expect(figureInfo(model.figures, 'recovery_duration_s')).toMatchObject({
+      label: 'Recovery duration',
+      unit: 's',
+      help: expect.stringMatching(/lost segment/),
+    });
     expect(figureTitle(figureInfo(model.figures, 'goodput_mbps'))).toBe('Goodput (Mb/s)');
-    expect(numericFigureKeys(model.figures)).toEqual(['goodput_mbps', 'connection_time_s', 'recovery_duration_s', 'mean_tokens_per_rtt']);
-    // A number a result carries but the schema does not declare is still offered.
-    expect(numericFigureKeys(model.figures, { goodput_mbps: 1, brand_new: 2, protocol: 'reno' } as RunSummary)).toEqual([
+    expect(numericFigureKeys(model.figures)).toEqual([
       'goodput_mbps',
       'connection_time_s',
       'recovery_duration_s',
       'mean_tokens_per_rtt',
-      'brand_new',
     ]);
+    // A number a result carries but the schema does not declare is still offered.
+    expect(numericFigureKeys(model.figures, { goodput_mbps: 1, brand_new: 2, protocol: 'reno' } as RunSummary)).toEqual(
+      ['goodput_mbps', 'connection_time_s', 'recovery_duration_s', 'mean_tokens_per_rtt', 'brand_new'],
+    );
   });
 
   it('falls back to the page list for an older schema, and to the key for an unknown figure', () => {
@@ -48,15 +80,24 @@ describe('figures from the schema', () => {
     expect(buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO).figures).toBe(FALLBACK_FIGURES);
     expect(figureInfo(model.figures, 'timeouts')).toMatchObject({ label: 'Timeouts' }); // from the fallback list
     expect(figureInfo(model.figures, 'zz_new_thing')).toMatchObject({ label: 'zz new thing', unit: '' });
-    expect(figuresFromSchema({ summary: [{ name: 'Bad Name' }, { name: 'ok_one' }, { name: 'ok_one' }] as EngineSchema['summary'] })).toEqual([
-      { key: 'ok_one', label: 'ok one', unit: '', help: undefined, numeric: true },
-    ]);
+    expect(
+      figuresFromSchema({
+        summary: [{ name: 'Bad Name' }, { name: 'ok_one' }, { name: 'ok_one' }] as EngineSchema['summary'],
+      }),
+    ).toEqual([{ key: 'ok_one', label: 'ok one', unit: '', help: undefined, numeric: true }]);
   });
 
   it('a null figure has no value: "—", a note, and the sweep accepts it as y', () => {
-    const s: RunSummary = { goodput_mbps: 9.1, connection_time_s: null, mean_tokens_per_rtt: null, recovery_duration_s: null, completed: false };
+    const s: RunSummary = {
+      goodput_mbps: 9.1,
+      connection_time_s: null,
+      mean_tokens_per_rtt: null,
+      recovery_duration_s: null,
+      completed: false,
+    };
     expect(figureValue(s, 'goodput_mbps')).toBe(9.1);
-    for (const k of ['connection_time_s', 'mean_tokens_per_rtt', 'recovery_duration_s', 'missing', 'completed']) expect(figureValue(s, k)).toBeNull();
+    for (const k of ['connection_time_s', 'mean_tokens_per_rtt', 'recovery_duration_s', 'missing', 'completed'])
+      expect(figureValue(s, k)).toBeNull();
     expect(formatNumber(s.connection_time_s, 2)).toBe('—');
     expect(noValueNote('connection_time_s', s)).toBe('not completed');
     expect(noValueNote('mean_tokens_per_rtt', s)).toBe('no token bucket');
@@ -86,9 +127,27 @@ describe('sweep aggregation skips null figures', () => {
     const grid = [8, 16];
     const run = (v: (number | null)[][]) => v.map((row) => row.map((x) => ({ recovery_duration_s: x })));
     const series = [
-      { protocol: 'newreno', summaries: run([[0.36, 0.41], [0.47, 0.47]]) },
-      { protocol: 'sack', summaries: run([[0.1, 0.1], [0.17, null]]) },
-      { protocol: 'fack', summaries: run([[0.1, 0.1], [0.16, 0.1]]) },
+      {
+        protocol: 'newreno',
+        summaries: run([
+          [0.36, 0.41],
+          [0.47, 0.47],
+        ]),
+      },
+      {
+        protocol: 'sack',
+        summaries: run([
+          [0.1, 0.1],
+          [0.17, null],
+        ]),
+      },
+      {
+        protocol: 'fack',
+        summaries: run([
+          [0.1, 0.1],
+          [0.16, 0.1],
+        ]),
+      },
     ];
     const lines = sweepLines(grid, series, 'recovery_duration_s', ['sack']);
     expect(lines.map((l) => l.key)).toEqual(['newreno', 'fack']);
@@ -98,7 +157,9 @@ describe('sweep aggregation skips null figures', () => {
     const sack = sweepLines(grid, series, 'recovery_duration_s')[1];
     expect(sack.points[1]).toMatchObject({ n: 1, runs: 2, mean: 0.17 });
     // A single series (not by protocol) is never hidden.
-    expect(sweepLines(grid, [{ protocol: null, summaries: run([[1], [2]]) }], 'recovery_duration_s', ['sack'])[0].key).toBe('measured');
+    expect(
+      sweepLines(grid, [{ protocol: null, summaries: run([[1], [2]]) }], 'recovery_duration_s', ['sack'])[0].key,
+    ).toBe('measured');
   });
 
   it('draws one series per compared protocol only when sweeping by protocol', () => {
@@ -116,7 +177,17 @@ describe('sweep by protocol in the URL', () => {
       view: 'sweep',
       compare: ['reno', 'newreno', 'sack', 'fack'],
       hidden: ['sack'],
-      sweep: { ...def.sweep, x: 'duration_s', from: 1, to: 31, scale: 'linear', n: 31, y: 'recovery_duration_s', k: 10, by: 'protocol' },
+      sweep: {
+        ...def.sweep,
+        x: 'duration_s',
+        from: 1,
+        to: 31,
+        scale: 'linear',
+        n: 31,
+        y: 'recovery_duration_s',
+        k: 10,
+        by: 'protocol',
+      },
     };
     const hash = encodeHash(model, model.defaults, encodeViewParams(model, v));
     expect(hash).toBe(

@@ -84,18 +84,23 @@ export function figureValue(summary: RunSummary | null | undefined, key: string)
   // "goodput_by_protocol.reno": a number inside a figure that is an object.
   const dot = key.indexOf('.');
   const top = summary?.[dot < 0 ? key : key.slice(0, dot)];
-  const v = dot < 0 ? top : top && typeof top === 'object' ? (top as Record<string, unknown>)[key.slice(dot + 1)] : undefined;
+  const v =
+    dot < 0 ? top : top && typeof top === 'object' ? (top as Record<string, unknown>)[key.slice(dot + 1)] : undefined;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 /** The numeric figures for menus: the declared ones in schema order, then any other
  * number a result carries (sorted), so nothing an engine reports is out of reach. */
-export function numericFigureKeys(figures: readonly Figure[], ...summaries: (RunSummary | null | undefined)[]): string[] {
+export function numericFigureKeys(
+  figures: readonly Figure[],
+  ...summaries: (RunSummary | null | undefined)[]
+): string[] {
   const keys = figures.filter((f) => f.numeric).map((f) => f.key);
   const declared = new Set(figures.map((f) => f.key));
   const extra = new Set<string>();
   for (const s of summaries)
-    for (const [k, v] of Object.entries(s ?? {})) if (typeof v === 'number' && !declared.has(k) && NAME.test(k)) extra.add(k);
+    for (const [k, v] of Object.entries(s ?? {}))
+      if (typeof v === 'number' && !declared.has(k) && NAME.test(k)) extra.add(k);
   return [...keys, ...[...extra].sort()];
 }
 

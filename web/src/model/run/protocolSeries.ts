@@ -5,7 +5,10 @@
 import type { ParamModel } from '../params/params';
 
 /** The protocol's declared series, or null when the schema does not say (draw all). */
-export function declaredSeries(model: ParamModel | undefined, protocol: string | undefined): ReadonlySet<string> | null {
+export function declaredSeries(
+  model: ParamModel | undefined,
+  protocol: string | undefined,
+): ReadonlySet<string> | null {
   if (!model || protocol === undefined) return null;
   const decl = model.protocols.find((p) => p.name === protocol);
   return decl && Array.isArray(decl.series) ? new Set(decl.series) : null;

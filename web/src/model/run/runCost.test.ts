@@ -91,7 +91,8 @@ describe('the cost of a run, before it starts', () => {
         for (const r of plan.runs.filter((r) => ends.includes(r.point) && r.seed === plan.seeds[0])) {
           const c = costOfScenario(JSON.stringify(r.scenario));
           runs++;
-          if (asksFirst(c)) asked.push(`${p.id} ${r.protocol} x=${plan.grid[r.point]}: ${c.events.toExponential(2)} events`);
+          if (asksFirst(c))
+            asked.push(`${p.id} ${r.protocol} x=${plan.grid[r.point]}: ${c.events.toExponential(2)} events`);
         }
         continue;
       }

@@ -69,7 +69,8 @@ function senderOf(item: Doc, topology: Doc, duration: number, windowed: Readonly
   // The links only this sender's packets cross, and the propagation RTT (a floor:
   // queueing only slows a window down).
   const own = kind === 'dumbbell' ? [item.access] : kind === 'wireless_last_hop' ? [item.last_hop] : [];
-  const path = kind === 'dumbbell' ? [item.access, topology.bottleneck] : [topology.access, topology.bottleneck, ...own];
+  const path =
+    kind === 'dumbbell' ? [item.access, topology.bottleneck] : [topology.access, topology.bottleneck, ...own];
   let mbps = Math.min(...own.map(rate), Infinity);
   const rttS = (2 * path.reduce((sum: number, l) => sum + delay(l), 0)) / 1000;
   const window = num(tcp.max_window_segments);

@@ -25,7 +25,12 @@ describe('topology picture data', () => {
 
   it('draws a dumbbell with one access link per flow, each with its own delay, and RED on the bottleneck', () => {
     let v = withItemCount(model, { ...model.defaults, 'topology.kind': 'dumbbell' }, 'flows', 3);
-    v = { ...v, 'flows[2].access.delay_ms': 50, 'topology.bottleneck.queue': 'red', 'topology.bottleneck.rate_mbps': 0.005 };
+    v = {
+      ...v,
+      'flows[2].access.delay_ms': 50,
+      'topology.bottleneck.queue': 'red',
+      'topology.bottleneck.rate_mbps': 0.005,
+    };
     const view = topologyView(model, v)!;
     const access = view.links.find((l) => l.decl.id === 'access')!;
     expect(access.labels.map((l) => l.line)).toEqual(['100 Mb/s · 1 ms', '100 Mb/s · 1 ms', '100 Mb/s · 50 ms']);

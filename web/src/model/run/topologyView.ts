@@ -32,7 +32,13 @@ export function resolvePrefix(prefix: string, flow: number): string {
   return prefix.replace(/^flows\[\]/, `flows[${flow}]`);
 }
 
-function find(model: ParamModel, values: Values, link: TopologyLinkDecl, flow: number, leaf: string): { spec: ParamSpec; value: unknown } | null {
+function find(
+  model: ParamModel,
+  values: Values,
+  link: TopologyLinkDecl,
+  flow: number,
+  leaf: string,
+): { spec: ParamSpec; value: unknown } | null {
   for (const prefix of link.params) {
     const p = resolvePrefix(prefix, flow);
     const path = p.endsWith('.') ? p + leaf : p.endsWith(`.${leaf}`) ? p : null;
@@ -69,7 +75,9 @@ function labelOf(model: ParamModel, values: Values, link: TopologyLinkDecl, flow
   const delay = find(model, values, link, flow, 'delay_ms');
   const qlen = find(model, values, link, flow, 'queue_packets');
   const qdisc = find(model, values, link, flow, 'queue');
-  const parts = [rate ? formatRate(Number(rate.value)) : null, delay ? `${trim(Number(delay.value))} ms` : null].filter(Boolean);
+  const parts = [rate ? formatRate(Number(rate.value)) : null, delay ? `${trim(Number(delay.value))} ms` : null].filter(
+    Boolean,
+  );
   let queue: string | undefined;
   const bdp = find(model, values, link, flow, 'queue_bdp');
   if (qlen) {
@@ -103,7 +111,9 @@ export function topologyView(model: ParamModel, values: Values): TopologyView | 
   const flows = itemCount(model, values, 'flows');
   const links = decl.links.map((link) => ({
     decl: link,
-    labels: link.per_flow ? Array.from({ length: flows }, (_, i) => labelOf(model, values, link, i)) : [labelOf(model, values, link, 0)],
+    labels: link.per_flow
+      ? Array.from({ length: flows }, (_, i) => labelOf(model, values, link, i))
+      : [labelOf(model, values, link, 0)],
   }));
   return { decl, links, flows };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../params/params';
 import {
-  aggregate,
   defaultSweep,
   isLossParam,
   modelError,
@@ -11,6 +10,7 @@ import {
   sweepSeeds,
   validateSweep,
 } from './sweep';
+import { aggregate } from './stats';
 import { TEST_DEFAULT_SCENARIO, TEST_SCHEMA } from '../testSchema';
 
 const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
@@ -33,7 +33,7 @@ describe('aggregation over seeds', () => {
     expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
   });
 
-  it('gives the 95 % confidence interval of the mean with Student\'s t (the papers\' error bars)', () => {
+  it("gives the 95 % confidence interval of the mean with Student's t (the papers' error bars)", () => {
     // n = 3, sd = 1: t(2) = 4.303, half width 4.303 / sqrt(3).
     expect(aggregate([1, 2, 3])!.ci95).toBeCloseTo(4.303 / Math.sqrt(3), 12);
     // n = 8: t(7) = 2.365.
@@ -45,7 +45,14 @@ describe('aggregation over seeds', () => {
   });
 
   it('skips missing and non-finite values; none gives null', () => {
-    expect(aggregate([1, null, undefined, NaN, Infinity, 3])).toEqual({ n: 2, mean: 2, min: 1, max: 3, sd: Math.SQRT2, ci95: 12.706 });
+    expect(aggregate([1, null, undefined, NaN, Infinity, 3])).toEqual({
+      n: 2,
+      mean: 2,
+      min: 1,
+      max: 3,
+      sd: Math.SQRT2,
+      ci95: 12.706,
+    });
     expect(aggregate([5])).toEqual({ n: 1, mean: 5, min: 5, max: 5, sd: 0, ci95: 0 });
     expect(aggregate([null, NaN])).toBeNull();
   });
@@ -102,7 +109,16 @@ describe('sweep settings', () => {
   });
 
   it('defaults to goodput against the forward loss rate, log 0.1 % .. 5 %', () => {
-    expect(defaultSweep(model)).toEqual({ x: 'flows[0].channel.forward.p', from: 0.001, to: 0.05, scale: 'log', n: 10, y: 'goodput_mbps', k: 3, by: 'none' });
+    expect(defaultSweep(model)).toEqual({
+      x: 'flows[0].channel.forward.p',
+      from: 0.001,
+      to: 0.05,
+      scale: 'log',
+      n: 10,
+      y: 'goodput_mbps',
+      k: 3,
+      by: 'none',
+    });
   });
 
   it('takes text and checks each field with a message naming it and its range', () => {
@@ -119,7 +135,9 @@ describe('sweep settings', () => {
   });
 
   it('needs a positive range on a log scale and two different ends', () => {
-    expect(validateSweep(model, { from: '0', scale: 'log' }).errors[0].message).toMatch(/log sweep needs from and to above 0/);
+    expect(validateSweep(model, { from: '0', scale: 'log' }).errors[0].message).toMatch(
+      /log sweep needs from and to above 0/,
+    );
     expect(validateSweep(model, { from: '0.05', to: '0.05' }).errors[0]).toMatchObject({ field: 'to' });
   });
 
@@ -130,7 +148,11 @@ describe('sweep settings', () => {
     expect(r.errors.map((e) => e.message)).toEqual([expect.stringMatching(/log sweep needs from and to above 0/)]);
     expect(r.config.points).toBeUndefined();
     expect(r.config).toMatchObject({ from: 0.001, to: 0.05, scale: 'log' });
-    expect(validateSweep(model, { points: '0,0.01,0.05', scale: 'linear' }).config).toMatchObject({ points: [0, 0.01, 0.05], from: 0, to: 0.05 });
+    expect(validateSweep(model, { points: '0,0.01,0.05', scale: 'linear' }).config).toMatchObject({
+      points: [0, 0.01, 0.05],
+      from: 0,
+      to: 0.05,
+    });
   });
 
   it('falls back to a whole consistent range when from, to and scale do not fit together', () => {
@@ -139,7 +161,10 @@ describe('sweep settings', () => {
     const zero = validateSweep(model, { from: '0' });
     expect(zero.errors[0].message).toMatch(/log sweep needs from and to above 0/);
     expect(zero.config).toMatchObject({ from: 0.001, to: 0.05, scale: 'log' });
-    expect(validateSweep(model, { from: String(zero.config.from), to: String(zero.config.to), scale: zero.config.scale }).errors).toEqual([]);
+    expect(
+      validateSweep(model, { from: String(zero.config.from), to: String(zero.config.to), scale: zero.config.scale })
+        .errors,
+    ).toEqual([]);
     // One end refused, the other equal to the kept end: still a range of two ends.
     const same = validateSweep(model, { from: '7', to: '0.001' });
     expect(same.errors.map((e) => e.field)).toEqual(['from']);
@@ -152,6 +177,8 @@ describe('sweep settings', () => {
     expect(r.config).toMatchObject({ x: 'topology.bottleneck.rate_mbps', from: 2.5, to: 40, scale: 'log' });
     const d = validateSweep(model, { x: 'duration_s' });
     expect(d.config).toMatchObject({ from: 0.1, to: 600, scale: 'linear' });
-    expect(validateSweep(model, { x: 'seed' }).errors[0].message).toMatch(/^sweep x must be a number or integer parameter/);
+    expect(validateSweep(model, { x: 'seed' }).errors[0].message).toMatch(
+      /^sweep x must be a number or integer parameter/,
+    );
   });
 });

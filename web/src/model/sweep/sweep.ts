@@ -4,6 +4,7 @@
 // each throughput model is from the measurement. The grid is the engine's (sweepPlan.ts).
 import { FALLBACK_FIGURES, figureInfo, figureValue, type Figure } from '../run/figures';
 import type { ParamSpec, ParamModel } from '../params/params';
+import { aggregate, type Stats } from './stats';
 
 export type SweepScale = 'linear' | 'log';
 
@@ -53,7 +54,15 @@ function flowCountSpec(model: ParamModel): ParamSpec | null {
   return {
     path: FLOW_COUNT_X,
     key: FLOW_COUNT_X,
-    decl: { path: FLOW_COUNT_X, label: 'Number of flows', type: 'integer', unit: '', min: flows.min, max: flows.max, help: 'Explicit flows, each added one a copy of the last' },
+    decl: {
+      path: FLOW_COUNT_X,
+      label: 'Number of flows',
+      type: 'integer',
+      unit: '',
+      min: flows.min,
+      max: flows.max,
+      help: 'Explicit flows, each added one a copy of the last',
+    },
     defaultValue: flows.defaultItems,
   };
 }
@@ -188,7 +197,8 @@ export function validateSweep(
   for (const f of ['from', 'to'] as const) {
     if (input[f] === undefined) continue;
     const v = num(input[f]);
-    if (v === null) errors.push({ field: f, message: `sweep ${f} must be a number ${rangeText}, got ${shown(input[f])}` });
+    if (v === null)
+      errors.push({ field: f, message: `sweep ${f} must be a number ${rangeText}, got ${shown(input[f])}` });
     else if (v < lo || v > hi) errors.push({ field: f, message: `sweep ${f} must be ${rangeText}, got ${v}` });
     else cfg[f] = v;
   }
@@ -203,7 +213,9 @@ export function validateSweep(
   int('k', 'seeds per point K', K_RANGE);
 
   if (input.points !== undefined) {
-    const raw = String(input.points).split(',').map((t) => t.trim());
+    const raw = String(input.points)
+      .split(',')
+      .map((t) => t.trim());
     const list = raw.map((t) => (t === '' ? null : num(t)));
     const ok =
       list.length >= N_RANGE[0] &&
@@ -218,7 +230,10 @@ export function validateSweep(
       const pts = list as number[];
       Object.assign(cfg, { points: pts, from: pts[0], to: pts[pts.length - 1], n: pts.length });
     }
-  } else if (cfg.points && (cfg.from !== cfg.points[0] || cfg.to !== cfg.points[cfg.points.length - 1] || cfg.n !== cfg.points.length)) {
+  } else if (
+    cfg.points &&
+    (cfg.from !== cfg.points[0] || cfg.to !== cfg.points[cfg.points.length - 1] || cfg.n !== cfg.points.length)
+  ) {
     // The range was changed: the evenly spaced grid of the new range replaces the list.
     delete cfg.points;
   }
@@ -248,7 +263,11 @@ export function validateSweep(
   if (input.y !== undefined) {
     const y = String(input.y);
     if (knownFigures.includes(y) || (FIGURE.test(y) && y.length <= 64)) cfg.y = y;
-    else errors.push({ field: 'y', message: `sweep y must be a numeric summary figure (e.g. goodput_mbps), got ${shown(input.y)}` });
+    else
+      errors.push({
+        field: 'y',
+        message: `sweep y must be a numeric summary figure (e.g. goodput_mbps), got ${shown(input.y)}`,
+      });
   }
   return { config: cfg, errors };
 }
@@ -264,49 +283,6 @@ export function sweepSeeds(baseSeed: number, k: number): number[] {
   return Array.from({ length: k }, (_, j) => (baseSeed + j) % (MAX + 1));
 }
 
-// ---- aggregation ---------------------------------------------------------------------
-
-export interface Stats {
-  /** Finite values aggregated. */
-  n: number;
-  mean: number;
-  min: number;
-  max: number;
-  /** Sample standard deviation (0 for one value). */
-  sd: number;
-  /** Half width of the 95 % confidence interval of the mean (Student's t; 0 for one
-   * value), the error bars the papers draw (TCP-ER Figs. 1-9). */
-  ci95: number;
-}
-
-// Student's t, two-sided 95 %, for 1..30 degrees of freedom; 1.96 beyond.
-const T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
-
-/** Half width of the 95 % confidence interval of a mean of n values with sample sd. */
-export function ci95HalfWidth(n: number, sd: number): number {
-  if (n < 2) return 0;
-  return (T95[n - 2] ?? 1.96) * (sd / Math.sqrt(n));
-}
-
-/** Mean, min, max, sample sd and 95 % CI of the finite values; null when there is none. */
-export function aggregate(values: readonly (number | null | undefined)[]): Stats | null {
-  const xs = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  if (xs.length === 0) return null;
-  let sum = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of xs) {
-    sum += v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const mean = sum / xs.length;
-  let ss = 0;
-  for (const v of xs) ss += (v - mean) ** 2;
-  const sd = xs.length > 1 ? Math.sqrt(ss / (xs.length - 1)) : 0;
-  return { n: xs.length, mean, min, max, sd, ci95: ci95HalfWidth(xs.length, sd) };
-}
-
 export interface SweepPoint extends Stats {
   x: number;
   /** Runs finished at this point (some may have no value for y). */
@@ -317,7 +293,11 @@ type SummaryLike = Record<string, unknown> | null | undefined;
 
 /** One point per x with at least one finished run that has a value for y: a null
  * figure (no value in that run) is skipped, and `n` counts the values aggregated. */
-export function sweepPoints(grid: readonly number[], summaries: readonly (readonly SummaryLike[])[], y: string): SweepPoint[] {
+export function sweepPoints(
+  grid: readonly number[],
+  summaries: readonly (readonly SummaryLike[])[],
+  y: string,
+): SweepPoint[] {
   const out: SweepPoint[] = [];
   grid.forEach((x, i) => {
     const runs = (summaries[i] ?? []).filter((s) => s != null);
@@ -342,7 +322,12 @@ export interface SweepLine {
 }
 
 /** The points of every series for figure y (hidden protocols left out). */
-export function sweepLines(grid: readonly number[], series: readonly SweepSeriesRuns[], y: string, hidden: readonly string[] = []): SweepLine[] {
+export function sweepLines(
+  grid: readonly number[],
+  series: readonly SweepSeriesRuns[],
+  y: string,
+  hidden: readonly string[] = [],
+): SweepLine[] {
   return series
     .filter((s) => s.protocol === null || !hidden.includes(s.protocol))
     .map((s) => ({ key: s.protocol ?? 'measured', protocol: s.protocol, points: sweepPoints(grid, s.summaries, y) }));

@@ -23,9 +23,13 @@ interface NodeFs {
   rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
 }
 interface NodeChildProcess {
-  spawnSync(command: string, args: string[], options: object): { status: number | null; stdout: string; stderr: string };
+  spawnSync(
+    command: string,
+    args: string[],
+    options: object,
+  ): { status: number | null; stdout: string; stderr: string };
 }
-const nodeModule = <T,>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
+const nodeModule = <T>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
 
 let model: ParamModel;
 let engine: PlabModule;
@@ -44,14 +48,23 @@ function openLink(hash: string) {
   const d = decodeHash(model, hash);
   const v = decodeViewParams(model, d.viewPairs);
   expect([...d.messages, ...v.messages]).toEqual([]);
-  return { values: d.values, sweep: v.state.sweep, compare: v.state.compare, protocols: sweepProtocols(v.state.sweep, v.state.compare) };
+  return {
+    values: d.values,
+    sweep: v.state.sweep,
+    compare: v.state.compare,
+    protocols: sweepProtocols(v.state.sweep, v.state.compare),
+  };
 }
 
 /** What the sweep view runs for a link (its runner's plan: the grid it draws on and the
  * scenarios it queues), with the engine's plan it came from. */
 function viewPlan(hash: string) {
   const { values, sweep, compare, protocols } = openLink(hash);
-  const state = { engine: { model }, scenario: { values }, view: { ...defaultViewState(model), view: 'sweep', sweep, compare } } as unknown as LabState;
+  const state = {
+    engine: { model },
+    scenario: { values },
+    view: { ...defaultViewState(model), view: 'sweep', sweep, compare },
+  } as unknown as LabState;
   const core: StoreCore = { get: () => state, set: () => {} };
   const runner = new SweepRunner(core, () => ({}) as WorkerPool).plan();
   const plan = planSweep(model, values, sweep, protocols);
@@ -67,9 +80,21 @@ function cli(scenario: string, c: SweepConfig, protocols: string[] | null, extra
     fs.writeFileSync(`${dir}/base.json`, scenario);
     const flags = ['--x', c.x, '--seeds', String(c.k)];
     if (c.points) flags.push('--xs', c.points.join(','));
-    else flags.push('--from', String(c.from), '--to', String(c.to), '--points', String(c.n), ...(c.scale === 'log' ? ['--log'] : []));
+    else
+      flags.push(
+        '--from',
+        String(c.from),
+        '--to',
+        String(c.to),
+        '--points',
+        String(c.n),
+        ...(c.scale === 'log' ? ['--log'] : []),
+      );
     if (protocols) flags.push('--protocols', protocols.join(','));
-    const out = cp.spawnSync(native, ['sweep', `${dir}/base.json`, ...flags, ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const out = cp.spawnSync(native, ['sweep', `${dir}/base.json`, ...flags, ...extra], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     expect(out.status, out.stderr).toBe(0);
     return JSON.parse(out.stdout);
   } finally {
@@ -107,7 +132,9 @@ function samePlanAndFigures(hash: string, figure = 'goodput_mbps'): EngineSweepP
   const lines = plan.protocols ?? [null];
   const per = lines.length * plan.seeds.length;
   const summaries = scenarios.map(runSummary);
-  const figures = cli(base, sweep, protocols) as { points: { x: number; protocol?: string; figures: Record<string, unknown> }[] };
+  const figures = cli(base, sweep, protocols) as {
+    points: { x: number; protocol?: string; figures: Record<string, unknown> }[];
+  };
   lines.forEach((protocol, l) => {
     // The sweep view's points (sweepPoints: what the chart and the table draw).
     const runs = plan.grid.map((_, i) => plan.seeds.map((_, j) => summaries[i * per + l * plan.seeds.length + j]));
@@ -115,21 +142,29 @@ function samePlanAndFigures(hash: string, figure = 'goodput_mbps'): EngineSweepP
     expect(drawn.map((p) => p.x)).toEqual(plan.grid);
     const cliPoints = figures.points.filter((p) => (p.protocol ?? null) === protocol);
     expect(cliPoints.map((p) => p.x)).toEqual(plan.grid);
-    drawn.forEach(({ x, runs, ...stats }, i) => expect(stats, `${protocol} x = ${x}`).toEqual(cliPoints[i].figures[figure]));
+    drawn.forEach(({ x, runs, ...stats }, i) =>
+      expect(stats, `${protocol} x = ${x}`).toEqual(cliPoints[i].figures[figure]),
+    );
     // The engine's statistics of the same values, as the page reads them.
-    expect(engineStats(runs.map((r) => r.map((s) => s[figure] as number)))).toEqual(cliPoints.map((p) => p.figures[figure]));
+    expect(engineStats(runs.map((r) => r.map((s) => s[figure] as number)))).toEqual(
+      cliPoints.map((p) => p.figures[figure]),
+    );
   });
   return plan;
 }
 
 describe('the page and plab sweep run one sweep', () => {
   it('a log sweep: the same x values, 6 significant digits inside, and the same figures', () => {
-    const plan = samePlanAndFigures(`${BASE}&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=6&sweep.k=2`);
+    const plan = samePlanAndFigures(
+      `${BASE}&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=6&sweep.k=2`,
+    );
     expect(plan.grid).toEqual([0.001, 0.00218672, 0.00478176, 0.0104564, 0.0228653, 0.05]);
   });
 
-  it('explicit points (TCP-Real\'s reverse loss rates): the list itself', () => {
-    const plan = samePlanAndFigures(`${BASE}&view=sweep&sweep.x=f0.channel.reverse.p&sweep.scale=linear&sweep.points=0,0.019,0.098,0.19&sweep.k=2`);
+  it("explicit points (TCP-Real's reverse loss rates): the list itself", () => {
+    const plan = samePlanAndFigures(
+      `${BASE}&view=sweep&sweep.x=f0.channel.reverse.p&sweep.scale=linear&sweep.points=0,0.019,0.098,0.19&sweep.k=2`,
+    );
     expect(plan.grid).toEqual([0, 0.019, 0.098, 0.19]);
   });
 
@@ -139,11 +174,17 @@ describe('the page and plab sweep run one sweep', () => {
     );
     expect(plan.grid).toEqual([0, 0.00666667, 0.0133333, 0.02]);
     expect(plan.protocols).toEqual(['reno', 'cubic', 'fixed/le']);
-    expect(plan.runs.filter((r) => r.protocol === 'fixed/le').every((r) => (r.scenario.flows as { recovery?: string }[])[0].recovery === 'le')).toBe(true);
+    expect(
+      plan.runs
+        .filter((r) => r.protocol === 'fixed/le')
+        .every((r) => (r.scenario.flows as { recovery?: string }[])[0].recovery === 'le'),
+    ).toBe(true);
   });
 
   it('from = to is one point on both sides (the page used to run N copies of it)', () => {
-    const { values, sweep } = openLink(`${BASE}&view=sweep&sweep.x=f0.channel.forward.p&sweep.scale=linear&sweep.n=5&sweep.k=2`);
+    const { values, sweep } = openLink(
+      `${BASE}&view=sweep&sweep.x=f0.channel.forward.p&sweep.scale=linear&sweep.n=5&sweep.k=2`,
+    );
     const c = { ...sweep, from: 0.02, to: 0.02 };
     const plan = planSweep(model, values, c, null);
     if (typeof plan === 'string') throw new Error(plan);
@@ -153,6 +194,8 @@ describe('the page and plab sweep run one sweep', () => {
 
   it('a log sweep from 0 is refused by the engine, naming from', () => {
     const { values, sweep } = openLink(`${BASE}&view=sweep&sweep.x=f0.channel.forward.p`);
-    expect(planSweep(model, values, { ...sweep, from: 0, to: 0.05, scale: 'log' }, null)).toMatch(/^a log sweep needs from > 0/);
+    expect(planSweep(model, values, { ...sweep, from: 0, to: 0.05, scale: 'log' }, null)).toMatch(
+      /^a log sweep needs from > 0/,
+    );
   });
 });

@@ -4,7 +4,8 @@
 // rules are the engine's alone (docs/engine-api.md, "Sweeps").
 import { sweepEngine } from '../../engine/sweepEngine';
 import { buildScenario, type ParamModel, type Values } from '../params/params';
-import type { Stats, SweepConfig } from './sweep';
+import type { SweepConfig } from './sweep';
+import type { Stats } from './stats';
 
 export interface SweepRunPlan {
   /** Index into grid. */
@@ -34,7 +35,12 @@ export function engineSweepSpec(c: SweepConfig, protocols: readonly string[] | n
 
 /** The plan of a sweep of `values`, or why there is none (the engine's message, or the
  * engine is not loaded yet). */
-export function planSweep(model: ParamModel, values: Values, c: SweepConfig, protocols: readonly string[] | null): EngineSweepPlan | string {
+export function planSweep(
+  model: ParamModel,
+  values: Values,
+  c: SweepConfig,
+  protocols: readonly string[] | null,
+): EngineSweepPlan | string {
   const engine = sweepEngine();
   if (!engine) return 'the engine is still loading';
   const answer = JSON.parse(engine.plan(buildScenario(model, values), JSON.stringify(engineSweepSpec(c, protocols))));

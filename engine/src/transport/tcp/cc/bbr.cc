@@ -23,8 +23,8 @@ int64_t Bbr::PacingRateBps() const {
   // sample), as Linux bbr_init_pacing_rate_from_rtt; during Startup the rate never
   // falls below it.
   const Time rtt = min_rtt_.IsInfinite() ? Time::FromMilliseconds(1) : min_rtt_;
-  const double initial = params_.high_gain * static_cast<double>(initial_cwnd_ == 0 ? 10000 : initial_cwnd_) * 8 /
-                         rtt.seconds();
+  const double initial =
+      params_.high_gain * static_cast<double>(initial_cwnd_ == 0 ? 10000 : initial_cwnd_) * 8 / rtt.seconds();
   const double model = pacing_gain_ * btl_bw_bps_;
   if (btl_bw_bps_ <= 0) return static_cast<int64_t>(initial);
   return static_cast<int64_t>(filled_pipe_ ? model : std::max(model, initial));
@@ -173,9 +173,8 @@ void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   // one but no bandwidth yet it is only the 3-segment headroom kept for delayed and
   // stretched ACKs (bbr_quantization_budget), and growth continues only while less
   // than an initial window has been delivered.
-  const uint64_t target = min_rtt_.IsInfinite()
-                              ? initial_cwnd_
-                              : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss;
+  const uint64_t target =
+      min_rtt_.IsInfinite() ? initial_cwnd_ : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss;
   if (filled_pipe_) {
     cwnd_ = std::min<uint64_t>(cwnd_ + rs.newly_delivered, target);
   } else if (cwnd_ < target || rs.total_delivered < initial_cwnd_) {

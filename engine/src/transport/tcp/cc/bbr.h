@@ -70,7 +70,7 @@ class Bbr final : public CongestionControl {
   // Draft §4.2.3.4 BBRModulateCwndForRecovery; true while packet conservation holds cwnd.
   bool ModulateCwndForRecovery(const TcpState& state, const RateSample& rs);
   uint64_t SaveCwnd(uint64_t cwnd) const;  // draft BBRSaveCwnd
-  double Bdp() const;  // bytes
+  double Bdp() const;                      // bytes
   void EnterProbeBw(Time now);
 
   static constexpr std::array<double, 8> kGainCycle = {1.25, 0.75, 1, 1, 1, 1, 1, 1};

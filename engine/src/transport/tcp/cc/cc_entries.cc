@@ -14,12 +14,19 @@
 namespace plab {
 
 CongestionControlEntry AimdControl() {
-  return {"aimd", "AIMD", "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)", {},
-                 [](const ParamView&) { return std::make_unique<Aimd>(); }, nullptr};
+  return {"aimd",
+          "AIMD",
+          "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
+          {},
+          [](const ParamView&) { return std::make_unique<Aimd>(); },
+          nullptr};
 }
 
 CongestionControlEntry VegasControl() {
-  CongestionControlEntry vegas{"vegas", "Vegas", "Brakmo & Peterson 1995: queue-length based avoidance", {},
+  CongestionControlEntry vegas{"vegas",
+                               "Vegas",
+                               "Brakmo & Peterson 1995: queue-length based avoidance",
+                               {},
                                [](const ParamView& v) {
                                  return std::make_unique<Vegas>(Vegas::Params{
                                      v.Number("vegas.alpha"), v.Number("vegas.beta"), v.Number("vegas.gamma")});
@@ -45,22 +52,29 @@ CongestionControlEntry VegasControl() {
 }
 
 CongestionControlEntry WestwoodControl() {
-  return {"westwood", "Westwood+", "Bandwidth estimate from the ACK stream sets ssthresh after a loss", {},
-                 [](const ParamView&) { return std::make_unique<Westwood>(); }, nullptr};
+  return {"westwood",
+          "Westwood+",
+          "Bandwidth estimate from the ACK stream sets ssthresh after a loss",
+          {},
+          [](const ParamView&) { return std::make_unique<Westwood>(); },
+          nullptr};
 }
 
 CongestionControlEntry CubicControl() {
-  return {"cubic", "CUBIC", "RFC 9438", {},
-                 [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); }, nullptr};
+  return {"cubic", "CUBIC", "RFC 9438", {}, [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); },
+          nullptr};
 }
 
 CongestionControlEntry FixedControl() {
-  CongestionControlEntry fixed{"fixed", "Fixed window", "cwnd stays at fixed.window_segments", {},
-                               [](const ParamView& v) {
-                                 return std::make_unique<FixedWindow>(
-                                     static_cast<uint64_t>(v.Integer("fixed.window_segments")));
-                               },
-                               nullptr};
+  CongestionControlEntry fixed{
+      "fixed",
+      "Fixed window",
+      "cwnd stays at fixed.window_segments",
+      {},
+      [](const ParamView& v) {
+        return std::make_unique<FixedWindow>(static_cast<uint64_t>(v.Integer("fixed.window_segments")));
+      },
+      nullptr};
   fixed.params.push_back(IntegerParam("fixed.window_segments", "Fixed window", "TCP", "segments", 1, 100000, 32,
                                       "The congestion window, whatever happens")
                              .Source("LE paper §3.3: 32 packets (Fig. 6b); §5: 10")
@@ -69,12 +83,15 @@ CongestionControlEntry FixedControl() {
 }
 
 CongestionControlEntry ManualControl() {
-  CongestionControlEntry manual{"manual", "Manual", "cwnd is what the student sets while the run plays", {},
-                                [](const ParamView& v) {
-                                  return std::make_unique<FixedWindow>(
-                                      static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
-                                },
-                                nullptr};
+  CongestionControlEntry manual{
+      "manual",
+      "Manual",
+      "cwnd is what the student sets while the run plays",
+      {},
+      [](const ParamView& v) {
+        return std::make_unique<FixedWindow>(static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
+      },
+      nullptr};
   manual.params.push_back(IntegerParam("manual.cwnd_segments", "Your window", "TCP", "segments", 1, 1000, 10,
                                        "The congestion window you choose; change it while the run plays (live "
                                        "mode) and watch the queue and the RTT answer")
@@ -90,8 +107,12 @@ CongestionControlEntry ManualControl() {
 }
 
 CongestionControlEntry BbrControl() {
-  CongestionControlEntry bbr{"bbr", "BBR v1", "Model-based: bottleneck bandwidth and round-trip propagation time", {},
-                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); }, nullptr};
+  CongestionControlEntry bbr{"bbr",
+                             "BBR v1",
+                             "Model-based: bottleneck bandwidth and round-trip propagation time",
+                             {},
+                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); },
+                             nullptr};
   bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
   return bbr;
 }

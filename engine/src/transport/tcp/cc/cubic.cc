@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-
 namespace plab {
 
 double DeterministicCbrt(double x) {

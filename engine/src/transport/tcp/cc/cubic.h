@@ -38,9 +38,9 @@ class Cubic final : public CongestionControl {
 
  private:
   Params params_;
-  double w_max_ = 0;        // segments
-  double k_ = 0;            // seconds
-  double w_est_ = 0;        // segments
+  double w_max_ = 0;  // segments
+  double k_ = 0;      // seconds
+  double w_est_ = 0;  // segments
   bool epoch_started_ = false;
   Time epoch_start_;
 };

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace plab {
 
 void Vegas::OnRttUpdated(Time) {
@@ -33,7 +32,8 @@ void Vegas::EndRound(const TcpState& state) {
     return;
   }
   const double cwnd_segments = static_cast<double>(cwnd_) / state.mss;
-  const double diff = cwnd_segments * static_cast<double>((round_rtt - base_rtt).ns()) / static_cast<double>(round_rtt.ns());
+  const double diff =
+      cwnd_segments * static_cast<double>((round_rtt - base_rtt).ns()) / static_cast<double>(round_rtt.ns());
   last_diff_ = diff;
   if (InSlowStart()) {
     if (diff > params_.gamma) {

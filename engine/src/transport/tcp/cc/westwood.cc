@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace plab {
 
 void Westwood::OnAck(const TcpState& state, uint64_t acked_bytes, Time) { RenoIncrease(state, acked_bytes); }

@@ -29,7 +29,7 @@ class Westwood final : public CongestionControl {
   double bwe_ns_bytes_per_s_ = 0;
   bool first_sample_ = true;
   uint64_t snd_una_ = 0;
-  uint64_t accounted_ = 0;   // bytes already credited by duplicate ACKs
+  uint64_t accounted_ = 0;  // bytes already credited by duplicate ACKs
   uint64_t window_bytes_ = 0;
   Time window_start_ = Time::Zero();
 };

@@ -27,7 +27,10 @@ ProtocolEntry RealEntry() {
 }
 
 CongestionControlEntry RealControlEntry() {
-  CongestionControlEntry real{"real", "TCP-Real", "Receiver-decided wave levels over Reno's growth", {},
+  CongestionControlEntry real{"real",
+                              "TCP-Real",
+                              "Receiver-decided wave levels over Reno's growth",
+                              {},
                               [](const ParamView& v) {
                                 return std::make_unique<RealControl>(RealControl::Params{
                                     static_cast<int>(v.Integer("real.max_wave_level")), v.Bool("real.cancel_backoff"),
@@ -38,8 +41,8 @@ CongestionControlEntry RealControlEntry() {
                                      "The window is 2 x level segments; the largest level is the largest window")
                             .Source("TCP-Real §3: \"we used 24 wave levels, ranging from 1 to 24\"")
                             .Advanced());
-  real.params.push_back(NumberParam("real.initial_threshold_level", "Initial wave level threshold", "TCP", "levels",
-                                    0, 10000, 24,
+  real.params.push_back(NumberParam("real.initial_threshold_level", "Initial wave level threshold", "TCP", "levels", 0,
+                                    10000, 24,
                                     "Fig. 1's threshold before the first wave-decision timeout sets it to half the "
                                     "level; above it a falling rate is answered conservatively")
                             .Source("TCP-Real §2.2 (initial value not given: the lab starts at the largest level, "

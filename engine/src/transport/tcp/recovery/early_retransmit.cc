@@ -7,8 +7,7 @@ bool EarlyRetransmitDue(EarlyRetransmit mode, const TcpState& state, RecoveryAct
          FineGrainedTimeoutExpired(state, actions);
 }
 
-int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc,
-                      int usual) {
+int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc, int usual) {
   if (!early) return usual;
   // Algorithm 1: below 4 packets too few duplicate ACKs come back to keep the ACK clock
   // going; "we lower-bound CWND by 2 ... and inflate CWND by the same number".

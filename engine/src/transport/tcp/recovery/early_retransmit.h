@@ -36,8 +36,7 @@ bool EarlyRetransmitDue(EarlyRetransmit mode, const TcpState& state, RecoveryAct
 // `usual` is what the recovery inflates by on a fast retransmission (3 for NewReno,
 // 0 for SACK). ssthresh itself is lower-bounded by 2 segments (Aimd), Algorithm 1's
 // "cwnd = 2".
-int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc,
-                      int usual);
+int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc, int usual);
 
 // Rule 2: during recovery, snd_una's last transmission is overdue; if so it is marked
 // lost on the scoreboard, sent again at once and counted as an early retransmission.

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "transport/tcp/cc/congestion_control.h"
 #include "transport/rtt_stats.h"
+#include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/scoreboard.h"
 #include "transport/tcp/tcp_state.h"
 
@@ -43,10 +43,10 @@ bool FineGrainedTimeoutExpired(const TcpState& state, RecoveryActions& actions);
 
 // What the sender may send next, and within what limits.
 struct SendLimits {
-  uint64_t cwnd = 0;         // the congestion window, bytes
-  uint64_t window = 0;       // min(cwnd + limited transmit, receiver window), bytes
-  uint64_t rwnd = 0;         // receiver window, bytes
-  uint64_t total_bytes = 0;  // the application's data ends here
+  uint64_t cwnd = 0;           // the congestion window, bytes
+  uint64_t window = 0;         // min(cwnd + limited transmit, receiver window), bytes
+  uint64_t rwnd = 0;           // receiver window, bytes
+  uint64_t total_bytes = 0;    // the application's data ends here
   bool new_data_ready = true;  // the application would let a new segment go now
 };
 struct SendChoice {
@@ -67,8 +67,7 @@ class LossRecovery {
 
   // An ACK advanced snd_una by `acked_bytes` while state.in_recovery. snd_una is
   // already updated. The algorithm decides whether recovery ends.
-  virtual void OnAckInRecovery(TcpState& state, uint64_t acked_bytes,
-                               RecoveryActions& actions) = 0;
+  virtual void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) = 0;
 
   // The retransmission timer fired (recovery state is already cleared).
   virtual void OnTimeout(TcpState& /*state*/) {}

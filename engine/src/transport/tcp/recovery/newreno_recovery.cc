@@ -22,8 +22,7 @@ void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   EnterFastRecovery(state, actions, inflation);
 }
 
-void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes,
-                                      RecoveryActions& actions) {
+void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {  // full ACK: covers all data sent before recovery
     actions.congestion_control().ExitRecovery(std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
     state.in_recovery = false;

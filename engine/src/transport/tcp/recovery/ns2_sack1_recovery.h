@@ -31,7 +31,7 @@ class Ns2Sack1Recovery final : public LossRecovery {
 
  private:
   bool in_recovery_ = false;
-  int64_t pipe_ = 0;             // packets, counted as ns-2 counts them
+  int64_t pipe_ = 0;              // packets, counted as ns-2 counts them
   uint64_t next_retransmit_ = 0;  // holes below it were retransmitted in this recovery
 };
 

@@ -14,9 +14,7 @@ bool SackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreb
   return first_lost.has_value() && *first_lost == state.snd_una;  // IsLost(HighACK + 1)
 }
 
-int FackRecovery::MarkLosses(const TcpState&, Scoreboard& scoreboard) {
-  return scoreboard.MarkLostBelowFack();
-}
+int FackRecovery::MarkLosses(const TcpState&, Scoreboard& scoreboard) { return scoreboard.MarkLostBelowFack(); }
 
 bool FackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) {
   const uint64_t fack = scoreboard.ForwardMostSacked(state.snd_una);
@@ -65,7 +63,7 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
   }
   actions.NotePartialAck();
   MarkLosses(state, actions.scoreboard());
-  actions.RestartRetransmissionTimer();  // RFC 6298 §5.3: new data was acknowledged
+  actions.RestartRetransmissionTimer();     // RFC 6298 §5.3: new data was acknowledged
   ResendIfOverdue(early_, state, actions);  // SACK-ER: the "first and second non-DUPACK" check
 }
 

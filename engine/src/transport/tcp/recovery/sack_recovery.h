@@ -44,7 +44,6 @@ class SackRecovery : public LossRecovery {
 
 class FackRecovery final : public SackRecovery {
  public:
-
  protected:
   int MarkLosses(const TcpState& state, Scoreboard& scoreboard) override;
   bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) override;

@@ -1,0 +1,178 @@
+// The paper presets one by one, continued from paperPresets.test.ts: TCP-ER and RRTP,
+// against the REAL engine schema.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestEngine } from '../testEngine';
+import tcpErFig1Json from '../../../../engine/scenarios/tcp-er-fig1.json?raw';
+import tcpErFig3Json from '../../../../engine/scenarios/tcp-er-fig3.json?raw';
+import tcpErTable6Json from '../../../../engine/scenarios/tcp-er-table6.json?raw';
+import { buildScenario, getAt, type ParamModel } from '../params/params';
+import { parsePresets, type Preset } from './presets';
+import { doc, leaves, openPreset, presetById, presetGrid } from './presetTestSupport';
+
+let model: ParamModel;
+
+beforeAll(async () => {
+  ({ model } = await loadTestEngine());
+});
+
+const open = (p: Preset) => openPreset(model, p);
+const gridOf = (p: Preset) => presetGrid(model, p);
+const byId = presetById;
+
+describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
+  const cases: [
+    string,
+    string,
+    Record<string, unknown>,
+    Partial<ReturnType<typeof open>['view']['sweep']>,
+    string[],
+  ][] = [
+    [
+      'tcp-er-fig1-sft',
+      tcpErFig1Json,
+      {},
+      { x: 'topology.bottleneck.rate_mbps', from: 7, to: 10, n: 4, y: 'frozen_time_s', k: 5 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-fig1-buffers',
+      tcpErFig1Json,
+      { 'topology.bottleneck.rate_mbps': 7 },
+      { x: 'topology.bottleneck.queue_bdp', from: 0.5, to: 1.5, n: 3, y: 'frozen_time_s', k: 5 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-sft-gap',
+      tcpErFig1Json,
+      { 'topology.bottleneck.rate_mbps': 7 },
+      { x: 'flows[0].app.stream.frozen_gap_ms', from: 100, to: 1000, n: 10, y: 'frozen_time_s', k: 3 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-fig2-ipat',
+      tcpErFig1Json,
+      {},
+      { x: 'topology.bottleneck.rate_mbps', from: 5, to: 10, n: 6, y: 'ipat_std_ms', k: 5 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-fig2-buffers',
+      tcpErFig1Json,
+      { 'topology.bottleneck.rate_mbps': 5 },
+      { x: 'topology.bottleneck.queue_bdp', from: 0.5, to: 1.5, n: 3, y: 'ipat_std_ms', k: 5 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-fig3-fairness',
+      tcpErFig3Json,
+      { 'topology.bottleneck.queue_bdp': 1 },
+      { from: 2, to: 10, y: 'ratio_to_background_ftp', k: 5 },
+      ['sack', 'sack_er', 'vegas'],
+    ],
+    [
+      'tcp-er-fig4-fairness',
+      tcpErFig3Json,
+      { 'topology.bottleneck.queue_bdp': 1.5 },
+      { from: 2, to: 10, y: 'ratio_to_background_ftp', k: 5 },
+      ['sack', 'sack_er', 'vegas'],
+    ],
+    // Each late-packet sweep steps the ratio by 0.05 up to just above SACK's zero (§IV-E).
+    [
+      'tcp-er-fig5-late',
+      tcpErTable6Json,
+      { 'topology.bottleneck.rate_mbps': 11.55 },
+      { x: 'flows[0].app.stream.playback_ratio', from: 1, to: 1.8, n: 17, y: 'late_pct', k: 3 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-fig9-late',
+      tcpErTable6Json,
+      { 'topology.bottleneck.rate_mbps': 21.45 },
+      { x: 'flows[0].app.stream.playback_ratio', from: 1, to: 1.1, n: 3, y: 'late_pct', k: 3 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-rto-floor',
+      tcpErTable6Json,
+      {},
+      { x: 'flows[0].tcp.min_rto_ms', from: 200, to: 1000, n: 3, y: 'timeouts', k: 3 },
+      ['sack', 'sack_er'],
+    ],
+    [
+      'tcp-er-table7-rtos',
+      tcpErTable6Json,
+      { 'topology.bottleneck.rate_mbps': 11.55 },
+      { from: 11.55, to: 21.45, n: 7, y: 'streams_timeouts', k: 3 },
+      ['sack', 'sack_er'],
+    ],
+  ];
+  it.each(cases)('%s is its scenario file, with its view', (id, file, changes, sweep, compare) => {
+    const { values, view } = open(byId(id));
+    const scenario = JSON.parse(buildScenario(model, values));
+    const base = JSON.parse(file);
+    const expected = new Map(leaves(base));
+    for (const [p, v] of Object.entries(changes)) expected.set(p, v);
+    expect(expected.size).toBeGreaterThan(30);
+    // buildScenario leaves out what equals the schema's default.
+    const at = (p: string) => getAt(scenario, p) ?? model.byPath.get(p)?.defaultValue;
+    for (const [p, v] of expected) expect(at(p), `${id}: ${p}`).toEqual(v);
+    expect(view.view).toBe('sweep');
+    expect(view.sweep).toMatchObject({ ...sweep, by: 'protocol' });
+    expect(view.compare).toEqual(compare);
+    const ev = byId(id).evidence!;
+    // The sweeps that explain (what counts as frozen, the timer's floor) state no claims; every other preset states the paper's.
+    expect(ev.claims.length, id).toBeGreaterThanOrEqual(['tcp-er-sft-gap', 'tcp-er-rto-floor'].includes(id) ? 0 : 2);
+    expect(
+      ev.claims.every((c) => c.kind !== 'legacy' && c.paper === 'tcp-er'),
+      id,
+    ).toBe(true);
+    // Every x a claim names is a swept point.
+    const grid = gridOf(byId(id));
+    for (const c of ev.claims)
+      for (const r of [c.check?.left, c.check?.right])
+        if (r?.x !== undefined)
+          expect(
+            grid.some((g) => Math.abs(g - r.x!) < 1e-9),
+            `${c.id} x = ${r.x}`,
+          ).toBe(true);
+  });
+});
+
+describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
+  const rrtp = parsePresets(doc).presets.filter((p) => p.id.startsWith('rrtp-'));
+  it('state the thesis’s claims, never legacy ones, each at a swept point, with the reading presets stating none', () => {
+    expect(rrtp.length).toBe(16);
+    let claims = 0;
+    for (const p of rrtp) {
+      const { view } = open(p);
+      expect(view.view, p.id).toBe('sweep');
+      const ev = p.evidence!;
+      claims += ev.claims.length;
+      expect(
+        ev.claims.every((c) => c.kind !== 'legacy' && c.paper === 'rrtp'),
+        p.id,
+      ).toBe(true);
+      const grid = gridOf(p);
+      for (const c of ev.claims)
+        for (const r of [c.check?.left, c.check?.right])
+          if (r?.x !== undefined)
+            expect(
+              grid.some((g) => Math.abs(g - r.x!) < 1e-9),
+              `${c.id} x = ${r.x}`,
+            ).toBe(true);
+      // Every published number of the thesis is at a swept point too.
+      for (const row of ev.published)
+        expect(
+          grid.some((g) => Math.abs(g - row.x!) < 1e-9),
+          `${p.id} ${row.label} x = ${row.x}`,
+        ).toBe(true);
+    }
+    // Table 4.2's 20 cells, Table 5.1's 10, Table 5.2's 25, Table 3.2's 7 rates, and the rest.
+    const numbers = rrtp.flatMap((p) => p.evidence!.claims).filter((c) => c.kind === 'number');
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table4.2/')).length).toBe(20);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table5.1/')).length).toBe(10);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table5.2/')).length).toBe(25);
+    expect(numbers.filter((c) => c.id.startsWith('rrtp/table3.2/')).length).toBe(7);
+    expect(claims).toBeGreaterThan(100);
+  });
+});
