@@ -91,3 +91,17 @@ test('a query string is moved into the hash, with a word in the banner', async (
   await expect(page.getByTestId('flows[0].protocol')).toHaveValue('cubic');
   expect(new URL(page.url()).search).toBe('');
 });
+
+test('a link with a doubled slash in its path (host//#v=2…) opens its experiment, and edits keep the address', async ({
+  page,
+}) => {
+  // location.pathname + hash made '//#v=2…', a protocol-relative URL that history refused:
+  // the page said the engine could not be loaded.
+  await page.goto('/');
+  await page.goto(`${new URL(page.url()).origin}//#v=2&f0.protocol=sack&view=sweep`);
+  await ready(page);
+  await expect(page.getByTestId('flows[0].protocol')).toHaveValue('sack');
+  await page.getByTestId('flows[0].protocol').selectOption('cubic');
+  await expect.poll(() => new URL(page.url()).hash).toContain('f0.protocol=cubic');
+  expect(new URL(page.url()).pathname).toBe('//');
+});

@@ -32,6 +32,16 @@ export interface ReadLink {
 
 export type HistoryMode = 'push' | 'edit' | 'replace';
 
+/** This page's address with `hash` and no query. Built from the whole address, not from
+ * `location.pathname + hash`: a path such as `//` (a link written `host//#v=2…`) would
+ * read as a protocol-relative URL to another origin, which history refuses. */
+function pageUrl(hash: string): string {
+  const url = new URL(location.href);
+  url.search = '';
+  url.hash = hash;
+  return url.href;
+}
+
 export class UrlSync {
   /** This entry already holds an edit of the experiment it was opened with. */
   private edited = false;
@@ -45,7 +55,7 @@ export class UrlSync {
   start() {
     const query = queryAsHash(location.search, location.hash);
     if (query) {
-      history.replaceState(history.state, '', location.pathname + query.hash);
+      history.replaceState(history.state, '', pageUrl(query.hash));
       this.onLink(query.hash, [query.note]);
     } else this.onLink(location.hash);
     this.stop();
@@ -107,7 +117,7 @@ export class UrlSync {
     if (hash === location.hash) return;
     const push = mode === 'push' || (mode === 'edit' && !this.edited);
     // A query string (?f0.protocol=…) has been read into the hash by then: drop it.
-    const url = location.pathname + hash;
+    const url = pageUrl(hash);
     if (push) history.pushState(null, '', url);
     else history.replaceState(history.state, '', url);
     this.edited = mode === 'edit' || (this.edited && mode === 'replace');
