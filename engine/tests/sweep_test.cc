@@ -91,8 +91,8 @@ TEST(Sweep, APlanListsEveryRunPointByPointWithItsSeed) {
                                 &spec)
                   .empty());
   const auto plan = PlanSweep(base, spec);
-  EXPECT_EQ(plan["grid"], nlohmann::json({0.01}));
-  EXPECT_EQ(plan["seeds"], nlohmann::json({4294967294LL, 4294967295LL, 0}));  // wraps as the seed's range does
+  EXPECT_EQ(plan["grid"], nlohmann::ordered_json({0.01}));
+  EXPECT_EQ(plan["seeds"], nlohmann::ordered_json({4294967294LL, 4294967295LL, 0}));  // wraps as the seed's range does
   ASSERT_EQ(plan["runs"].size(), 6u);
   EXPECT_EQ(plan["runs"][3]["protocol"], "fixed/le");
   EXPECT_EQ(plan["runs"][3]["scenario"]["flows"][0]["recovery"], "le");
