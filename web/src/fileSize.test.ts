@@ -8,7 +8,7 @@ export const MAX_LINES = 400;
 // Every source file's text, keyed by its path from web/src: vite reads them, so the
 // test needs no file-system API.
 const SOURCES = import.meta.glob(
-  ['./**/*.{ts,tsx,mjs}', '../../e2e/**/*.{ts,mjs}', '!./**/*.d.ts', '!**/node_modules/**'],
+  ['./**/*.{ts,tsx,mjs,css}', '../../e2e/**/*.{ts,mjs}', '!./**/*.d.ts', '!**/node_modules/**'],
   {
     query: '?raw',
     import: 'default',
