@@ -13,6 +13,7 @@ import { checkPreset, parsePresets, withoutHidden, type Preset } from './presets
 import { presetSeedNote } from './presetSeeds';
 import { withProtocol } from '../views';
 import { doc, openPreset, presetById } from './presetTestSupport';
+import { nodeModule, type NodeChildProcess, type NodeFs } from '../testNode';
 
 let engine: PlabModule;
 let model: ParamModel;
@@ -22,20 +23,6 @@ const str = (fn: string) => engine.UTF8ToString(engine.ccall(fn, 'number', [], [
 
 // Node's modules for running the native CLI, typed as used here (the page's tsconfig
 // has no Node types); loaded at run time.
-interface NodeFs {
-  existsSync(path: string): boolean;
-  mkdtempSync(prefix: string): string;
-  writeFileSync(path: string, data: string): void;
-  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
-}
-interface NodeChildProcess {
-  spawnSync(
-    command: string,
-    args: string[],
-    options: object,
-  ): { status: number | null; stdout: string; stderr: string };
-}
-const nodeModule = <T>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
 
 beforeAll(async () => {
   ({ engine, schema, model } = await loadTestEngine());

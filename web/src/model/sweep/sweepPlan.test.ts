@@ -16,20 +16,7 @@ import { decodeViewParams } from '../../url/viewParams';
 import type { WorkerPool } from '../../engine/pool';
 import type { LabState, StoreCore } from '../../state/labState';
 import { SweepRunner } from '../../state/sweepRunner';
-
-interface NodeFs {
-  mkdtempSync(prefix: string): string;
-  writeFileSync(path: string, data: string): void;
-  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
-}
-interface NodeChildProcess {
-  spawnSync(
-    command: string,
-    args: string[],
-    options: object,
-  ): { status: number | null; stdout: string; stderr: string };
-}
-const nodeModule = <T>(name: string) => import(/* @vite-ignore */ name) as Promise<T>;
+import { nodeModule, type NodeChildProcess, type NodeFs } from '../testNode';
 
 let model: ParamModel;
 let engine: PlabModule;
