@@ -256,8 +256,9 @@ def last_hop(schema):
         'evidence': {'published': [], 'claims': [
             relation('ng-chan/4.2/srp-keeps-growing', P,
                      'in SRP the throughput of the protocol continues to grow with increasing number of TCP traffic '
-                     'stream even after the link is congested', '§4.2, Fig. 16 (its goodput with 10 TCP streams '
-                     'against 1)', ref('srp', 'goodput_mbps', x=11), '>', ref('srp', 'goodput_mbps', x=2)),
+                     'stream even after the link is congested', '§4.2, Fig. 16, which plots the normalized throughput '
+                     '(§4.2: "Figs. 16 and 17 show the normalized throughput of SRP and CRP"): SRP\'s with 10 TCP '
+                     'streams against 1', share('srp', 'srp', x=11), '>', share('srp', 'srp', x=2)),
             number('ng-chan/4.2/crp-fair', P,
                    'by taking timeout into consideration, the complex model achieves fairness between TCP and the '
                    'TCP-friendly equation-based protocol', '§4.2, Fig. 17 (CRP over TCP, 1 to 10 TCP streams)', 1,
