@@ -34,7 +34,7 @@ PAPER_BLOCK = paper(
      'words ("approximately 3.5 Mbps", "almost 80%"). It calls LE\'s "more than 4 Mbps" against SACK\'s and FACK\'s '
      '"approximately 3.5 Mbps" a better performance (§5.2.1): a gap of about 13 % is a difference to the paper, so '
      'agreement must be tighter than that; 10 % is used. "Same curve", "fair bandwidth" and "full bandwidth" are '
-     'the paper\'s own values 1, 1 and the link rate. A count of 0 timeouts is held exactly (no floor): the paper '
+     'the paper\'s own values 1, 1 and 1 (the link\'s whole rate). A count of 0 timeouts is held exactly (no floor): the paper '
      'says LE "does not incur RTO expiry".'))
 
 
@@ -351,8 +351,9 @@ def presets(schema):
                 for other in ('reno', 'newreno', 'sack', 'fack')]
     d_claims.append(number(
         'le/fig6d/le-full-bandwidth', P, 'LE flows achieve almost full bandwidth utilization because LE avoids RTO '
-        'expiry and associated wasted time', f'{d_src} (the ten LE flows\' total against the 10 Mb/s bottleneck, '
-        '0.1-10 % loss)', 10, ref('westwood/le', 'total_goodput_mbps', x_range=LOSS), unit='Mb/s',
+        'expiry and associated wasted time', f'{d_src} (the ten LE flows\' share of the 10 Mb/s bottleneck: their '
+        'throughput, 1040-byte packets counted whole as ns-2 counts them, over the link rate; 1 = full, 0.1-10 % '
+        'loss)', 1, ref('westwood/le', 'fair_share', x_range=LOSS),
         explain=explain('Up to 4 % loss the ten LE flows carry 9.2-9.6 Mb/s. From 6 % each flow sees a loss nearly '
                         'every round trip and cuts its window once per RTT (§2.2.3), and at 10 % its windows are too '
                         'small to return three duplicate ACKs, so LE too times out (flow 1: 13 times in 100 s): the '
