@@ -362,10 +362,11 @@ def presets(schema):
         'expiry and associated wasted time', f'{d_src} (the ten LE flows\' share of the 10 Mb/s bottleneck: their '
         'throughput, 1040-byte packets counted whole as ns-2 counts them, over the link rate; 1 = full, 0.1-10 % '
         'loss)', 1, ref('westwood/le', 'fair_share', x_range=LOSS),
-        explain=explain('Up to 4 % loss the ten LE flows carry 9.2-9.6 Mb/s. From 6 % each flow sees a loss nearly '
-                        'every round trip and cuts its window once per RTT (§2.2.3), and at 10 % its windows are too '
-                        'small to return three duplicate ACKs, so LE too times out (flow 1: 13 times in 100 s): the '
-                        'timeouts sweep shows it.',
+        explain=explain('Up to 6 % loss the ten LE flows keep 0.92 or more of the link busy (goodput 8.8-9.6 Mb/s). '
+                        'At 10 % each flow sees a loss nearly every round trip and cuts its window once per RTT '
+                        '(§2.2.3), and its windows are too small to return three duplicate ACKs, so LE too times out '
+                        '(flow 1: 16 times in 100 s) and the flows fill 0.57 of the link (3 seeds): the timeouts sweep '
+                        'shows it.',
                         '#' + '&'.join(h(tenp) + log_view(['westwood/le', 'westwood/sack'], E_X, 10, 'timeouts', 5)))))
     out.append({
         'id': 'le-fig6d-westwood', 'title': 'Ten Westwood+ flows with each loss recovery under random loss (LE Fig. 6d)',
