@@ -70,8 +70,8 @@ describe('validation groups', () => {
     const g = paperGroups(presets).find((x) => x.id === 'tcp-er-table7-rtos')!;
     const n = p.scenarios.length; // 7 bandwidths x 2 protocols x 3 seeds
     expect(n).toBe(7 * 2 * 3);
-    // Our runs give exactly Table VII (seeds spread by ±1) wherever it has a k, and late
-    // packets falling with k: every number and relation holds.
+    // Our runs give exactly Table VII (seeds spread by ±1) wherever it has a k, and the five
+    // streams' late packets falling with k: every number and relation holds.
     const table: Record<number, [number, number]> = {
       0: [337, 73],
       2: [240, 65],
@@ -84,7 +84,7 @@ describe('validation groups', () => {
       const er = Math.floor((i % 6) / 3);
       const spread = (i % 3) - 1;
       const rtos = (table[point] ?? [200, 50])[er] + spread;
-      return { streams_timeouts: rtos, late_pct: 50 - 7 * point + spread };
+      return { streams_timeouts: rtos, streams_late_pct: 50 - 7 * point + spread };
     });
     const verdicts = (s: RunSummary[]) => Object.fromEntries(g.rows.map((r, i) => [r.key, p.judge(s)[i].verdict]));
     const all = verdicts(summaries);
@@ -99,14 +99,14 @@ describe('validation groups', () => {
   });
 
   it('plans a compare preset as one run per protocol', () => {
-    // LE Fig. 5 with 3 SACK flows: its 7 FACK flows run FACK, then LE, beside the SACK ones.
+    // LE Fig. 5 with 3 SACK flows (ns-2's Sack1): its 7 FACK flows run FACK, then LE, beside the SACK ones.
     const p = plan('le-fig5-sack3');
     const runs = p.scenarios.map((s) =>
       JSON.parse(s)
         .flows.map((f: { protocol: string }) => f.protocol)
         .join(','),
     );
-    expect(runs).toEqual(['fack', 'le'].map((x) => [...Array(7).fill(x), 'sack', 'sack', 'sack'].join(',')));
+    expect(runs).toEqual(['fack', 'le'].map((x) => [...Array(7).fill(x), ...Array(3).fill('ns2_sack1')].join(',')));
   });
 
   it('shares runs between checks of the same experiment (a total and a Jain index)', () => {
