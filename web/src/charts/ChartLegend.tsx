@@ -1,7 +1,19 @@
 // A time chart's legend: one entry per series, its swatch drawn as the chart draws the
 // series (line, step, area or marker shape), each explaining itself on hover.
 import { ExplainedLabel } from './ExplainedLabel';
-import type { ChartSeries, Shape } from './TimeChart';
+
+export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
+
+/** What the legend shows of a series (TimeChart's ChartSeries has it all). */
+export interface LegendSeries {
+  key: string;
+  label: string;
+  shape: Shape;
+  color: string;
+  dash?: string;
+  help?: string;
+  source?: string;
+}
 
 /** The SVG path of one event marker (or a dot) centred at (x, y). */
 export function markerPath(shape: Shape, x: number, y: number): string {
@@ -20,7 +32,7 @@ export function markerPath(shape: Shape, x: number, y: number): string {
   }
 }
 
-export function ChartLegend({ testId, series }: { testId: string; series: readonly ChartSeries[] }) {
+export function ChartLegend({ testId, series }: { testId: string; series: readonly LegendSeries[] }) {
   return (
     <ul className="legend">
       {series.map((s) => (

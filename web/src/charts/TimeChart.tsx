@@ -16,14 +16,14 @@ import { drawAxisTitles, drawPointerLayer, drawYGrid, useContainerWidth } from '
 import { hashArrays, maxFinite, robustMax } from './series';
 import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { cursorTime } from './cursor';
-import { ChartLegend, markerPath } from './ChartLegend';
+import { ChartLegend, markerPath, type Shape } from './ChartLegend';
 import { drawCurve, preparePlotCanvas } from './canvasDraw';
 import { drawTimelineMarks, type TimelineMark } from './timelineMarks';
 import { ExportMenu } from '../export/ExportMenu';
 import { timeChartCsv } from '../export/chartCsv';
 import { ChartSummary } from './ChartSummary';
 
-export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
+export type { Shape };
 
 export interface ChartSeries {
   key: string;
