@@ -48,36 +48,49 @@ test('a chart exports as an SVG with title, axes and link, and as a PNG that is 
   const caption = [...svg.matchAll(/<text[^>]*monospace[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join('');
   expect(caption.replace(/&amp;/g, '&')).toBe(`Protocol Lab · ${page.url()}`);
   // Styles are inline: the file is readable without the page's stylesheet.
-  expect(svg).toMatch(/<path[^>]*data-series="cwnd"[^>]*style="[^"]*stroke-width:/);
+  expect(svg).toMatch(/<path[^>]*class="domain"[^>]*style="[^"]*stroke-width:/);
+  // The curves, drawn on a canvas under the axes, are in the file as an image.
+  expect(svg).toMatch(/<image [^>]*href="data:image\/png;base64,/);
+  expect(svg).toMatch(/<g[^>]*data-series="cwnd"[^>]*data-drawn="[1-9]/);
+  const cwndColour = (await page.getByTestId('chart-cwnd').locator('[data-series="cwnd"]').getAttribute('data-color'))!;
 
   const pngDl = await exportFrom(page, chart, 'png');
   expect(pngDl.suggestedFilename()).toBe('congestion-window-and-ssthresh-seed7.png');
   const png = readFileSync(await save(pngDl));
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   // Decoded by the browser: 2x the chart's size, many colours, mostly white but not only.
-  const stats = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.naturalWidth;
-    c.height = img.naturalHeight;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set<number>();
-    let nonWhite = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-      if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) nonWhite++;
-    }
-    return { w: c.width, h: c.height, colours: colours.size, nonWhite: nonWhite / (d.length / 4) };
-  }, png.toString('base64'));
+  const stats = await page.evaluate(
+    async ([b64, hex]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set<number>();
+      let nonWhite = 0;
+      let cwnd = 0;
+      const want = parseInt(hex.slice(1), 16);
+      for (let i = 0; i < d.length; i += 4) {
+        const rgb = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+        colours.add(rgb);
+        if (rgb === want) cwnd++;
+        if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) nonWhite++;
+      }
+      return { w: c.width, h: c.height, colours: colours.size, nonWhite: nonWhite / (d.length / 4), cwnd };
+    },
+    [png.toString('base64'), cwndColour] as const,
+  );
   const box = await page.getByTestId('chart-cwnd').boundingBox();
   expect(Math.abs(stats.w - 2 * box!.width)).toBeLessThanOrEqual(4);
   expect(stats.colours).toBeGreaterThan(20);
   expect(stats.nonWhite).toBeGreaterThan(0.02);
   expect(stats.nonWhite).toBeLessThan(0.9);
+  // The cwnd curve (the canvas) is in the PNG in its own colour.
+  expect(stats.cwnd).toBeGreaterThan(200);
 });
 
 test('the time–sequence chart (drawn on a canvas) exports its points in the PNG too', async ({ page }) => {

@@ -29,7 +29,7 @@ test('add a flow: two coloured curves, a per-flow table, and the link gives the 
 
   const cwnd = page.getByTestId('chart-cwnd');
   await expect(cwnd).toHaveAttribute('data-series-keys', 'flows[0].cwnd,flows[1].cwnd');
-  const strokes = await cwnd.locator('path[data-series]').evaluateAll((ps) => ps.map((p) => p.getAttribute('stroke')));
+  const strokes = await cwnd.locator('[data-series]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-color')));
   expect(strokes).toHaveLength(2);
   expect(strokes[0]).not.toBe(strokes[1]);
   // The flow list's swatches carry the same colours as the curves.

@@ -74,3 +74,40 @@ test('a bad timeline entry is named in the link banner and left out', async ({ p
   await expect(banner).toContainText('cannot change during a run');
   await expect(page.getByTestId('timeline').locator('li')).toHaveCount(1);
 });
+
+test('a change made during Play is marked on every Live chart, during the run and after it', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=6&f0.channel.forward.p=0.001');
+  await liveSettled(page);
+  const figures = page.locator('[data-testid="charts"] figure.chart');
+  const n = await figures.count();
+  expect(n).toBeGreaterThanOrEqual(5);
+  await expect(page.locator('[data-testid="charts"] g.timeline-mark')).toHaveCount(0);
+
+  await page.getByTestId('play').click();
+  await expect.poll(() => playhead(page)).toBeGreaterThan(1);
+  await page.getByTestId(P).fill('0.05');
+  await page.getByTestId(P).press('Enter');
+  await expect(page).toHaveURL(/tl=v1,/);
+  const at = Number(/tl=v1,([0-9.]+)~/.exec(page.url())![1]);
+
+  const expectMarks = async () => {
+    for (let i = 0; i < n; i++) {
+      const mark = figures.nth(i).locator('g.timeline-mark');
+      await expect(mark).toHaveCount(1);
+      expect(Number(await mark.getAttribute('data-t'))).toBeCloseTo(at, 6);
+      await expect(mark.locator('text')).toHaveText('Forward loss rate → 0.05');
+      // A thin vertical line over the plot's height, at the change's time on the x axis.
+      const svg = figures.nth(i).locator('.chart-body > svg');
+      const [x0, x1] = (await svg.getAttribute('data-x-domain'))!.split(',').map(Number);
+      const plot = (await svg.locator('rect.hover-surface, rect.zoom-surface').boundingBox())!;
+      const line = (await mark.locator('line').boundingBox())!;
+      expect(line.height).toBeGreaterThan(0.9 * plot.height);
+      expect(line.width).toBeLessThan(4);
+      expect(Math.abs(line.x + line.width / 2 - (plot.x + ((at - x0) / (x1 - x0)) * plot.width))).toBeLessThan(2);
+    }
+  };
+  await expectMarks();
+  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 20_000 });
+  await liveSettled(page);
+  await expectMarks();
+});

@@ -15,7 +15,7 @@ const LIVE_CHARTS = [
 ];
 
 async function strokeOf(page: Page, chart: string, series: string) {
-  return page.getByTestId(chart).locator(`path[data-series="${series}"]`).getAttribute('stroke');
+  return page.getByTestId(chart).locator(`[data-series="${series}"]`).getAttribute('data-color');
 }
 
 test('at 1920x1080 in presentation mode every Live chart is inside the viewport', async ({ page }) => {

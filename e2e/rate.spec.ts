@@ -14,10 +14,10 @@ test('TFRC beside NewReno: the rate chart and both throughput curves', async ({ 
   expect(await page.getByTestId('url-messages').count()).toBe(0);
   const rate = page.getByTestId('chart-rate');
   await expect(rate).toBeVisible();
-  await expect(rate.locator('path[data-series="flows[0].allowed_rate"]')).toHaveCount(1);
-  await expect(rate.locator('path[data-series="flows[1].allowed_rate"]')).toHaveCount(0); // NewReno has none
+  await expect(rate.locator('[data-series="flows[0].allowed_rate"]')).toHaveCount(1);
+  await expect(rate.locator('[data-series="flows[1].allowed_rate"]')).toHaveCount(0); // NewReno has none
   const throughput = page.getByTestId('chart-throughput');
-  for (const f of [0, 1]) await expect(throughput.locator(`path[data-series="flows[${f}].throughput"]`)).toHaveCount(1);
+  for (const f of [0, 1]) await expect(throughput.locator(`[data-series="flows[${f}].throughput"]`)).toHaveCount(1);
   // Both get a share of the link: Jain's index near 1.
   const jain = Number(await page.getByTestId('summary.jain_index').textContent());
   expect(jain).toBeGreaterThan(0.8);

@@ -3,8 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled, sweepDone } from './helpers';
 
 // The window lines only (event markers are keyed "protocol:marker").
-const cwndPaths = (page: Page) =>
-  page.locator('[data-testid="cmp-chart-cwnd"] path[data-series]:not([data-series*=":"])');
+const cwndPaths = (page: Page) => page.locator('[data-testid="cmp-chart-cwnd"] [data-series]:not([data-series*=":"])');
 
 test('compare: two protocols overlaid; a legend click hides one curve and shows it again', async ({ page }, info) => {
   await page.goto('/');
@@ -24,7 +23,7 @@ test('compare: two protocols overlaid; a legend click hides one curve and shows 
   await expect(page.getByTestId('compare-table').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('cmp.cubic.goodput_mbps')).toHaveText(/^\d+\.\d\d$/);
   for (const id of ['cmp-chart-goodput', 'cmp-chart-tokens', 'cmp-chart-app'])
-    await expect(page.locator(`[data-testid="${id}"] path[data-series]`)).toHaveCount(2);
+    await expect(page.locator(`[data-testid="${id}"] [data-series]`)).toHaveCount(2);
   await page.screenshot({ path: info.outputPath('compare.png') });
 
   await page.getByTestId('legend:cubic').click();
@@ -34,7 +33,7 @@ test('compare: two protocols overlaid; a legend click hides one curve and shows 
   const one = Number(await chart.getAttribute('data-points'));
   expect(one).toBeGreaterThan(0);
   expect(one).toBeLessThan(both);
-  await expect(page.locator('[data-testid="cmp-chart-goodput"] path[data-series]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="cmp-chart-goodput"] [data-series]')).toHaveCount(1);
   await expect(page).toHaveURL(/hide=cubic/);
 
   await page.getByTestId('legend:cubic').click();

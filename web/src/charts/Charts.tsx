@@ -19,6 +19,8 @@ import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
 import { buildLivePanels } from './panels';
 import { PanelCharts } from './PanelCharts';
+import { timelineMarksOf } from './timelineMarks';
+import type { TimelineEntry } from '../url/timeline';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const COLORS = PALETTES.standard;
@@ -70,6 +72,8 @@ export interface ChartsProps {
   hiddenFlows: number[];
   selectedFlow: number;
   traceFlow: number;
+  /** Live mode's timeline (the changes applied during Play), marked on every chart. */
+  timeline?: readonly TimelineEntry[];
 }
 
 export const Charts = memo(function Charts({
@@ -80,6 +84,7 @@ export const Charts = memo(function Charts({
   hiddenFlows,
   selectedFlow,
   traceFlow,
+  timeline,
 }: ChartsProps) {
   // The window (or rate) charts, the path's three, tokens and playback.
   const heights = useChartHeights(displayed ? 7 : 4);
@@ -113,6 +118,8 @@ export const Charts = memo(function Charts({
     );
   }, [displayed, model, multi, hiddenFlows, selectedFlow, traceFlow, colors]);
 
+  const marks = useMemo(() => (timeline?.length ? timelineMarksOf(model, timeline) : undefined), [model, timeline]);
+
   const id = displayed?.id ?? 0;
   useEffect(() => {
     if (!id) return;
@@ -144,7 +151,7 @@ export const Charts = memo(function Charts({
         <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />
       )}
       {multi && displayed && <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />}
-      <PanelCharts panels={panels} model={model} xMax={xMax} heights={heights} />
+      <PanelCharts panels={panels} model={model} xMax={xMax} heights={heights} marks={marks} />
     </section>
   );
 });

@@ -4,15 +4,18 @@ import type { ParamModel } from '../model/params/params';
 import type { Panel } from './panels';
 import { TimeChart } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
+import type { TimelineMark } from './timelineMarks';
 
 interface Props {
   panels: readonly Panel[];
   model?: ParamModel;
   xMax?: number;
   heights: { main: number; other: number };
+  /** Live mode's timeline changes, marked on every chart. */
+  marks?: readonly TimelineMark[];
 }
 
-export function PanelCharts({ panels, model, xMax, heights }: Props) {
+export function PanelCharts({ panels, model, xMax, heights, marks }: Props) {
   return (
     <>
       {panels.map((p) =>
@@ -26,6 +29,7 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
             srttMs={p.srttMs}
             title={p.title}
             model={model}
+            marks={marks}
           />
         ) : (
           <TimeChart
@@ -40,6 +44,7 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
             height={p.main ? heights.main : heights.other}
             showLegend={p.legend ? undefined : false}
             emptyText={p.emptyText}
+            marks={marks}
           />
         ),
       )}

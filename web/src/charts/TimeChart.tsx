@@ -1,23 +1,29 @@
-// A time-series chart: takes columns (typed arrays) and draws them with d3 scales, axes
-// and one <path> per series (markers too: one path per marker series). It owns no
-// simulation state and creates no per-point React elements. The <svg> exposes
-// data-points (points drawn) and data-hash (checksum of the drawn values) for tests,
-// and data-x-domain, data-y-domain and data-plot (left,top,width,height) so a test can
-// point at a drawn value. Hovering draws the shared crosshair and the read-out
-// (chartHover.ts); legend entries and markers explain themselves.
+// A time-series chart: takes columns (typed arrays) and draws them with d3 scales and
+// axes in SVG, its lines, steps and areas on a <canvas> under the SVG, reduced to what
+// a pixel column shows (canvasDraw.ts, which says why this matches uPlot rather than
+// using it), and its event markers as one SVG <path> per marker series (few, hit-tested).
+// It owns no simulation state and creates no per-point React elements. The <svg>
+// exposes data-points (points in the data) and data-hash (checksum of the data) for
+// tests, data-x-domain, data-y-domain and data-plot (left,top,width,height) so a test
+// can point at a drawn value, and per series an element [data-series] with data-color
+// and data-drawn (vertices drawn; a curve's record is an empty <g>, its pixels are on
+// the canvas). Hovering draws the shared crosshair and the read-out (chartHover.ts);
+// legend entries and markers explain themselves. A previous run (`previous`) is drawn
+// dimmed right of `filledToS`; live mode's timeline changes are marked (`marks`).
 import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import { drawAxisTitles, drawPointerLayer, drawYGrid, useContainerWidth } from './chartFrame';
 import { hashArrays, maxFinite, robustMax } from './series';
-import { decimate } from './decimate';
 import { attachHover, attachMarkerKeys, paintCrosshair, paintReadout, type HoverState } from './chartHover';
 import { cursorTime } from './cursor';
-import { ExplainedLabel } from './ExplainedLabel';
+import { ChartLegend, markerPath, type Shape } from './ChartLegend';
+import { drawCurve, preparePlotCanvas } from './canvasDraw';
+import { drawTimelineMarks, type TimelineMark } from './timelineMarks';
 import { ExportMenu } from '../export/ExportMenu';
 import { timeChartCsv } from '../export/chartCsv';
 import { ChartSummary } from './ChartSummary';
 
-export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
+export type { Shape };
 
 export interface ChartSeries {
   key: string;
@@ -35,6 +41,8 @@ export interface ChartSeries {
   /** The engine's one-sentence help and citation for this series (explain.ts). */
   help?: string;
   source?: string;
+  /** Break the line across gaps of more than this many seconds with no samples. */
+  breakGapS?: number;
 }
 
 /** Event markers (one shape per event) rather than lines: hit-tested, not read out. */
@@ -58,25 +66,20 @@ export interface TimeChartProps {
   onDrawn?: (hash: string) => void;
   /** false: no legend of its own (a view shows one legend for several charts). */
   showLegend?: boolean;
+  /** The previous run's series, drawn dimmed where t > filledToS (while a run fills in). */
+  previous?: ChartSeries[];
+  /** Simulated seconds the current series cover; the whole run when absent. */
+  filledToS?: number;
+  /** Live mode's timeline changes, each a thin vertical line with a short label. */
+  marks?: readonly TimelineMark[];
 }
 
 const MARGIN = { top: 14, right: 22, bottom: 58, left: 74 };
 
-function markerPath(shape: Shape, x: number, y: number): string {
-  const r = 6;
-  switch (shape) {
-    case 'triangle':
-      return `M${x},${y - r}L${x + r},${y + r * 0.8}L${x - r},${y + r * 0.8}Z`;
-    case 'diamond':
-      return `M${x},${y - r}L${x + r},${y}L${x},${y + r}L${x - r},${y}Z`;
-    case 'cross':
-      return `M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}`;
-    default: {
-      const d = 3.5;
-      return `M${x - d},${y}a${d},${d} 0 1,0 ${2 * d},0a${d},${d} 0 1,0 ${-2 * d},0`;
-    }
-  }
-}
+/** A curve (drawn on the canvas) rather than a marker (an SVG path). */
+const isCurve = (s: ChartSeries) => s.shape === 'line' || s.shape === 'step' || s.shape === 'area';
+type CurveLike = Parameters<typeof drawCurve>[1];
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function TimeChart(props: TimeChartProps) {
   const {
@@ -91,18 +94,19 @@ export function TimeChart(props: TimeChartProps) {
     emptyText,
     onDrawn,
     showLegend = true,
+    previous,
+    filledToS,
+    marks,
   } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const readoutRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const hoverRef = useRef<HoverState | null>(null);
   // What the axes, grid, titles and pointer layer were last drawn for: a redraw with
   // the same frame (live mode's every frame, most slider steps) rewrites only the curves.
   const frameRef = useRef('');
-  const pathCache = useRef(
-    new WeakMap<Float64Array, { t: Float64Array; base?: Float64Array; shape: Shape; key: string; d: string }>(),
-  );
   const width = useContainerWidth(wrapRef);
   const clipId = `clip-${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
@@ -185,76 +189,61 @@ export function TimeChart(props: TimeChartProps) {
       drawAxisTitles(root, innerW, innerH, xLabel, yLabel, { x: 46, y: 56 });
     }
 
-    // A series drawn before in the same frame (same domains and size) keeps its path:
-    // the compare view redraws every protocol's curves as each one's run arrives.
-    const pathKey = `${frame}|${innerW}|${innerH}`;
-    const cache = pathCache.current;
-    const line = (s: ChartSeries): string => {
-      const hit = cache.get(s.v);
-      if (hit && hit.t === s.t && hit.base === s.base && hit.shape === s.shape && hit.key === pathKey) return hit.d;
-      const d = buildLine(s);
-      cache.set(s.v, { t: s.t, base: s.base, shape: s.shape, key: pathKey, d });
-      return d;
-    };
-    const buildLine = (s: ChartSeries): string => {
-      const n = s.t.length;
-      if (n === 0) return '';
-      if (s.shape === 'area') {
-        const base = s.base;
-        const gen = d3
-          .area<number>()
-          .defined((i) => Number.isFinite(s.t[i]) && Number.isFinite(s.v[i]))
-          .x((i) => x(s.t[i]))
-          .y0((i) => y(base && Number.isFinite(base[i]) ? base[i] : 0))
-          .y1((i) => y(s.v[i]))
-          .curve(d3.curveStepAfter);
-        return gen(d3.range(n)) ?? '';
-      }
-      if (s.shape === 'line' || s.shape === 'step') {
-        const gen = d3
-          .line<number>()
-          .defined((i) => Number.isFinite(s.t[i]) && Number.isFinite(s.v[i]))
-          .x((i) => x(s.t[i]))
-          .y((i) => y(s.v[i]))
-          .curve(s.shape === 'step' ? d3.curveStepAfter : d3.curveLinear);
-        // At most four points per pixel column: the same picture, a far shorter path.
-        return gen(decimate(s.t, s.v, 0, x1, innerW) ?? d3.range(n)) ?? '';
-      }
+    // The curves on the canvas (8 px above the plot too, as the SVG clip allowed, so a
+    // line along the top is not cut): the previous run's first, dimmed, right of
+    // filledToS, then this run's. Each frame redraws them all: at most four points per
+    // pixel column each, a fraction of a millisecond.
+    const drawn = new Map<string, number>();
+    const canvas = canvasRef.current;
+    const ctx = canvas && preparePlotCanvas(canvas, MARGIN.left, MARGIN.top, innerW, innerH, 8);
+    if (ctx) {
+      const f = { x, y, x0: 0, x1, pixels: innerW };
+      const filled = filledToS !== undefined && Number.isFinite(filledToS) ? filledToS : undefined;
+      if (previous && filled !== undefined)
+        for (const s of previous) if (isCurve(s)) drawCurve(ctx, s as CurveLike, f, { fromS: filled, alpha: 0.35 });
+      for (const s of series) if (isCurve(s)) drawn.set(s.key, drawCurve(ctx, s as CurveLike, f));
+    }
+
+    // Markers as SVG paths (unchanged ones keep their path); a curve's record is an
+    // empty <g> saying what the canvas drew, for tests and the export.
+    const markerD = (s: ChartSeries): string => {
       let d = '';
-      for (let i = 0; i < n; i++) {
+      let k = 0;
+      for (let i = 0; i < s.t.length; i++) {
         if (!Number.isFinite(s.t[i]) || !Number.isFinite(s.v[i])) continue;
         d += markerPath(s.shape, x(s.t[i]), y(s.v[i]));
+        k++;
       }
+      drawn.set(s.key, k);
       return d;
     };
-
     root
       .selectAll<SVGGElement, null>('g.series')
       .data([null])
       .join('g')
       .attr('class', 'series')
       .attr('clip-path', `url(#${clipId})`)
-      .selectAll<SVGPathElement, ChartSeries>('path')
-      .data(series, (s) => s.key)
-      .join('path')
+      .selectAll<SVGElement, ChartSeries>('[data-series]')
+      .data(series, (s) => `${s.key}|${isCurve(s)}`)
+      .join((enter) => enter.append((s) => document.createElementNS(SVG_NS, isCurve(s) ? 'g' : 'path')))
       .attr('data-series', (s) => s.key)
+      .attr('data-color', (s) => s.color)
+      .attr('data-shape', (s) => s.shape)
       .each(function (s) {
+        if (isCurve(s)) return;
         // Only a changed path is written (an unchanged one costs no attribute update).
-        const d = line(s);
+        const d = markerD(s);
         const el = this as SVGPathElement & { plabD?: string };
         if (el.plabD !== d) {
           el.setAttribute('d', d);
           el.plabD = d;
         }
+        el.setAttribute('fill', s.shape === 'cross' ? 'none' : s.color);
+        el.setAttribute('stroke', s.color);
+        el.setAttribute('stroke-width', s.shape === 'cross' ? '2.5' : '1');
       })
-      .attr('fill-opacity', (s) => (s.shape === 'area' ? 0.85 : null))
-      .attr('fill', (s) => (s.shape === 'line' || s.shape === 'step' || s.shape === 'cross' ? 'none' : s.color))
-      .attr('stroke', (s) => s.color)
-      .attr('stroke-width', (s) =>
-        s.shape === 'area' ? 0.5 : s.shape === 'line' || s.shape === 'step' ? 2.5 : s.shape === 'cross' ? 2.5 : 1,
-      )
-      .attr('stroke-dasharray', (s) => s.dash ?? null)
-      .attr('stroke-linejoin', 'round');
+      .attr('data-drawn', (s) => drawn.get(s.key) ?? 0);
+    drawTimelineMarks(root, marks ?? [], x, innerH);
 
     // The crosshair (at the shared cursor time) and, on top, the hover surface.
     if (!sameFrame) {
@@ -298,7 +287,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('data-points', points)
       .attr('data-series-keys', series.map((s) => s.key).join(','));
     onDrawn?.(hash);
-  }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
+  }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn, previous, filledToS, marks]);
 
   // Follow the shared cursor: move this chart's crosshair and rewrite its read-out.
   useEffect(
@@ -317,37 +306,11 @@ export function TimeChart(props: TimeChartProps) {
     <figure className="chart" ref={wrapRef}>
       <figcaption>
         <span className="chart-title">{title}</span>
-        {showLegend && (
-          <ul className="legend">
-            {series.map((s) => (
-              <li key={s.key}>
-                <ExplainedLabel
-                  explanation={s.help ? { help: s.help, source: s.source ?? '' } : undefined}
-                  testId={`legend-${testId}-${s.key}`}
-                >
-                  <svg width="30" height="14" aria-hidden="true">
-                    {s.shape === 'area' ? (
-                      <rect x="3" y="2" width="24" height="10" fill={s.color} />
-                    ) : s.shape === 'line' || s.shape === 'step' ? (
-                      <line x1="1" y1="7" x2="29" y2="7" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
-                    ) : (
-                      <path
-                        d={markerPath(s.shape, 15, 7)}
-                        fill={s.shape === 'cross' ? 'none' : s.color}
-                        stroke={s.color}
-                        strokeWidth="2"
-                      />
-                    )}
-                  </svg>
-                  {s.label}
-                </ExplainedLabel>
-              </li>
-            ))}
-          </ul>
-        )}
+        {showLegend && <ChartLegend testId={testId} series={series} />}
         <ExportMenu title={title} svgRef={svgRef} csv={() => timeChartCsv(series, yLabel)} />
       </figcaption>
-      <div className="chart-body">
+      <div className="chart-body canvas-body">
+        <canvas ref={canvasRef} className="plot-canvas" aria-hidden="true" data-testid={`${testId}-canvas`} />
         <svg
           ref={svgRef}
           data-testid={testId}

@@ -1,7 +1,8 @@
 // The time–sequence chart: every segment sent (new data), every retransmission, the
 // cumulative ACK as it arrives and each SACK block as a vertical range, against time,
 // so a recovery episode can be read segment by segment. Up to 30000 points per trace:
-// the points go on one <canvas>; axes and the zoom surface are SVG. Zoom is on time
+// the points go on one <canvas> (seqDraw.ts); axes, the zoom surface and live mode's
+// timeline marks are SVG; a previous run is drawn dimmed right of `filledToS`. Zoom is on time
 // only (wheel, drag to pan, double-click resets); y follows the data in view. The
 // <svg> exposes data-points, data-hash (of the traces) and data-x-domain (seconds).
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
@@ -10,7 +11,6 @@ import * as d3 from 'd3';
 import { drawAxisTitles, drawPointerLayer, useContainerWidth } from './chartFrame';
 import type { Extracted } from './series';
 import { get, hashArrays } from './series';
-import { decimate } from './decimate';
 import { ExportMenu } from '../export/ExportMenu';
 import { seqCsv } from '../export/seqCsv';
 import { PALETTES, usePalette } from './palette';
@@ -20,7 +20,9 @@ import { explain } from './explain';
 import { ExplainedLabel } from './ExplainedLabel';
 import type { ParamModel } from '../model/params/params';
 import type { SeqTraces } from './panels';
-import { lowerBound, valueExtentIn, zoomWindowAround } from './seqWindow';
+import { valueExtentIn, zoomWindowAround } from './seqWindow';
+import { drawSeq, type SeqData } from './seqDraw';
+import { drawTimelineMarks, type TimelineMark } from './timelineMarks';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const SEQ_COLORS = PALETTES.standard;
@@ -39,6 +41,27 @@ export interface TimeSeqChartProps {
   model?: ParamModel;
   /** Which declared series are its traces (the panel's declaration, charts/panels.ts). */
   traces: SeqTraces;
+  /** The previous run's traces, drawn dimmed where t > filledToS (while a run fills in). */
+  previous?: Extracted;
+  /** Simulated seconds the current traces cover; the whole run when absent. */
+  filledToS?: number;
+  /** Live mode's timeline changes, each a thin vertical line with a short label. */
+  marks?: readonly TimelineMark[];
+}
+
+/** The five traces of a run (empty where it has none). */
+function seqData(ex: Extracted, traces: SeqTraces): SeqData {
+  const tr = (name: string) => {
+    const s = get(ex, name);
+    return { t: s.t, v: s.v };
+  };
+  return {
+    sent: tr(traces.sent),
+    retx: tr(traces.retransmitted),
+    acked: tr(traces.acked),
+    sackStart: tr(traces.sackStart),
+    sackEnd: tr(traces.sackEnd),
+  };
 }
 
 export const TimeSeqChart = memo(function TimeSeqChart({
@@ -49,6 +72,9 @@ export const TimeSeqChart = memo(function TimeSeqChart({
   title = 'Time–sequence',
   model,
   traces,
+  previous,
+  filledToS,
+  marks,
 }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const colors = usePalette();
@@ -63,6 +89,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({
   const axesRef = useRef('');
   const srttRef = useRef(srttMs);
   srttRef.current = srttMs;
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
 
   const sent = ex ? get(ex, traces.sent) : undefined;
   const retx = ex ? get(ex, traces.retransmitted) : undefined;
@@ -96,7 +124,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({
     const A = { t: acked?.t ?? E, v: acked?.v ?? E };
     const SS = { t: sackS?.t ?? E, v: sackS?.v ?? E };
     const SE = { t: sackE?.t ?? E, v: sackE?.v ?? E };
-    const sackN = Math.min(SS.t.length, SE.t.length);
+    const P = previous && seqData(previous, traces);
 
     let tMax = 0;
     for (const s of [S, R, A, SS]) if (s.t.length) tMax = Math.max(tMax, s.t[s.t.length - 1]);
@@ -176,88 +204,15 @@ export const TimeSeqChart = memo(function TimeSeqChart({
       };
       paintCrosshair(crosshair.node(), hoverRef.current, cursorTime.get());
 
+      drawTimelineMarks(root, marksRef.current ?? [], xs, innerH);
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, innerW, innerH);
-      const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
-
-      // SACK blocks: a vertical bar from the block's start to its end.
-      ctx.strokeStyle = colors.sackBlock;
-      ctx.globalAlpha = 0.75;
-      ctx.lineWidth = 3;
-      ctx.beginPath();
-      {
-        const [i0, i1] = range(SS.t);
-        for (let i = i0; i < Math.min(i1, sackN); i++) {
-          const px = xs(SS.t[i]);
-          ctx.moveTo(px, y(SS.v[i]));
-          ctx.lineTo(px, y(SE.v[i]));
-        }
-      }
-      ctx.stroke();
-      ctx.globalAlpha = 1;
-
-      // Cumulative ACK: a step line.
-      ctx.strokeStyle = colors.acked;
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      {
-        const [i0, i1] = range(A.t);
-        // At most four points per pixel column (decimate.ts): the same steps on screen.
-        const keep = decimate(A.t.subarray(i0, i1), A.v.subarray(i0, i1), a, b, innerW);
-        const m = keep ? keep.length : i1 - i0;
-        let prev = NaN;
-        for (let j = 0; j < m; j++) {
-          const i = i0 + (keep ? keep[j] : j);
-          const px = xs(A.t[i]);
-          const py = y(A.v[i]);
-          if (j === 0) ctx.moveTo(px, py);
-          else {
-            ctx.lineTo(px, prev);
-            ctx.lineTo(px, py);
-          }
-          prev = py;
-        }
-      }
-      ctx.stroke();
-
-      // Segments sent: small squares, bigger when zoomed in far enough to tell them apart.
-      {
-        const [i0, i1] = range(S.t);
-        const n = i1 - i0;
-        const r = n < innerW / 6 ? 3 : n < innerW ? 2 : 1.3;
-        ctx.fillStyle = colors.sent;
-        // A square within a quarter pixel of the last one drawn adds nothing one can see
-        // (a 20 s run sends ~50 segments per pixel column).
-        let lx = NaN;
-        let ly = NaN;
-        for (let i = i0; i < i1; i++) {
-          const px = xs(S.t[i]);
-          const py = y(S.v[i]);
-          if (Math.abs(px - lx) < 0.25 && Math.abs(py - ly) < 0.25) continue;
-          lx = px;
-          ly = py;
-          ctx.fillRect(px - r, py - r, 2 * r, 2 * r);
-        }
-      }
-
-      // Retransmissions: red crosses on top.
-      ctx.strokeStyle = colors.retransmitted;
-      ctx.lineWidth = 2.2;
-      ctx.beginPath();
-      {
-        const [i0, i1] = range(R.t);
-        const r = 5;
-        for (let i = i0; i < i1; i++) {
-          const px = xs(R.t[i]);
-          const py = y(R.v[i]);
-          ctx.moveTo(px - r, py - r);
-          ctx.lineTo(px + r, py + r);
-          ctx.moveTo(px - r, py + r);
-          ctx.lineTo(px + r, py - r);
-        }
-      }
-      ctx.stroke();
+      const frame = { x: xs, y, a, b, innerW };
+      // A previous run's traces, dimmed, right of what this one has filled so far.
+      if (P && filledToS !== undefined && Number.isFinite(filledToS))
+        drawSeq(ctx, P, frame, colors, { fromS: filledToS, alpha: 0.35 });
+      drawSeq(ctx, { sent: S, retx: R, acked: A, sackStart: SS, sackEnd: SE }, frame, colors);
     };
 
     const zoom = d3
@@ -300,7 +255,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({
     svg
       .attr('data-points', points)
       .attr('data-hash', hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]));
-  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked]);
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces, previous, filledToS, marks]);
 
   // The shared crosshair and read-out; a marker clicked on any chart zooms here.
   useEffect(() => {

@@ -109,6 +109,20 @@ const WINDOW_LAYOUT = [
 const single = { layout: 'single' as const, shownFlows: [0], selectedFlow: 0, traceFlow: 0, colors };
 
 describe('the live panels of one flow', () => {
+  it("breaks the RTT samples' line across gaps with no samples (and no other line)", () => {
+    const rows = [
+      ['flows[0].cwnd', 'cwnd', 'flow', 0, [1, 2, 4]],
+      ['flows[0].rtt_sample', 'rtt_sample', 'flow', 0, [40, 40, 40, 40, 40]],
+    ] as Parameters<typeof run>[1];
+    const panels = buildLivePanels(model, run([{ protocol: 'reno' }], rows), single);
+    const rtt = panels.find((p) => p.id === 'rtt')!.series;
+    // Samples every 0.1 s of 40 ms: a gap of more than 8 spacings breaks the line.
+    expect(rtt[0].breakGapS).toBeCloseTo(0.8);
+    expect(rtt.slice(1).every((s) => s.breakGapS === undefined)).toBe(true);
+    const cwnd = panels.find((p) => p.id === 'cwnd')!.series;
+    expect(cwnd.every((s) => s.breakGapS === undefined)).toBe(true);
+  });
+
   it("draws a window protocol's charts as before, even when its run has an allowed_rate series", () => {
     const panels = buildLivePanels(model, renoRun, single);
     expect(outline(panels)).toEqual(WINDOW_LAYOUT);

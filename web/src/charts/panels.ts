@@ -9,6 +9,7 @@ import { declaredSeries } from '../model/run/protocolSeries';
 import { flowColor, goodputSeries } from './compareSeries';
 import { explain } from './explain';
 import { focusFlow, stackedShares } from './flowSeries';
+import { sampleGapS } from './gaps';
 import type { RoleColors } from './palette';
 import { flowSeries, get, groupSeries, type Extracted } from './series';
 import type { ChartSeries, Shape } from './TimeChart';
@@ -137,8 +138,18 @@ function transformed(
   return { t: s.t, v: s.v };
 }
 
-function styled(l: PanelLineDecl): Pick<ChartSeries, 'shape' | 'dash' | 'yExtentCap'> {
-  const out: Pick<ChartSeries, 'shape' | 'dash' | 'yExtentCap'> = { shape: shapeOf(l) };
+/** A panel in milliseconds plots round-trip times as measured, one sample per ACK: its
+ * lines break across a gap with no samples (gaps.ts) instead of joining it with a
+ * straight line. */
+const RTT_UNIT = 'ms';
+
+function styled(
+  l: PanelLineDecl,
+  s?: { t: Float64Array; v: Float64Array },
+  unit?: string,
+): Partial<ChartSeries> & Pick<ChartSeries, 'shape'> {
+  const out: Partial<ChartSeries> & Pick<ChartSeries, 'shape'> = { shape: shapeOf(l) };
+  if (s && unit === RTT_UNIT && out.shape === 'line') out.breakGapS = sampleGapS(s.t, s.v, 1e-3);
   if (l.dash) out.dash = l.dash;
   if (l.y_extent_cap > 0) out.yExtentCap = l.y_extent_cap;
   return out;
@@ -230,7 +241,14 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
             const s = transformed(fl, flowSeries(run.ex, i, fl.series), run.durationS);
             const name = single ? fl.label : fl.label ? `flow ${i + 1} ${fl.label}` : `flow ${i + 1}`;
             const color = single ? roleColor(fl.color, o.colors) : flowColor(i);
-            add(fl, { key: `flows[${i}].${fl.series}`, label: name, color, ...styled(fl), ...helpOf(fl), ...s });
+            add(fl, {
+              key: `flows[${i}].${fl.series}`,
+              label: name,
+              color,
+              ...styled(fl, s, d.unit),
+              ...helpOf(fl),
+              ...s,
+            });
           }
         }
       } else if (l.each === 'group') {
@@ -240,7 +258,7 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
             key: `background[${g.index}].${l.series}`,
             label: groupName(g),
             color: groupColor(g.index),
-            ...styled(l),
+            ...styled(l, s, d.unit),
             ...help,
             ...s,
           });
@@ -249,13 +267,14 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
         const raw = get(focusEx, l.series);
         if (l.draw === 'samples' && raw.t.length === 0) continue;
         if (l.draw === 'declared' && declared && !declared.has(l.series)) continue;
+        const s = transformed(l, raw, run.durationS);
         add(l, {
           key: l.series,
           label: l.label,
           color: roleColor(l.color, o.colors),
-          ...styled(l),
+          ...styled(l, s, d.unit),
           ...help,
-          ...transformed(l, raw, run.durationS),
+          ...s,
         });
       }
     }
@@ -346,7 +365,7 @@ export function buildComparePanels(
     for (const l of d.lines) {
       for (const e of entries) {
         const s = transformed(l, get(e.series, l.series), e.durationS);
-        series.push({ key: e.protocol, label: e.label, color: e.color, ...styled(l), t: s.t, v: s.v });
+        series.push({ key: e.protocol, label: e.label, color: e.color, ...styled(l, s, d.unit), t: s.t, v: s.v });
       }
     }
     if (d.markers) series.push(...markers);

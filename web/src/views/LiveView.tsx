@@ -71,6 +71,7 @@ export function LiveView({
         hiddenFlows={s.hiddenFlows}
         selectedFlow={s.selectedFlow}
         traceFlow={flow}
+        timeline={s.timeline}
       />
       {!playback && displayed && model && (
         <PacketsPanel model={model} values={s.values} timeline={s.timeline} displayed={displayed} />
