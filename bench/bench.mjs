@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 
 import { loadPlab } from '../wasm/plab-node.mjs';
 import { ns3Section } from './ns3/ns3.mjs';
+import { scalingSection } from './scaling.mjs';
 
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kScenarioPath = path.join(kRoot, 'engine/scenarios/reference-ns3.json');
@@ -26,6 +27,15 @@ const kWasmTargetMs = 12;
 // The single-flow engine (commit 5766ed6, before many flows) ran the reference in
 // 35-37 ms in WASM (best of 5) on this machine: the many-flow engine is measured against it.
 const kSingleFlowEngineWasmMs = 36;
+
+// The machine's load when a figure is taken: timings on a busy machine run long.
+function loadAverage() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}
 
 function fail(message) {
   console.error(`bench: ${message}`);
@@ -112,7 +122,8 @@ async function main() {
 
   const same = JSON.stringify(native_summary) === JSON.stringify(wasm_summary);
   console.log(
-    `Reference run: ${path.relative(kRoot, kScenarioPath)} ` + `(best of ${kRepetitions}; WASM after one warm-up)`,
+    `Reference run: ${path.relative(kRoot, kScenarioPath)} ` +
+      `(best of ${kRepetitions}; WASM after one warm-up; load average ${loadAverage()})`,
   );
   console.log(
     `Simulated: ${native_summary.events ?? 'n/a'} events, ` +
@@ -323,6 +334,7 @@ main()
   .then(async (reference) => {
     await protocolCosts();
     await manyFlows();
-    ns3Section(reference, printTable);
+    await scalingSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
+    ns3Section({ ...reference, loadAverage }, printTable);
   })
   .catch((error) => fail(error.stack ?? String(error)));

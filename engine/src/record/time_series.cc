@@ -10,24 +10,13 @@ TimeSeries::TimeSeries(std::string name, std::string unit, Time horizon, int buc
   bucket_ns_ = std::max<int64_t>(1, horizon.ns() / std::max(1, buckets));
 }
 
-void TimeSeries::Add(Time t, double value) {
+void TimeSeries::AddToNewBucket(Time t, double value) {
   const Point p{t.ns(), value, order_++};
-  // Most points fall in the open bucket: a range check instead of a 64-bit division
-  // per point (several series take a point on every ACK).
-  if (bucket_ < 0 || t.ns() < bucket_start_ns_ || t.ns() >= bucket_end_ns_) {
-    const int64_t bucket = t.ns() / bucket_ns_;
-    if (bucket != bucket_) {
-      Flush();
-      bucket_ = bucket;
-      bucket_start_ns_ = bucket * bucket_ns_;
-      bucket_end_ns_ = bucket_start_ns_ + bucket_ns_;
-      first_ = min_ = max_ = last_ = p;
-      return;
-    }
-  }
-  if (value < min_.v) min_ = p;
-  if (value > max_.v) max_ = p;
-  last_ = p;
+  Flush();
+  bucket_ = t.ns() / bucket_ns_;
+  bucket_start_ns_ = bucket_ * bucket_ns_;
+  bucket_end_ns_ = bucket_start_ns_ + bucket_ns_;
+  first_ = min_ = max_ = last_ = p;
 }
 
 void TimeSeries::Flush() {
@@ -42,6 +31,7 @@ void TimeSeries::Flush() {
     values_.push_back(p.v);
   }
   bucket_ = -1;
+  bucket_end_ns_ = bucket_start_ns_;
 }
 
 void TimeSeries::Finish() { Flush(); }

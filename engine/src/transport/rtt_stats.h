@@ -31,7 +31,9 @@ class RttStats {
   };
 
   explicit RttStats(const Params& params)
-      : params_(params), timers_(params.timers ? params.timers.get() : &Rfc6298Timers()) {}
+      : params_(params), timers_(params.timers ? params.timers.get() : &Rfc6298Timers()) {
+    UpdateRto();
+  }
 
   void OnSample(Time rtt) {
     ++samples_;
@@ -47,13 +49,21 @@ class RttStats {
       state_.srtt = (state_.srtt * 7 + rtt) / 8;
     }
     state_.backoff = 1;
+    UpdateRto();
   }
   // The timed segment of a tick profile (timer_profile.h) was acknowledged `rtt` after
   // it left; `timestamp`: measured from a timestamp echo rather than a timed segment.
-  void OnTimedSample(Time rtt, Time now, bool timestamp) { timers_->OnTimedSample(rtt, now, timestamp, state_); }
-  void Backoff() { timers_->Backoff(state_, bounds()); }
+  void OnTimedSample(Time rtt, Time now, bool timestamp) {
+    timers_->OnTimedSample(rtt, now, timestamp, state_);
+    UpdateRto();
+  }
+  void Backoff() {
+    timers_->Backoff(state_, bounds());
+    UpdateRto();
+  }
 
-  Time rto() const { return timers_->Rto(state_, bounds()); }
+  // Kept from the last change of the state (asked on every ACK, changed by samples).
+  Time rto() const { return rto_; }
   // When a retransmission timer armed now runs out (a tick profile fires on a tick).
   Time TimerExpiry(Time now) const { return timers_->TimerExpiry(now, rto()); }
   const TimerProfile& timers() const { return *timers_; }
@@ -73,6 +83,7 @@ class RttStats {
   const TickEstimate& tick_estimate() const { return state_.ticks; }
 
  private:
+  void UpdateRto() { rto_ = timers_->Rto(state_, bounds()); }
   RtoBounds bounds() const { return {params_.initial_rto, params_.min_rto, params_.max_rto, params_.granularity}; }
 
   Params params_;
@@ -81,6 +92,7 @@ class RttStats {
   Time latest_ = Time::Zero();
   Time min_ = Time::Infinite();
   int64_t samples_ = 0;
+  Time rto_;  // timers_->Rto(state_, bounds()), updated with state_
 };
 
 }  // namespace plab

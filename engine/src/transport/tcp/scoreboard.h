@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <optional>
 
+#include "sim/ring_deque.h"
 #include "sim/time.h"
 #include "transport/tcp/rate_sample.h"
 #include "transport/tcp/tcp_header.h"
@@ -141,7 +141,7 @@ class Scoreboard {
   uint64_t NextUnsackedFrom(uint64_t index);
 
   uint32_t mss_;
-  std::deque<Segment> segments_;
+  RingDeque<Segment> segments_;
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;
   int64_t pipe_segments_ = 0;  // kept up to date on every change, so Pipe() is O(1)
