@@ -7,12 +7,16 @@ import { TimeSeqChart } from './TimeSeqChart';
 
 interface Props {
   panels: readonly Panel[];
+  /** While a run fills in: the last complete run's panels by test id, drawn dimmed
+   * beyond `filledToS` simulated seconds (what the new run has not reached yet). */
+  previous?: ReadonlyMap<string, Panel>;
+  filledToS?: number;
   model?: ParamModel;
   xMax?: number;
   heights: { main: number; other: number };
 }
 
-export function PanelCharts({ panels, model, xMax, heights }: Props) {
+export function PanelCharts({ panels, previous, filledToS, model, xMax, heights }: Props) {
   return (
     <>
       {panels.map((p) =>
@@ -25,6 +29,8 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
             height={p.main ? heights.main : heights.other}
             srttMs={p.srttMs}
             title={p.title}
+            previous={previous?.get(p.testId)?.ex}
+            filledToS={filledToS}
             model={model}
           />
         ) : (
@@ -40,6 +46,8 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
             height={p.main ? heights.main : heights.other}
             showLegend={p.legend ? undefined : false}
             emptyText={p.emptyText}
+            previous={previous?.get(p.testId)?.series}
+            filledToS={filledToS}
           />
         ),
       )}

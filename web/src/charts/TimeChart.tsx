@@ -16,6 +16,7 @@ import { ExplainedLabel } from './ExplainedLabel';
 import { ExportMenu } from '../export/ExportMenu';
 import { timeChartCsv } from '../export/chartCsv';
 import { ChartSummary } from './ChartSummary';
+import { drawPreviousPaths } from './previousDraw';
 
 export type Shape = 'line' | 'step' | 'area' | 'dots' | 'triangle' | 'diamond' | 'cross';
 
@@ -58,6 +59,10 @@ export interface TimeChartProps {
   onDrawn?: (hash: string) => void;
   /** false: no legend of its own (a view shows one legend for several charts). */
   showLegend?: boolean;
+  /** The last complete run's series, drawn dimmed where t > filledToS (a run filling
+   * in, previousDraw.ts); they count in the axes' extent, so the axes hold still. */
+  previous?: ChartSeries[];
+  filledToS?: number;
 }
 
 const MARGIN = { top: 14, right: 22, bottom: 58, left: 74 };
@@ -91,6 +96,8 @@ export function TimeChart(props: TimeChartProps) {
     emptyText,
     onDrawn,
     showLegend = true,
+    previous,
+    filledToS,
   } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -119,8 +126,10 @@ export function TimeChart(props: TimeChartProps) {
     const innerH = height - MARGIN.top - MARGIN.bottom;
 
     // Domains: never NaN, never zero-width.
+    const dimmed = previous && filledToS !== undefined ? previous : [];
+    const extentOf = dimmed.length ? series.concat(dimmed) : series;
     const tMax = maxFinite(
-      series.map((s) => s.t),
+      extentOf.map((s) => s.t),
       0,
     );
     let x1 = xMax !== undefined && Number.isFinite(xMax) && xMax > 0 ? xMax : tMax;
@@ -130,10 +139,10 @@ export function TimeChart(props: TimeChartProps) {
     if (yDomain) {
       [y0, y1] = yDomain;
     } else {
-      const uncapped = series.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
+      const uncapped = extentOf.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
       const base = robustMax(uncapped, 0);
       let top = base;
-      for (const s of series) {
+      for (const s of extentOf) {
         if (s.yExtentCap === undefined) continue;
         const m = maxFinite([s.v], 0);
         if (m <= Math.max(base, 1) * s.yExtentCap) top = Math.max(top, m);
@@ -228,6 +237,15 @@ export function TimeChart(props: TimeChartProps) {
       return d;
     };
 
+    // The previous run, dimmed, under the new curves and only right of them.
+    drawPreviousPaths(
+      root,
+      dimmed.filter((s) => !isMarker(s.shape)),
+      filledToS ?? 0,
+      clipId,
+      buildLine,
+    );
+
     root
       .selectAll<SVGGElement, null>('g.series')
       .data([null])
@@ -298,7 +316,7 @@ export function TimeChart(props: TimeChartProps) {
       .attr('data-points', points)
       .attr('data-series-keys', series.map((s) => s.key).join(','));
     onDrawn?.(hash);
-  }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn]);
+  }, [series, width, height, xMax, yDomain, xLabel, yLabel, clipId, points, onDrawn, previous, filledToS]);
 
   // Follow the shared cursor: move this chart's crosshair and rewrite its read-out.
   useEffect(

@@ -21,6 +21,8 @@ import { ExplainedLabel } from './ExplainedLabel';
 import type { ParamModel } from '../model/params/params';
 import type { SeqTraces } from './panels';
 import { lowerBound, valueExtentIn, zoomWindowAround } from './seqWindow';
+import { paintPreviousSeq, seqPrevious } from './previousDraw';
+import { seqSummarySeries } from './seqSummary';
 
 /** The standard palette's colours (palette.ts holds both palettes). */
 export const SEQ_COLORS = PALETTES.standard;
@@ -39,6 +41,9 @@ export interface TimeSeqChartProps {
   model?: ParamModel;
   /** Which declared series are its traces (the panel's declaration, charts/panels.ts). */
   traces: SeqTraces;
+  /** The last complete run, drawn dimmed where t > filledToS (a run filling in). */
+  previous?: Extracted;
+  filledToS?: number;
 }
 
 export const TimeSeqChart = memo(function TimeSeqChart({
@@ -49,6 +54,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({
   title = 'Time–sequence',
   model,
   traces,
+  previous,
+  filledToS,
 }: TimeSeqChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const colors = usePalette();
@@ -72,16 +79,8 @@ export const TimeSeqChart = memo(function TimeSeqChart({
   const points = [sent, retx, acked, sackS, sackE].reduce((n, s) => n + (s?.t.length ?? 0), 0);
   const firstRetx = retx && retx.t.length ? retx.t[0] : undefined;
   const summaryId = `seq-summary-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const summarySeries = useMemo(
-    () =>
-      [
-        { label: 'segment sent', s: sent, marker: false },
-        { label: 'retransmitted', s: retx, marker: true },
-        { label: 'cumulative ACK', s: acked, marker: false },
-        { label: 'SACK block', s: sackS, marker: true },
-      ].flatMap(({ label, s, marker }) => (s ? [{ label, t: s.t, v: s.v, marker }] : [])),
-    [sent, retx, acked, sackS],
-  );
+  const summarySeries = useMemo(() => seqSummarySeries(sent, retx, acked, sackS), [sent, retx, acked, sackS]);
+  const dim = useMemo(() => seqPrevious(previous, filledToS, traces), [previous, filledToS, traces]);
 
   useEffect(() => {
     const svgEl = svgRef.current!;
@@ -179,6 +178,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, innerW, innerH);
+      if (dim) paintPreviousSeq(ctx, dim, dim.filledToS, xs, y, colors);
       const range = (t: Float64Array) => [Math.max(0, lowerBound(t, a) - 1), Math.min(t.length, lowerBound(t, b) + 1)];
 
       // SACK blocks: a vertical bar from the block's start to its end.
@@ -300,7 +300,7 @@ export const TimeSeqChart = memo(function TimeSeqChart({
     svg
       .attr('data-points', points)
       .attr('data-hash', hashArrays([S.t, S.v, R.t, R.v, A.t, A.v, SS.t, SS.v, SE.t, SE.v]));
-  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked]);
+  }, [sent, retx, acked, sackS, sackE, durationS, width, height, points, colors, traces.sent, traces.acked, dim]);
 
   // The shared crosshair and read-out; a marker clicked on any chart zooms here.
   useEffect(() => {
