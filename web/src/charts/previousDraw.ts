@@ -1,7 +1,16 @@
 import type { Selection } from 'd3';
-import type { ChartSeries } from './TimeChart';
-import type { SeqTraces } from './panels';
 import { get, type Extracted } from './series';
+
+/** What TimeChart's series have that a dimmed path needs (its ChartSeries). */
+interface DimLine {
+  key: string;
+  t: Float64Array;
+  v: Float64Array;
+  base?: Float64Array;
+  shape: string;
+  color: string;
+  dash?: string;
+}
 
 // The last complete run drawn dimmed to the right of a run that is filling in
 // (progressive runs, engine/progressive.ts): only where t > filledToS, the part the new
@@ -58,12 +67,12 @@ export function paintPreviousTrace(
 
 /** TimeChart's dimmed paths: a group under its series group, one path per line of the
  * previous run from filledToS on, built as the chart builds its own (`line`). */
-export function drawPreviousPaths(
+export function drawPreviousPaths<S extends DimLine>(
   root: Selection<SVGGElement, null, SVGSVGElement, unknown>,
-  lines: ChartSeries[],
+  lines: S[],
   filledToS: number,
   clipId: string,
-  line: (s: ChartSeries) => string,
+  line: (s: S) => string,
 ) {
   root
     .selectAll<SVGGElement, null>('g.previous')
@@ -72,7 +81,7 @@ export function drawPreviousPaths(
     .attr('class', 'previous')
     .attr('clip-path', `url(#${clipId})`)
     .attr('opacity', PREVIOUS_OPACITY)
-    .selectAll<SVGPathElement, ChartSeries>('path')
+    .selectAll<SVGPathElement, S>('path')
     .data(lines, (s) => s.key)
     .join('path')
     .attr('d', (s) => {
@@ -99,7 +108,11 @@ export function paintPreviousSeq(
 }
 
 /** What paintPreviousSeq draws of the previous run, or nothing while no run fills in. */
-export function seqPrevious(previous: Extracted | undefined, filledToS: number | undefined, traces: SeqTraces) {
+export function seqPrevious(
+  previous: Extracted | undefined,
+  filledToS: number | undefined,
+  traces: { acked: string; sent: string },
+) {
   if (!previous || filledToS === undefined) return undefined;
   return { acked: get(previous, traces.acked), sent: get(previous, traces.sent), filledToS };
 }
