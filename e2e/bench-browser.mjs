@@ -283,7 +283,7 @@ async function sliderBench(browser, base, { what, hash, median: medTarget, p90: 
     const p90 = quantile(total, 0.9);
     const target = `median <= ${medTarget} ms${p90Target ? `, p90 <= ${p90Target} ms` : ''}`;
     console.log(
-      `browser ${what}: input->redrawn median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms  target ${target} ${verdict([med <= medTarget, !p90Target || p90 <= p90Target])}  (${load()})`,
+      `browser ${what} (keys; they alternate between values, so after the first two each comes from the page's run cache): input->redrawn median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms  target ${target} ${verdict([med <= medTarget, !p90Target || p90 <= p90Target])}  (${load()})`,
     );
     if (engine.length)
       console.log(
