@@ -6,6 +6,7 @@
 // stay valid until the next plab_run call.
 #include <exception>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <emscripten/emscripten.h>
@@ -51,6 +52,31 @@ int RunAndKeep(const char* scenario_json, const plab::RunOptions& options) {
   } catch (...) {
     LastRun() = plab::RunOutput{};
     LastRun().json = InternalErrorDocument("unknown exception");
+  }
+  return LastRun().ok ? 1 : 0;
+}
+
+// The progressive run (plab_begin ... plab_finish): one at a time; a new begin drops
+// the old one.
+std::unique_ptr<plab::RunSession>& Session() {
+  static std::unique_ptr<plab::RunSession> session;
+  return session;
+}
+
+// Keeps a session's output as the last run's (what plab_result_json and the column
+// calls read); a throw becomes the engine's error document, as in RunAndKeep.
+int KeepOutput(const std::function<plab::RunOutput()>& call) {
+  LastRun() = plab::RunOutput{};
+  try {
+    LastRun() = call();
+  } catch (const std::exception& e) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument(e.what());
+    Session().reset();
+  } catch (...) {
+    LastRun() = plab::RunOutput{};
+    LastRun().json = InternalErrorDocument("unknown exception");
+    Session().reset();
   }
   return LastRun().ok ? 1 : 0;
 }
@@ -101,6 +127,51 @@ EMSCRIPTEN_KEEPALIVE int plab_run_timeline(const char* scenario_json, const char
   plab::RunOptions options;
   options.timeline_json = timeline_json == nullptr ? "" : timeline_json;
   return RunAndKeep(scenario_json, options);
+}
+
+// A progressive run (api.h RunSession): plab_begin validates and builds (1, or 0 with
+// the error document as the last result), plab_advance(t_s) runs to t_s simulated
+// seconds (1 once the run has ended), plab_snapshot keeps the result so far as the
+// last result (the columns calls read it), plab_finish runs to the end and keeps the
+// result: bit for bit plab_run's (or plab_run_timeline's with a timeline, "" = none).
+EMSCRIPTEN_KEEPALIVE int plab_begin(const char* scenario_json, const char* timeline_json) {
+  plab::RunOptions options;
+  options.timeline_json = timeline_json == nullptr ? "" : timeline_json;
+  Session().reset();
+  return KeepOutput([&] {
+    Session() = std::make_unique<plab::RunSession>(
+        scenario_json == nullptr ? std::string_view() : std::string_view(scenario_json), options);
+    if (Session()->ended()) return Session()->Finish();  // refused: its error document
+    plab::RunOutput begun;
+    begun.ok = true;
+    begun.json = "{\"ok\":true}";
+    return begun;
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int plab_advance(double t_s) {
+  if (!Session()) return 1;
+  try {
+    return Session()->AdvanceTo(t_s) ? 1 : 0;
+  } catch (...) {
+    return 1;  // plab_finish reports what is left
+  }
+}
+
+EMSCRIPTEN_KEEPALIVE double plab_now_s() { return Session() ? Session()->now_s() : 0.0; }
+
+EMSCRIPTEN_KEEPALIVE double plab_duration_s() { return Session() ? Session()->duration_s() : 0.0; }
+
+EMSCRIPTEN_KEEPALIVE int plab_snapshot() {
+  if (!Session()) return KeepOutput([] { return plab::RunOutput{false, InternalErrorDocument("no run begun"), {}}; });
+  return KeepOutput([] { return Session()->Snapshot(); });
+}
+
+EMSCRIPTEN_KEEPALIVE int plab_finish() {
+  if (!Session()) return KeepOutput([] { return plab::RunOutput{false, InternalErrorDocument("no run begun"), {}}; });
+  const int ok = KeepOutput([] { return Session()->Finish(); });
+  Session().reset();
+  return ok;
 }
 
 // The sweep's plan (api.h SweepPlanJson): the page schedules its runs in the worker

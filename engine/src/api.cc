@@ -1,34 +1,17 @@
 // The public entry points: JSON in, JSON + columns out, never an exception out.
 #include "plab/api.h"
 
-#include <exception>
-
 #include <nlohmann/json.hpp>
 
 #include "metrics/panel_fields.h"
 #include "scenario/cross_field.h"
-#include "scenario/json_depth.h"
-#include "scenario/json_text.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 #include "scenario/topology_schema.h"
 #include "transport/declared_fields.h"
 #include "transport/registry.h"
-#include "world/simulation.h"
-#include "world/timeline.h"
 
 namespace plab {
-namespace {
-
-std::string ErrorDocument(const std::vector<ValidationError>& errors) {
-  nlohmann::ordered_json doc;
-  doc["ok"] = false;
-  doc["errors"] = nlohmann::ordered_json::array();
-  for (const auto& e : errors) doc["errors"].push_back({{"path", e.path}, {"message", e.message}});
-  return doc.dump();
-}
-
-}  // namespace
 
 std::string SchemaJson() {
   nlohmann::ordered_json doc;
@@ -139,55 +122,9 @@ std::string SchemaJson() {
 std::string DefaultScenarioJson() { return DefaultScenario().dump(2); }
 
 RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
-  RunOutput out;
-  try {
-    if (const std::string too_deep = CheckJsonDepth(scenario_json, "the scenario"); !too_deep.empty()) {
-      out.json = ErrorDocument({{"", too_deep}});
-      return out;
-    }
-    nlohmann::json input;
-    if (const std::string not_json = ParseJsonText(scenario_json, "the scenario", &input); !not_json.empty()) {
-      out.json = ErrorDocument({{"", not_json}});
-      return out;
-    }
-    Scenario scenario;
-    const auto errors = Scenario::Parse(input, &scenario);
-    if (!errors.empty()) {
-      out.json = ErrorDocument(errors);
-      return out;
-    }
-    std::vector<LiveChange> timeline;
-    if (!options.timeline_json.empty()) {
-      if (const std::string too_deep = CheckJsonDepth(options.timeline_json, "the timeline"); !too_deep.empty()) {
-        out.json = ErrorDocument({{"timeline", too_deep}});
-        return out;
-      }
-      nlohmann::json doc;
-      const std::string not_json = ParseJsonText(options.timeline_json, "the timeline", &doc);
-      const auto timeline_errors =
-          !not_json.empty() ? std::vector<ValidationError>{{"timeline", not_json}} : ParseTimeline(doc, &timeline);
-      if (!timeline_errors.empty()) {
-        out.json = ErrorDocument(timeline_errors);
-        return out;
-      }
-    }
-    Simulation sim(scenario, options.series);
-    if (timeline.empty()) {
-      sim.Run();
-    } else {
-      const auto errors = RunWithTimeline(sim, timeline);
-      if (!errors.empty()) {
-        out.json = ErrorDocument(errors);
-        return out;
-      }
-    }
-    out.json = sim.Report(&out.columns).dump();
-    out.ok = true;
-  } catch (const std::exception& e) {
-    out = RunOutput{};
-    out.json = ErrorDocument({{"", std::string("internal engine error: ") + e.what()}});
-  }
-  return out;
+  // One session run straight to its end (run_session.cc): the stepped and the one-shot
+  // runs are the same code.
+  return RunSession(scenario_json, options).Finish();
 }
 
 }  // namespace plab

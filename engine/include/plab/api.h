@@ -2,6 +2,7 @@
 // See docs/engine-api.md for the formats. Nothing here knows about browsers.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,40 @@ struct RunOptions {
 // Validates and runs one simulation. Never throws: bad input gives ok == false and
 // an error document naming each offending path and its allowed range.
 RunOutput Run(std::string_view scenario_json, const RunOptions& options = {});
+
+// A run taken in steps (the page's progressive runs): the same run as Run, cut at any
+// simulated times in between, with a look at what it has recorded so far. Cutting is
+// exact (Simulation's stepping), so Finish() gives Run(scenario_json, options)'s output
+// bit for bit however the run was stepped. Never throws.
+//   RunSession session(json);
+//   while (!session.AdvanceTo(session.now_s() + 0.5)) Show(session.Snapshot());
+//   RunOutput result = session.Finish();
+class RunSession {
+ public:
+  // Validates the scenario (and the timeline); an invalid one has ended() and its
+  // error document in Snapshot() and Finish().
+  explicit RunSession(std::string_view scenario_json, const RunOptions& options = {});
+  ~RunSession();
+  RunSession(RunSession&&) noexcept;
+  RunSession& operator=(RunSession&&) noexcept;
+
+  // Runs up to t_s seconds of simulated time (the timeline's changes up to then
+  // included); returns true once the run has ended (at its end, or on an error).
+  bool AdvanceTo(double t_s);
+  bool ended() const;
+  // Simulated seconds reached so far, and the run's duration.
+  double now_s() const;
+  double duration_s() const;
+  // The result document as it stands (every series up to about now; figures over the
+  // time so far), with "progress": {"t_s", "duration_s"} while the run has not ended.
+  RunOutput Snapshot() const;
+  // Runs to the end: Run's output.
+  RunOutput Finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // A sweep's plan (docs/engine-api.md, "Sweeps"): the base scenario and the sweep spec
 // ({x, from, to, points, scale, seeds, protocols, xs}) give {"ok": true, "plan": {x,

@@ -3,15 +3,17 @@
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
 import { isPartial, PartialMark } from '../components/PartialMark';
-import { memo, useEffect, useMemo, useState } from 'react';
-import type { Displayed } from '../state/store';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { Displayed, Filling } from '../state/store';
 import type { FlowActions } from '../state/actions';
 import type { ParamModel } from '../model/params/params';
 import { FlowLegend } from './FlowLegend';
 import {
+  MARK_FIRST_REDRAWN,
   MARK_INPUT,
   MARK_REDRAWN,
   MARK_RESULT,
+  MEASURE_INPUT_TO_FIRST_REDRAWN,
   MEASURE_INPUT_TO_REDRAWN,
   MEASURE_RESULT_TO_REDRAWN,
 } from '../state/store';
@@ -59,13 +61,18 @@ export function gridChartHeight(vh: number, display: { present: boolean; embed: 
 }
 
 /** A run with more than one flow, or with background traffic, gets the many-flow charts. */
-export function isMultiFlow(displayed: Displayed | undefined): boolean {
+export function isMultiFlow(displayed: Pick<Displayed, 'result'> | undefined): boolean {
   const r = displayed?.result;
   return !!r && ((r.flows?.length ?? 0) > 1 || (r.groups?.length ?? 0) > 0);
 }
 
 export interface ChartsProps {
   displayed?: Displayed;
+  /** The newest run filling in: drawn over `displayed`, which shows dimmed to its right. */
+  filling?: Filling;
+  /** The newest run asked for: only its first frame is measured (an older run's slice
+   * drawn after a newer input is not the newer input's first frame). */
+  requestedId?: number;
   stale: boolean;
   store: Pick<FlowActions, 'toggleFlow'>;
   model?: ParamModel;
@@ -78,6 +85,8 @@ export interface ChartsProps {
 
 export const Charts = memo(function Charts({
   displayed,
+  filling,
+  requestedId,
   stale,
   store,
   model,
@@ -91,32 +100,57 @@ export const Charts = memo(function Charts({
   const colors = usePalette();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
-  const multi = isMultiFlow(displayed);
+  const multi = isMultiFlow(filling ?? displayed);
 
-  // Every chart from the engine's panel declarations (panels.ts), for this layout.
-  const panels = useMemo(() => {
-    if (!displayed) return [];
-    const r = displayed.result;
-    const flows = r.flows ?? [];
-    return buildLivePanels(
-      model,
-      {
-        ex: displayed.series,
-        durationS: displayed.durationS,
-        summary: displayed.summary,
-        flows,
-        groups: r.groups ?? [],
-        links: r.links,
-      },
-      {
-        layout: multi ? 'multi' : 'single',
-        shownFlows: flows.filter((f) => !hiddenFlows.includes(f.index)).map((f) => f.index),
-        selectedFlow,
-        traceFlow,
-        colors,
-      },
-    );
-  }, [displayed, model, multi, hiddenFlows, selectedFlow, traceFlow, colors]);
+  // Every chart from the engine's panel declarations (panels.ts), for this layout: of
+  // the run filling in if there is one, with the last complete run's as `previous`.
+  const panelsOf = useMemo(
+    () => (d: Displayed | Filling | undefined) => {
+      if (!d) return [];
+      const r = d.result;
+      const flows = r.flows ?? [];
+      return buildLivePanels(
+        model,
+        {
+          ex: d.series,
+          durationS: d.durationS,
+          summary: r.summary ?? {},
+          flows,
+          groups: r.groups ?? [],
+          links: r.links,
+        },
+        {
+          layout: multi ? 'multi' : 'single',
+          shownFlows: flows.filter((f) => !hiddenFlows.includes(f.index)).map((f) => f.index),
+          selectedFlow,
+          traceFlow,
+          colors,
+        },
+      );
+    },
+    [model, multi, hiddenFlows, selectedFlow, traceFlow, colors],
+  );
+  const completePanels = useMemo(() => panelsOf(displayed), [panelsOf, displayed]);
+  const fillingPanels = useMemo(() => (filling ? panelsOf(filling) : undefined), [panelsOf, filling]);
+  const previous = useMemo(
+    () => (fillingPanels ? new Map(completePanels.map((p) => [p.testId, p])) : undefined),
+    [fillingPanels, completePanels],
+  );
+  const panels = fillingPanels ?? completePanels;
+
+  // The first frame that draws anything of the newest run (a slice or all of it).
+  const firstId = filling?.id ?? displayed?.id ?? 0;
+  const measuredFirst = useRef(0);
+  useEffect(() => {
+    if (!firstId || firstId <= measuredFirst.current || (requestedId !== undefined && firstId !== requestedId)) return;
+    const raf = requestAnimationFrame(() => {
+      measuredFirst.current = firstId;
+      performance.mark(MARK_FIRST_REDRAWN, { detail: { runId: firstId } });
+      if (performance.getEntriesByName(MARK_INPUT, 'mark').length > 0)
+        performance.measure(MEASURE_INPUT_TO_FIRST_REDRAWN, MARK_INPUT, MARK_FIRST_REDRAWN);
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [firstId, requestedId]);
 
   const marks = useMemo(() => (timeline?.length ? timelineMarksOf(model, timeline) : undefined), [model, timeline]);
 
@@ -145,13 +179,22 @@ export const Charts = memo(function Charts({
       className={`charts${stale ? ' stale' : ''}`}
       data-testid="charts"
       data-flows={displayed?.result.flows?.length ?? 1}
+      data-filled-to={filling ? String(filling.filledToS) : undefined}
       aria-label="Charts"
     >
       {displayed && isPartial(displayed.result) && (
         <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />
       )}
       {multi && displayed && <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />}
-      <PanelCharts panels={panels} model={model} xMax={xMax} heights={heights} marks={marks} />
+      <PanelCharts
+        panels={panels}
+        previous={previous}
+        filledToS={filling?.filledToS}
+        model={model}
+        xMax={filling?.durationS ?? xMax}
+        heights={heights}
+        marks={marks}
+      />
     </section>
   );
 });

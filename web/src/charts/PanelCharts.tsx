@@ -8,6 +8,10 @@ import type { TimelineMark } from './timelineMarks';
 
 interface Props {
   panels: readonly Panel[];
+  /** While a run fills in: the last complete run's panels by test id, drawn dimmed
+   * beyond `filledToS` simulated seconds (what the new run has not reached yet). */
+  previous?: ReadonlyMap<string, Panel>;
+  filledToS?: number;
   model?: ParamModel;
   xMax?: number;
   heights: { main: number; other: number };
@@ -15,7 +19,7 @@ interface Props {
   marks?: readonly TimelineMark[];
 }
 
-export function PanelCharts({ panels, model, xMax, heights, marks }: Props) {
+export function PanelCharts({ panels, previous, filledToS, model, xMax, heights, marks }: Props) {
   return (
     <>
       {panels.map((p) =>
@@ -28,6 +32,8 @@ export function PanelCharts({ panels, model, xMax, heights, marks }: Props) {
             height={p.main ? heights.main : heights.other}
             srttMs={p.srttMs}
             title={p.title}
+            previous={previous?.get(p.testId)?.ex}
+            filledToS={filledToS}
             model={model}
             marks={marks}
           />
@@ -45,6 +51,8 @@ export function PanelCharts({ panels, model, xMax, heights, marks }: Props) {
             showLegend={p.legend ? undefined : false}
             emptyText={p.emptyText}
             marks={marks}
+            previous={previous?.get(p.testId)?.series}
+            filledToS={filledToS}
           />
         ),
       )}

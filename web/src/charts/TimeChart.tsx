@@ -122,9 +122,12 @@ export function TimeChart(props: TimeChartProps) {
     const innerW = w - MARGIN.left - MARGIN.right;
     const innerH = height - MARGIN.top - MARGIN.bottom;
 
-    // Domains: never NaN, never zero-width.
+    // Domains: never NaN, never zero-width. While a run fills in, the last complete
+    // run's curves count in the extent too, so the axes hold still under the new ones.
+    const dimmed = previous && filledToS !== undefined ? previous : [];
+    const extentOf = dimmed.length ? series.concat(dimmed) : series;
     const tMax = maxFinite(
-      series.map((s) => s.t),
+      extentOf.map((s) => s.t),
       0,
     );
     let x1 = xMax !== undefined && Number.isFinite(xMax) && xMax > 0 ? xMax : tMax;
@@ -134,10 +137,10 @@ export function TimeChart(props: TimeChartProps) {
     if (yDomain) {
       [y0, y1] = yDomain;
     } else {
-      const uncapped = series.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
+      const uncapped = extentOf.filter((s) => s.yExtentCap === undefined).map((s) => s.v);
       const base = robustMax(uncapped, 0);
       let top = base;
-      for (const s of series) {
+      for (const s of extentOf) {
         if (s.yExtentCap === undefined) continue;
         const m = maxFinite([s.v], 0);
         if (m <= Math.max(base, 1) * s.yExtentCap) top = Math.max(top, m);

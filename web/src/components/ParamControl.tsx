@@ -12,6 +12,7 @@ import { optionLabel } from '../model/params/labels';
 import { type ParamSpec } from '../model/params/params';
 import { checkTyped, fieldName, withFieldName } from '../model/params/fieldCheck';
 import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/params/sliderScale';
+import { hintSlide, positionsAhead } from '../state/slideHints';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -153,9 +154,15 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
             onChange={(e) => {
               // The slider wins over text left in the box.
               typing.current = false;
-              const v = scale.toValue(Number(e.target.value));
+              const pos = Number(e.target.value);
+              const v = scale.toValue(pos);
               if (v !== num) onChange(path, v);
+              // Speculation (engine/speculation.ts): the next values in this direction.
+              const ahead = positionsAhead(pos, pos - scale.toPos(num), SLIDER_STEPS).map(scale.toValue);
+              hintSlide(path, ahead);
             }}
+            onFocus={() => hintSlide(path, positionsAhead(scale.toPos(num), 0, SLIDER_STEPS).map(scale.toValue))}
+            onBlur={() => hintSlide(path, [])}
           />
         )}
         <input

@@ -1,6 +1,9 @@
 // Talks to the engine worker with latest-wins scheduling: at most one run in flight
 // plus the newest pending scenario (older pending ones are dropped unsent). A result
-// older than the last one delivered is dropped. A run that takes longer than
+// older than the last one delivered is dropped. A progressive client (the live view's)
+// runs in slices instead (progressive.ts): each slice's result so far goes to the slice
+// listeners, and a newer run is sent at once, stopping the older one at its next slice;
+// only the newest run's slices and result are ever delivered. A run that takes longer than
 // `timeoutMs` gets its worker terminated and replaced, and is reported as an error.
 import type { FromWorker, ResultDoc, ToWorker } from './types';
 
@@ -32,9 +35,21 @@ export interface EngineInfo {
 export interface ClientOptions {
   timeoutMs?: number;
   createWorker?: () => Worker;
+  /** Run in slices, posting each (the live view). */
+  progressive?: boolean;
+}
+
+/** A progressive run's result so far (every series up to filledToS simulated s). */
+export interface SliceOutcome {
+  id: number;
+  scenario: string;
+  result: ResultDoc;
+  columns: Float64Array;
+  filledToS: number;
 }
 
 type Listener = (o: RunOutcome) => void;
+type SliceListener = (s: SliceOutcome) => void;
 type BusyListener = (busy: boolean) => void;
 
 interface Job {
@@ -57,18 +72,21 @@ export class EngineClient {
   private worker: Worker;
   private readonly timeoutMs: number;
   private readonly createWorker: () => Worker;
+  private readonly progressive: boolean;
   private seq = 0;
   private lastDelivered = 0;
   private inFlight: (Job & { started: number; sentAt: number; timer: ReturnType<typeof setTimeout> }) | null = null;
   private pending: Job | null = null;
   private listeners = new Set<Listener>();
   private busyListeners = new Set<BusyListener>();
+  private sliceListeners = new Set<SliceListener>();
   private ready: Promise<EngineInfo> | null = null;
   private readyHandlers: { resolve: (i: EngineInfo) => void; reject: (e: Error) => void } | null = null;
 
   constructor(opts: ClientOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.createWorker = opts.createWorker ?? defaultWorker;
+    this.progressive = opts.progressive ?? false;
     this.worker = this.spawn();
   }
 
@@ -89,6 +107,12 @@ export class EngineClient {
     return () => this.listeners.delete(l);
   }
 
+  /** A progressive client's slices of the newest run. */
+  onSlice(l: SliceListener): () => void {
+    this.sliceListeners.add(l);
+    return () => this.sliceListeners.delete(l);
+  }
+
   onBusy(l: BusyListener): () => void {
     this.busyListeners.add(l);
     return () => this.busyListeners.delete(l);
@@ -102,9 +126,38 @@ export class EngineClient {
    * returns its id. */
   run(scenario: string, timeline?: string): number {
     const job: Job = timeline === undefined ? { id: ++this.seq, scenario } : { id: ++this.seq, scenario, timeline };
-    if (this.inFlight) this.pending = job; // replaces (drops) an older pending job
+    if (this.inFlight && this.progressive) {
+      // Sent now: the worker stops the older run at its next slice (it answers
+      // 'cancelled', which is stale here by then).
+      clearTimeout(this.inFlight.timer);
+      this.dispatch(job);
+    } else if (this.inFlight) this.pending = job; // replaces (drops) an older pending job
     else this.dispatch(job);
     return job.id;
+  }
+
+  /** Stops the run in flight (a progressive one at its next slice); nothing of it is
+   * delivered. The page had the answer already (a speculated result). */
+  cancel() {
+    const job = this.inFlight;
+    this.pending = null;
+    if (!job) return;
+    clearTimeout(job.timer);
+    this.inFlight = null;
+    this.lastDelivered = Math.max(this.lastDelivered, job.id);
+    if (this.progressive) this.send({ type: 'cancel', id: job.id });
+    this.busyListeners.forEach((l) => l(false));
+  }
+
+  /** A result the page already has for `scenario` (a speculated run, bit for bit the
+   * run's): delivered at once as its run, the run in flight stopped. Returns its id. */
+  resolve(scenario: string, result: ResultDoc, columns: Float64Array): number {
+    this.cancel();
+    const id = ++this.seq;
+    this.lastDelivered = id;
+    const outcome: RunOutcome = { id, kind: 'ok', scenario, result, columns, engineMs: 0, roundTripMs: 0, superseded: false };
+    this.listeners.forEach((l) => l(outcome));
+    return id;
   }
 
   dispose() {
@@ -114,6 +167,7 @@ export class EngineClient {
     this.worker.terminate();
     this.listeners.clear();
     this.busyListeners.clear();
+    this.sliceListeners.clear();
   }
 
   // ---- internals -----------------------------------------------------------------
@@ -136,7 +190,12 @@ export class EngineClient {
     const timer = setTimeout(() => this.onTimeout(job.id), this.timeoutMs);
     const wasBusy = this.inFlight !== null;
     this.inFlight = { ...job, started: performance.now(), sentAt: performance.timeOrigin + performance.now(), timer };
-    this.send(job.timeline === undefined ? { type: 'run', id: job.id, scenario: job.scenario } : { type: 'run', id: job.id, scenario: job.scenario, timeline: job.timeline });
+    const progressive = this.progressive ? { progressive: 'slices' as const } : {};
+    this.send(
+      job.timeline === undefined
+        ? { type: 'run', id: job.id, scenario: job.scenario, ...progressive }
+        : { type: 'run', id: job.id, scenario: job.scenario, timeline: job.timeline, ...progressive },
+    );
     if (!wasBusy) this.busyListeners.forEach((l) => l(true));
   }
 
@@ -154,6 +213,12 @@ export class EngineClient {
     }
     const job = this.inFlight;
     if (!job || job.id !== msg.id) return; // stale
+    if (msg.type === 'slice') {
+      const slice = { id: msg.id, scenario: job.scenario, result: msg.result, columns: msg.columns, filledToS: msg.filledToS };
+      this.sliceListeners.forEach((l) => l(slice));
+      return;
+    }
+    if (msg.cancelled) return; // only a cancel() stops the newest run, and it cleared inFlight
     clearTimeout(job.timer);
     this.inFlight = null;
     const kind: OutcomeKind = msg.error ? 'crash' : msg.ok ? 'ok' : 'invalid';

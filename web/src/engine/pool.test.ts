@@ -4,11 +4,13 @@ import type { FromWorker, ToWorker } from './types';
 
 class FakeWorker {
   sent: Extract<ToWorker, { type: 'run' | 'run-summary' }>[] = [];
+  cancels: number[] = [];
   terminated = false;
   onmessage: ((ev: MessageEvent<FromWorker>) => void) | null = null;
   onerror: ((ev: ErrorEvent) => void) | null = null;
   postMessage(m: ToWorker) {
     if (m.type === 'run' || m.type === 'run-summary') this.sent.push(m);
+    if (m.type === 'cancel') this.cancels.push(m.id);
   }
   terminate() {
     this.terminated = true;
@@ -82,5 +84,23 @@ describe('WorkerPool', () => {
     vi.advanceTimersByTime(1001);
     expect(got[0].kind).toBe('timeout');
     expect(workers[0].terminated).toBe(true);
+  });
+
+  it('a cancellable batch runs quietly in slices; a cancel stops it at its next slice and frees the worker, warm', () => {
+    const got: number[] = [];
+    const h = pool.runBatch(['7'], { cancellable: true, onResult: (i) => got.push(i) });
+    const w = workers[0];
+    const sent = w.sent[0];
+    expect(sent).toMatchObject({ type: 'run', progressive: 'quiet' });
+    h.cancel();
+    expect(w.cancels).toEqual([sent.id]);
+    expect(w.terminated).toBe(false);
+    expect(pool.pending).toBe(1); // until the worker says it stopped
+    w.onmessage?.({ data: { type: 'result', id: sent.id, ok: false, cancelled: true, engineMs: 1 } } as MessageEvent<FromWorker>);
+    expect(pool.pending).toBe(0);
+    expect(got).toEqual([]);
+    // The next run goes to the same warm worker.
+    pool.runBatch(['8'], { onResult: () => {} });
+    expect(workers).toHaveLength(1);
   });
 });

@@ -17,6 +17,9 @@ export interface PoolOutcome {
 
 export interface BatchOptions {
   summaryOnly?: boolean;
+  /** Run in slices (progressive.ts, 'quiet'): a cancel stops a run in flight at its next
+   * slice and frees its worker, warm (speculation). */
+  cancellable?: boolean;
   /** Called once per job, in completion order. */
   onResult: (index: number, outcome: PoolOutcome) => void;
   /** Called once when every job has a result (not after a cancel). */
@@ -119,7 +122,9 @@ export class WorkerPool {
       // A summary-only batch (a sweep) asks for plab_run_summary: no time series at all.
       const msg: ToWorker = job.batch.opts.summaryOnly
         ? { type: 'run-summary', id: runId, scenario: job.scenario }
-        : { type: 'run', id: runId, scenario: job.scenario };
+        : job.batch.opts.cancellable
+          ? { type: 'run', id: runId, scenario: job.scenario, progressive: 'quiet' }
+          : { type: 'run', id: runId, scenario: job.scenario };
       slot.worker.postMessage(msg);
     }
   }
@@ -174,6 +179,9 @@ export class WorkerPool {
     batch.cancelled = true;
     this.queue = this.queue.filter((j) => j.batch !== batch);
     if (terminate) for (const s of [...this.slots]) if (s.job?.batch === batch) this.replace(s, null);
+    // A cancellable run stops at its next slice; its 'cancelled' answer frees the slot.
+    if (!terminate && batch.opts.cancellable)
+      for (const s of this.slots) if (s.job?.batch === batch) s.worker.postMessage({ type: 'cancel', id: s.job.runId } satisfies ToWorker);
     this.pump();
   }
 }

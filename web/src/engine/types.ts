@@ -251,13 +251,27 @@ export type ToWorker =
   | { type: 'init' }
   /** summaryOnly: leave the columns in the worker (a sweep needs the summary only). */
   /** timeline: live changes to apply during the run (url/timeline.ts, engine JSON). */
-  | { type: 'run'; id: number; scenario: string; summaryOnly?: boolean; timeline?: string }
+  /** progressive: run in slices of simulated time (engine/progressive.ts); 'slices' posts
+   * each slice's columns, 'quiet' only the end (a speculative run that can be cancelled).
+   * A newer run or a cancel stops it at its next slice, with a 'result' marked cancelled. */
+  | {
+      type: 'run';
+      id: number;
+      scenario: string;
+      summaryOnly?: boolean;
+      timeline?: string;
+      progressive?: 'slices' | 'quiet';
+    }
+  /** Stops progressive run `id` at its next slice (nothing else is stopped). */
+  | { type: 'cancel'; id: number }
   /** plab_run_summary: the same summary without any time series (sweeps). */
   | { type: 'run-summary'; id: number; scenario: string };
 
 export type FromWorker =
   | { type: 'ready'; schema: string; defaultScenario: string; loadMs: number }
   | { type: 'init-failed'; error: string }
+  /** A progressive run's result so far: every series up to `filledToS` simulated seconds. */
+  | { type: 'slice'; id: number; result: ResultDoc; columns: Float64Array; filledToS: number; engineMs: number }
   | {
       type: 'result';
       id: number;
@@ -267,6 +281,8 @@ export type FromWorker =
       columns?: Float64Array;
       /** Set when the engine crashed or the result could not be read. */
       error?: string;
+      /** A progressive run stopped by a newer run or a cancel: nothing to show. */
+      cancelled?: boolean;
       engineMs: number;
       /** Wall-clock times (performance.timeOrigin + now()) when the worker got the
        * scenario and posted the result, to split the round trip. */

@@ -5,6 +5,7 @@
 // reported with the engine's last stderr lines; the module is then re-created on the
 // next run, so the page never dies with it.
 import createPlab, { type PlabModule } from 'plab-glue';
+import { messageTurn, runProgressive, type Stepper } from './progressive';
 import type { FromWorker, ToWorker } from './types';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -143,9 +144,73 @@ async function run(id: number, scenario: string, mode: RunMode = 'full', timelin
   }
 }
 
+/** The newest progressive run: an older one stops at its next slice. */
+let latestProgressive = 0;
+
+function columnsOut(m: PlabModule): Float64Array {
+  const ptr = m.ccall('plab_columns_ptr', 'number', [], []) as number;
+  const len = m.ccall('plab_columns_length', 'number', [], []) as number;
+  return len > 0 ? heapF64(m).slice(ptr / 8, ptr / 8 + len) : new Float64Array(0);
+}
+
+function stepper(m: PlabModule): Stepper {
+  const out = (ok: boolean) => ({ ok, json: cString(m, 'plab_result_json'), columns: columnsOut(m) });
+  return {
+    begin: (scenario, timeline) =>
+      withHeapStrings(m, [scenario, timeline ?? ''], (ptrs) => m.ccall('plab_begin', 'number', ['number', 'number'], ptrs)) === 1,
+    advance: (tS) => m.ccall('plab_advance', 'number', ['number'], [tS]) === 1,
+    nowS: () => m.ccall('plab_now_s', 'number', [], []) as number,
+    durationS: () => m.ccall('plab_duration_s', 'number', [], []) as number,
+    snapshot: () => {
+      m.ccall('plab_snapshot', 'number', [], []);
+      return out(true);
+    },
+    finish: () => out(m.ccall('plab_finish', 'number', [], []) === 1),
+  };
+}
+
+/** A run in slices (progressive.ts): 'slices' posts each slice's result so far. */
+async function runInSlices(id: number, scenario: string, timeline: string | undefined, quiet: boolean) {
+  latestProgressive = id;
+  const receivedAt = wallClock();
+  const t0 = performance.now();
+  let m: PlabModule;
+  try {
+    m = await loadModule();
+  } catch (e) {
+    post({ type: 'result', id, ok: false, error: `engine failed to load: ${describe(e)}`, engineMs: 0 });
+    return;
+  }
+  const current = () => latestProgressive === id;
+  if (!current()) return post({ type: 'result', id, ok: false, cancelled: true, engineMs: 0 });
+  if (!hasExport(m, 'plab_begin')) return run(id, scenario, 'full', timeline); // an older engine build
+  try {
+    stderrTail.length = 0;
+    const end = await runProgressive(stepper(m), scenario, timeline, {
+      now: () => performance.now(),
+      yieldTurn: messageTurn,
+      current,
+      slice: quiet
+        ? undefined
+        : (json, columns, filledToS) =>
+            post({ type: 'slice', id, result: JSON.parse(json), columns, filledToS, engineMs: performance.now() - t0 }, [columns.buffer]),
+    });
+    if (end.kind === 'cancelled') return post({ type: 'result', id, ok: false, cancelled: true, engineMs: performance.now() - t0 });
+    const result = JSON.parse(end.json);
+    const engineMs = performance.now() - t0;
+    if (!end.ok) return post({ type: 'result', id, ok: false, result, engineMs });
+    post({ type: 'result', id, ok: true, result, columns: end.columns, engineMs, receivedAt, postedAt: wallClock() }, [end.columns.buffer]);
+  } catch (e) {
+    modulePromise = null;
+    post({ type: 'result', id, ok: false, error: `engine crashed: ${describe(e)}`, engineMs: performance.now() - t0 });
+  }
+}
+
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init();
+  else if (msg.type === 'run' && msg.progressive) void runInSlices(msg.id, msg.scenario, msg.timeline, msg.progressive === 'quiet');
   else if (msg.type === 'run') void run(msg.id, msg.scenario, msg.summaryOnly === true ? 'summary' : 'full', msg.timeline);
+  else if (msg.type === 'cancel' && msg.id === latestProgressive) latestProgressive = 0;
   else if (msg.type === 'run-summary') void run(msg.id, msg.scenario, 'summary-only');
 };

@@ -56,6 +56,17 @@ export interface Displayed {
   durationS: number;
 }
 
+/** A progressive run filling in (engine/progressive.ts): its series up to filledToS
+ * simulated seconds. The charts draw it over the last complete result (drawn dimmed
+ * beyond filledToS); everything else still shows the complete one. */
+export interface Filling {
+  id: number;
+  result: Extract<ResultDoc, { ok: true }>;
+  series: Extracted;
+  durationS: number;
+  filledToS: number;
+}
+
 /** Live mode playing the run in simulated time (livePlayer.ts). */
 export interface PlaybackState {
   status: 'playing' | 'paused';
@@ -93,6 +104,10 @@ export interface RunSlice {
   runError?: string;
   busy: boolean;
   displayed?: Displayed;
+  /** The newest run's result so far, while it fills in (cleared when it completes). */
+  filling?: Filling;
+  /** The id of the newest run asked for (its first frame is the one measured). */
+  requestedId?: number;
   /** The id of the newest run that has finished (ok or not). */
   lastFinishedId: number;
   lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
@@ -148,6 +163,8 @@ export const SLICE_OF = {
   runError: 'run',
   busy: 'run',
   displayed: 'run',
+  filling: 'run',
+  requestedId: 'run',
   lastFinishedId: 'run',
   lastRun: 'run',
   costAsk: 'run',
@@ -184,6 +201,10 @@ export const MARK_INPUT = 'plab:input';
 export const MARK_REDRAWN = 'plab:redrawn';
 export const MARK_RESULT = 'plab:result';
 export const MEASURE_INPUT_TO_REDRAWN = 'plab:input->redrawn';
+/** The first frame that draws anything of the newest input's run (a progressive
+ * slice or the whole result), and the measure from the input to it. */
+export const MARK_FIRST_REDRAWN = 'plab:first-redrawn';
+export const MEASURE_INPUT_TO_FIRST_REDRAWN = 'plab:input->first-redrawn';
 export const MEASURE_RESULT_TO_REDRAWN = 'plab:result->redrawn';
 /** The compare view drew a finished batch (every protocol's run), and the measure from
  * the input that started it: what the browser benchmark reads for compare redraws. */

@@ -45,7 +45,7 @@ export class LabStore implements StoreCore {
   private pool: WorkerPool | null = null;
   /** The values changed while the live view was not shown: run them when it is. */
   private liveDirty = true;
-  private readonly live = new LiveRunner(this);
+  private readonly live = new LiveRunner(this, () => this.getPool());
   private readonly compareRuns = new CompareRunner(this, () => this.getPool());
   private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
   private readonly url = new UrlSync(this, (hash, notes) => this.loadFromHash(hash, notes));
@@ -56,7 +56,7 @@ export class LabStore implements StoreCore {
   });
 
   constructor(
-    private readonly makeClient: () => EngineClient = () => new EngineClient(),
+    private readonly makeClient: () => EngineClient = () => new EngineClient({ progressive: true }),
     private readonly makePool: () => WorkerPool = () => new WorkerPool(),
   ) {}
 

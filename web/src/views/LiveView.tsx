@@ -20,6 +20,8 @@ const liveOf = (s: LabState) => ({
   playback: s.live.playback,
   timeline: s.scenario.timeline,
   displayed: s.run.displayed,
+  filling: s.run.filling,
+  requestedId: s.run.requestedId,
   stale: s.run.engineErrors.length > 0 || !!s.run.runError,
   hiddenFlows: s.ui.hiddenFlows,
   selectedFlow: s.ui.selectedFlow,
@@ -65,6 +67,8 @@ export function LiveView({
       <PlayedCharts
         playing={playback !== undefined}
         displayed={displayed}
+        filling={playback ? undefined : s.filling}
+        requestedId={s.requestedId}
         stale={stale}
         store={store}
         model={model}

@@ -1,0 +1,148 @@
+// A run in steps (api.h RunSession): validation, the timeline's changes applied as the
+// run reaches them, a look at the result so far, and the result at the end. Run() is
+// a session taken straight to its end, so both give the same bits.
+#include <exception>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "plab/api.h"
+#include "scenario/json_depth.h"
+#include "scenario/json_text.h"
+#include "scenario/scenario.h"
+#include "world/simulation.h"
+#include "world/timeline.h"
+
+namespace plab {
+namespace {
+
+std::string ErrorDocument(const std::vector<ValidationError>& errors) {
+  nlohmann::ordered_json doc;
+  doc["ok"] = false;
+  doc["errors"] = nlohmann::ordered_json::array();
+  for (const auto& e : errors) doc["errors"].push_back({{"path", e.path}, {"message", e.message}});
+  return doc.dump();
+}
+
+std::string InternalError(const std::exception& e) {
+  return ErrorDocument({{"", std::string("internal engine error: ") + e.what()}});
+}
+
+}  // namespace
+
+struct RunSession::State {
+  std::unique_ptr<Simulation> sim;  // null when the input was refused or the run failed
+  std::vector<LiveChange> timeline;
+  size_t next_change = 0;
+  std::string error;  // the error document when sim is null
+
+  // Validates and builds; on a refusal `error` says why.
+  void Begin(std::string_view scenario_json, const RunOptions& options) {
+    if (const std::string too_deep = CheckJsonDepth(scenario_json, "the scenario"); !too_deep.empty()) {
+      error = ErrorDocument({{"", too_deep}});
+      return;
+    }
+    nlohmann::json input;
+    if (const std::string not_json = ParseJsonText(scenario_json, "the scenario", &input); !not_json.empty()) {
+      error = ErrorDocument({{"", not_json}});
+      return;
+    }
+    Scenario scenario;
+    if (const auto errors = Scenario::Parse(input, &scenario); !errors.empty()) {
+      error = ErrorDocument(errors);
+      return;
+    }
+    if (!options.timeline_json.empty()) {
+      if (const std::string too_deep = CheckJsonDepth(options.timeline_json, "the timeline"); !too_deep.empty()) {
+        error = ErrorDocument({{"timeline", too_deep}});
+        return;
+      }
+      nlohmann::json doc;
+      const std::string not_json = ParseJsonText(options.timeline_json, "the timeline", &doc);
+      const auto timeline_errors =
+          !not_json.empty() ? std::vector<ValidationError>{{"timeline", not_json}} : ParseTimeline(doc, &timeline);
+      if (!timeline_errors.empty()) {
+        error = ErrorDocument(timeline_errors);
+        return;
+      }
+    }
+    sim = std::make_unique<Simulation>(scenario, options.series);
+  }
+
+  // RunWithTimeline's steps, cut at `t`: each change due by then is applied at its
+  // time; a change the run cannot take ends the session with the error naming it.
+  bool AdvanceTo(Time t) {
+    if (sim == nullptr) return true;
+    for (; next_change < timeline.size(); ++next_change) {
+      const LiveChange& change = timeline[next_change];
+      const Time at = Time::FromSecondsDouble(change.t_s);
+      if (at > t) break;
+      if (sim->AdvanceTo(at)) return true;  // later changes are never reached
+      if (const std::string problem = sim->Set(change.path, change.value); !problem.empty()) {
+        const std::string where = "timeline[" + std::to_string(next_change) + "]";
+        error = ErrorDocument(
+            {{where, where + " (" + (change.path.size() > 80 ? change.path.substr(0, 77) + "..." : change.path) +
+                         " at " + FormatNumber(change.t_s) + " s): " + problem}});
+        sim.reset();
+        return true;
+      }
+    }
+    return sim->AdvanceTo(t);
+  }
+};
+
+RunSession::RunSession(std::string_view scenario_json, const RunOptions& options) : state_(std::make_unique<State>()) {
+  try {
+    state_->Begin(scenario_json, options);
+  } catch (const std::exception& e) {
+    state_->sim.reset();
+    state_->error = InternalError(e);
+  }
+}
+
+RunSession::~RunSession() = default;
+RunSession::RunSession(RunSession&&) noexcept = default;
+RunSession& RunSession::operator=(RunSession&&) noexcept = default;
+
+bool RunSession::AdvanceTo(double t_s) {
+  try {
+    return state_->AdvanceTo(Time::FromSecondsDouble(t_s));
+  } catch (const std::exception& e) {
+    state_->sim.reset();
+    state_->error = InternalError(e);
+    return true;
+  }
+}
+
+bool RunSession::ended() const { return state_->sim == nullptr || state_->sim->ended(); }
+
+double RunSession::now_s() const { return state_->sim == nullptr ? 0.0 : state_->sim->now().seconds(); }
+
+double RunSession::duration_s() const {
+  return state_->sim == nullptr ? 0.0 : state_->sim->scenario().Number("duration_s");
+}
+
+RunOutput RunSession::Snapshot() const {
+  RunOutput out;
+  if (state_->sim == nullptr) {
+    out.json = state_->error;
+    return out;
+  }
+  try {
+    nlohmann::ordered_json doc = state_->sim->Report(&out.columns);
+    if (!state_->sim->ended()) doc["progress"] = {{"t_s", now_s()}, {"duration_s", duration_s()}};
+    out.json = doc.dump();
+    out.ok = true;
+  } catch (const std::exception& e) {
+    out = RunOutput{};
+    out.json = InternalError(e);
+  }
+  return out;
+}
+
+RunOutput RunSession::Finish() {
+  if (state_->sim != nullptr) AdvanceTo(std::numeric_limits<double>::infinity());
+  return Snapshot();
+}
+
+}  // namespace plab
