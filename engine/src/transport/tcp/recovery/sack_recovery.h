@@ -35,6 +35,11 @@ class SackRecovery : public LossRecovery {
   virtual int MarkLosses(const TcpState& state, Scoreboard& scoreboard);
   // Whether the scoreboard alone says to start recovery (besides DupThresh dupacks).
   virtual bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard);
+  // Recovery has begun (window cut, losses marked), just before the fast retransmit.
+  virtual void OnEnterRecovery(TcpState& /*state*/, RecoveryActions& /*actions*/) {}
+  // The window NextSeg fills in recovery: RFC 6675 sends while cwnd - pipe >= 1 SMSS.
+  virtual uint64_t RecoveryWindow(const SendLimits& limits) const { return limits.cwnd; }
+  bool rescue_enabled_ = true;  // NextSeg rule 4 (a recovery without SACK blocks has no use for it)
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions, bool early);
