@@ -52,7 +52,8 @@ class PrrRecovery final : public SackRecovery {
   // sndcnt = MIN(ssthresh - pipe, DeliveredData).
   enum class Bound { kSlowStart, kConservative, kNs3 };
   enum class Mode { kSack, kDupAckAsSack };
-  explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack) : bound_(bound), mode_(mode) {
+  explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false)
+      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout), bound_(bound), mode_(mode) {
     rescue_enabled_ = mode == Mode::kSack;
   }
 

@@ -82,15 +82,23 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        {}},
       {"prr_ns3",
        "PRR as ns-3.44",
-       "PRR with ns-3.44's reduction bound: the slow-start catch-up only on ACKs of retransmitted data",
+       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data); by pipe after "
+       "a timeout, as ns-3",
        true,
-       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3); },
+       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true); },
+       {}},
+      {"sack_ns3",
+       "SACK as ns-3.44",
+       "RFC 6675 SACK recovery, and after a timeout sending by pipe (SACKed segments out of it), as ns-3 and Linux",
+       true,
+       [] { return std::make_unique<SackRecovery>(EarlyRetransmit::kOff, true); },
        {}},
       {"prr_ns3_nosack",
        "PRR as ns-3.44, no SACK",
-       "ns-3.44's PRR without SACK: each duplicate ACK counts as one SACKed segment; partial ACKs as NewReno",
+       "ns-3.44's PRR without SACK: each duplicate ACK counts as one SACKed segment; partial ACKs as NewReno; by pipe "
+       "after a timeout",
        false,
-       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack); },
+       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true); },
        {}},
   };
 }
