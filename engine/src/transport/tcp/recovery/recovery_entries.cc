@@ -5,6 +5,7 @@
 #include "transport/tcp/recovery/le_recovery.h"
 #include "transport/tcp/recovery/newreno_recovery.h"
 #include "transport/tcp/recovery/ns2_sack1_recovery.h"
+#include "transport/tcp/recovery/prr_recovery.h"
 #include "transport/tcp/recovery/reno_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
 #include "transport/tcp/recovery/tahoe_recovery.h"
@@ -72,6 +73,32 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        "SACK as ns-2 ran it: pipe counted down by duplicate ACKs, not recomputed from the SACK blocks",
        true,
        [] { return std::make_unique<Ns2Sack1Recovery>(); },
+       {}},
+      {"prr",
+       "PRR (RFC 6937)",
+       "RFC 6675 SACK recovery sending by Proportional Rate Reduction (PRR-SSRB), as Linux and ns-3 do",
+       true,
+       [] { return std::make_unique<PrrRecovery>(); },
+       {}},
+      {"prr_ns3",
+       "PRR as ns-3.44",
+       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data); by pipe after "
+       "a timeout, as ns-3",
+       true,
+       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true); },
+       {}},
+      {"sack_ns3",
+       "SACK as ns-3.44",
+       "RFC 6675 SACK recovery, and after a timeout sending by pipe (SACKed segments out of it), as ns-3 and Linux",
+       true,
+       [] { return std::make_unique<SackRecovery>(EarlyRetransmit::kOff, true); },
+       {}},
+      {"prr_ns3_nosack",
+       "PRR as ns-3.44, no SACK",
+       "ns-3.44's PRR without SACK: each duplicate ACK counts as one SACKed segment; partial ACKs as NewReno; by pipe "
+       "after a timeout",
+       false,
+       [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true); },
        {}},
   };
 }

@@ -38,6 +38,7 @@ void SackRecovery::Enter(TcpState& state, RecoveryActions& actions, bool early) 
     actions.NoteEarlyRetransmit();
     actions.scoreboard().MarkOverdue(state.snd_una);  // out of the pipe: its timer says it is lost
   }
+  OnEnterRecovery(state, actions);
   actions.RetransmitFirstUnacked();
 }
 
@@ -68,9 +69,10 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
 }
 
 SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
-  if (!state.in_recovery) return WindowedNextSegment(state, scoreboard, limits);
+  if (after_timeout_ && state.snd_una >= state.recover) after_timeout_ = false;
+  if (!state.in_recovery && !after_timeout_) return WindowedNextSegment(state, scoreboard, limits);
   const uint64_t pipe = scoreboard.Pipe();
-  if (pipe + state.mss > limits.cwnd) return {};
+  if (pipe + state.mss > (state.in_recovery ? RecoveryWindow(limits) : limits.cwnd)) return {};
   if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
   // Rule 2: new data the application offers, within the receiver's window.
   if (state.snd_max < limits.total_bytes && limits.new_data_ready) {
@@ -84,7 +86,7 @@ SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboa
   if (const auto hole = scoreboard.NextUnsackedBelowHighestSack()) return {true, *hole};
   // Rule 4: one rescue retransmission per recovery, of the highest un-SACKed segment,
   // so a loss at the tail of the flight does not wait for the RTO.
-  if (!rescue_sent_) {
+  if (rescue_enabled_ && !rescue_sent_ && state.in_recovery) {
     if (const auto tail = scoreboard.HighestUnsacked()) {
       rescue_sent_ = true;
       return {true, *tail};

@@ -25,8 +25,15 @@ class SackRecovery : public LossRecovery {
  public:
   // With early retransmission (SACK-ER, early_retransmit.h) a duplicate ACK before the
   // threshold also starts recovery when snd_una is overdue on the fine-grained timer.
-  explicit SackRecovery(EarlyRetransmit early = EarlyRetransmit::kOff) : early_(early) {}
+  // With `pipe_after_timeout`, after a retransmission timeout and until RecoveryPoint is
+  // acknowledged, NextSeg rules 1-3 send while pipe + 1 SMSS fits cwnd, SACKed segments
+  // out of the pipe, as Linux and ns-3 do (RFC 6675 §5.1: use the SACK information in
+  // the recovery after an RTO); without it the window is snd_una + cwnd, SACKed segments
+  // skipped but counted.
+  explicit SackRecovery(EarlyRetransmit early = EarlyRetransmit::kOff, bool pipe_after_timeout = false)
+      : early_(early), pipe_after_timeout_(pipe_after_timeout) {}
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
+  void OnTimeout(TcpState& /*state*/) override { after_timeout_ = pipe_after_timeout_; }
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) override;
 
@@ -35,11 +42,18 @@ class SackRecovery : public LossRecovery {
   virtual int MarkLosses(const TcpState& state, Scoreboard& scoreboard);
   // Whether the scoreboard alone says to start recovery (besides DupThresh dupacks).
   virtual bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard);
+  // Recovery has begun (window cut, losses marked), just before the fast retransmit.
+  virtual void OnEnterRecovery(TcpState& /*state*/, RecoveryActions& /*actions*/) {}
+  // The window NextSeg fills in recovery: RFC 6675 sends while cwnd - pipe >= 1 SMSS.
+  virtual uint64_t RecoveryWindow(const SendLimits& limits) const { return limits.cwnd; }
+  bool rescue_enabled_ = true;  // NextSeg rule 4 (a recovery without SACK blocks has no use for it)
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions, bool early);
   EarlyRetransmit early_;
-  bool rescue_sent_ = false;  // rule 4 at most once per recovery (RescueRxt)
+  bool pipe_after_timeout_;
+  bool after_timeout_ = false;  // sending by pipe after a timeout (pipe_after_timeout_)
+  bool rescue_sent_ = false;    // rule 4 at most once per recovery (RescueRxt)
 };
 
 class FackRecovery final : public SackRecovery {

@@ -1,0 +1,134 @@
+#include "transport/tcp/recovery/prr_recovery.h"
+
+#include <algorithm>
+
+namespace plab {
+
+void PrrRecovery::OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) {
+  // The scoreboard has taken this ACK's cumulative point and SACK blocks: what it
+  // delivered is the change in snd.una plus the change in SACKed bytes (RFC 6937 §3).
+  const uint64_t delivered = actions.scoreboard().delivered();
+  delivered_data_ = delivered - last_delivered_;
+  last_delivered_ = delivered;
+  mss_ = state.mss;
+  retransmission_acked_ = false;
+  if (ack.ack > state.snd_una && !retransmitted_.empty()) {
+    const auto covered = [&](uint64_t seq) { return seq < ack.ack; };
+    retransmission_acked_ = std::any_of(retransmitted_.begin(), retransmitted_.end(), covered);
+    std::erase_if(retransmitted_, covered);
+  }
+  if (mode_ != Mode::kDupAckAsSack || ack.sack_count > 0) return;
+  if (ack.ack > state.snd_una && ack.ack <= state.snd_max) {
+    // An ACK of k segments: k - 1 of those counted by duplicate ACKs are now acknowledged
+    // (Linux tcp_remove_reno_sacks), and were delivered already.
+    const uint64_t segments = (ack.ack - state.snd_una + state.mss - 1) / state.mss;
+    const uint64_t taken = std::min(dupack_sacked_, segments - 1);
+    dupack_sacked_ -= taken;
+    delivered_data_ -= std::min<uint64_t>(delivered_data_, taken * state.mss);
+  } else if (ack.ack == state.snd_una && state.snd_max > state.snd_una) {
+    // A duplicate ACK: one more segment has left the network (never more than are out).
+    const uint64_t out = (state.snd_max - state.snd_una + state.mss - 1) / state.mss;
+    if (dupack_sacked_ + 1 < out) {
+      ++dupack_sacked_;
+      delivered_data_ += state.mss;
+    }
+  }
+}
+
+int64_t PrrRecovery::Pipe(const Scoreboard& scoreboard, uint32_t mss) const {
+  const auto pipe = static_cast<int64_t>(scoreboard.Pipe());
+  return std::max<int64_t>(0, pipe - static_cast<int64_t>(dupack_sacked_ * mss));
+}
+
+void PrrRecovery::OnEnterRecovery(TcpState& state, RecoveryActions& actions) {
+  active_ = true;
+  partial_ack_seen_ = false;
+  retransmitted_.clear();
+  prr_delivered_ = 0;
+  prr_out_ = 0;
+  recover_fs_ = state.snd_max - state.snd_una;  // snd.nxt - snd.una before any go-back
+  if (mode_ == Mode::kDupAckAsSack) actions.scoreboard().MarkOverdue(state.snd_una);  // the head is lost
+  Update(state, actions);  // the ACK that started recovery counts too
+}
+
+void PrrRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
+  const bool was_active = active_ && state.in_recovery;
+  SackRecovery::OnDupAck(state, actions);  // may enter recovery (OnEnterRecovery)
+  if (was_active) Update(state, actions);
+}
+
+void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) {
+  if (mode_ == Mode::kSack) {
+    SackRecovery::OnAckInRecovery(state, acked_bytes, actions);
+    if (!state.in_recovery) {
+      active_ = false;  // RFC 6937: cwnd = ssthresh, the congestion control's window
+      return;
+    }
+    Update(state, actions);
+    return;
+  }
+  // Without SACK, partial ACKs are RFC 6582's, as our NewReno reads them.
+  if (state.snd_una >= state.recover) {
+    actions.congestion_control().ExitRecovery();
+    state.in_recovery = false;
+    active_ = false;
+    return;
+  }
+  actions.NotePartialAck();
+  // §4's "Impatient" variant: the timer restarts on the first partial ACK only, so a
+  // window of many losses ends in a timeout rather than one repair per RTT.
+  if (!partial_ack_seen_) actions.RestartRetransmissionTimer();
+  partial_ack_seen_ = true;
+  Update(state, actions);
+  // The new head is the next hole: retransmit it at once, whatever PRR's count
+  // (§3.2 step 5; ns-3's partial ACK does the same).
+  actions.scoreboard().MarkOverdue(state.snd_una);
+  actions.RetransmitFirstUnacked();
+}
+
+void PrrRecovery::OnTimeout(TcpState& state) {
+  active_ = false;
+  dupack_sacked_ = 0;  // every segment is now lost (Linux tcp_reset_reno_sack)
+  SackRecovery::OnTimeout(state);
+}
+
+void PrrRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t, bool retransmission) {
+  if (!active_) return;
+  prr_out_ += length;
+  if (retransmission && bound_ == Bound::kNs3) retransmitted_.push_back(seq);
+}
+
+void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
+  const CongestionControl& cc = actions.congestion_control();
+  // A control that set no ssthresh (none cut the window) keeps its window as the target.
+  const auto ssthresh = static_cast<int64_t>(cc.ssthresh_set() ? cc.ssthresh() : cc.cwnd());
+  const int64_t pipe = Pipe(actions.scoreboard(), state.mss);
+  const auto mss = static_cast<int64_t>(state.mss);
+  const auto delivered = static_cast<int64_t>(delivered_data_);
+  prr_delivered_ += delivered_data_;
+  const auto prr_delivered = static_cast<int64_t>(prr_delivered_);
+  const auto prr_out = static_cast<int64_t>(prr_out_);
+  int64_t sndcnt = 0;
+  if (pipe > ssthresh) {
+    // Proportional part: send ssthresh/RecoverFS of what was delivered, rounded up.
+    const auto fs = static_cast<int64_t>(std::max<uint64_t>(recover_fs_, 1));
+    sndcnt = (prr_delivered * ssthresh + fs - 1) / fs - prr_out;
+  } else {
+    int64_t limit = prr_delivered - prr_out;  // PRR-CRB
+    if (bound_ == Bound::kSlowStart || (bound_ == Bound::kNs3 && retransmission_acked_)) {
+      limit = std::max(limit, delivered) + mss;
+    } else if (bound_ == Bound::kNs3) {
+      limit = delivered;
+    }
+    sndcnt = std::min(ssthresh - pipe, limit);
+  }
+  sndcnt = std::max<int64_t>(sndcnt, prr_out == 0 ? mss : 0);
+  sndcnt_ = sndcnt;
+  window_ = static_cast<uint64_t>(pipe + sndcnt);
+}
+
+// SackRecovery sends while the scoreboard's pipe + 1 SMSS fits this; PRR's own pipe is
+// smaller by the segments duplicate ACKs stand for.
+uint64_t PrrRecovery::RecoveryWindow(const SendLimits&) const { return window_ + dupack_sacked_ * mss_; }
+
+}  // namespace plab

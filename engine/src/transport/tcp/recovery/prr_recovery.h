@@ -1,0 +1,104 @@
+// Proportional Rate Reduction (RFC 6937) on RFC 6675's SACK recovery: what is lost,
+// when recovery starts and ends and what NextSeg sends are RFC 6675's (sack_recovery.h);
+// PRR decides how much may be sent on each ACK during recovery, so the window comes
+// down to ssthresh smoothly instead of in one step (Linux's and ns-3's default).
+//
+// RFC 6937 §3.1, in bytes:
+//   on entering recovery: prr_delivered = 0, prr_out = 0, RecoverFS = snd.nxt - snd.una
+//   on every ACK in recovery:
+//     DeliveredData = change in snd.una + change in SACKed bytes
+//     prr_delivered += DeliveredData
+//     if pipe > ssthresh:   sndcnt = CEIL(prr_delivered * ssthresh / RecoverFS) - prr_out
+//     else PRR-SSRB:        sndcnt = MIN(ssthresh - pipe,
+//                                        MAX(prr_delivered - prr_out, DeliveredData) + MSS)
+//          PRR-CRB:         sndcnt = MIN(ssthresh - pipe, prr_delivered - prr_out)
+//     sndcnt = MAX(sndcnt, 0); the fast retransmit itself always goes (prr_out = 0:
+//     at least 1 MSS, as Linux and ns-3 force it)
+//     cwnd = pipe + sndcnt
+//   on every transmission in recovery: prr_out += bytes sent
+// `pipe` is RFC 6675's SetPipe, taken after the ACK updated the scoreboard. The window
+// PRR computes governs sending only during recovery; at its end the congestion control's
+// window (ssthresh) applies again, as RFC 6937 ends recovery with cwnd = ssthresh.
+//
+// Without SACK (Mode::kDupAckAsSack) the receiver's duplicate ACKs stand in for SACK
+// blocks, as Linux's "Reno SACK" emulation (tcp_add_reno_sack) and ns-3's TcpTxBuffer
+// (AddRenoSack) count them: each duplicate ACK counts one more segment as having left
+// the network, so pipe = the scoreboard's pipe - 1 SMSS per duplicate ACK since the
+// last cumulative ACK (an ACK of k segments takes back k - 1 of them, as Linux does),
+// and DeliveredData is RFC 6937's estimate without SACK: 1 SMSS per duplicate ACK, and
+// the advance of snd.una less the segments so counted. The head is taken as lost on
+// entering recovery; a partial ACK retransmits the new head at once, whatever PRR's
+// count, and restarts the timer only the first time (RFC 6582 §3.2 step 5 and §4's
+// "Impatient" variant, as our NewReno); there is no rescue retransmission. ACKs that
+// carry SACK blocks are read as SACK.
+//
+// Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
+// slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
+// acknowledges data retransmitted in this recovery, otherwise sndcnt = MIN(ssthresh -
+// pipe, DeliveredData).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "transport/tcp/recovery/sack_recovery.h"
+
+namespace plab {
+
+class PrrRecovery final : public SackRecovery {
+ public:
+  // PRR-SSRB (RFC 6937's choice), PRR-CRB; and ns-3.44's TcpPrrRecovery reading of SSRB:
+  // the slow-start bound only on an ACK that acknowledges retransmitted data, else
+  // sndcnt = MIN(ssthresh - pipe, DeliveredData).
+  enum class Bound { kSlowStart, kConservative, kNs3 };
+  enum class Mode { kSack, kDupAckAsSack };
+  explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false)
+      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout), bound_(bound), mode_(mode) {
+    rescue_enabled_ = mode == Mode::kSack;
+  }
+
+  void OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) override;
+  void OnDupAck(TcpState& state, RecoveryActions& actions) override;
+  void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
+  void OnTimeout(TcpState& state) override;
+  void OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, bool retransmission) override;
+
+  // RFC 6937's variables, for tests and traces (bytes).
+  uint64_t prr_delivered() const { return prr_delivered_; }
+  uint64_t prr_out() const { return prr_out_; }
+  uint64_t recover_fs() const { return recover_fs_; }
+  int64_t sndcnt() const { return sndcnt_; }
+  uint64_t window() const { return window_; }  // pipe + sndcnt at the last ACK
+  bool active() const { return active_; }
+  uint64_t dupack_sacked() const { return dupack_sacked_; }  // segments, Mode::kDupAckAsSack
+
+ protected:
+  void OnEnterRecovery(TcpState& state, RecoveryActions& actions) override;
+  uint64_t RecoveryWindow(const SendLimits& limits) const override;
+
+ private:
+  // The per-ACK step: DeliveredData of this ACK into prr_delivered, then sndcnt.
+  void Update(const TcpState& state, RecoveryActions& actions);
+
+  // pipe as PRR reads it: the scoreboard's, less the segments duplicate ACKs stand for.
+  int64_t Pipe(const Scoreboard& scoreboard, uint32_t mss) const;
+
+  Bound bound_;
+  Mode mode_;
+  uint32_t mss_ = 1000;
+  std::vector<uint64_t> retransmitted_;  // seqs retransmitted in this recovery, not yet acked
+  bool retransmission_acked_ = false;
+  bool partial_ack_seen_ =
+      false;                    // Mode::kDupAckAsSack: RFC 6582 §4 Impatient    // this ACK covers one of them (kNs3)
+  uint64_t dupack_sacked_ = 0;  // segments counted as delivered by duplicate ACKs (no SACK)
+  bool active_ = false;
+  uint64_t last_delivered_ = 0;  // the scoreboard's delivered() after the previous ACK
+  uint64_t delivered_data_ = 0;  // DeliveredData of the ACK being processed
+  uint64_t prr_delivered_ = 0;
+  uint64_t prr_out_ = 0;
+  uint64_t recover_fs_ = 0;
+  int64_t sndcnt_ = 0;
+  uint64_t window_ = 0;
+};
+
+}  // namespace plab
