@@ -1,6 +1,11 @@
 // Draws the panels charts/panels.ts built from the engine's declarations: a time
-// chart, or the time–sequence diagram, per panel, in the order declared.
+// chart, or the time–sequence diagram, per panel, in the order declared; each with the
+// key its exported image carries (panelLegend.ts), from the same declarations.
+import { useMemo } from 'react';
+import { ExportLegendContext } from '../export/legend';
 import type { ParamModel } from '../model/params/params';
+import { usePalette } from './palette';
+import { panelLegend } from './panelLegend';
 import type { Panel } from './panels';
 import { TimeChart } from './TimeChart';
 import { TimeSeqChart } from './TimeSeqChart';
@@ -13,36 +18,43 @@ interface Props {
 }
 
 export function PanelCharts({ panels, model, xMax, heights }: Props) {
+  const colors = usePalette();
+  const legends = useMemo(() => panels.map((p) => panelLegend(p, colors)), [panels, colors]);
   return (
     <>
-      {panels.map((p) =>
-        p.kind === 'time_sequence' ? (
-          <TimeSeqChart
-            key={`${p.testId}:seq`}
-            ex={p.ex}
-            traces={p.traces!}
-            durationS={xMax}
-            height={p.main ? heights.main : heights.other}
-            srttMs={p.srttMs}
-            title={p.title}
-            model={model}
-          />
-        ) : (
-          <TimeChart
-            key={p.testId}
-            testId={p.testId}
-            title={p.title}
-            xLabel="time (s)"
-            yLabel={p.yLabel}
-            series={p.series}
-            xMax={xMax}
-            yDomain={p.yDomain}
-            height={p.main ? heights.main : heights.other}
-            showLegend={p.legend ? undefined : false}
-            emptyText={p.emptyText}
-          />
-        ),
-      )}
+      {panels.map((p, i) => (
+        <ExportLegendContext.Provider
+          key={p.kind === 'time_sequence' ? `${p.testId}:seq` : p.testId}
+          value={legends[i]}
+        >
+          {p.kind === 'time_sequence' ? (
+            <TimeSeqChart
+              key={`${p.testId}:seq`}
+              ex={p.ex}
+              traces={p.traces!}
+              durationS={xMax}
+              height={p.main ? heights.main : heights.other}
+              srttMs={p.srttMs}
+              title={p.title}
+              model={model}
+            />
+          ) : (
+            <TimeChart
+              key={p.testId}
+              testId={p.testId}
+              title={p.title}
+              xLabel="time (s)"
+              yLabel={p.yLabel}
+              series={p.series}
+              xMax={xMax}
+              yDomain={p.yDomain}
+              height={p.main ? heights.main : heights.other}
+              showLegend={p.legend ? undefined : false}
+              emptyText={p.emptyText}
+            />
+          )}
+        </ExportLegendContext.Provider>
+      ))}
     </>
   );
 }

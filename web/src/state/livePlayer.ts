@@ -72,11 +72,29 @@ export class LivePlayer {
     this.loop();
   }
 
-  /** Back to the whole run on screen. */
+  /** Back to the whole run on screen, and the controls to the experiment's values: the
+   * store's way when the experiment changes, another view or link opens (a run that
+   * starts over). */
   stop() {
     this.halt();
-    if (this.core.get().live.playback === undefined) return;
+    const { playback, liveValues } = this.core.get().live;
+    if (playback === undefined && liveValues === undefined) return;
     this.core.set({ playback: undefined, liveValues: undefined });
+    this.notify();
+  }
+
+  /** The end of the run, or its Stop button: the whole run on screen again, while the
+   * controls and the picture keep the values in force at the playhead (the end, or where
+   * it stopped), not the start values the timeline changed (they snapped back). They
+   * return to the experiment's with the next change, view or link (stop). */
+  finish() {
+    this.halt();
+    if (this.core.get().live.playback === undefined) return;
+    const {
+      scenario: { values, timeline },
+    } = this.core.get();
+    const held = valuesAt(values, timeline, this.t);
+    this.core.set({ playback: undefined, liveValues: held === values ? undefined : held });
     this.notify();
   }
 
@@ -118,7 +136,7 @@ export class LivePlayer {
     this.lastFrame = now;
     if (end !== undefined && Number.isFinite(end) && this.t >= end) {
       this.t = end;
-      this.stop(); // the end: the whole run, with its summary
+      this.finish(); // the end: the whole run, with its summary
       return;
     }
     this.refreshValues();
