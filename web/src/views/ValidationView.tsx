@@ -28,6 +28,7 @@ import {
   type ValidationGroup,
 } from '../model/claims/validation';
 import { usePresets } from '../components/Papers';
+import { useGroupSizes } from './useGroupSizes';
 import { ClaimNotes } from '../components/ClaimNotes';
 import type { PaperInfo } from '../model/claims/evidence';
 import { VERDICT_TEXT } from '../model/claims/verdict';
@@ -80,8 +81,9 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
     () => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])],
     [presets, refs.value],
   );
-  // Counted from the settings; a group's scenarios are built only when it is checked.
-  const sizes = useMemo(() => new Map(groups.map((g) => [g.id, g.size(model)])), [groups, model]);
+  // Counted from the settings, after the first paint, in slices; a group's scenarios
+  // are built only when it is checked.
+  const sizes = useGroupSizes(groups, model);
   const [runs, setRuns] = useState<Record<string, GroupRun>>({});
   const [queue, setQueue] = useState<string[]>([]);
   const handle = useRef<{ cancel(): void } | null>(null);
@@ -357,8 +359,9 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
             </button>
           )}
           <span className="muted-note">
-            {totals.runs.toLocaleString('en-US')} runs of up to {Math.round(totals.sim).toLocaleString('en-US')}{' '}
-            simulated seconds in all: several minutes on a laptop
+            {sizes.size === 0
+              ? 'counting the runs…'
+              : `${totals.runs.toLocaleString('en-US')} runs of up to ${Math.round(totals.sim).toLocaleString('en-US')} simulated seconds in all: several minutes on a laptop`}
             {queue.length ? ` · ${queue.length} group${queue.length === 1 ? '' : 's'} waiting` : ''}
           </span>
         </div>

@@ -285,8 +285,11 @@ function referenceRuns(model: ParamModel, group: ReferenceGroup) {
   const runs: Values[] = [];
   let simulatedS = 0;
   const runsOf: number[][] = [];
+  // Checks of one link (a total and a Jain's index) read it once.
+  const decoded = new Map<string, ReturnType<typeof decodeHash>>();
   for (const check of group.checks) {
-    const d = decodeHash(model, check.hash);
+    const d = decoded.get(check.hash) ?? decodeHash(model, check.hash);
+    decoded.set(check.hash, d);
     if (d.messages.length)
       return `${check.id}: this engine reads its link differently: ${d.messages.map((m) => m.text).join('; ')}`;
     const base = typeof d.values.seed === 'number' ? d.values.seed : 1;
