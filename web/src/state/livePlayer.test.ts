@@ -50,12 +50,23 @@ describe('presentation keys while playing', () => {
     const { store, player, state } = lab();
     player.play();
     frame(0);
-    frame(1000); // t = 1 s at 1x
+    frame(1000.0006); // t = 1.0000006 s at 1x: recorded at 1.000001 s, after the playhead
     for (let i = 0; i < 3; i++) stepInForce(store, LOSS_PATH, 1);
     const tl = state().scenario.timeline;
     expect(tl.map((e) => e.value)).toEqual([0.1]); // one change at t = 1 s, recorded over
     expect(selectValuesInForce(state())[LOSS_PATH]).toBe(0.1);
     expect(state().scenario.values[LOSS_PATH]).toBe(0.01); // the start value stays
+  });
+
+  it('paused, the three presses land at one time and step from the value in force', () => {
+    const { store, player, state } = lab();
+    player.play();
+    frame(0);
+    frame(2345.6789);
+    player.pause();
+    for (let i = 0; i < 3; i++) stepInForce(store, LOSS_PATH, 1);
+    expect(state().scenario.timeline.map((e) => [e.t, e.value])).toEqual([[2.345679, 0.1]]);
+    expect(selectValuesInForce(state())[LOSS_PATH]).toBe(0.1);
   });
 });
 

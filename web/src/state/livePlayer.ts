@@ -7,7 +7,7 @@
 // engine's stepping is exact, so everything before the change is the same run, bit
 // for bit, and the link with the timeline replays exactly what was seen. A run takes
 // the engine a few ms, far less than a frame at any speed.
-import { recordChange, valuesAt } from '../url/timeline';
+import { recordChange, roundTime, valuesAt } from '../url/timeline';
 import type { ParamValue } from '../engine/types';
 import type { PlaybackState, StoreCore } from './labState';
 
@@ -106,6 +106,10 @@ export class LivePlayer {
 
   /** A live parameter changed while playing: it applies from the playhead on. */
   change(path: string, value: ParamValue) {
+    // The playhead moves to the time the change is recorded at (rounded to the µs): a
+    // change rounded up past the playhead was not yet in force there, so the controls
+    // and the next key read the old value (paused, a key stepped from it again and again).
+    this.t = roundTime(this.t);
     const timeline = recordChange(this.core.get().scenario.timeline, { t: this.t, path, value });
     this.core.set({ timeline });
     this.applied = -1;
