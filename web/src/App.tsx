@@ -37,7 +37,6 @@ const layoutOf = (s: LabState) => ({
   busy: s.run.busy,
   lastFinishedId: s.run.lastFinishedId,
   model: s.engine.model,
-  values: selectValuesInForce(s),
   urlMessages: s.scenario.urlMessages,
   undoShown: s.scenario.undoReset !== undefined,
   costAsk: s.run.costAsk,
@@ -64,7 +63,7 @@ export function App({ store }: { store: LabStore }) {
         >
           {display.embed && <EmbedLink store={store} />}
           <Header store={store} hidden={display.embed} />
-          {display.present && s.model && <PresentBar store={store} model={s.model} values={s.values} />}
+          {display.present && s.model && <PresentBar store={store} model={s.model} />}
 
           <LinkProblems store={store} messages={s.urlMessages} />
           <ResetUndo store={store} shown={s.undoShown} />

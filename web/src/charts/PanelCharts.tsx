@@ -19,7 +19,13 @@ interface Props {
 
 export function PanelCharts({ panels, model, xMax, heights }: Props) {
   const colors = usePalette();
-  const legends = useMemo(() => panels.map((p) => panelLegend(p, colors)), [panels, colors]);
+  // The keys change with the declared series, not with their data (a new panel list
+  // every frame while Play runs): the same arrays, so no export menu redraws per frame.
+  const signature = panels
+    .map((p) => `${p.kind}:${p.series.map((s) => `${s.label}\t${s.color}\t${s.shape}\t${s.dash ?? ''}`).join('\n')}`)
+    .join('\f');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const legends = useMemo(() => panels.map((p) => panelLegend(p, colors)), [signature, colors]);
   return (
     <>
       {panels.map((p, i) => (

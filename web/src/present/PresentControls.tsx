@@ -6,8 +6,9 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { usePresets } from '../components/Papers';
 import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { encodeDisplayParams } from '../url/display';
-import { valueOf, type ParamModel, type Values } from '../model/params/params';
-import type { LabSource } from '../state/useLab';
+import { valueOf, type ParamModel } from '../model/params/params';
+import { selectValuesInForce } from '../state/selectors';
+import { useLab, type LabSource } from '../state/useLab';
 import type { ViewState } from '../model/views';
 import type { ValueActions, ViewActions } from '../state/actions';
 import { isTypingTarget, ownsKey, PARAM_SHORTCUTS, stepInForce } from './shortcuts';
@@ -142,15 +143,9 @@ export function PresentControls({ store, model, view, current, disabled }: Props
 /** The values the shortcuts change (those in force: at the playhead while Play runs),
  * shown large while presenting, each with a step down and a step up button (the
  * shortcut's key on it) for a mouse or a clicker. */
-export function PresentBar({
-  store,
-  model,
-  values,
-}: {
-  store: LabSource & ValueActions;
-  model: ParamModel;
-  values: Values;
-}) {
+export function PresentBar({ store, model }: { store: LabSource & ValueActions; model: ParamModel }) {
+  // Its own subscription: the page around it does not redraw when a live change applies.
+  const values = useLab(store, selectValuesInForce);
   return (
     <dl className="present-bar" data-testid="present-bar" aria-label="Main parameters">
       {PARAM_SHORTCUTS.map((s) => {
