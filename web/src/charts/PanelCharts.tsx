@@ -25,15 +25,12 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
     .map((p) => `${p.kind}:${p.series.map((s) => `${s.label}\t${s.color}\t${s.shape}\t${s.dash ?? ''}`).join('\n')}`)
     .join('\f');
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const legends = useMemo(() => panels.map((p) => panelLegend(p, colors)), [signature, colors]);
+  const legends = useMemo(() => new Map(panels.map((p) => [p.title, panelLegend(p, colors)])), [signature, colors]);
   return (
     <>
-      {panels.map((p, i) => (
-        <ExportLegendContext.Provider
-          key={p.kind === 'time_sequence' ? `${p.testId}:seq` : p.testId}
-          value={legends[i]}
-        >
-          {p.kind === 'time_sequence' ? (
+      <ExportLegendContext.Provider value={legends}>
+        {panels.map((p) =>
+          p.kind === 'time_sequence' ? (
             <TimeSeqChart
               key={`${p.testId}:seq`}
               ex={p.ex}
@@ -58,9 +55,9 @@ export function PanelCharts({ panels, model, xMax, heights }: Props) {
               showLegend={p.legend ? undefined : false}
               emptyText={p.emptyText}
             />
-          )}
-        </ExportLegendContext.Provider>
-      ))}
+          ),
+        )}
+      </ExportLegendContext.Provider>
     </>
   );
 }

@@ -303,7 +303,7 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             </li>
           ))}
         </ul>
-        <ExportLegendContext.Provider value={sweepKey(lines, models, k)}>
+        <ExportLegendContext.Provider value={new Map([[`${yLabel} against ${xLabel}`, sweepKey(lines, models, k)]])}>
           <ExportMenu
             title={`${yLabel} against ${xLabel}`}
             svgRef={svgRef}

@@ -20,7 +20,7 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
-  const legend = useContext(ExportLegendContext);
+  const legend = useContext(ExportLegendContext)?.get(title);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

@@ -18,8 +18,8 @@ export interface LegendItem {
   dash?: string;
 }
 
-/** The key of the chart being exported, if its panel gave one. */
-export const ExportLegendContext = createContext<readonly LegendItem[] | undefined>(undefined);
+/** The keys of the charts drawn, by chart title (what the export menu knows). */
+export const ExportLegendContext = createContext<ReadonlyMap<string, readonly LegendItem[]> | undefined>(undefined);
 
 /** An event marker (or a sample's dot), listed after the lines. */
 export function isMarkerKey(shape: KeyShape): boolean {
