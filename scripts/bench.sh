@@ -17,3 +17,6 @@ if [[ -f e2e/bench-browser.mjs ]]; then
   echo
   node e2e/bench-browser.mjs || echo "browser bench failed (exit $?)"
 fi
+if [[ -f e2e/bench-validation.mjs ]]; then
+  node e2e/bench-validation.mjs || echo "validation bench failed (exit $?)"
+fi

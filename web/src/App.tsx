@@ -19,7 +19,7 @@ import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar } from './present/PresentControls';
 import type { LabState } from './state/labState';
-import { selectHash } from './state/selectors';
+import { selectHash, selectValuesInForce } from './state/selectors';
 import type { LabStore } from './state/store';
 import { shallowEqual, useLab } from './state/useLab';
 import { paletteOf } from './url/display';
@@ -37,7 +37,6 @@ const layoutOf = (s: LabState) => ({
   busy: s.run.busy,
   lastFinishedId: s.run.lastFinishedId,
   model: s.engine.model,
-  values: s.scenario.values,
   urlMessages: s.scenario.urlMessages,
   undoShown: s.scenario.undoReset !== undefined,
   costAsk: s.run.costAsk,
@@ -64,7 +63,7 @@ export function App({ store }: { store: LabStore }) {
         >
           {display.embed && <EmbedLink store={store} />}
           <Header store={store} hidden={display.embed} />
-          {display.present && s.model && <PresentBar store={store} model={s.model} values={s.values} />}
+          {display.present && s.model && <PresentBar store={store} model={s.model} />}
 
           <LinkProblems store={store} messages={s.urlMessages} />
           <ResetUndo store={store} shown={s.undoShown} />
@@ -93,7 +92,7 @@ const resultsOf = (s: LabState) => ({
   model: s.engine.model,
   view: s.view,
   values: s.scenario.values,
-  shownValues: s.live.liveValues ?? s.scenario.values,
+  shownValues: selectValuesInForce(s),
   rules: s.engine.rules,
   engineErrors: s.run.engineErrors,
   selectedFlow: s.ui.selectedFlow,

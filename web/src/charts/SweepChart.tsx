@@ -11,6 +11,7 @@ import type { SweepPoint } from '../model/sweep/sweep';
 import { hashArrays } from './series';
 import { plainTick } from './tickFormat';
 import { ExportMenu } from '../export/ExportMenu';
+import { ExportLegendContext, type LegendItem } from '../export/legend';
 import { sweepCsv } from '../export/sweepCsv';
 
 export interface ModelCurve {
@@ -52,6 +53,15 @@ export interface SweepChartProps {
 }
 
 const MARGIN = { top: 16, right: 28, bottom: 60, left: 84 };
+
+/** The exported image's key (export/legend.ts): each series drawn, each model curve. */
+function sweepKey(lines: readonly SweepLineStyle[], models: readonly ModelCurve[], k: number): LegendItem[] {
+  const how = `mean of ${k} seed${k === 1 ? '' : 's'}, bars = 95 % CI`;
+  return [
+    ...lines.map((l) => ({ label: `${l.label}: ${how}`, color: l.color, shape: 'line' as const })),
+    ...models.map((m) => ({ label: m.label, color: m.color, shape: 'line' as const, dash: m.dash })),
+  ];
+}
 export const MEASURED_COLOR = '#1f3b57';
 
 function Swatch({ color }: { color: string }) {
@@ -293,11 +303,13 @@ export const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             </li>
           ))}
         </ul>
-        <ExportMenu
-          title={`${yLabel} against ${xLabel}`}
-          svgRef={svgRef}
-          csv={() => sweepCsv(lines, models, xLabel, yLabel)}
-        />
+        <ExportLegendContext.Provider value={new Map([[`${yLabel} against ${xLabel}`, sweepKey(lines, models, k)]])}>
+          <ExportMenu
+            title={`${yLabel} against ${xLabel}`}
+            svgRef={svgRef}
+            csv={() => sweepCsv(lines, models, xLabel, yLabel)}
+          />
+        </ExportLegendContext.Provider>
       </figcaption>
       <div className="chart-body">
         <svg ref={svgRef} data-testid="chart-sweep" role="img" aria-label={`${yLabel} against ${xLabel}`} />

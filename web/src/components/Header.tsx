@@ -54,14 +54,7 @@ export function Header({ store, hidden }: { store: Store; hidden: boolean }) {
             Reset to defaults
           </button>
           <ExperimentExport model={s.model} values={s.values} summary={s.summary} hash={hash} disabled={disabled} />
-          <PresentControls
-            store={store}
-            model={s.model}
-            values={s.values}
-            view={s.view}
-            current={hash}
-            disabled={disabled}
-          />
+          <PresentControls store={store} model={s.model} view={s.view} current={hash} disabled={disabled} />
           <GlossaryButton />
         </div>
       </div>

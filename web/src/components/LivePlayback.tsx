@@ -69,7 +69,7 @@ export function PlayBar({ store, model, playback, timeline, durationS, ready }: 
             ▶ Resume
           </button>
         )}
-        <button type="button" data-testid="stop" disabled={playback === undefined} onClick={() => player.stop()}>
+        <button type="button" data-testid="stop" disabled={playback === undefined} onClick={() => player.finish()}>
           ■ Stop
         </button>
         <label className="play-speed">

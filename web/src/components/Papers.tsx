@@ -4,7 +4,7 @@
 // PresetNote shows the caption of the preset the page currently shows.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { Evidence, PaperInfo } from '../model/claims/evidence';
-import { evaluateClaim, statsAt, VERDICT_TEXT, type RunData } from '../model/claims/verdict';
+import { evaluateClaim, meanInterval, statsAt, VERDICT_TEXT, type RunData } from '../model/claims/verdict';
 import { ClaimNotes } from './ClaimNotes';
 import { figureInfo } from '../model/run/figures';
 import { protocolLabel } from '../model/params/labels';
@@ -232,6 +232,9 @@ function PresetEvidence({
 }) {
   const series = (s: string) => (s === 'measured' ? 'measured' : protocolLabel(model, s));
   const figure = (f: string) => figureInfo(model?.figures, f).label;
+  // The 95 % interval over seeds (Student t), clamped to the figure's range and saying so.
+  const ciText = (i: { lo: number; hi: number; clamped: boolean }) =>
+    `${num(i.lo)} to ${num(i.hi)}${i.clamped ? ' (95 % CI, Student t clamped at the figure’s range)' : ''}`;
   if (evidence.published.length === 0 && evidence.claims.length === 0) return null;
   return (
     <div className="evidence" data-testid="evidence" data-preset={id}>
@@ -265,7 +268,7 @@ function PresetEvidence({
                   </td>
                   <td>
                     {st
-                      ? `${num(st.mean)}${unit} ± ${num(st.sd)}; ${st.n > 1 ? `${num(st.mean - st.ci95)} to ${num(st.mean + st.ci95)}` : '—'} (n = ${st.n})`
+                      ? `${num(st.mean)}${unit} ± ${num(st.sd)}; ${st.n > 1 ? ciText(meanInterval(st, p.figure, model)) : '—'} (n = ${st.n})`
                       : '…'}
                   </td>
                   <td className="muted-note">{p.source}</td>
@@ -278,7 +281,7 @@ function PresetEvidence({
       {evidence.claims.length > 0 && (
         <ul className="claims" aria-label="The paper's claims, checked on these runs">
           {evidence.claims.map((c, i) => {
-            const r = data ? evaluateClaim(c, data) : { verdict: 'pending' as const, detail: 'not run yet' };
+            const r = data ? evaluateClaim(c, data, model) : { verdict: 'pending' as const, detail: 'not run yet' };
             return (
               <li
                 key={c.id}

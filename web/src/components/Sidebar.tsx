@@ -2,6 +2,7 @@
 // and the selected background group.
 import type { FlowActions } from '../state/actions';
 import type { LabState } from '../state/labState';
+import { selectValuesInForce } from '../state/selectors';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';
 import { PROTOCOL_PATH } from '../model/views';
 import { controlGroupsOf, controlNotesOf, sameGroups, sameMap } from './controlNotes';
@@ -13,7 +14,7 @@ const sidebarOf = (s: LabState) => ({
   phase: s.engine.phase,
   model: s.engine.model,
   values: s.scenario.values,
-  shownValues: s.live.liveValues ?? s.scenario.values,
+  shownValues: selectValuesInForce(s),
   rules: s.engine.rules,
   engineErrors: s.run.engineErrors,
   selectedFlow: s.ui.selectedFlow,

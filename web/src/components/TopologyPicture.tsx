@@ -1,14 +1,15 @@
 // The topology as a picture: hosts, routers and links drawn from the engine's
 // declaration of the chosen topology (model/run/topologyView.ts), every link labelled with
-// its rate, delay, queue and loss. Clicking (or Enter on) a link opens its parameters
-// below the picture; clicking a host selects its flow. Test ids: topology-picture,
-// topo-link-<id> (shared) / topo-link-<id>-<flow> (per flow), topo-host-<side>-<flow>,
-// link-editor.
+// its rate, delay, queue and loss, and every background group (FTP flows, web users)
+// joined to the routers under the flows. Clicking (or Enter on) a link opens its
+// parameters below the picture; clicking a host selects its flow, a group its settings.
+// Test ids: topology-picture, topo-link-<id> (shared) / topo-link-<id>-<flow> (per
+// flow), topo-host-<side>-<flow>, topo-bg-<group> (data-kind), link-editor.
 import { memo, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { flowColor } from '../charts/compareSeries';
 import type { EngineErrorItem } from '../engine/types';
 import type { ParamModel, Values } from '../model/params/params';
-import { linkParams, topologyView, type LinkLabel } from '../model/run/topologyView';
+import { linkParams, topologyView, type BackgroundView, type LinkLabel } from '../model/run/topologyView';
 import type { VisibilityRule } from '../model/params/visibility';
 import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
@@ -18,9 +19,11 @@ import './topology.css';
 const MAX_HOSTS = 6;
 const W = 760;
 const ROW = 46;
+const BG_ROW = 40;
+const BG_HALF = 74;
 
 interface Props {
-  store: Pick<FlowActions, 'setValue' | 'selectFlow'>;
+  store: Pick<FlowActions, 'setValue' | 'selectFlow' | 'selectGroup'>;
   model: ParamModel;
   values: Values;
   rules: Map<string, VisibilityRule>;
@@ -66,13 +69,18 @@ export const TopologyPicture = memo(function TopologyPicture({
   const shown = Math.min(view.flows, MAX_HOSTS);
   const more = view.flows - shown;
   const fanRows = shown + (more > 0 ? 1 : 0);
-  const height = Math.max(150, fanRows * ROW + 90);
-  const midY = height / 2 + 16;
+  const flowsHeight = Math.max(150, fanRows * ROW + 90);
+  const midY = flowsHeight / 2 + 16;
   const colX = (c: number) => 70 + (c * (W - 140)) / nLinks;
   const hostY = (i: number) => midY - ((shown - 1) * ROW) / 2 + i * ROW;
   // A side is fanned (one host per flow) when its end link is per flow.
   const leftFan = view.links[0]?.decl.per_flow ?? false;
   const rightFan = view.links[nLinks - 1]?.decl.per_flow ?? false;
+  // The background groups' rows, under the flows' hosts and the links' labels.
+  const bgTop = Math.max(midY + 84, leftFan || rightFan ? hostY(fanRows - 1) + ROW : 0);
+  const bgY = (g: number) => bgTop + g * BG_ROW;
+  const nBg = view.background.length;
+  const height = nBg ? Math.max(flowsHeight, bgY(nBg - 1) + 26) : flowsHeight;
 
   // Half the width of what sits in column c: a host box, a shared host box, a router.
   const nodeHalf = (c: number) => (c === 0 ? (leftFan ? 22 : 40) : c === nLinks ? (rightFan ? 22 : 40) : 16);
@@ -225,6 +233,39 @@ export const TopologyPicture = memo(function TopologyPicture({
     );
   };
 
+  // A group shares the links between the first and the last router: a dashed wire from
+  // its box by the senders to the first router, and from the last router to its box by
+  // the receivers.
+  const bgGroup = (b: BackgroundView) => {
+    const y = bgY(b.index);
+    const [xl, xr] = [Math.max(colX(0), BG_HALF + 2), Math.min(colX(nLinks), W - BG_HALF - 2)];
+    const [rl, rr] = nLinks >= 2 ? [colX(1), colX(nLinks - 1)] : [(xl + xr) / 2, (xl + xr) / 2];
+    const select = () => store.selectGroup(b.index);
+    return (
+      <g
+        key={`bg-${b.index}`}
+        className="topo-bg"
+        role="button"
+        tabIndex={0}
+        data-testid={`topo-bg-${b.index}`}
+        data-kind={b.kind}
+        onClick={select}
+        onKeyDown={onKey(select)}
+      >
+        <title>{`${b.title}. Click for its settings`}</title>
+        <path d={`M${xl + BG_HALF},${y}H${rl}V${midY + 16}M${rr},${midY + 16}V${y}H${xr - BG_HALF}`} className="wire" />
+        <rect x={xl - BG_HALF} y={y - 13} width={2 * BG_HALF} height={26} rx={5} />
+        <text x={xl} y={y + 5} textAnchor="middle" className="topo-label bg">
+          {`B${b.index + 1} · ${b.senders}`}
+        </text>
+        <rect x={xr - BG_HALF} y={y - 13} width={2 * BG_HALF} height={26} rx={5} />
+        <text x={xr} y={y + 5} textAnchor="middle" className="topo-label bg">
+          {`B${b.index + 1} · ${b.receivers}`}
+        </text>
+      </g>
+    );
+  };
+
   const nodes: ReactElement[] = [];
   for (let c = 0; c <= nLinks; c++) {
     const x = colX(c);
@@ -266,7 +307,9 @@ export const TopologyPicture = memo(function TopologyPicture({
         <strong>{view.decl.label}</strong>
         <span className="muted">
           {' '}
-          · {view.flows} flow{view.flows === 1 ? '' : 's'} · click a link to edit it, a host to select its flow
+          · {view.flows} flow{view.flows === 1 ? '' : 's'}
+          {nBg > 0 && ` and ${nBg} background group${nBg === 1 ? '' : 's'}`} · click a link to edit it, a host to select
+          its flow
         </span>
       </header>
       <svg
@@ -275,6 +318,7 @@ export const TopologyPicture = memo(function TopologyPicture({
         role="group"
         aria-label={view.decl.help ?? view.decl.label}
       >
+        {view.background.map(bgGroup)}
         {linkEls}
         {nodes}
       </svg>

@@ -1,7 +1,9 @@
 // The "⤓" control in a chart's caption: saves the chart as SVG or PNG (title, axes and
-// the experiment's link as caption) and its data as CSV. One menu for every chart;
+// the experiment's link as caption, and the key of its lines and markers that the
+// chart's panel provides: legend.ts) and its data as CSV. One menu for every chart;
 // each chart only says where its <svg> is and how to write its data.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { ExportLegendContext } from './legend';
 import { downloadBlob, downloadText, fileSlug } from './download';
 import { experimentLink, seedSuffix } from './experimentInfo';
 import { rasterize, serializeChart } from './svgExport';
@@ -18,6 +20,7 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
+  const legend = useContext(ExportLegendContext)?.get(title);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -44,7 +47,7 @@ export function ExportMenu({ title, svgRef, csv }: ExportMenuProps) {
   const chart = () => {
     const svg = svgRef.current;
     if (!svg) throw new Error('the chart is not drawn yet');
-    return serializeChart(svg, title, experimentLink());
+    return serializeChart(svg, title, experimentLink(), legend);
   };
 
   return (

@@ -2,7 +2,9 @@
 // page's CSS supplies (fonts, colours, strokes) written inline, since a file opened on
 // its own has no stylesheet; the chart's title above and the experiment's link below;
 // a canvas layer (the time–sequence chart draws its points on one) embedded as an
-// <image>. PNG is that SVG drawn on a canvas at 2x.
+// <image>; under the plot the chart's key (its lines and its event markers, from the
+// panel's declarations: legend.ts). PNG is that SVG drawn on a canvas at 2x.
+import { isMarkerKey, KEY, layoutLegend, swatch, type LegendItem } from './legend';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const STYLE_PROPS = [
@@ -55,14 +57,47 @@ function textEl(doc: Document, x: number, y: number, text: string, style: string
   return t;
 }
 
+/** The key's rows at `top`; its height (0 without a key). */
+function appendLegend(out: Document, root: Element, items: readonly LegendItem[], w: number, top: number): number {
+  const { heads, items: placed, rows } = layoutLegend(items, w);
+  if (rows === 0) return 0;
+  const g = out.createElementNS(SVG_NS, 'g');
+  g.setAttribute('class', 'export-legend');
+  for (const h of heads)
+    g.append(
+      textEl(out, KEY.pad, top + h.row * KEY.row + 13, h.text, 'font: 600 12px system-ui, sans-serif; fill: #44505e'),
+    );
+  for (const it of placed) {
+    const y = top + it.row * KEY.row + 9;
+    const sw = swatch(it, it.x, y);
+    const path = out.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', sw.d);
+    path.setAttribute('fill', sw.fill);
+    path.setAttribute('stroke', sw.stroke);
+    path.setAttribute('stroke-width', String(sw.width));
+    if (it.dash && !isMarkerKey(it.shape)) path.setAttribute('stroke-dasharray', it.dash);
+    g.append(path);
+    g.append(
+      textEl(out, it.x + KEY.swatch + KEY.gap, y + 4, it.label, 'font: 12px system-ui, sans-serif; fill: #1b2430'),
+    );
+  }
+  root.append(g);
+  return rows * KEY.row + PAD;
+}
+
 export interface SvgExport {
   text: string;
   width: number;
   height: number;
 }
 
-/** The chart's <svg> as a standalone SVG document with title and link caption. */
-export function serializeChart(svg: SVGSVGElement, title: string, link: string): SvgExport {
+/** The chart's <svg> as a standalone SVG document with title, key and link caption. */
+export function serializeChart(
+  svg: SVGSVGElement,
+  title: string,
+  link: string,
+  legend: readonly LegendItem[] = [],
+): SvgExport {
   const box = svg.getBoundingClientRect();
   const vb = svg.viewBox.baseVal;
   const w = vb && vb.width > 0 ? vb.width : Math.round(box.width);
@@ -87,7 +122,8 @@ export function serializeChart(svg: SVGSVGElement, title: string, link: string):
   });
 
   const linkLines = wrapLink(`Protocol Lab · ${link}`, w);
-  const totalH = TITLE_H + h + PAD + linkLines.length * LINE_H + PAD;
+  const keyH = layoutLegend(legend, w).rows > 0 ? layoutLegend(legend, w).rows * KEY.row + PAD : 0;
+  const totalH = TITLE_H + h + keyH + PAD + linkLines.length * LINE_H + PAD;
   const out = document.implementation.createDocument(SVG_NS, 'svg', null);
   const root = out.documentElement as unknown as SVGSVGElement;
   root.setAttribute('xmlns', SVG_NS);
@@ -117,6 +153,7 @@ export function serializeChart(svg: SVGSVGElement, title: string, link: string):
   clone.setAttribute('overflow', 'visible');
   plot.append(out.importNode(clone, true));
   root.append(plot);
+  appendLegend(out, root, legend, w, TITLE_H + h + PAD);
 
   const caption = out.createElementNS(SVG_NS, 'g');
   caption.setAttribute('class', 'export-caption');
@@ -125,7 +162,7 @@ export function serializeChart(svg: SVGSVGElement, title: string, link: string):
       textEl(
         out,
         PAD,
-        TITLE_H + h + PAD + (i + 1) * LINE_H - 3,
+        TITLE_H + h + keyH + PAD + (i + 1) * LINE_H - 3,
         line,
         'font: 11px ui-monospace, monospace; fill: #44505e',
       ),

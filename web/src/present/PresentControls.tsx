@@ -6,18 +6,19 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { usePresets } from '../components/Papers';
 import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { encodeDisplayParams } from '../url/display';
-import { valueOf, type ParamModel, type Values } from '../model/params/params';
+import { valueOf, type ParamModel } from '../model/params/params';
+import { selectValuesInForce } from '../state/selectors';
+import { useLab, type LabSource } from '../state/useLab';
 import type { ViewState } from '../model/views';
 import type { ValueActions, ViewActions } from '../state/actions';
-import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './shortcuts';
+import { isTypingTarget, ownsKey, PARAM_SHORTCUTS, stepInForce } from './shortcuts';
 import { keyAction } from './keyTable';
 import { ShortcutList } from './ShortcutList';
 import './present.css';
 
 interface Props {
-  store: ValueActions & ViewActions;
+  store: LabSource & ValueActions & ViewActions;
   model?: ParamModel;
-  values: Values;
   view: ViewState;
   /** The page's current hash (to find the preset shown). */
   current: string;
@@ -40,7 +41,7 @@ function leaveFullscreen() {
   if (document.fullscreenElement) document.exitFullscreen?.().catch(() => undefined);
 }
 
-export function PresentControls({ store, model, values, view, current, disabled }: Props) {
+export function PresentControls({ store, model, view, current, disabled }: Props) {
   const { presets } = usePresets();
   const [help, setHelp] = useState(false);
   const present = !!view.present;
@@ -57,7 +58,7 @@ export function PresentControls({ store, model, values, view, current, disabled 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     if (isTypingTarget(e.target) || ownsKey(e.target, e.key)) return;
-    const [m, v, list, i, off] = [model, values, presets, at, disabled];
+    const [m, list, i, off] = [model, presets, at, disabled];
     // The manual control's keys are ManualPanel's (it listens while it is shown).
     const action = keyAction(e.key);
     if (!action) return;
@@ -72,9 +73,8 @@ export function PresentControls({ store, model, values, view, current, disabled 
     }
     if (off || !m) return;
     if (action.kind === 'param') {
-      const next = applyShortcut(m, v, action.path, action.dir);
       e.preventDefault();
-      if (next !== undefined) store.setValue(action.path, next);
+      stepInForce(store, action.path, action.dir);
       return;
     }
     if (action.kind === 'preset' && list.length) {
@@ -140,9 +140,12 @@ export function PresentControls({ store, model, values, view, current, disabled 
   );
 }
 
-/** The values the shortcuts change, shown large while presenting, each with a step
- * down and a step up button (the shortcut's key on it) for a mouse or a clicker. */
-export function PresentBar({ store, model, values }: { store: ValueActions; model: ParamModel; values: Values }) {
+/** The values the shortcuts change (those in force: at the playhead while Play runs),
+ * shown large while presenting, each with a step down and a step up button (the
+ * shortcut's key on it) for a mouse or a clicker. */
+export function PresentBar({ store, model }: { store: LabSource & ValueActions; model: ParamModel }) {
+  // Its own subscription: the page around it does not redraw when a live change applies.
+  const values = useLab(store, selectValuesInForce);
   return (
     <dl className="present-bar" data-testid="present-bar" aria-label="Main parameters">
       {PARAM_SHORTCUTS.map((s) => {
@@ -150,10 +153,7 @@ export function PresentBar({ store, model, values }: { store: ValueActions; mode
         if (!spec) return null;
         const v = valueOf(model, values, s.path);
         const unit = spec.decl.unit ? ` ${spec.decl.unit}` : '';
-        const step = (dir: 1 | -1) => {
-          const next = applyShortcut(model, values, s.path, dir);
-          if (next !== undefined) store.setValue(s.path, next);
-        };
+        const step = (dir: 1 | -1) => stepInForce(store, s.path, dir);
         return (
           <div key={s.path} data-path={s.path}>
             <dt>{spec.decl.label ?? s.what}</dt>

@@ -4,6 +4,8 @@
 // a rate or a delay doubles or halves about each press: what a lecture wants to show.
 import type { ParamModel, Values } from '../model/params/params';
 import { valueOf } from '../model/params/params';
+import type { LabState } from '../state/labState';
+import { selectValuesInForce } from '../state/selectors';
 
 export const LOSS_PATH = 'flows[0].channel.forward.p';
 export const RATE_PATH = 'topology.bottleneck.rate_mbps';
@@ -56,6 +58,25 @@ export function applyShortcut(model: ParamModel, values: Values, path: string, d
   if (!Number.isFinite(cur)) return undefined;
   const next = stepValue(path, cur, dir, spec.decl.min, spec.decl.max);
   return next === cur ? undefined : next;
+}
+
+/** What a shortcut (a key, the presentation bar's buttons) asks of the store. */
+export interface StepTarget {
+  getState(): LabState;
+  setValue(path: string, value: number): void;
+}
+
+/** Steps a parameter from the value in force when the key comes (read from the store
+ * then, not from a render's props): while Play runs, the timeline's value at the
+ * playhead, so `]` three times goes 0.01 → 0.02 → 0.05 → 0.1. The new value, or
+ * undefined when nothing changed. */
+export function stepInForce(store: StepTarget, path: string, dir: 1 | -1): number | undefined {
+  const state = store.getState();
+  const model = state.engine.model;
+  if (!model) return undefined;
+  const next = applyShortcut(model, selectValuesInForce(state), path, dir);
+  if (next !== undefined) store.setValue(path, next);
+  return next;
 }
 
 /** True when the key went to a place where it types or picks (no shortcut there). */

@@ -119,7 +119,8 @@ export interface RunSlice {
 export interface LiveSlice {
   /** Set while the live view plays its run in simulated time. */
   playback?: PlaybackState;
-  /** While playing: the values in force at the playhead, for the controls. */
+  /** While playing, and after Play ended until the next change: the values in force at
+   * the playhead, for the controls and the picture (selectValuesInForce). */
   liveValues?: Values;
 }
 

@@ -7,7 +7,7 @@
 // engine's stepping is exact, so everything before the change is the same run, bit
 // for bit, and the link with the timeline replays exactly what was seen. A run takes
 // the engine a few ms, far less than a frame at any speed.
-import { recordChange, valuesAt } from '../url/timeline';
+import { recordChange, roundTime, valuesAt } from '../url/timeline';
 import type { ParamValue } from '../engine/types';
 import type { PlaybackState, StoreCore } from './labState';
 
@@ -72,11 +72,29 @@ export class LivePlayer {
     this.loop();
   }
 
-  /** Back to the whole run on screen. */
+  /** Back to the whole run on screen, and the controls to the experiment's values: the
+   * store's way when the experiment changes, another view or link opens (a run that
+   * starts over). */
   stop() {
     this.halt();
-    if (this.core.get().live.playback === undefined) return;
+    const { playback, liveValues } = this.core.get().live;
+    if (playback === undefined && liveValues === undefined) return;
     this.core.set({ playback: undefined, liveValues: undefined });
+    this.notify();
+  }
+
+  /** The end of the run, or its Stop button: the whole run on screen again, while the
+   * controls and the picture keep the values in force at the playhead (the end, or where
+   * it stopped), not the start values the timeline changed (they snapped back). They
+   * return to the experiment's with the next change, view or link (stop). */
+  finish() {
+    this.halt();
+    if (this.core.get().live.playback === undefined) return;
+    const {
+      scenario: { values, timeline },
+    } = this.core.get();
+    const held = valuesAt(values, timeline, this.t);
+    this.core.set({ playback: undefined, liveValues: held === values ? undefined : held });
     this.notify();
   }
 
@@ -88,6 +106,10 @@ export class LivePlayer {
 
   /** A live parameter changed while playing: it applies from the playhead on. */
   change(path: string, value: ParamValue) {
+    // The playhead moves to the time the change is recorded at (rounded to the µs): a
+    // change rounded up past the playhead was not yet in force there, so the controls
+    // and the next key read the old value (paused, a key stepped from it again and again).
+    this.t = roundTime(this.t);
     const timeline = recordChange(this.core.get().scenario.timeline, { t: this.t, path, value });
     this.core.set({ timeline });
     this.applied = -1;
@@ -118,7 +140,7 @@ export class LivePlayer {
     this.lastFrame = now;
     if (end !== undefined && Number.isFinite(end) && this.t >= end) {
       this.t = end;
-      this.stop(); // the end: the whole run, with its summary
+      this.finish(); // the end: the whole run, with its summary
       return;
     }
     this.refreshValues();

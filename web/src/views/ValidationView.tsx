@@ -21,13 +21,14 @@ import {
   REFERENCES_URL,
   referenceGroups,
   countVerdicts,
-  type GroupPlan,
+  type GroupSize,
   type Recorded,
   type ReferenceGroup,
   type RowResult,
   type ValidationGroup,
 } from '../model/claims/validation';
 import { usePresets } from '../components/Papers';
+import { useGroupSizes } from './useGroupSizes';
 import { ClaimNotes } from '../components/ClaimNotes';
 import type { PaperInfo } from '../model/claims/evidence';
 import { VERDICT_TEXT } from '../model/claims/verdict';
@@ -67,9 +68,9 @@ const readReferences = (doc: unknown) => {
   return r.groups;
 };
 
-function cost(plan: GroupPlan): string {
-  const n = plan.scenarios.length;
-  return `${n} run${n === 1 ? '' : 's'}, up to ${Math.round(plan.simulatedS).toLocaleString('en-US')} simulated s`;
+function cost(size: GroupSize): string {
+  const n = size.runs;
+  return `${n} run${n === 1 ? '' : 's'}, up to ${Math.round(size.simulatedS).toLocaleString('en-US')} simulated s`;
 }
 
 export function ValidationView({ store, model }: { store: Pick<PoolActions, 'runSummaries'>; model: ParamModel }) {
@@ -80,7 +81,9 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
     () => [...paperGroups(presets), ...referenceGroups(refs.value ?? [])],
     [presets, refs.value],
   );
-  const plans = useMemo(() => new Map(groups.map((g) => [g.id, g.plan(model)])), [groups, model]);
+  // Counted from the settings, after the first paint, in slices; a group's scenarios
+  // are built only when it is checked.
+  const sizes = useGroupSizes(groups, model);
   const [runs, setRuns] = useState<Record<string, GroupRun>>({});
   const [queue, setQueue] = useState<string[]>([]);
   const handle = useRef<{ cancel(): void } | null>(null);
@@ -90,7 +93,7 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   useEffect(() => () => handle.current?.cancel(), []);
 
   const check = (id: string) => {
-    const plan = plans.get(id);
+    const plan = groups.find((g) => g.id === id)?.plan(model);
     if (!plan || typeof plan === 'string') {
       setRuns((r) => ({
         ...r,
@@ -138,13 +141,13 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   const totals = useMemo(() => {
     let runsN = 0;
     let sim = 0;
-    for (const p of plans.values())
+    for (const p of sizes.values())
       if (typeof p !== 'string') {
-        runsN += p.scenarios.length;
+        runsN += p.runs;
         sim += p.simulatedS;
       }
     return { runs: runsN, sim };
-  }, [plans]);
+  }, [sizes]);
   const verdictOf = (
     key: string,
     group: ValidationGroup,
@@ -212,7 +215,7 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       <p className="muted-note">{intro}</p>
       {head}
       {shown.map((g) => {
-        const plan = plans.get(g.id);
+        const plan = sizes.get(g.id);
         const run = runs[g.id];
         return (
           <div
@@ -356,8 +359,9 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
             </button>
           )}
           <span className="muted-note">
-            {totals.runs.toLocaleString('en-US')} runs of up to {Math.round(totals.sim).toLocaleString('en-US')}{' '}
-            simulated seconds in all: several minutes on a laptop
+            {sizes.size === 0
+              ? 'counting the runs…'
+              : `${totals.runs.toLocaleString('en-US')} runs of up to ${Math.round(totals.sim).toLocaleString('en-US')} simulated seconds in all: several minutes on a laptop`}
             {queue.length ? ` · ${queue.length} group${queue.length === 1 ? '' : 's'} waiting` : ''}
           </span>
         </div>

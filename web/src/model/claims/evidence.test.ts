@@ -39,7 +39,7 @@ describe('legacy claims (the project’s restatements) checked on the means', ()
       ),
     ).toEqual({
       verdict: 'holds',
-      detail: 'le 0.5 < sack 2 at x = 3',
+      detail: 't: le 0.5 < sack 2 at x = 3',
     });
     const r = evaluateClaim(
       claim({
@@ -51,7 +51,7 @@ describe('legacy claims (the project’s restatements) checked on the means', ()
       data,
     );
     expect(r.verdict).toBe('does-not-hold'); // 2 > 4 x 0.5 is false
-    expect(r.detail).toBe('sack 2 > 4 × le 0.5 at x = 3');
+    expect(r.detail).toBe('t: sack 2 > 4 × le 0.5 at x = 3');
   });
 
   it('names both figures when a claim compares two figures of one series', () => {
@@ -68,7 +68,7 @@ describe('legacy claims (the project’s restatements) checked on the means', ()
       evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 2] }, op: '==', value: 0 }), data).verdict,
     ).toBe('holds');
     const r = evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [1, 3] }, op: '==', value: 0 }), data);
-    expect(r).toEqual({ verdict: 'does-not-hold', detail: 'le 0.5 == 0 at x = 3' });
+    expect(r).toEqual({ verdict: 'does-not-hold', detail: 't: le 0.5 == 0 at x = 3' });
     expect(
       evaluateClaim(claim({ left: { series: 'le', figure: 't', x_range: [7, 9] }, op: '==', value: 0 }), data).verdict,
     ).toBe('pending');
@@ -201,7 +201,7 @@ describe('a number claim holds within the paper’s tolerance of the paper’s v
     expect(evaluateClaim(num(7, 67), seeds).verdict).toBe('holds'); // +19.4 %
     const r = evaluateClaim(num(7, 65), seeds); // +23 %
     expect(r.verdict).toBe('does-not-hold');
-    expect(r.detail).toBe('sack 80 s (n = 3) vs paper 65 s (+23.1 %), allowed ±20 % at x = 7');
+    expect(r.detail).toBe('sft: sack 80 s (n = 3) vs paper 65 s (+23.1 %), allowed ±20 % at x = 7');
   });
   it('near 0 takes the paper block’s absolute floor of that figure', () => {
     const late = one({

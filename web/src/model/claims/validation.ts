@@ -46,6 +46,14 @@ export interface GroupPlan {
   judge(summaries: readonly (RunSummary | null)[]): RowResult[];
 }
 
+/** What a group costs, counted from its settings without building a scenario (opening
+ * the view built all 4,370 to print these and froze the page for 7-14 s). */
+export interface GroupSize {
+  runs: number;
+  /** At most this many simulated seconds over all runs. */
+  simulatedS: number;
+}
+
 export interface ValidationGroup {
   id: string;
   kind: 'paper' | 'reference';
@@ -55,8 +63,11 @@ export interface ValidationGroup {
   source: string;
   hash: string;
   rows: ValidationRow[];
-  /** The plan against this engine, or why there is none. */
+  /** The plan against this engine, or why there is none: builds every run's scenario
+   * (the sweep's from the engine), so only when the group is checked. */
   plan(model: ParamModel): GroupPlan | string;
+  /** Its size, cheap: what the view prints before anything is checked. */
+  size(model: ParamModel): GroupSize | string;
 }
 
 // ---- the papers' claims ------------------------------------------------------------
@@ -65,25 +76,54 @@ function duration(model: ParamModel, v: Values): number {
   return Number(valueOf(model, v, 'duration_s') ?? 0);
 }
 
-function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
-  const claims = preset.evidence?.claims ?? [];
+/** A preset's values and views as this engine reads them, or why it cannot. */
+function readPreset(model: ParamModel, preset: Preset) {
   const d = decodeHash(model, preset.hash);
   const view = decodeViewParams(model, d.viewPairs);
   const messages = [...d.messages, ...view.messages];
   if (messages.length) return `this engine reads the preset differently: ${messages.map((m) => m.text).join('; ')}`;
   const { state } = view;
+  if (state.view === 'sweep' && !xSpecOf(model, state.sweep.x))
+    return `the preset sweeps ${state.sweep.x}, which this engine does not have`;
+  // A compare (or a live view): one run per protocol shown.
+  const protocols = state.view === 'compare' ? state.compare : [String(valueOf(model, d.values, PROTOCOL_PATH))];
+  return { values: d.values, state, protocols };
+}
+
+function presetSize(model: ParamModel, preset: Preset): GroupSize | string {
+  const read = readPreset(model, preset);
+  if (typeof read === 'string') return read;
+  const { values, state, protocols } = read;
+  if (state.view === 'sweep') {
+    // The engine's grid (sweep.cc SweepGrid): the explicit points, one point when from =
+    // to, else n points; then each protocol, each seed.
+    const c = state.sweep;
+    const points = c.points?.length ?? (c.from === c.to ? 1 : c.n);
+    const runs = points * (sweepProtocols(c, state.compare)?.length ?? 1) * c.k;
+    const longest = c.x === 'duration_s' ? Math.max(c.from, c.to, ...(c.points ?? [])) : duration(model, values);
+    return { runs, simulatedS: runs * longest };
+  }
+  return {
+    runs: protocols.length,
+    simulatedS: protocols.reduce((s, p) => s + duration(model, withProtocol(model, values, p)), 0),
+  };
+}
+
+function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
+  const claims = preset.evidence?.claims ?? [];
+  const read = readPreset(model, preset);
+  if (typeof read === 'string') return read;
+  const { values, state, protocols } = read;
   if (state.view === 'sweep') {
     const c = state.sweep;
-    const spec = xSpecOf(model, c.x);
-    if (!spec) return `the preset sweeps ${c.x}, which this engine does not have`;
-    const plan = planSweep(model, d.values, c, sweepProtocols(c, state.compare));
+    const plan = planSweep(model, values, c, sweepProtocols(c, state.compare));
     if (typeof plan === 'string') return `the engine refuses the preset's sweep: ${plan}`;
     const { grid, seeds } = plan;
     const lines = plan.protocols ?? [null];
     return {
       scenarios: planScenarios(plan),
       simulatedS: plan.runs.reduce(
-        (s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, d.values, 'duration_s') ?? 0),
+        (s, r) => s + Number(r.scenario.duration_s ?? valueOf(model, values, 'duration_s') ?? 0),
         0,
       ),
       judge(summaries) {
@@ -93,13 +133,11 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
           summaries: grid.map((_, i) => seeds.map((_, j) => summaries[i * per + l * seeds.length + j])),
         }));
         const data = sweepData(grid, series);
-        return claims.map((claim) => evaluateClaim(claim, data));
+        return claims.map((claim) => evaluateClaim(claim, data, model));
       },
     };
   }
-  // A compare (or a live view): one run per protocol shown.
-  const protocols = state.view === 'compare' ? state.compare : [String(valueOf(model, d.values, PROTOCOL_PATH))];
-  const runs = protocols.map((p) => withProtocol(model, d.values, p));
+  const runs = protocols.map((p) => withProtocol(model, values, p));
   return {
     scenarios: runs.map((v) => buildScenario(model, v)),
     simulatedS: runs.reduce((s, v) => s + duration(model, v), 0),
@@ -111,7 +149,7 @@ function presetPlan(model: ParamModel, preset: Preset): GroupPlan | string {
           summary: summaries[i] ?? undefined,
         })),
       );
-      return claims.map((claim) => evaluateClaim(claim, data));
+      return claims.map((claim) => evaluateClaim(claim, data, model));
     },
   };
 }
@@ -129,6 +167,7 @@ export function paperGroups(presets: readonly Preset[]): ValidationGroup[] {
       hash: p.hash,
       rows: p.evidence!.claims.map((c) => ({ key: c.id, text: c.text, source: c.source, hash: p.hash, claim: c })),
       plan: (model: ParamModel) => presetPlan(model, p),
+      size: (model: ParamModel) => presetSize(model, p),
     }));
 }
 
@@ -239,31 +278,44 @@ export function judgeReference(check: ReferenceCheck, runs: readonly (RunSummary
   };
 }
 
-function referencePlan(model: ParamModel, group: ReferenceGroup): GroupPlan | string {
-  const scenarios: string[] = [];
+/** A group's runs, each once: checks of the same link, protocol and seed (a total and
+ * a Jain's index) share a run. Its values, not yet its scenario. */
+function referenceRuns(model: ParamModel, group: ReferenceGroup) {
+  const keys = new Map<string, number>();
+  const runs: Values[] = [];
   let simulatedS = 0;
   const runsOf: number[][] = [];
+  // Checks of one link (a total and a Jain's index) read it once.
+  const decoded = new Map<string, ReturnType<typeof decodeHash>>();
   for (const check of group.checks) {
-    const d = decodeHash(model, check.hash);
+    const d = decoded.get(check.hash) ?? decodeHash(model, check.hash);
+    decoded.set(check.hash, d);
     if (d.messages.length)
       return `${check.id}: this engine reads its link differently: ${d.messages.map((m) => m.text).join('; ')}`;
     const base = typeof d.values.seed === 'number' ? d.values.seed : 1;
     const mine: number[] = [];
     for (const seed of sweepSeeds(base, check.seeds)) {
-      const v = check.protocol ? withProtocol(model, { ...d.values, seed }, check.protocol) : { ...d.values, seed };
-      const scenario = buildScenario(model, v);
-      // Checks of the same runs (a total and a Jain's index) share them.
-      let i = scenarios.indexOf(scenario);
-      if (i < 0) {
-        i = scenarios.push(scenario) - 1;
+      const key = `${check.hash}\n${check.protocol ?? ''}\n${seed}`;
+      let i = keys.get(key);
+      if (i === undefined) {
+        const v = check.protocol ? withProtocol(model, { ...d.values, seed }, check.protocol) : { ...d.values, seed };
+        i = runs.push(v) - 1;
+        keys.set(key, i);
         simulatedS += duration(model, v);
       }
       mine.push(i);
     }
     runsOf.push(mine);
   }
+  return { runs, simulatedS, runsOf };
+}
+
+function referencePlan(model: ParamModel, group: ReferenceGroup): GroupPlan | string {
+  const r = referenceRuns(model, group);
+  if (typeof r === 'string') return r;
+  const { runs, simulatedS, runsOf } = r;
   return {
-    scenarios,
+    scenarios: runs.map((v) => buildScenario(model, v)),
     simulatedS,
     judge: (summaries) =>
       group.checks.map((check, c) =>
@@ -284,6 +336,10 @@ export function referenceGroups(groups: readonly ReferenceGroup[]): ValidationGr
     hash: g.checks[0]?.hash ?? '#',
     rows: g.checks.map((c) => ({ key: c.id, text: c.text, hash: c.hash })),
     plan: (model: ParamModel) => referencePlan(model, g),
+    size: (model: ParamModel) => {
+      const r = referenceRuns(model, g);
+      return typeof r === 'string' ? r : { runs: r.runs.length, simulatedS: r.simulatedS };
+    },
   }));
 }
 

@@ -3,7 +3,9 @@
 // legacy claim by today's mean comparison; and the page's sweep and compare runs as the
 // RunData a claim reads. Parsing the claims is evidence.ts's.
 import type { RunSummary } from '../../engine/types';
-import { figureValue } from '../run/figures';
+import { protocolLabel } from '../params/labels';
+import type { ParamModel } from '../params/params';
+import { figureInfo, figureValue } from '../run/figures';
 import { aggregate, type Stats } from '../sweep/stats';
 import type { Check, Claim, Op, Ref } from './evidence';
 
@@ -63,6 +65,46 @@ function fmt(v: number): string {
   return Number(v.toPrecision(3)).toString();
 }
 
+/** How a claim's series and figures read in its detail: the registry's protocol labels
+ * ("TCP-Real", "SACK (ns-2)", "Fixed window with LE recovery") and the schema's figure
+ * labels; the ids themselves without an engine. */
+export interface ClaimNames {
+  series(id: string): string;
+  figure(key: string): string;
+}
+
+export const ID_NAMES: ClaimNames = { series: (s) => s, figure: (f) => f };
+
+export function claimNames(model: ParamModel | undefined): ClaimNames {
+  return {
+    series: (s) => (s === 'measured' ? 'measured' : protocolLabel(model, s)),
+    // "goodput_by_protocol.rrtp": the figure of one protocol's flows.
+    figure: (key) => {
+      const [base, sub] = key.split('.');
+      const info = figureInfo(model?.figures, base);
+      const label = sub ? `${info.label}, ${protocolLabel(model, sub)}` : info.label;
+      return info.unit ? `${label} (${info.unit})` : label;
+    },
+  };
+}
+
+/** The range a figure's values lie in: every figure the engine declares is a count, a
+ * rate, a time, a ratio or a percentage (none negative); a percentage of reads, packets
+ * or classifications is at most 100 (a model's deviation is not). */
+export function figureRange(key: string, unit: string): [number, number] {
+  return [0, unit === '%' && !key.includes('deviation') ? 100 : Infinity];
+}
+
+/** The 95 % confidence interval of a mean over seeds: Student's t (stats.ts), clamped
+ * to the figure's range, and whether the clamp applied (the detail then says so: a
+ * goodput's interval reached below 0). */
+export function meanInterval(s: Stats, key: string, model?: ParamModel): { lo: number; hi: number; clamped: boolean } {
+  const [min, max] = figureRange(key, figureInfo(model?.figures, key.split('.')[0]).unit);
+  const lo = Math.max(min, s.mean - s.ci95);
+  const hi = Math.min(max, s.mean + s.ci95);
+  return { lo, hi, clamped: lo !== s.mean - s.ci95 || hi !== s.mean + s.ci95 };
+}
+
 /** The x values a reference covers: its x, the grid points in its range, or none. */
 function xsOf(ref: Ref, grid: readonly number[]): (number | undefined)[] {
   if (ref.x_range) return grid.filter((x) => x >= ref.x_range![0] - 1e-12 && x <= ref.x_range![1] + 1e-12);
@@ -71,8 +113,24 @@ function xsOf(ref: Ref, grid: readonly number[]): (number | undefined)[] {
 
 const atX = (x: number | undefined) => (x === undefined ? '' : ` at x = ${fmt(x)}`);
 
+/** A reference by its series' name, and by its figure too when the two sides read
+ * different figures (goodput_by_protocol.rrtp against .reno: "rrtp 14.4 > rrtp 6.53"
+ * told a reader nothing). */
+function refNamer(names: ClaimNames, left: Ref, right?: Ref): (ref: Ref) => string {
+  return (ref) =>
+    right && right.figure !== left.figure
+      ? `${names.series(ref.series)} ${names.figure(ref.figure)}`
+      : names.series(ref.series);
+}
+
+/** The figure compared, said once ahead of the numbers ("Goodput (Mb/s): ..."), when
+ * both sides read the same one. */
+function figureHead(names: ClaimNames, left: Ref, right?: Ref): string {
+  return right && right.figure !== left.figure ? '' : `${names.figure(left.figure)}: `;
+}
+
 /** Today's check of a legacy claim: the means compared, at every x of its range. */
-function evaluateLegacy(check: Check, data: RunData): ClaimResult {
+function evaluateLegacy(check: Check, data: RunData, names: ClaimNames): ClaimResult {
   const { left, op = '<', right, value, factor = 1 } = check;
   const xs = xsOf(left, data.grid);
   if (xs.length === 0) return { verdict: 'pending', detail: 'no swept point in the claim’s range' };
@@ -83,11 +141,9 @@ function evaluateLegacy(check: Check, data: RunData): ClaimResult {
     const r = right ? statsAt(data, right.series, right.figure, rx) : null;
     if (!l || (right && !r)) return { verdict: 'pending', detail: 'not run yet' };
     const rhs = factor * (right ? r!.mean : (value as number));
-    // Two figures of one series (goodput_by_protocol.rrtp against .reno) are named by
-    // their figure: "rrtp 14.4 > rrtp 6.53" told a reader nothing.
-    const name = (ref: Ref) => (right && right.figure !== left.figure ? `${ref.series} ${ref.figure}` : ref.series);
+    const name = refNamer(names, left, right);
     const rhsText = right ? `${factor === 1 ? '' : `${fmt(factor)} × `}${name(right)} ${fmt(r!.mean)}` : fmt(rhs);
-    const text = `${name(left)} ${fmt(l.mean)} ${op} ${rhsText}${atX(x)}`;
+    const text = `${figureHead(names, left, right)}${name(left)} ${fmt(l.mean)} ${op} ${rhsText}${atX(x)}`;
     if (!compare(l.mean, op, rhs)) return { verdict: 'does-not-hold', detail: text };
     parts.push(text);
   }
@@ -96,7 +152,7 @@ function evaluateLegacy(check: Check, data: RunData): ClaimResult {
 
 /** A number claim: our mean (or the ratio of two means) within the paper's tolerance of
  * the paper's value, at its x (at every x of its range). */
-function evaluateNumber(claim: Claim, data: RunData): ClaimResult {
+function evaluateNumber(claim: Claim, data: RunData, names: ClaimNames): ClaimResult {
   const { left, right } = claim.check!;
   const pv = claim.paper_value!;
   const { relative, floor } = claim.tolerance ?? { relative: 0, floor: 0 };
@@ -110,7 +166,8 @@ function evaluateNumber(claim: Claim, data: RunData): ClaimResult {
     const r = right ? statsAt(data, right.series, right.figure, right.x_range ? x : (right.x ?? x)) : null;
     if (!l || (right && !r)) return { verdict: 'pending', detail: 'not run yet' };
     const ours = right ? l.mean / r!.mean : l.mean;
-    const what = right ? `${left.series} / ${right.series}` : left.series;
+    const name = refNamer(names, left, right);
+    const what = `${figureHead(names, left, right)}${right ? `${name(left)} / ${name(right)}` : name(left)}`;
     const diff = ours - pv;
     const rel = pv !== 0 ? ` (${diff >= 0 ? '+' : ''}${fmt((100 * diff) / pv)} %)` : '';
     const bound = allowed === floor && floor > 0 ? `±${fmt(floor)}${unit}` : `±${fmt(100 * relative)} %`;
@@ -127,11 +184,16 @@ function evaluateNumber(claim: Claim, data: RunData): ClaimResult {
 /** A relation: holds only where the 95 % intervals over seeds say so. "A > B": A's
  * lower bound above B's upper bound (B's interval times the factor); "A < B" the
  * reverse; against a value the value is a point. One seed has no interval. */
-function evaluateRelation(claim: Claim, data: RunData): ClaimResult {
+function evaluateRelation(claim: Claim, data: RunData, names: ClaimNames, model?: ParamModel): ClaimResult {
   const { left, op = '<', right, value, factor = 1 } = claim.check!;
   const xs = xsOf(left, data.grid);
   if (xs.length === 0) return { verdict: 'pending', detail: 'no swept point in the claim’s range' };
-  const iv = (s: Stats, f = 1): [number, number] => [f * (s.mean - s.ci95), f * (s.mean + s.ci95)];
+  let clamped = false;
+  const iv = (s: Stats, figure: string, f = 1): [number, number] => {
+    const i = meanInterval(s, figure, model);
+    clamped ||= i.clamped;
+    return [f * i.lo, f * i.hi];
+  };
   const show = (name: string, m: number, [lo, hi]: [number, number]) => `${name} ${fmt(m)} [${fmt(lo)}, ${fmt(hi)}]`;
   const parts: string[] = [];
   for (const x of xs) {
@@ -144,12 +206,13 @@ function evaluateRelation(claim: Claim, data: RunData): ClaimResult {
         verdict: 'does-not-hold',
         detail: `needs ≥ 2 seeds (n = ${n}): one run has no confidence interval${atX(x)}`,
       };
-    const a = iv(l);
-    const b: [number, number] = r ? iv(r, factor) : [factor * value!, factor * value!];
-    const name = (ref: Ref) => (right && right.figure !== left.figure ? `${ref.series} ${ref.figure}` : ref.series);
+    const a = iv(l, left.figure);
+    const b: [number, number] = r ? iv(r, right!.figure, factor) : [factor * value!, factor * value!];
+    const name = refNamer(names, left, right);
     const rhs = r ? show(`${factor === 1 ? '' : `${fmt(factor)} × `}${name(right!)}`, factor * r.mean, b) : fmt(b[0]);
     const ok = op === '>' ? a[0] > b[1] : op === '>=' ? a[0] >= b[1] : op === '<' ? a[1] < b[0] : a[1] <= b[0];
-    const text = `${show(name(left), l.mean, a)} ${op} ${rhs}${atX(x)} (95 % CI, n = ${n})`;
+    const how = `95 % CI, Student t${clamped ? ', clamped to the figure’s range (≥ 0)' : ''}`;
+    const text = `${figureHead(names, left, right)}${show(name(left), l.mean, a)} ${op} ${rhs}${atX(x)} (${how}, n = ${n})`;
     if (!ok) return { verdict: 'does-not-hold', detail: `${text}: the intervals do not say so` };
     parts.push(text);
   }
@@ -159,16 +222,19 @@ function evaluateRelation(claim: Claim, data: RunData): ClaimResult {
   };
 }
 
-export function evaluateClaim(claim: Claim, data: RunData): ClaimResult {
+/** A claim's verdict on the runs, its detail in the engine's names (the model's
+ * protocol and figure labels; the ids without one). */
+export function evaluateClaim(claim: Claim, data: RunData, model?: ParamModel): ClaimResult {
+  const names = model ? claimNames(model) : ID_NAMES;
   switch (claim.kind) {
     case 'not_expressible':
       return { verdict: 'not-expressible', detail: claim.why ?? '' };
     case 'number':
-      return evaluateNumber(claim, data);
+      return evaluateNumber(claim, data, names);
     case 'relation':
-      return evaluateRelation(claim, data);
+      return evaluateRelation(claim, data, names, model);
     case 'legacy':
-      return evaluateLegacy(claim.check!, data);
+      return evaluateLegacy(claim.check!, data, names);
   }
 }
 

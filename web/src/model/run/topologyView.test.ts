@@ -23,6 +23,20 @@ describe('topology picture data', () => {
     expect(b.loss).toBe('flow loss 1 %');
   });
 
+  it('lists every background group, FTP and HTTP, on every topology (the dumbbell left out HTTP)', () => {
+    for (const kind of ['path', 'dumbbell', 'wireless_last_hop']) {
+      let v = withItemCount(model, { ...model.defaults, 'topology.kind': kind }, 'background', 2);
+      v = { ...v, 'background[1].kind': 'http', 'background[1].count': 5 };
+      const view = topologyView(model, v)!;
+      expect(view.background.map((b) => [b.kind, b.senders, b.receivers])).toEqual([
+        ['ftp', '10 FTP senders', 'FTP receivers'],
+        ['http', 'web servers', '5 web users'],
+      ]);
+      expect(view.background[1].title).toMatch(/^Background group 2: 5 web users \(.+\), .+/);
+    }
+    expect(topologyView(model, model.defaults)!.background).toEqual([]);
+  });
+
   it('draws a dumbbell with one access link per flow, each with its own delay, and RED on the bottleneck', () => {
     let v = withItemCount(model, { ...model.defaults, 'topology.kind': 'dumbbell' }, 'flows', 3);
     v = {

@@ -1,8 +1,9 @@
 // What the topology picture shows, as data: the links of the chosen topology (from the
 // engine's `topologies` declaration, so a new topology needs no page code), each
-// with its rate, delay, queue and loss as text, for the shared link or for each flow.
+// with its rate, delay, queue and loss as text, for the shared link or for each flow,
+// and the background groups (FTP flows, web users) beside the flows on every topology.
 import type { TopologyDecl, TopologyLinkDecl } from '../../engine/types';
-import { allSpecs, itemCount, valueOf, type ParamModel, type ParamSpec, type Values } from '../params/params';
+import { allSpecs, itemCount, itemPath, valueOf, type ParamModel, type ParamSpec, type Values } from '../params/params';
 import { optionLabel } from '../params/labels';
 import { isVisible, type VisibilityRule } from '../params/visibility';
 
@@ -21,10 +22,24 @@ export interface LinkView {
   labels: LinkLabel[];
 }
 
+/** A background group as the picture draws it: a box by the senders, one by the
+ * receivers, joined through the routers to the shared links. */
+export interface BackgroundView {
+  index: number;
+  kind: string;
+  /** The senders' box ("10 FTP senders", "web servers": a web user's responses come
+   * from the left, as a flow's data does) and the receivers' ("10 web users"). */
+  senders: string;
+  receivers: string;
+  /** "Background group 1: 10 web users (HTTP), NewReno" */
+  title: string;
+}
+
 export interface TopologyView {
   decl: TopologyDecl;
   links: LinkView[];
   flows: number;
+  background: BackgroundView[];
 }
 
 /** A link parameter's concrete path for flow `flow` ("flows[].access." -> "flows[2].access."). */
@@ -115,7 +130,33 @@ export function topologyView(model: ParamModel, values: Values): TopologyView | 
       ? Array.from({ length: flows }, (_, i) => labelOf(model, values, link, i))
       : [labelOf(model, values, link, 0)],
   }));
-  return { decl, links, flows };
+  return { decl, links, flows, background: backgroundView(model, values) };
+}
+
+/** Every background group, whatever its kind and on every topology. */
+export function backgroundView(model: ParamModel, values: Values): BackgroundView[] {
+  return Array.from({ length: itemCount(model, values, 'background') }, (_, index) => {
+    const decl = (rest: string) => model.byPath.get(itemPath('background', index, rest))?.decl;
+    const at = (rest: string) => String(valueOf(model, values, itemPath('background', index, rest)));
+    const kind = at('.kind');
+    const n = trim(Number(at('.count')));
+    const one = n === '1';
+    const [senders, receivers, what] =
+      kind === 'http'
+        ? ['web servers', `${n} web user${one ? '' : 's'}`, `${n} web user${one ? '' : 's'}`]
+        : kind === 'ftp'
+          ? [`${n} FTP sender${one ? '' : 's'}`, 'FTP receivers', `${n} FTP flow${one ? '' : 's'}`]
+          : [`${n} senders`, 'receivers', `${n} flows`];
+    const kindLabel = optionLabel(decl('.kind'), kind);
+    const protocol = optionLabel(decl('.protocol'), at('.protocol'));
+    return {
+      index,
+      kind,
+      senders,
+      receivers,
+      title: `Background group ${index + 1}: ${what} (${kindLabel}), ${protocol}`,
+    };
+  });
 }
 
 /** The parameters a click on `link` edits (for flow `flow` where the link is per flow),
