@@ -12,7 +12,8 @@
 //   protocol's run is drawn): median <= 100 ms;
 // - live mode: presses Play on the default 20 s run at 1x and samples
 //   requestAnimationFrame in the page for BENCH_LIVE_S seconds: 60 frames per second
-//   and no dropped frame (a gap over 20 ms between frames).
+//   and no dropped frame (a gap over 20 ms between frames);
+// - LE Fig. 4 opened from the Papers menu, click -> drawn: <= 3 s (bench-le-fig4.mjs).
 // The load average is printed with each figure (the machine is shared; timings vary).
 //
 // Then a sweep in the page's worker pool: the reference scenario
@@ -29,13 +30,14 @@
 // traffic per run and have no target (their captions say what they cost).
 //
 // Exits 0 when it measured (PASS, FAIL or MISS is in the text), 1 when it could not run.
-// BENCH_FIGURES_ONLY=1 runs only the four figures; BENCH_FIGURES=drag,drag120,compare,live
+// BENCH_FIGURES_ONLY=1 runs only the figures; BENCH_FIGURES=drag,drag120,compare,live,lefig4
 // picks some of them; BENCH_SWEEP_ONLY=1 skips the four figures; BENCH_PRESETS_ONLY=1 runs only the presets;
 // BENCH_PRESETS=id,id,... picks presets (none: skip them).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { leFig4Bench } from './bench-le-fig4.mjs';
 import { repoDir, withSite } from './site.mjs';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 15);
 const WARMUP = 2;
@@ -188,7 +190,7 @@ async function presetBench(browser, base) {
 
 async function main() {
   await withSite(async (browser, base) => {
-    const figures = new Set((process.env.BENCH_FIGURES ?? 'drag,drag120,compare,live').split(','));
+    const figures = new Set((process.env.BENCH_FIGURES ?? 'drag,drag120,compare,live,lefig4').split(','));
     if (!process.env.BENCH_SWEEP_ONLY && !process.env.BENCH_PRESETS_ONLY) {
       if (figures.has('drag'))
         await sliderBench(browser, base, { what: 'drag, default scenario', hash: '', median: 16, p90: 33 });
@@ -196,6 +198,7 @@ async function main() {
         await sliderBench(browser, base, { what: 'drag, duration 120 s', hash: '#v=2&duration_s=120', median: 50 });
       if (figures.has('compare')) await compareBench(browser, base);
       if (figures.has('live')) await liveBench(browser, base);
+      if (figures.has('lefig4')) await leFig4Bench(browser, base);
     }
     if (process.env.BENCH_FIGURES_ONLY) return;
     if (!process.env.BENCH_PRESETS_ONLY) await sweepBench(browser, base);
