@@ -101,13 +101,13 @@ test('the score appears only after a played run, and goes when the experiment ch
   await expect(page.getByTestId('manual-score-hint')).toBeVisible();
 });
 
-/** Enters the manual mode on an 8 s run and plays it at 2×. */
+/** Enters the manual mode on an 8 s run and plays it at 1×. */
 async function playManual(page: Page) {
   await page.goto('/#v=2&duration_s=8');
   await liveSettled(page);
   await page.getByTestId('flows[0].protocol').selectOption('manual');
   await liveSettled(page);
-  await page.getByTestId('play-speed').selectOption('2');
+  await page.getByTestId('play-speed').selectOption('1');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('manual-panel')).toBeVisible();
   // The panel says how big the pipe is: 4 Mb/s x ~42 ms, about 20 segments.
