@@ -14,6 +14,7 @@
 //   requestAnimationFrame in the page for BENCH_LIVE_S seconds: 60 frames per second,
 //   no dropped frame (a gap over 20 ms between frames), and the main thread's work per
 //   frame (from a Chromium trace) at most 8 ms (benchLive.mjs).
+// - LE Fig. 4 opened from the Papers menu, click -> drawn: <= 3 s (bench-le-fig4.mjs).
 // The load average is printed with each figure (the machine is shared; timings vary).
 //
 // Then a sweep in the page's worker pool: the reference scenario
@@ -31,7 +32,7 @@
 //
 // Exits 0 when it measured (PASS, FAIL or MISS is in the text), 1 when it could not run.
 // The mouse figures (pointer events, progressive first frames) are e2e/bench-drag.mjs's.
-// BENCH_FIGURES_ONLY=1 runs only the figures; BENCH_FIGURES=mouse,drag,drag120,compare,live
+// BENCH_FIGURES_ONLY=1 runs only the figures; BENCH_FIGURES=mouse,drag,drag120,compare,live,lefig4
 // picks some of them; BENCH_SWEEP_ONLY=1 skips the four figures; BENCH_PRESETS_ONLY=1 runs only the presets;
 // BENCH_PRESETS=id,id,... picks presets (none: skip them).
 import { readFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { dragBench } from './bench-drag.mjs';
+import { leFig4Bench } from './bench-le-fig4.mjs';
 import { repoDir, withSite } from './site.mjs';
 import { liveBench } from './benchLive.mjs';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 15);
@@ -192,7 +194,7 @@ async function presetBench(browser, base) {
 
 async function main() {
   await withSite(async (browser, base) => {
-    const figures = new Set((process.env.BENCH_FIGURES ?? 'mouse,drag,drag120,compare,live').split(','));
+    const figures = new Set((process.env.BENCH_FIGURES ?? 'mouse,drag,drag120,compare,live,lefig4').split(','));
     if (!process.env.BENCH_SWEEP_ONLY && !process.env.BENCH_PRESETS_ONLY) {
       if (figures.has('mouse')) await dragBench(browser, base, load, verdict);
       if (figures.has('drag'))
@@ -202,6 +204,7 @@ async function main() {
       if (figures.has('compare')) await compareBench(browser, base);
       if (figures.has('live'))
         await liveBench(browser, base, { settledCondition, quantile, load, verdict, seconds: LIVE_S });
+      if (figures.has('lefig4')) await leFig4Bench(browser, base);
     }
     if (process.env.BENCH_FIGURES_ONLY) return;
     if (!process.env.BENCH_PRESETS_ONLY) await sweepBench(browser, base);

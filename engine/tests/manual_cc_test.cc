@@ -21,7 +21,7 @@ nlohmann::json ManualScenario() {
   s["duration_s"] = 6;
   s["flows"][0]["protocol"] = "manual";
   s["flows"][0]["app"]["token_bucket"]["enabled"] = false;  // the window alone limits the flow
-  // No losses: fast recovery would inflate the window for a while (its ACK clock).
+  // No random losses: the flight's bound shows without repairs.
   s["flows"][0]["channel"]["forward"]["model"] = "none";
   return s;
 }
@@ -78,6 +78,47 @@ TEST(ManualCc, TheWindowFollowsTheStudentAndBoundsTheFlight) {
   // (the page draws no ssthresh line for it).
   const std::vector<std::string>& declared = FindProtocol("manual")->series;
   EXPECT_EQ(std::find(declared.begin(), declared.end(), "ssthresh"), declared.end());
+}
+
+// The page's manual scenario (web/src/manual/scenario.ts): 4 Mb/s, 20 ms one way, a
+// buffer of 32 packets, no random loss; the queue alone drops.
+nlohmann::json QueueScenario() {
+  nlohmann::json s = ManualScenario();
+  s["duration_s"] = 9;
+  s["topology"]["bottleneck"]["rate_mbps"] = 4;
+  s["topology"]["bottleneck"]["delay_ms"] = 20;
+  s["topology"]["bottleneck"]["queue_packets"] = 32;
+  s["flows"][0]["channel"]["reverse"]["model"] = "none";
+  return s;
+}
+
+// Issue 19 finding 2.4: the window is exactly the student's through loss recovery.
+// 80 segments overflow pipe (~20) + buffer (32): fast retransmits; 1000 overflow it
+// by far; then 15. A recovery's inflation (Reno's ACK clock) drew ~390 segments, its
+// deflation and NewReno's exit cap near 0: neither may show.
+TEST(ManualCc, TheWindowIsExactlyTheStudentsThroughLossRecovery) {
+  const testing::RunResult r = RunOkWithTimeline(QueueScenario(), R"([
+    {"t_s": 1, "path": "flows[0].manual.cwnd_segments", "value": 80},
+    {"t_s": 4, "path": "flows[0].manual.cwnd_segments", "value": 1000},
+    {"t_s": 7, "path": "flows[0].manual.cwnd_segments", "value": 15}
+  ])");
+  const testing::Series& cwnd = r.series.at("cwnd");
+  const testing::Series& fr = r.series.at("fast_retransmit");
+  ASSERT_GT(r.summary.at("fast_retransmits").get<double>(), 0);
+  ASSERT_GT(r.summary.at("retransmissions").get<double>(), 0);
+  EXPECT_GT(MaxIn(fr, 1, 4), 0) << "no fast retransmit while the window was 80";
+  EXPECT_EQ(MinIn(cwnd, 0, 1), 10);
+  EXPECT_EQ(MaxIn(cwnd, 0, 1), 10);
+  EXPECT_EQ(MinIn(cwnd, 1.01, 4), 80);
+  EXPECT_EQ(MaxIn(cwnd, 1.01, 4), 80);
+  EXPECT_EQ(MinIn(cwnd, 4.01, 7), 1000);
+  EXPECT_EQ(MaxIn(cwnd, 4.01, 7), 1000);
+  EXPECT_EQ(MinIn(cwnd, 7.01, 9), 15);
+  EXPECT_EQ(MaxIn(cwnd, 7.01, 9), 15);
+  // The fast-retransmit markers sit on the student's window too.
+  for (size_t i = 0; i < fr.t.size(); ++i) {
+    if (fr.t[i] > 1.01 && fr.t[i] < 4) EXPECT_EQ(fr.v[i], 80) << "at t = " << fr.t[i];
+  }
 }
 
 TEST(ManualCc, TheTimelineIsTheSteppedRunWithTheSameSets) {

@@ -12,6 +12,7 @@ import type { VisibilityRule } from '../model/params/visibility';
 import type { PoolActions, ValueActions } from '../state/actions';
 import { ManualPanel } from './ManualPanel';
 import { manualWindowPath } from './score';
+import { pipeSegments } from './scenario';
 import { ScoreCard } from './ScoreCard';
 
 interface Props {
@@ -56,16 +57,20 @@ export function ManualMode({
   if (!model) return null;
   const path = manualWindowPath(model, rules, values, flow);
   if (path === null) return null;
+  // The pipe the window is measured against: the bottleneck rate × the base RTT the
+  // last run reported (the same path while it plays).
+  const last = displayed?.result.ok ? displayed.result.flows?.find((f) => f.index === flow) : undefined;
+  const pipe = pipeSegments(model, values, flow, last?.base_rtt_ms);
   if (playback) {
     const cwnd = Number(valueOf(model, liveValues ?? values, path));
-    return <ManualPanel store={store} model={model} path={path} cwnd={Number.isFinite(cwnd) ? cwnd : 1} />;
+    return <ManualPanel store={store} model={model} path={path} cwnd={Number.isFinite(cwnd) ? cwnd : 1} pipe={pipe} />;
   }
   const played = playedFor === experiment || timeline.some((e) => e.path === path);
   if (!played)
     return (
       <p className="muted manual-hint" data-testid="manual-score-hint">
-        You drive this flow&rsquo;s window: press Play, then back off or grow it while the packets flow. Your score
-        beside Reno&rsquo;s appears when the run ends.
+        You drive this flow&rsquo;s window: press Play, then back off or grow it while the packets flow. Your score,
+        power = goodput ÷ delay, beside Reno&rsquo;s appears when the run ends.
       </p>
     );
   if (!displayed || stale) return null;
@@ -77,6 +82,7 @@ export function ManualMode({
       flow={flow}
       result={displayed.result}
       series={displayed.series}
+      pipe={pipe}
     />
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   path: string;
   /** Its value in force at the playhead. */
   cwnd: number;
+  /** The path's pipe in segments (bandwidth-delay product); NaN when unknown. */
+  pipe: number;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -23,7 +25,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function ManualPanel({ store, model, path, cwnd }: Props) {
+export function ManualPanel({ store, model, path, cwnd, pipe }: Props) {
   const decl = model.byPath.get(path)?.decl;
   const min = decl?.min ?? 1;
   const max = decl?.max ?? 1000;
@@ -75,9 +77,17 @@ export function ManualPanel({ store, model, path, cwnd }: Props) {
           onChange={(e) => set(Number(e.target.value))}
         />
       </label>
-      <p className="muted manual-hint">
-        The window is yours: losses are repaired, but nothing shrinks it unless you back off. Watch the queue and the
-        RTT.
+      <p className="muted manual-hint" data-testid="manual-panel-hint">
+        The window is yours: losses are repaired within it, but nothing shrinks it unless you back off.
+        {Number.isFinite(pipe) && (
+          <>
+            {' '}
+            The pipe holds about <strong data-testid="manual-pipe">{Math.round(pipe)}</strong> segments: below that you
+            leave capacity unused, above it the extra segments wait in the queue (delay) and, past the buffer, are
+            dropped.
+          </>
+        )}{' '}
+        Watch the queue and the RTT.
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
-// The end of a run the student drove by hand: their flow's goodput and delay beside
-// Reno's on the same scenario and seed (a copy of the experiment with the flow's
-// protocol set to Reno and no timeline, run in the worker pool), and a one-line verdict.
+// The end of a run the student drove by hand: their flow's goodput, delay and power
+// (goodput ÷ mean RTT) beside Reno's on the same scenario and seed (a copy of the
+// experiment with the flow's protocol set to Reno and no timeline, run in the worker
+// pool), a one-line verdict on the power, and what power rewards.
 import { useEffect, useMemo, useState } from 'react';
 import { seriesFromResult, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
@@ -16,6 +17,8 @@ interface Props {
   flow: number;
   result: ResultDoc;
   series: Extracted;
+  /** The path's pipe in segments (bandwidth-delay product); NaN when unknown. */
+  pipe: number;
 }
 
 type Baseline = { status: 'running' } | { status: 'ok'; score: FlowScore } | { status: 'failed'; message: string };
@@ -28,14 +31,19 @@ function mbps(x: number): string {
   return Number.isFinite(x) ? `${x.toFixed(2)} Mb/s` : '—';
 }
 
+function pw(x: number): string {
+  return Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} kb/s per ms` : '—';
+}
+
 const ROWS: [string, string, (s: FlowScore) => string][] = [
+  ['power', 'Power (goodput ÷ mean RTT)', (s) => pw(s.power)],
   ['goodput', 'Goodput', (s) => mbps(s.goodputMbps)],
   ['mean-rtt', 'Mean RTT', (s) => ms(s.meanRttMs)],
   ['p95-rtt', '95th-percentile RTT', (s) => ms(s.p95RttMs)],
   ['queueing', 'Queueing delay (mean RTT − base RTT)', (s) => ms(s.queueingMs)],
 ];
 
-export function ScoreCard({ store, model, values, flow, result, series }: Props) {
+export function ScoreCard({ store, model, values, flow, result, series, pipe }: Props) {
   const you = useMemo(() => scoreFlow(result, series, flow), [result, series, flow]);
   const scenario = useMemo(() => {
     const v = baselineValues(model, values, flow);
@@ -90,6 +98,13 @@ export function ScoreCard({ store, model, values, flow, result, series }: Props)
           : baseline.status === 'running'
             ? `Running ${renoLabel} on the same scenario…`
             : `No ${renoLabel} comparison: ${baseline.status === 'failed' ? baseline.message : ''}`}
+      </p>
+      <p className="muted manual-hint" data-testid="manual-power-note">
+        Power is throughput divided by delay (Kleinrock): a bigger window raises it only while it adds goodput. Once the
+        pipe is full
+        {Number.isFinite(pipe) ? ` (about ${Math.round(pipe)} segments here)` : ''}, every extra segment waits in the
+        queue and adds delay for no goodput, and past the buffer it is dropped. The best window is about one pipe; Reno
+        fills the buffer until a loss, then halves.
       </p>
     </section>
   );

@@ -2,7 +2,11 @@
 // the same scenario and seed with Reno's congestion control, side by side. Throughput
 // is the flow's goodput; delay is its RTT samples (mean and 95th percentile) and the
 // queueing delay above the path's base RTT (result.flows[i].base_rtt_ms), which is
-// what a window larger than the pipe buys.
+// what a window larger than the pipe buys. The score is their ratio, power =
+// throughput ÷ delay (Kleinrock 1979; the measure of the classic congestion-control
+// contests): a bigger window raises it only while it adds goodput, and lowers it once
+// the extra segments only wait in the queue, so its best is a window near the pipe's
+// size (one bandwidth-delay product), not the largest one.
 import { flowSeries, type Extracted } from '../charts/series';
 import type { ResultDoc } from '../engine/types';
 import { itemPath, valueOf, type ParamModel, type Values } from '../model/params/params';
@@ -21,6 +25,19 @@ export interface FlowScore {
   baseRttMs: number;
   /** Mean RTT above the base RTT (0 when the base is unknown). */
   queueingMs: number;
+  /** Power: goodput ÷ mean RTT, in kb/s per ms of RTT (= Mb/s per s); NaN when the
+   * RTT is unknown. */
+  power: number;
+}
+
+/** Goodput ÷ mean RTT in kb/s per ms; NaN without a positive RTT. */
+export function power(goodputMbps: number, meanRttMs: number): number {
+  return Number.isFinite(meanRttMs) && meanRttMs > 0 ? (1000 * goodputMbps) / meanRttMs : NaN;
+}
+
+/** The student's power over Reno's (1 = as good); NaN when either is unknown or Reno's is 0. */
+export function powerRatio(you: FlowScore, reno: FlowScore): number {
+  return Number.isFinite(you.power) && Number.isFinite(reno.power) && reno.power > 0 ? you.power / reno.power : NaN;
 }
 
 /** The q-quantile (0..1) of the values, nearest rank; NaN for none. */
@@ -59,23 +76,30 @@ export function scoreFlow(result: ResultDoc | undefined, series: Extracted, flow
   if (rtts.length === 0) rtts = flowSeries(series, flow, 'srtt').v;
   const meanRttMs = rtts.length ? mean(rtts) : finiteOr(f.summary.mean_srtt_ms, NaN);
   const baseRttMs = finiteOr(f.base_rtt_ms, NaN);
+  const goodputMbps = finiteOr(f.summary.goodput_mbps, 0);
   return {
-    goodputMbps: finiteOr(f.summary.goodput_mbps, 0),
+    goodputMbps,
     meanRttMs,
     p95RttMs: rtts.length ? quantile(rtts, 0.95) : meanRttMs,
     baseRttMs,
     queueingMs: Number.isFinite(baseRttMs) && Number.isFinite(meanRttMs) ? Math.max(0, meanRttMs - baseRttMs) : 0,
+    power: power(goodputMbps, meanRttMs),
   };
 }
 
-/** One line: "you got 87 % of Reno's goodput at 12 ms less delay". Delay is the mean RTT. */
+/** One line: "your power (goodput ÷ mean RTT) is 140 % of Reno's: 98 % of its goodput at
+ * 35 ms less delay". Delay is the mean RTT. Without a power for both, the goodput and delay alone. */
 export function verdict(you: FlowScore, reno: FlowScore, renoLabel = 'Reno'): string {
   const share = reno.goodputMbps > 0 ? `${Math.round((100 * you.goodputMbps) / reno.goodputMbps)} %` : 'all';
   const dd = you.meanRttMs - reno.meanRttMs;
-  if (!Number.isFinite(dd)) return `you got ${share} of ${renoLabel}'s goodput`;
-  const ms = Math.abs(dd) < 10 ? Math.abs(dd).toFixed(1) : Math.abs(dd).toFixed(0);
-  const delay = Number(ms) === 0 ? 'the same delay' : `${ms} ms ${dd < 0 ? 'less' : 'more'} delay`;
-  return `you got ${share} of ${renoLabel}'s goodput at ${delay}`;
+  let delay = '';
+  if (Number.isFinite(dd)) {
+    const ms = Math.abs(dd) < 10 ? Math.abs(dd).toFixed(1) : Math.abs(dd).toFixed(0);
+    delay = ` at ${Number(ms) === 0 ? 'the same delay' : `${ms} ms ${dd < 0 ? 'less' : 'more'} delay`}`;
+  }
+  const ratio = powerRatio(you, reno);
+  if (!Number.isFinite(ratio)) return `you got ${share} of ${renoLabel}'s goodput${delay}`;
+  return `your power (goodput ÷ mean RTT) is ${Math.round(100 * ratio)} % of ${renoLabel}'s: ${share} of its goodput${delay}`;
 }
 
 /** The concrete path of flow `flow`'s manual window when that flow runs the manual

@@ -18,6 +18,7 @@ import { applyPatch, MARK_INPUT, type LabPatch, type LabState, type StoreCore } 
 import { LiveRunner } from './liveRunner';
 import { LivePlayer } from './livePlayer';
 import { isLive } from '../url/timeline';
+import { enterManual } from '../manual/scenario';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
 import type { UrlMessage } from '../url/codec';
@@ -122,8 +123,9 @@ export class LabStore implements StoreCore {
       timeline: read.timeline,
     });
     this.commit(read.values, mode);
-    // A shared sweep link reproduces its sweep: run it (with progress) on load.
-    if (read.view.view === 'sweep') this.sweepRuns.run();
+    // A shared sweep link reproduces its sweep: run it (with progress) on load, from the
+    // runs this page has already made where it has them (Back, a preset opened again).
+    if (read.view.view === 'sweep') this.sweepRuns.run({ reuse: true });
   }
 
   /** Opens a link's hash (a preset) as if the page had been opened with it. */
@@ -227,7 +229,10 @@ export class LabStore implements StoreCore {
       this.player.change(path, value);
       return;
     }
-    this.commit({ ...this.state.scenario.values, [path]: value });
+    const values = this.state.scenario.values;
+    const model = this.state.engine.model;
+    // Switching a flow to the manual control brings its own scenario (manual/scenario.ts).
+    this.commit((model && enterManual(model, values, path, value)) || { ...values, [path]: value });
   }
 
   /** Adds a flow (a copy of the last) and shows its settings. */

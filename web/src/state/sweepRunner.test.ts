@@ -93,4 +93,36 @@ describe('the sweep runner', () => {
     expect(Math.min(...finished)).toBe(0.001);
     expect(Math.max(...finished)).toBe(0.05);
   });
+
+  it('opening a sweep again reuses the runs this page has made; Run runs every one', () => {
+    const { runner, core, queued } = harness(4, 2);
+    const setN = (n: number) => {
+      const st = core.get();
+      core.set({ view: { ...st.view, sweep: { ...st.view.sweep, n } } });
+    };
+    runner.run();
+    expect(queued).toHaveLength(8);
+    const first = core.get().sweepRun!;
+    // The same sweep, already done (a link opened again, Back): left as it is.
+    runner.run({ reuse: true });
+    expect(queued).toHaveLength(8);
+    expect(core.get().sweepRun).toBe(first);
+    // Five points: the two ends were run already; only the three new points are queued.
+    setN(5);
+    runner.run({ reuse: true });
+    expect(queued).toHaveLength(8 + 6);
+    const five = core.get().sweepRun!;
+    expect(five.status).toBe('done');
+    expect(five.done).toBe(10);
+    five.grid.forEach((x, i) => five.series[0].summaries[i].forEach((sm) => expect(sm?.goodput_mbps).toBe(x)));
+    // Back to four: every run is known, nothing queued, the same summaries.
+    setN(4);
+    runner.run({ reuse: true });
+    expect(queued).toHaveLength(14);
+    expect(core.get().sweepRun!.status).toBe('done');
+    expect(core.get().sweepRun!.series).toEqual(first.series);
+    // Run (the button) runs every one again.
+    runner.run();
+    expect(queued).toHaveLength(22);
+  });
 });

@@ -2,6 +2,10 @@
 // point (so a cancelled sweep keeps whole points), in coarse-to-fine order (so a
 // cancelled sweep still spans the range), summaries only (plab_run_summary). The runs
 // are the engine's plan (plab_sweep_plan: x values, seeds, scenarios), as `plab sweep`'s.
+// A run's summary depends only on its scenario (the engine is deterministic, bit for
+// bit): the summaries of this page's runs are kept, bounded, by their scenario text, so
+// opening a sweep again (Back, the same preset from the Papers menu) redraws it from
+// them instead of running it again; Run always runs every point.
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import type { RunSummary } from '../engine/types';
 import { buildScenario, type Values } from '../model/params/params';
@@ -11,6 +15,8 @@ import { coarseToFine } from '../model/sweep/sweepOrder';
 import type { StoreCore } from './labState';
 
 const FLUSH_MS = 100;
+/** Summaries kept for reuse: LE Fig. 4's 1860 runs a few times over (~2 KB each). */
+export const SWEEP_CACHE_MAX = 8000;
 
 export interface SweepPlan {
   grid: number[];
@@ -25,6 +31,8 @@ export class SweepRunner {
   private batch: BatchHandle | null = null;
   private started = 0;
   private flushPending: () => void = () => {};
+  /** Summaries by scenario text, oldest first (a Map keeps insertion order). */
+  private readonly cache = new Map<string, RunSummary>();
 
   constructor(
     private readonly core: StoreCore,
@@ -50,11 +58,21 @@ export class SweepRunner {
     return { grid, seeds, protocols, key, scenarios: planScenarios(plan) };
   }
 
-  run() {
+  private remember(scenario: string, summary: RunSummary) {
+    this.cache.delete(scenario);
+    this.cache.set(scenario, summary);
+    if (this.cache.size > SWEEP_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** Runs the sweep the settings describe. With `reuse` (opening a link), a sweep that
+   * is already done for these settings stays as it is, and runs whose summary this page
+   * already has are not run again; without it (Run), every run is run. */
+  run({ reuse = false }: { reuse?: boolean } = {}) {
     const s = this.core.get();
     const model = s.engine.model;
     const plan = this.plan();
     if (!model || !plan) return;
+    if (reuse && s.sweepRun?.key === plan.key && s.sweepRun.status === 'done') return;
     this.batch?.cancel({ terminate: true });
     const { grid, seeds, key, protocols } = plan;
     const lines: (string | null)[] = protocols ?? [null];
@@ -102,26 +120,41 @@ export class SweepRunner {
       }
       this.core.set({ sweepRun: { ...run, series, errors, done, elapsedMs: performance.now() - this.started } });
     };
-    this.batch = this.pool().runBatch(scenarios, {
-      summaryOnly: true,
-      onResult: (idx, o) => {
-        if (o.kind === 'ok' && o.result?.ok) pending.push({ idx, summary: o.result.summary ?? {} });
-        else {
-          const msg =
-            o.kind === 'invalid' && o.result && !o.result.ok
-              ? (o.result.errors ?? []).map((e) => e.message).join('; ')
-              : (o.error ?? 'no result');
-          pending.push({ idx, summary: null, error: msg });
-        }
-        if (timer === null) timer = setTimeout(flush, FLUSH_MS);
-      },
-      onDone: () => {
-        flush();
-        const run = this.core.get().sweepRun;
-        if (!run || run.id !== id) return;
-        this.core.set({ sweepRun: { ...run, status: 'done', elapsedMs: performance.now() - this.started } });
-      },
+    // The runs to send to the pool (queue-order indices); the others are known already.
+    const toRun: number[] = [];
+    scenarios.forEach((sc, idx) => {
+      const known = reuse ? this.cache.get(sc) : undefined;
+      if (known) pending.push({ idx, summary: known });
+      else toRun.push(idx);
     });
+    if (pending.length) flush();
+    this.batch = this.pool().runBatch(
+      toRun.map((idx) => scenarios[idx]),
+      {
+        summaryOnly: true,
+        onResult: (j, o) => {
+          const idx = toRun[j];
+          if (o.kind === 'ok' && o.result?.ok) {
+            const summary = o.result.summary ?? {};
+            this.remember(scenarios[idx], summary);
+            pending.push({ idx, summary });
+          } else {
+            const msg =
+              o.kind === 'invalid' && o.result && !o.result.ok
+                ? (o.result.errors ?? []).map((e) => e.message).join('; ')
+                : (o.error ?? 'no result');
+            pending.push({ idx, summary: null, error: msg });
+          }
+          if (timer === null) timer = setTimeout(flush, FLUSH_MS);
+        },
+        onDone: () => {
+          flush();
+          const run = this.core.get().sweepRun;
+          if (!run || run.id !== id) return;
+          this.core.set({ sweepRun: { ...run, status: 'done', elapsedMs: performance.now() - this.started } });
+        },
+      },
+    );
     this.flushPending = flush;
   }
 

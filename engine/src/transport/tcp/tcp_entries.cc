@@ -127,11 +127,15 @@ ProtocolEntry FixedWindowEntry() {
 }
 
 ProtocolEntry ManualEntry() {
-  return TcpProtocol("manual", "You (manual)", "manual", "newreno",
+  // SACK recovery (RFC 6675): its pipe keeps at most the student's window in the
+  // network during a recovery too, so the window drawn is the window used
+  // (manual_window.h; issue 19 finding 2.4: with NewReno's inflation it was drawn at
+  // ~390 segments, then near 0).
+  return TcpProtocol("manual", "You (manual)", "manual", "sack",
                      "You are the congestion control: in live mode you set the window (manual.cwnd_segments) while "
-                     "the packets flow, or press back off and grow; losses are repaired by NewReno but never shrink "
-                     "it",
-                     "Issue 9 (teaching); RFC 5681 §3 is what Reno would do instead");
+                     "the packets flow, or press back off and grow; SACK recovery repairs losses within your window "
+                     "but never changes it",
+                     "Issue 9 (teaching); RFC 5681 §3 is what Reno would do instead; RFC 6675 for the repairs");
 }
 
 }  // namespace plab

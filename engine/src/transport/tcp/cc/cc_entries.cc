@@ -8,6 +8,7 @@
 #include "transport/tcp/cc/bbr.h"
 #include "transport/tcp/cc/cubic.h"
 #include "transport/tcp/cc/fixed_window.h"
+#include "transport/tcp/cc/manual_window.h"
 #include "transport/tcp/cc/vegas.h"
 #include "transport/tcp/cc/westwood.h"
 
@@ -86,10 +87,10 @@ CongestionControlEntry ManualControl() {
   CongestionControlEntry manual{
       "manual",
       "Manual",
-      "cwnd is what the student sets while the run plays",
+      "cwnd is what the student sets while the run plays; loss recovery never moves it",
       {},
       [](const ParamView& v) {
-        return std::make_unique<FixedWindow>(static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
+        return std::make_unique<ManualWindow>(static_cast<uint64_t>(v.Integer("manual.cwnd_segments")));
       },
       nullptr};
   manual.params.push_back(IntegerParam("manual.cwnd_segments", "Your window", "TCP", "segments", 1, 1000, 10,
@@ -101,7 +102,7 @@ CongestionControlEntry ManualControl() {
   manual.uses_ssthresh = false;
   manual.set_live = [](CongestionControl& cc, const std::string&, double value) {
     // The only live parameter of this control; the registry built `cc` from this entry.
-    static_cast<FixedWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
+    static_cast<ManualWindow&>(cc).SetWindowSegments(static_cast<uint64_t>(value));
   };
   return manual;
 }

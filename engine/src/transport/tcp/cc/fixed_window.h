@@ -8,10 +8,8 @@
 // that, a flight the receiver window kept small during recovery left it at 2 segments
 // until a timeout (issue H §1 defect 1).
 //
-// It is also the manual protocol's control (issue 9, "You are the congestion
-// control"): the same window, except that the student moves it while the run plays
-// (manual.cwnd_segments, a live parameter, through SetWindowSegments). Backing off
-// after a loss is then the student's call.
+// The manual protocol's window is not this one (manual_window.h): a student's window
+// is exactly what they set, with no recovery inflation.
 #pragma once
 
 #include "transport/tcp/cc/congestion_control.h"
@@ -22,9 +20,8 @@ class FixedWindow final : public CongestionControl {
  public:
   explicit FixedWindow(uint64_t window_segments) : window_segments_(window_segments) {}
 
-  // A new window from now on (Simulation::Set, live mode). Any recovery inflation is
-  // dropped: the student asked for this many segments, and a smaller window must bound
-  // the flight.
+  // A new window from now on. Any recovery inflation is dropped: a smaller window must
+  // bound the flight.
   void SetWindowSegments(uint64_t segments);
 
   // Below the window only after NewReno's full ACK capped it (ExitRecovery): slow
