@@ -13,6 +13,7 @@ import { applyShortcut, isTypingTarget, ownsKey, PARAM_SHORTCUTS } from './short
 import { keyAction } from './keyTable';
 import { ShortcutList } from './ShortcutList';
 import './present.css';
+import './presentFit.css';
 
 interface Props {
   store: ValueActions & ViewActions;
