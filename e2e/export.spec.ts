@@ -254,6 +254,8 @@ test("a preset's evidence table (the paper's numbers beside ours) saves as CSV",
   await liveSettled(page);
   // An RRTP Table 4.2 preset: the thesis's four published counts in a table beside ours.
   await openPreset(page, 'rrtp-table42-lan');
+  // The paper's table is folded under the preset's caption (the chart comes first).
+  await page.getByTestId('preset-evidence-fold').locator('summary').click();
   const evidence = page.getByTestId('evidence');
   await expect(evidence.locator('table').first()).toBeVisible();
   const [d] = await Promise.all([page.waitForEvent('download'), evidence.getByTestId('table-export').click()]);

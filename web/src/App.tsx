@@ -1,13 +1,13 @@
 // The page: the header, the banners, and the view shown (the lab's sidebar and results,
 // or the validation page). Each part subscribes to the slice of the state it reads
 // (state/useLab.ts); this component only to what chooses the layout.
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useChartHeights } from './charts/Charts';
 import { PaletteContext } from './charts/palette';
 import { CostAsk } from './components/CostAsk';
 import { Header } from './components/Header';
 import { LinkProblems, ResetUndo } from './components/LinkBanners';
-import { PresetNote } from './components/Papers';
+import { PresetNote } from './components/PresetNote';
 import { PredictGate } from './components/PredictGate';
 import { RunBanners, RunNotes } from './components/RunBanners';
 import { Sidebar } from './components/Sidebar';
@@ -50,6 +50,14 @@ export function App({ store }: { store: LabStore }) {
   // Outside the display's context, as it always was: the compare and sweep charts' heights
   // for the normal page (their present.css and embed styles size them otherwise).
   const heights = useChartHeights();
+  // A view opens at its top: a row opened from far down the Validation page (or a tab
+  // chosen from far down a long view) showed the new view scrolled as the old one was.
+  const shownView = useRef(view);
+  useLayoutEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    window.scrollTo(0, 0);
+  }, [view]);
   return (
     <DisplayContext.Provider value={display}>
       <PaletteContext.Provider value={s.palette}>

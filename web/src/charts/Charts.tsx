@@ -19,6 +19,7 @@ import {
 } from '../state/store';
 import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
+import { useFillHeight } from '../present/spaceBelow';
 import { buildLivePanels } from './panels';
 import { PanelCharts } from './PanelCharts';
 import { timelineMarksOf } from './timelineMarks';
@@ -45,7 +46,8 @@ export function useChartHeights(charts = 4): { main: number; other: number } {
     const h = gridChartHeight(vh, display, charts);
     return { main: h, other: h };
   }
-  const other = Math.round(Math.min(340, Math.max(210, (vh - 400) / 3.3)));
+  // 240 at least: a plot of ~170 px, which holds a y title as long as "share of throughput (%)".
+  const other = Math.round(Math.min(340, Math.max(240, (vh - 400) / 3.3)));
   return { main: Math.round(other * 1.3), other };
 }
 
@@ -59,6 +61,9 @@ export function gridChartHeight(vh: number, display: { present: boolean; embed: 
   if (charts > 4) return Math.max(120, Math.floor((vh - 300) / 2 - 190));
   return Math.max(120, Math.floor((vh - 230) / 2 - 90));
 }
+
+/** The least plot height presentation mode's fill gives a live chart (below it the page scrolls). */
+const MIN_FILL = 120;
 
 /** A run with more than one flow, or with background traffic, gets the many-flow charts. */
 export function isMultiFlow(displayed: Pick<Displayed, 'result'> | undefined): boolean {
@@ -96,7 +101,16 @@ export const Charts = memo(function Charts({
   timeline,
 }: ChartsProps) {
   // The window (or rate) charts, the path's three, tokens and playback.
-  const heights = useChartHeights(displayed ? 7 : 4);
+  const budgeted = useChartHeights(displayed ? 7 : 4);
+  // Presentation mode: the charts fill the screen below what is above them, row by row
+  // (measured, as Compare and Sweep do: the bars above wrap differently on each screen).
+  const sectionRef = useRef<HTMLElement>(null);
+  const display = useDisplay();
+  const fill = useFillHeight(sectionRef, display.present);
+  const heights = useMemo(
+    () => (fill === null ? budgeted : { main: Math.max(MIN_FILL, fill), other: Math.max(MIN_FILL, fill) }),
+    [fill, budgeted],
+  );
   const colors = usePalette();
   const ex = displayed?.series;
   const xMax = displayed?.durationS;
@@ -176,6 +190,7 @@ export const Charts = memo(function Charts({
 
   return (
     <section
+      ref={sectionRef}
       className={`charts${stale ? ' stale' : ''}`}
       data-testid="charts"
       data-flows={displayed?.result.flows?.length ?? 1}

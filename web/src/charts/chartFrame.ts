@@ -45,6 +45,19 @@ export function drawAxisTitles<Datum, PElement extends d3.BaseType, PDatum>(
     .attr('transform', `translate(${-offsets.y},${innerH / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
     .text((d) => d);
+  // A title longer than its side is drawn smaller (down to 11 px) rather than cut by the
+  // svg's edge: a short plot read "window (segm". The margins give it ~12 px either side.
+  fitTitle(root.select<SVGTextElement>('text.y-title').node(), innerH + 24);
+  fitTitle(root.select<SVGTextElement>('text.x-title').node(), innerW);
+}
+
+function fitTitle(node: SVGTextElement | null, room: number): void {
+  if (!node || typeof node.getComputedTextLength !== 'function') return;
+  node.style.removeProperty('font-size');
+  const length = node.getComputedTextLength();
+  if (!(length > room) || room <= 0) return;
+  const size = Number.parseFloat(getComputedStyle(node).fontSize);
+  if (Number.isFinite(size)) node.style.fontSize = `${Math.max(11, Math.floor((size * room) / length))}px`;
 }
 
 /** Horizontal grid lines at the y ticks, under the marks. */

@@ -1,12 +1,14 @@
 // The control panel: the engine's schema, grouped, with model sub-parameters shown
 // only for the selected model, and the finer settings of each group folded under
-// "More …" (opened by itself when one of them is changed or rejected).
+// "More …" (opened by itself when one of them is changed or rejected). On a phone each
+// group folds (Fold.tsx).
 import { memo, useCallback, useState } from 'react';
 import type { EngineErrorItem } from '../engine/types';
 import { type ParamSpec, type Values } from '../model/params/params';
 import { sameValue } from '../model/params/valueCheck';
 import { isVisible, type VisibilityRule } from '../model/params/visibility';
 import type { ValueActions } from '../state/actions';
+import { Fold } from './Fold';
 import { ParamControl } from './ParamControl';
 import './controls.css';
 
@@ -104,25 +106,35 @@ function Group({ group, specs, values, engineErrors, onChange, overrides, owner 
     />
   );
   return (
-    <fieldset className="group" data-group={group}>
-      <legend>
-        {group}
-        {owner && <span className="owner"> · {owner}</span>}
-      </legend>
-      {main.map(control)}
-      {more.length > 0 && (
-        <details
-          className="more"
-          open={userOpen || needsOpen}
-          onToggle={(e) => setUserOpen((e.currentTarget as HTMLDetailsElement).open)}
-        >
-          <summary data-testid={`more:${group}`}>
-            More {group} settings ({more.length})
-          </summary>
-          {more.map(control)}
-        </details>
-      )}
-    </fieldset>
+    <Fold
+      name={group}
+      summary={
+        <>
+          {group}
+          {owner && <span className="owner"> · {owner}</span>}
+        </>
+      }
+    >
+      <fieldset className="group" data-group={group}>
+        <legend>
+          {group}
+          {owner && <span className="owner"> · {owner}</span>}
+        </legend>
+        {main.map(control)}
+        {more.length > 0 && (
+          <details
+            className="more"
+            open={userOpen || needsOpen}
+            onToggle={(e) => setUserOpen((e.currentTarget as HTMLDetailsElement).open)}
+          >
+            <summary data-testid={`more:${group}`}>
+              More {group} settings ({more.length})
+            </summary>
+            {more.map(control)}
+          </details>
+        )}
+      </fieldset>
+    </Fold>
   );
 }
 

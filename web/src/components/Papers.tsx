@@ -1,22 +1,16 @@
 // The "Papers" menu: experiments from the papers (public/presets/presets.json), each a
 // plain link to its URL hash, so opening one is the same as opening a shared link.
 // A preset this engine cannot read exactly is flagged with what the page would change.
-// PresetNote shows the caption of the preset the page currently shows.
+// PresetNote.tsx shows the caption of the preset the page currently shows.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import type { Evidence, PaperInfo } from '../model/claims/evidence';
-import { evaluateClaim, meanInterval, statsAt, VERDICT_TEXT, type RunData } from '../model/claims/verdict';
-import { ClaimNotes } from './ClaimNotes';
-import { figureInfo } from '../model/run/figures';
-import { protocolLabel } from '../model/params/labels';
+import type { PaperInfo } from '../model/claims/evidence';
 import type { ParamModel } from '../model/params/params';
-import { TableExport } from '../export/TableExport';
 import { checkPreset, loadPresets, withoutHidden, type Preset } from '../model/claims/presets';
 import { presetSeedNote } from '../model/claims/presetSeeds';
 import './papers.css';
-import './evidence.css';
 
 /** A small document icon (an emoji may have no glyph on a lab machine). */
-function PaperIcon({ size = 18 }: { size?: number }) {
+export function PaperIcon({ size = 18 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" className="paper-icon">
       <path
@@ -210,141 +204,5 @@ export function PapersMenu({ model, current, disabled, onOpen, linkSuffix = '' }
         </div>
       )}
     </div>
-  );
-}
-
-function num(v: number): string {
-  return Number(v.toPrecision(3)).toLocaleString('en-US');
-}
-
-/** The paper's numbers beside ours, and a verdict for each of its claims, from the
- * runs on screen. Test ids: evidence, published-<i> (data-ours), claim-<i> (data-verdict). */
-function PresetEvidence({
-  evidence,
-  data,
-  model,
-  id,
-}: {
-  evidence: Evidence;
-  data?: RunData;
-  model?: ParamModel;
-  id: string;
-}) {
-  const series = (s: string) => (s === 'measured' ? 'measured' : protocolLabel(model, s));
-  const figure = (f: string) => figureInfo(model?.figures, f).label;
-  // The 95 % interval over seeds (Student t), clamped to the figure's range and saying so.
-  const ciText = (i: { lo: number; hi: number; clamped: boolean }) =>
-    `${num(i.lo)} to ${num(i.hi)}${i.clamped ? ' (95 % CI, Student t clamped at the figure’s range)' : ''}`;
-  if (evidence.published.length === 0 && evidence.claims.length === 0) return null;
-  return (
-    <div className="evidence" data-testid="evidence" data-preset={id}>
-      <TableExport name={`${id} evidence`} />
-      {evidence.published.length > 0 && (
-        <table className="figures evidence-table">
-          <caption>What the paper reports, and what this lab gets</caption>
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">Protocol</th>
-              <th scope="col">Paper</th>
-              <th scope="col">Ours (mean ± sd; 95 % CI; n seeds)</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {evidence.published.map((p, i) => {
-              const st = data ? statsAt(data, p.series, p.figure, p.x) : null;
-              const unit = p.unit ? ` ${p.unit}` : '';
-              return (
-                <tr key={i} data-testid={`published-${i}`} data-ours={st ? st.mean : ''}>
-                  <th scope="row">
-                    {p.label || figure(p.figure)}
-                    {p.x !== undefined ? ` (x = ${num(p.x)})` : ''}
-                  </th>
-                  <td>{series(p.series)}</td>
-                  <td>
-                    {p.value.toLocaleString('en-US', { maximumFractionDigits: 6 })}
-                    {unit}
-                  </td>
-                  <td>
-                    {st
-                      ? `${num(st.mean)}${unit} ± ${num(st.sd)}; ${st.n > 1 ? ciText(meanInterval(st, p.figure, model)) : '—'} (n = ${st.n})`
-                      : '…'}
-                  </td>
-                  <td className="muted-note">{p.source}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      {evidence.claims.length > 0 && (
-        <ul className="claims" aria-label="The paper's claims, checked on these runs">
-          {evidence.claims.map((c, i) => {
-            const r = data ? evaluateClaim(c, data, model) : { verdict: 'pending' as const, detail: 'not run yet' };
-            return (
-              <li
-                key={c.id}
-                className={`claim ${r.verdict}${c.kind === 'legacy' ? ' legacy' : ''}`}
-                data-testid={`claim-${i}`}
-                data-claim={c.id}
-                data-kind={c.kind}
-                data-verdict={r.verdict}
-              >
-                <span className="verdict">{VERDICT_TEXT[r.verdict]}</span>{' '}
-                {c.kind === 'legacy' ? c.text : <q>{c.text}</q>} <span className="muted-note">({c.source})</span>
-                {c.kind === 'number' && (
-                  <span className="muted-note">
-                    {' '}
-                    · paper: {c.paper_value}
-                    {c.unit ? ` ${c.unit}` : ''}
-                  </span>
-                )}
-                {c.kind !== 'not_expressible' && <div className="claim-detail muted-note">{r.detail}</div>}
-                <ClaimNotes claim={c} verdict={r.verdict} />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The caption of the preset on screen (while the experiment is unchanged), with the
- * paper's numbers and claims set beside the runs of the view (`data`). */
-export function PresetNote({ model, current, data }: { model?: ParamModel; current: string; data?: RunData }) {
-  const { presets } = usePresets();
-  const here = withoutHidden(current);
-  // Each preset's canonical link once per model, not on every input: decoding every
-  // preset's link took ~30 ms of each slider step (the redraw budget).
-  const links = useMemo(
-    () => (model ? presets.map((p) => ({ p, link: withoutHidden(checkPreset(model, p.hash).canonical) })) : []),
-    [presets, model],
-  );
-  const preset = links.find((x) => x.link === here)?.p;
-  if (!preset) return null;
-  return (
-    <section
-      className="panel preset-note"
-      aria-label="About this experiment"
-      data-testid="preset-note"
-      data-preset={preset.id}
-    >
-      <div className="preset-note-head">
-        <PaperIcon size={20} />
-        <strong>{preset.title}</strong>
-        <span className="muted-note">
-          {preset.paper} · {preset.section}
-        </span>
-      </div>
-      <p>{preset.caption}</p>
-      {model && (
-        <p className="seed-note" data-testid="preset-seeds">
-          {presetSeedNote(model, preset.hash)}
-        </p>
-      )}
-      {preset.evidence && <PresetEvidence evidence={preset.evidence} data={data} model={model} id={preset.id} />}
-    </section>
   );
 }

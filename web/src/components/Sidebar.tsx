@@ -1,13 +1,15 @@
 // The lab's left column: the flow list, then the controls of the run, the selected flow
-// and the selected background group.
+// and the selected background group; on a phone, each a section that folds (Fold.tsx).
 import type { FlowActions } from '../state/actions';
 import type { LabState } from '../state/labState';
 import { selectValuesInForce } from '../state/selectors';
 import { shallowEqual, useLab, type LabSource } from '../state/useLab';
+import { itemCount } from '../model/params/params';
 import { PROTOCOL_PATH } from '../model/views';
 import { controlGroupsOf, controlNotesOf, sameGroups, sameMap } from './controlNotes';
 import { Controls } from './Controls';
 import { FlowsPanel } from './FlowsPanel';
+import { Fold } from './Fold';
 
 const sidebarOf = (s: LabState) => ({
   ready: s.engine.phase === 'ready',
@@ -30,15 +32,17 @@ export function Sidebar({ store }: { store: LabSource & FlowActions }) {
     <aside className="sidebar">
       {s.ready && s.model ? (
         <>
-          <FlowsPanel
-            store={store}
-            model={s.model}
-            values={s.values}
-            selectedFlow={s.selectedFlow}
-            selectedGroup={s.selectedGroup}
-            hiddenFlows={s.hiddenFlows}
-            protocolNote={notes.get(PROTOCOL_PATH)}
-          />
+          <Fold name="Flows" summary={`Flows (${itemCount(s.model, s.values, 'flows')})`}>
+            <FlowsPanel
+              store={store}
+              model={s.model}
+              values={s.values}
+              selectedFlow={s.selectedFlow}
+              selectedGroup={s.selectedGroup}
+              hiddenFlows={s.hiddenFlows}
+              protocolNote={notes.get(PROTOCOL_PATH)}
+            />
+          </Fold>
           <Controls
             store={store}
             groups={groups}

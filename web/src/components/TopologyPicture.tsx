@@ -13,11 +13,15 @@ import { linkParams, topologyView, type BackgroundView, type LinkLabel } from '.
 import type { VisibilityRule } from '../model/params/visibility';
 import type { FlowActions } from '../state/actions';
 import { ControlFor } from './Controls';
+import { useNarrow } from './Fold';
 import './topology.css';
 
 // Hosts drawn one by one on a fanned side; more flows are summarized as "+ k more".
 const MAX_HOSTS = 6;
-const W = 760;
+const WIDE = 760;
+/** On a phone the picture is drawn narrower (and its type larger, topology.css), so it
+ * scales down less: its labels stay at 11 px or more on a 390 px screen, not ~7 px. */
+const W_PHONE = 480;
 const ROW = 46;
 const BG_ROW = 40;
 const BG_HALF = 74;
@@ -63,6 +67,7 @@ export const TopologyPicture = memo(function TopologyPicture({
 }: Props) {
   const view = useMemo(() => topologyView(model, values), [model, values]);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const W = useNarrow() ? W_PHONE : WIDE;
   if (!view) return null;
 
   const nLinks = view.links.length;

@@ -15,6 +15,7 @@ import { isTypingTarget, ownsKey, PARAM_SHORTCUTS, stepInForce } from './shortcu
 import { keyAction } from './keyTable';
 import { ShortcutList } from './ShortcutList';
 import './present.css';
+import './presentFit.css';
 
 interface Props {
   store: LabSource & ValueActions & ViewActions;

@@ -37,7 +37,7 @@ export function ShortcutList({ onClose }: { onClose: () => void }) {
         </tbody>
       </table>
       <p className="muted-note">Shortcuts do nothing while you type in a field.</p>
-      <button type="button" ref={close} onClick={onClose}>
+      <button type="button" className="shortcut-close" ref={close} onClick={onClose} data-testid="shortcut-close">
         Close
       </button>
     </div>

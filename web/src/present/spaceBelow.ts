@@ -9,23 +9,33 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 /** Below the charts: the layout's bottom padding and a little air. */
 const BOTTOM = 14;
 
-/** How many rows a grid of charts lays its shown charts in (1 for anything else). */
-function rowsOf(el: HTMLElement): number {
+/** The grid's shape: how many rows its shown charts take, and what its other shown
+ * children (a flow legend, a partial-result note: full-width rows, present.css) take above
+ * them with their gaps. Anything but a grid is one row with nothing above. */
+function gridOf(el: HTMLElement): { rows: number; gap: number; above: number } {
   const cs = getComputedStyle(el);
-  if (cs.display !== 'grid') return 1;
+  if (cs.display !== 'grid') return { rows: 1, gap: 0, above: 0 };
   const cols = cs.gridTemplateColumns.split(' ').filter(Boolean).length || 1;
-  const shown = Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null).length;
-  return Math.max(1, Math.ceil(shown / cols));
+  const gap = parseFloat(cs.rowGap) || 0;
+  const shown = Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null);
+  const charts = shown.filter((c) => c.matches('.chart')).length;
+  const above = shown
+    .filter((c) => !c.matches('.chart'))
+    .reduce((h, c) => h + c.getBoundingClientRect().height + gap, 0);
+  return { rows: Math.max(1, Math.ceil(charts / cols)), gap, above };
 }
 
 function measure(el: HTMLElement): number {
-  const rows = rowsOf(el);
+  const { rows, gap, above } = gridOf(el);
   const top = el.getBoundingClientRect().top + window.scrollY; // the page's top: scrolling does not shrink them
-  const figure = (el.matches('.chart') ? el : el.querySelector('.chart')) as HTMLElement | null;
-  const body = figure?.querySelector('.chart-body') as HTMLElement | null;
-  const chrome = figure && body ? figure.getBoundingClientRect().height - body.getBoundingClientRect().height : 0;
-  const gap = rows > 1 ? parseFloat(getComputedStyle(el).rowGap) || 0 : 0;
-  return Math.floor((window.innerHeight - top - BOTTOM - gap * (rows - 1)) / rows - chrome);
+  // The most any shown figure takes besides its plot (one whose legend wraps sets its row's height).
+  const figures = el.matches('.chart') ? [el] : Array.from(el.querySelectorAll<HTMLElement>('.chart'));
+  const chrome = figures.reduce((most, figure) => {
+    const body = figure.querySelector('.chart-body');
+    if (!body || figure.offsetParent === null) return most;
+    return Math.max(most, figure.getBoundingClientRect().height - body.getBoundingClientRect().height);
+  }, 0);
+  return Math.floor((window.innerHeight - top - BOTTOM - above - gap * (rows - 1)) / rows - chrome);
 }
 
 /** The plot height for the chart `ref` is (or the grid of charts it holds, in as many
