@@ -38,6 +38,11 @@ test('every TCP-ER preset opens by a click, says its cost, and sets the paper’
     await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'running');
     // The sweeps that explain (what counts as frozen, the timer's floor) state no claim of their own.
     if (!p.evidence?.claims?.length) continue;
+    // The paper's table and claims are folded under the caption (the chart comes first),
+    // closed again for each preset: a reader opens them.
+    const fold = page.getByTestId('preset-evidence-fold');
+    await expect(fold).not.toHaveAttribute('open');
+    await fold.locator('summary').click();
     const evidence = page.getByTestId('evidence');
     await expect(evidence).toBeVisible();
     const claims = p.evidence?.claims?.length ?? 0;
