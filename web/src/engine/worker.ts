@@ -95,16 +95,21 @@ function hasExport(m: PlabModule, fn: string): boolean {
   return typeof (m as unknown as Record<string, unknown>)[`_${fn}`] === 'function';
 }
 
+/** The engine module, or null after posting run `id`'s failure to load it. */
+async function moduleOrReport(id: number): Promise<PlabModule | null> {
+  try {
+    return await loadModule();
+  } catch (e) {
+    post({ type: 'result', id, ok: false, error: `engine failed to load: ${describe(e)}`, engineMs: 0 });
+    return null;
+  }
+}
+
 async function run(id: number, scenario: string, mode: RunMode = 'full', timeline?: string) {
   const receivedAt = wallClock();
   const t0 = performance.now();
-  let m: PlabModule;
-  try {
-    m = await loadModule();
-  } catch (e) {
-    post({ type: 'result', id, ok: false, error: `engine failed to load: ${describe(e)}`, engineMs: 0 });
-    return;
-  }
+  const m = await moduleOrReport(id);
+  if (!m) return;
   try {
     stderrTail.length = 0;
     let ok: boolean;
@@ -174,13 +179,8 @@ async function runInSlices(id: number, scenario: string, timeline: string | unde
   latestProgressive = id;
   const receivedAt = wallClock();
   const t0 = performance.now();
-  let m: PlabModule;
-  try {
-    m = await loadModule();
-  } catch (e) {
-    post({ type: 'result', id, ok: false, error: `engine failed to load: ${describe(e)}`, engineMs: 0 });
-    return;
-  }
+  const m = await moduleOrReport(id);
+  if (!m) return;
   const current = () => latestProgressive === id;
   if (!current()) return post({ type: 'result', id, ok: false, cancelled: true, engineMs: 0 });
   if (!hasExport(m, 'plab_begin')) return run(id, scenario, 'full', timeline); // an older engine build
