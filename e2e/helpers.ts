@@ -48,3 +48,20 @@ export async function commitPrediction(page: Page) {
   await page.getByTestId('predict-commit').click();
   await expect(predict).toHaveAttribute('data-state', 'revealed');
 }
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+export function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

@@ -2,7 +2,7 @@
 // compact header, the Papers button and menu on screen, the status on at most two
 // lines; and the view tabs by keyboard, with a focus ring that shows on the header.
 import { expect, test, type Page } from '@playwright/test';
-import { compareSettled, liveSettled, ready, sweepDone } from './helpers';
+import { compareSettled, liveSettled, ready, sweepDone, contrast } from './helpers';
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -118,23 +118,6 @@ test.describe('on a phone', () => {
     expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(390);
   });
 });
-
-/** WCAG contrast ratio of two CSS rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = c
-      .match(/\d+(\.\d+)?/g)!
-      .slice(0, 3)
-      .map(Number)
-      .map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 async function focusRing(page: Page) {
   return page.evaluate(() => {

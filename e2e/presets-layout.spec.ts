@@ -3,7 +3,7 @@
 // that counts the verdicts); a row opened from far down the Validation page shows its
 // experiment from the top; the shortcut list's Close button can be seen.
 import { expect, test, type Page } from '@playwright/test';
-import { openPreset, ready } from './helpers';
+import { openPreset, ready, contrast } from './helpers';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -50,23 +50,6 @@ test('a row opened from far down the Validation page shows its experiment from t
   await expect(page.locator('.app')).toHaveAttribute('data-view', 'compare');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
-
-/** WCAG contrast ratio of two CSS rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = c
-      .match(/\d+(\.\d+)?/g)!
-      .slice(0, 3)
-      .map(Number)
-      .map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 test("the shortcut list's Close button and its focus ring stand out from the list", async ({ page }) => {
   await page.goto('/#v=2&duration_s=5&present=1');
