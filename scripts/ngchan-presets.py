@@ -397,9 +397,6 @@ EXPLAIN = {
     'ng-chan/6.4/modified-tfrc-equitable': (
         'The modified TFRC takes 0.78 of the Reno flows\' throughput at 15 %, just outside the 20 %, and less beyond.',
         'self'),
-    'ng-chan/4.2/srp-keeps-growing': (
-        'SRP\'s own goodput does not grow as TCP streams join: 0.056 Mb/s beside one, 0.016 beside ten. Its share of '
-        'the allocation grows only because the allocation (the last hop over the number of streams) shrinks.', 'self'),
     'ng-chan/4.2/crp-fair': (
         'CRP takes 1.27 times a Reno stream\'s throughput beside five (outside the 20 %): counted once per round '
         '(§2.2\'s loss indications), its loss rate stays below the Reno streams\' and the complex equation allows more '
