@@ -38,6 +38,8 @@ export function StatusLine({ store }: { store: LabSource }) {
     text = s.engineErrors.every((e) => e.byPage)
       ? 'these values do not fit together'
       : 'the engine rejected these parameters';
+  else if (s.lastRun?.fromCache)
+    text = `computed ahead, drawn from the run cache · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else if (s.lastRun)
     text = `last run ${Math.round(s.lastRun.roundTripMs)} ms (engine ${Math.round(s.lastRun.engineMs)} ms) · ${s.lastRun.points.toLocaleString('en-US')} points`;
   else text = 'ready';

@@ -24,6 +24,8 @@ export interface RunOutcome {
   /** Time the scenario waited to reach the worker, and the result to come back (ms). */
   toWorkerMs?: number;
   fromWorkerMs?: number;
+  /** Answered from the run cache (a result computed ahead, speculation.ts): no run. */
+  fromCache?: boolean;
 }
 
 export interface EngineInfo {
@@ -155,7 +157,7 @@ export class EngineClient {
     this.cancel();
     const id = ++this.seq;
     this.lastDelivered = id;
-    const outcome: RunOutcome = { id, kind: 'ok', scenario, result, columns, engineMs: 0, roundTripMs: 0, superseded: false };
+    const outcome: RunOutcome = { id, kind: 'ok', scenario, result, columns, engineMs: 0, roundTripMs: 0, superseded: false, fromCache: true };
     this.listeners.forEach((l) => l(outcome));
     return id;
   }

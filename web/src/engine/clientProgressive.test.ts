@@ -96,6 +96,18 @@ describe('EngineClient, progressive (latest wins at the next slice)', () => {
     expect(client.busy).toBe(false);
   });
 
+  it('a result answered from the run cache says so; a run the worker made does not', () => {
+    const outcomes: RunOutcome[] = [];
+    client.onResult((o) => outcomes.push(o));
+    client.run('A');
+    worker.reply(done(1));
+    client.resolve('B', doc, new Float64Array(0));
+    expect(outcomes.map((o) => [o.scenario, o.fromCache === true])).toEqual([
+      ['A', false],
+      ['B', true],
+    ]);
+  });
+
   it('a non-progressive client keeps one run in flight and asks for no slices', () => {
     const plain = new EngineClient({ createWorker: () => (worker = new FakeWorker()) as unknown as Worker });
     plain.run('A');

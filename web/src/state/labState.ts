@@ -110,7 +110,15 @@ export interface RunSlice {
   requestedId?: number;
   /** The id of the newest run that has finished (ok or not). */
   lastFinishedId: number;
-  lastRun?: { engineMs: number; roundTripMs: number; points: number; toWorkerMs?: number; fromWorkerMs?: number };
+  lastRun?: {
+    engineMs: number;
+    roundTripMs: number;
+    points: number;
+    toWorkerMs?: number;
+    fromWorkerMs?: number;
+    /** The result was already computed (the run cache): no run took place. */
+    fromCache?: boolean;
+  };
   /** A run estimated as long, held until the user says to run it (model/run/runCost.ts). */
   costAsk?: RunCost;
 }

@@ -191,6 +191,7 @@ export class LiveRunner {
           points: o.columns ? o.columns.length / 2 : 0,
           toWorkerMs: o.toWorkerMs,
           fromWorkerMs: o.fromWorkerMs,
+          fromCache: o.fromCache,
         },
       });
     } else if (o.kind === 'invalid' && o.result && !o.result.ok) {
