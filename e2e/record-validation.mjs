@@ -8,6 +8,8 @@
 //   node e2e/record-validation.mjs --paper tcp-er   checks only the presets whose claims
 // are rebuilt from that paper (presets.json "papers"), and keeps every other recorded
 // verdict as it was (rows no longer on the page are dropped).
+//   node e2e/record-validation.mjs --group ns3-grid-   the same for the groups whose id
+// starts so (the ns-3 grid's seven).
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,11 @@ const OUT = path.join(repoDir, 'public/validation/recorded.json');
 const at = process.argv.indexOf('--paper');
 const paper = at > 0 ? process.argv[at + 1] : null;
 if (at > 0 && !paper) throw new Error('--paper needs a paper id (presets.json "papers"), e.g. --paper tcp-er');
+const gat = process.argv.indexOf('--group');
+const prefix = gat > 0 ? process.argv[gat + 1] : null;
+if (gat > 0 && !prefix) throw new Error('--group needs the start of group ids, e.g. --group ns3-grid-');
+// What is re-checked, when not everything: the stamp's name for it.
+const only = paper ?? (prefix ? `${prefix}*` : null);
 
 await withSite(async (browser, base) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -31,15 +38,19 @@ await withSite(async (browser, base) => {
   );
   // Every group's rows are there before anything is checked (presets and references loaded).
   await page.waitForTimeout(500);
+  if (prefix)
+    await page.waitForSelector(`[data-testid^="validation-group:${prefix}"]`, { state: 'attached', timeout: 60_000 });
   const all = await page
     .locator('[data-testid^="validation-group:"]')
     .evaluateAll((els) =>
       els.map((e) => ({ id: e.getAttribute('data-testid').slice(17), paper: e.getAttribute('data-paper') })),
     );
-  const groups = all.filter((g) => !paper || g.paper === paper).map((g) => g.id);
-  if (groups.length === 0) throw new Error(`no group has claims of paper "${paper}"`);
+  const groups = all
+    .filter((g) => (!paper || g.paper === paper) && (!prefix || g.id.startsWith(prefix)))
+    .map((g) => g.id);
+  if (groups.length === 0) throw new Error(`no group has claims of paper "${paper}" or starts "${prefix}"`);
   const t0 = Date.now();
-  if (paper) {
+  if (only) {
     // One group after another: each button is enabled once the one before is done.
     for (const id of groups) {
       await page.click(`[data-testid="check-group:${id}"]`);
@@ -54,7 +65,7 @@ await withSite(async (browser, base) => {
       console.log(`  ${id}: done after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
   } else await page.click('[data-testid="check-all"]');
-  const seen = new Set(paper ? groups : []);
+  const seen = new Set(only ? groups : []);
   while (seen.size < groups.length) {
     const status = await page
       .locator('[data-testid^="validation-group:"]')
@@ -82,15 +93,15 @@ await withSite(async (browser, base) => {
   if (notLive.length)
     throw new Error(`rows without a verdict from this check: ${notLive.map((r) => r.key).join(', ')}`);
   const sha = execSync('git rev-parse --short HEAD', { cwd: repoDir }).toString().trim();
-  const old = paper && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : { recorded: '', results: {} };
+  const old = only && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : { recorded: '', results: {} };
   const stamp = `${new Date().toISOString().slice(0, 10)}, commit ${sha}, Chromium`;
   const doc = {
-    // Each paper re-checked keeps its own stamp: only this paper's earlier one is replaced.
-    recorded: paper
+    // Each paper (or group prefix) re-checked keeps its own stamp: only its earlier one is replaced.
+    recorded: only
       ? `${old.recorded
           .split('; ')
-          .filter((s) => !s.startsWith(`${paper} re-checked `))
-          .join('; ')}; ${paper} re-checked ${stamp}`
+          .filter((s) => !s.startsWith(`${only} re-checked `))
+          .join('; ')}; ${only} re-checked ${stamp}`
       : stamp,
     results: Object.fromEntries(
       rows

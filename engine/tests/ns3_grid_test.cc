@@ -17,7 +17,9 @@
 //   about 0.03 and the difference of two such means to about 0.04; 0.10 is over two of
 //   those. Jain's index of two flows moves by about half as much as a share.
 // A point outside these must fall in a class of kKnownDisagreements, each with its cause
-// and the test that shows it.
+// and the test that shows it. The Validation view judges the same scenarios by the same rule
+// (scripts/make-references.py; test ThePageRunsTheScenariosThisTestRuns): a point agrees
+// there when its total, share and Jain's index checks all hold.
 //
 // Our side recovers as ns-3.44 does by default (Recovery::kNs3): TcpPrrRecovery (PRR,
 // RFC 6937, with ns-3's reduction bound: recovery "prr_ns3") on SACK's RFC 6675 loss
@@ -330,6 +332,30 @@ const GridPoint* Find(const std::vector<GridPoint>& grid, const std::string& key
     if (p.key == key) return &p;
   }
   return nullptr;
+}
+
+// The Validation view shows this grid from scripts/make-references.py, which writes the
+// scenario it encodes in each point's link (seed 1) to tests/data/ns3-grid-page-scenarios.jsonl
+// (validation.test.ts checks that the link decodes to it): it must be, as JSON, the scenario
+// this test runs there, at every point, so the page judges what this test judges.
+TEST(Ns3Grid, ThePageRunsTheScenariosThisTestRuns) {
+  const auto grid = LoadGrid();
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-grid-page-scenarios.jsonl");
+  ASSERT_TRUE(in.good()) << "run scripts/make-references.py";
+  std::set<std::string> seen;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto row = nlohmann::json::parse(line);
+    const std::string key = row["point"].get<std::string>();
+    const GridPoint* p = Find(grid, key);
+    ASSERT_NE(p, nullptr) << key << " is not a point of the grid";
+    seen.insert(key);
+    EXPECT_EQ(row["scenario"], ScenarioFor(*p, 1)) << key << ": the page's scenario\n"
+                                                   << row["scenario"].dump() << "\nthis test's\n"
+                                                   << ScenarioFor(*p, 1).dump();
+  }
+  EXPECT_EQ(seen.size(), grid.size()) << "the page leaves out points of the grid";
 }
 
 std::string Twin(const GridPoint& p, const std::string& mix) { return mix + p.key.substr(p.key.find('|')); }

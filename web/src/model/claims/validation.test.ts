@@ -7,8 +7,10 @@ import { loadTestEngine } from '../testEngine';
 import presetsJson from '../../../../public/presets/presets.json?raw';
 import referencesJson from '../../../../public/validation/references.json?raw';
 import recordedJson from '../../../../public/validation/recorded.json?raw';
+import gridScenariosJsonl from '../../../../engine/tests/data/ns3-grid-page-scenarios.jsonl?raw';
 import type { RunSummary } from '../../engine/types';
-import type { ParamModel } from '../params/params';
+import { buildScenario, type ParamModel } from '../params/params';
+import { decodeHash } from '../../url/codec';
 import { parsePresets } from './presets';
 import {
   judgeReference,
@@ -46,8 +48,9 @@ describe('validation groups', () => {
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     expect(claims).toBeGreaterThan(40);
     // ns-3 bulk set A (3 x 6), dumbbell set C (3 x 2), the equations (8), and the ns-3
-    // grid (198: total goodput at each point of each mix, Jain's index for the pairs).
-    expect(checks).toBe(32 + 198);
+    // grid (238: total goodput at each of its 158 points, the first flow's share and
+    // Jain's index at the 40 points of pairs).
+    expect(checks).toBe(32 + 238);
     // Plans every group: some 3,000 scenarios built (30 s allowed on a loaded machine).
     for (const g of groups) expect(typeof g.plan(model), g.id).toBe('object');
   }, 30_000);
@@ -118,6 +121,33 @@ describe('validation groups', () => {
   });
 });
 
+describe('the ns-3 grid', () => {
+  // make-references.py writes the scenario it encodes in each grid point's link, and
+  // ns3_grid_test.cc (ThePageRunsTheScenariosThisTestRuns) checks it is the one that
+  // test runs: here, that the page's link decodes to it, setting by setting.
+  it('runs at every point the scenario ns3_grid_test.cc runs', () => {
+    const checks = new Map(refs.groups.flatMap((g) => g.checks).map((c) => [c.id, c]));
+    const lines = gridScenariosJsonl.split('\n').filter((l) => l.trim());
+    expect(lines.length).toBeGreaterThan(150);
+    const leaves = (o: unknown, at = ''): [string, unknown][] =>
+      o !== null && typeof o === 'object'
+        ? Object.entries(o).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k))
+        : [[at, o]];
+    for (const line of lines) {
+      const { point, scenario } = JSON.parse(line) as { point: string; scenario: Record<string, unknown> };
+      const check = checks.get(`ns3-grid-${point.replaceAll('|', '-')}-total`);
+      expect(check, point).toBeDefined();
+      const d = decodeHash(model, check!.hash);
+      expect(d.messages, point).toEqual([]);
+      const built = JSON.parse(buildScenario(model, d.values)) as Record<string, unknown>;
+      expect((built.flows as unknown[]).length, point).toBe((scenario.flows as unknown[]).length);
+      expect(Object.fromEntries(leaves(built).filter(([k]) => leaves(scenario).some(([s]) => s === k))), point).toEqual(
+        Object.fromEntries(leaves(scenario)),
+      );
+    }
+  }, 30_000);
+});
+
 describe('a reference check', () => {
   const check: ReferenceCheck = {
     id: 'x',
@@ -145,6 +175,23 @@ describe('a reference check', () => {
     const model = { ...check, reference: undefined, reference_figure: 'model_complex_mbps', tolerance: 0.35 };
     expect(judgeReference(model, runs(1.8, 1.8, 1.8)).verdict).toBe('holds');
     expect(judgeReference(model, runs(2.2, 2.2, 2.2)).verdict).toBe('does-not-hold');
+  });
+  it('also holds within noise_se standard errors of the two means (ns3_grid_test.cc Noise())', () => {
+    // Ours 2.3, 2.5, 2.7: mean 2.5 (+25 %), standard error 0.1155; the reference's 0.25.
+    const noisy = { ...check, noise_se: 2, reference_se: 0.25 };
+    expect(judgeReference(check, runs(2.3, 2.5, 2.7)).verdict).toBe('does-not-hold');
+    expect(judgeReference(noisy, runs(2.3, 2.5, 2.7)).verdict).toBe('holds'); // 0.5 <= 2 x 0.2754
+    expect(judgeReference(noisy, runs(2.3, 2.5, 2.7)).detail).toContain('2 standard errors');
+    expect(judgeReference({ ...noisy, reference_se: 0 }, runs(2.3, 2.5, 2.7)).verdict).toBe('does-not-hold');
+  });
+  it('takes a figure over another of the same run (a flow’s share)', () => {
+    const share = { ...check, figure: 'goodput_mbps', per_figure: 'model_complex_mbps', reference: 0.5 };
+    expect(judgeReference({ ...share, tolerance: undefined, abs_tolerance: 0.1 }, runs(0.75, 0.75)).verdict).toBe(
+      'holds',
+    );
+    expect(judgeReference({ ...share, tolerance: undefined, abs_tolerance: 0.1 }, runs(1.2, 1.2)).verdict).toBe(
+      'does-not-hold',
+    );
   });
   it('fails, saying so, when the runs have no value', () => {
     expect(judgeReference(check, [null, null]).detail).toContain('no value');

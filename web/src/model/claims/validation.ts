@@ -203,9 +203,17 @@ export interface ReferenceCheck {
   /** The reference value, or another figure of the same runs (a model's prediction). */
   reference?: number;
   reference_figure?: string;
+  /** Each run's value is `figure` over this figure of the same run (0 when that is 0): a
+   * flow's share of the total. */
+  per_figure?: string;
   /** Relative (of the reference) or absolute. */
   tolerance?: number;
   abs_tolerance?: number;
+  /** The noise rule (the one rule, ns3_grid_test.cc Noise()): a difference within
+   * `noise_se` standard errors of the difference of the two means, ours over the runs and
+   * the reference's `reference_se`, also holds, whatever the tolerance. */
+  reference_se?: number;
+  noise_se?: number;
 }
 
 export interface ReferenceGroup {
@@ -242,6 +250,12 @@ export function parseReferences(doc: unknown): { groups: ReferenceGroup[]; probl
         problems.push(`${where}: give exactly one of reference (a number) and reference_figure — left out`);
       } else if (tolerances.length !== 1 || !tolerances.every((t) => isNum(t) && t >= 0)) {
         problems.push(`${where}: give exactly one of tolerance and abs_tolerance (a number >= 0) — left out`);
+      } else if ((r.noise_se === undefined) !== (r.reference_se === undefined)) {
+        problems.push(`${where}: give both of noise_se and reference_se, or neither — left out`);
+      } else if ([r.noise_se, r.reference_se].some((t) => t !== undefined && !(isNum(t) && t >= 0))) {
+        problems.push(`${where}: noise_se and reference_se must be numbers >= 0 — left out`);
+      } else if (r.per_figure !== undefined && !isStr(r.per_figure)) {
+        problems.push(`${where}: per_figure must be a figure's name — left out`);
       } else if (r.protocol !== undefined && !isStr(r.protocol)) {
         problems.push(`${where}: protocol must be a name — left out`);
       } else {
@@ -259,7 +273,13 @@ function fmt(v: number): string {
 
 /** One check against the mean over its runs' summaries. */
 export function judgeReference(check: ReferenceCheck, runs: readonly (RunSummary | null)[]): RowResult {
-  const ours = aggregate(runs.map((r) => figureValue(r, check.figure)));
+  const valueOfRun = (r: RunSummary | null) => {
+    const v = figureValue(r, check.figure);
+    if (check.per_figure === undefined || v === null) return v;
+    const of = figureValue(r, check.per_figure);
+    return of === null ? null : of > 0 ? v / of : 0;
+  };
+  const ours = aggregate(runs.map(valueOfRun));
   const ref =
     check.reference_figure !== undefined
       ? aggregate(runs.map((r) => figureValue(r, check.reference_figure!)))?.mean
@@ -267,14 +287,20 @@ export function judgeReference(check: ReferenceCheck, runs: readonly (RunSummary
   if (!ours || ref === undefined)
     return { verdict: 'does-not-hold', detail: `no value of ${check.figure} in ${runs.length} runs` };
   const diff = ours.mean - ref;
-  const allowed = check.abs_tolerance ?? (check.tolerance ?? 0) * Math.abs(ref);
+  const banded = check.abs_tolerance ?? (check.tolerance ?? 0) * Math.abs(ref);
+  const noise =
+    check.noise_se !== undefined
+      ? check.noise_se * Math.sqrt(ours.sd ** 2 / ours.n + (check.reference_se ?? 0) ** 2)
+      : 0;
+  const allowed = Math.max(banded, noise);
   const what = check.reference_figure ? `${check.reference_figure} ${fmt(ref)}` : `reference ${fmt(ref)}`;
   const rel = ref !== 0 ? ` (${diff >= 0 ? '+' : ''}${fmt((100 * diff) / ref)} %)` : '';
   const bound =
     check.abs_tolerance !== undefined ? `±${fmt(check.abs_tolerance)}` : `±${fmt(100 * (check.tolerance ?? 0))} %`;
+  const noisy = noise > banded ? ` (${fmt(check.noise_se!)} standard errors of the two means: ±${fmt(noise)})` : '';
   return {
     verdict: Math.abs(diff) <= allowed ? 'holds' : 'does-not-hold',
-    detail: `ours ${fmt(ours.mean)} over ${ours.n} seeds vs ${what}${rel}, allowed ${bound}`,
+    detail: `ours ${fmt(ours.mean)} over ${ours.n} seeds vs ${what}${rel}, allowed ${bound}${noisy}`,
   };
 }
 
