@@ -52,9 +52,12 @@ class PrrRecovery final : public SackRecovery {
   // sndcnt = MIN(ssthresh - pipe, DeliveredData).
   enum class Bound { kSlowStart, kConservative, kNs3 };
   enum class Mode { kSack, kDupAckAsSack };
-  explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false)
+  // `recover_after_timeout` false: see SackRecovery::recover_after_timeout_.
+  explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
+                       bool recover_after_timeout = true)
       : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout), bound_(bound), mode_(mode) {
     rescue_enabled_ = mode == Mode::kSack;
+    recover_after_timeout_ = recover_after_timeout;
   }
 
   void OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) override;

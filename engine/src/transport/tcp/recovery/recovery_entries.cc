@@ -100,6 +100,15 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        false,
        [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true); },
        {}},
+      {"prr_ns3_nosack_rto",
+       "PRR as ns-3.44, no SACK, recoveries after a timeout",
+       "An experiment: PRR as ns-3.44 without SACK, and duplicate ACKs start a fast recovery even below the point a "
+       "timeout set (RFC 6582 §3.2 step 1 says not to), as ns-3.44 without SACK behaves in the ns-3 grid",
+       false,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true, false);
+       },
+       {}},
   };
 }
 

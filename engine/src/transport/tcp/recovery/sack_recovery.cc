@@ -48,7 +48,8 @@ void SackRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
     ResendIfOverdue(early_, state, actions);
     return;
   }
-  if (state.recover_set && state.snd_una < state.recover) return;  // RFC 6675 §5 step 4 / RFC 6582
+  if (recover_after_timeout_ && state.recover_set && state.snd_una < state.recover)
+    return;  // RFC 6675 §5 step 4 / RFC 6582
   if (state.dupacks >= state.dupack_threshold || ShouldEnterRecovery(state, actions.scoreboard())) {
     Enter(state, actions, false);
   } else if (EarlyRetransmitDue(early_, state, actions)) {

@@ -47,6 +47,10 @@ class SackRecovery : public LossRecovery {
   // The window NextSeg fills in recovery: RFC 6675 sends while cwnd - pipe >= 1 SMSS.
   virtual uint64_t RecoveryWindow(const SendLimits& limits) const { return limits.cwnd; }
   bool rescue_enabled_ = true;  // NextSeg rule 4 (a recovery without SACK blocks has no use for it)
+  // Off: duplicate ACKs start a fast retransmit even below the recovery point a timeout
+  // set, against RFC 6582 §3.2 step 1 and RFC 6675 §5 step 4 (an experiment: what ns-3.44
+  // without SACK does in ns3_grid_test.cc's grid).
+  bool recover_after_timeout_ = true;
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions, bool early);
