@@ -4,9 +4,10 @@
 // 50 ms. Opens the page, waits for the engine, then clicks the Validation tab with a
 // PerformanceObserver for long tasks running: the time from the click to the first frame
 // that shows the view's groups (first paint), to the first that shows every group's run
-// count (counted after the first paint, in slices), and the longest task from the click
-// until 2 s after that (the click's own task included). BENCH_VALIDATION_TRIALS (default 3) fresh pages; the load
-// average is printed with the figures (the machine is shared; timings vary).
+// count (counted at idle, after the first paint), and the longest task from the click
+// until 2 s after that (the click's own task included). BENCH_VALIDATION_TRIALS
+// (default 3) fresh pages; the load average is printed with the figures (the machine is
+// shared; timings vary).
 // Exits 0 when it measured (PASS or MISS is in the text), 1 when it could not run.
 import os from 'node:os';
 import { withSite } from './site.mjs';
