@@ -36,10 +36,13 @@ await withSite(async (browser, base) => {
       timeout: 60_000,
     },
   );
-  // Every group's rows are there before anything is checked (presets and references loaded).
+  // Every group is on the page before anything is checked (presets and references
+  // loaded; the view adds its groups a few per frame).
   await page.waitForTimeout(500);
-  if (prefix)
-    await page.waitForSelector(`[data-testid^="validation-group:${prefix}"]`, { state: 'attached', timeout: 60_000 });
+  await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="validation"]');
+    return v?.querySelectorAll('[data-testid^="validation-group:"]').length === Number(v?.getAttribute('data-groups'));
+  });
   const all = await page
     .locator('[data-testid^="validation-group:"]')
     .evaluateAll((els) =>
@@ -77,6 +80,11 @@ await withSite(async (browser, base) => {
     }
     if (Date.now() - t0 > 30 * 60_000) throw new Error('validation took over 30 minutes');
     await page.waitForTimeout(1000);
+  }
+  // A group draws its rows once it comes near the screen: scroll to each before reading.
+  for (const g of await page.locator('[data-testid^="validation-group:"]').all()) {
+    await g.scrollIntoViewIfNeeded();
+    await page.waitForFunction((el) => el.getAttribute('data-rows') === 'drawn', await g.elementHandle());
   }
   const rows = await page.locator('[data-testid^="validation-row:"]').evaluateAll((els) =>
     els.map((e) => ({

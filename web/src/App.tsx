@@ -14,7 +14,7 @@ import { Sidebar } from './components/Sidebar';
 import { TopologyPicture } from './components/TopologyPicture';
 import { ViewGuide } from './components/ViewGuide';
 import { controlNotesOf, sameMap } from './components/controlNotes';
-import { compareData, sweepData, type RunData } from './model/claims/verdict';
+import { compareData, finishedPoints, sweepData, type RunData } from './model/claims/verdict';
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar } from './present/PresentControls';
@@ -123,12 +123,18 @@ function Results({
   const s = useLab(store, resultsOf, shallowEqual);
   const notes = useLab(store, controlNotesOf, sameMap);
   const view = s.view.view;
-  // The runs the paper's numbers and claims are checked against: the view's own.
+  // The runs the paper's numbers and claims are checked against: the view's own. A
+  // sweep's claims read its finished points only (sweepData), so they are judged again
+  // when a point finishes, not at each batch of results (LE Fig. 4: every 100 ms).
+  const sweepRun = view === 'sweep' ? s.sweepRun : undefined;
+  const finished = sweepRun ? `${sweepRun.id}:${finishedPoints(sweepRun.series)}` : '';
   const evidenceData = useMemo<RunData | undefined>(() => {
-    if (view === 'sweep' && s.sweepRun) return sweepData(s.sweepRun.grid, s.sweepRun.series);
+    if (sweepRun) return sweepData(sweepRun.grid, sweepRun.series);
     if (view === 'compare') return compareData(s.compare.entries);
     return undefined;
-  }, [view, s.sweepRun, s.compare.entries]);
+    // `finished` stands for the run: a new batch that finishes no point changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, finished, s.compare.entries]);
   return (
     <div className="results">
       {view !== 'validation' && <ViewGuide view={view} />}

@@ -4,7 +4,7 @@
 // claims hold). Opening or closing the fold is the page's own state: it changes neither the
 // link nor the experiment. Test ids: preset-note, preset-evidence-fold, evidence,
 // published-<i> (data-ours), claim-<i> (data-verdict).
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Evidence } from '../model/claims/evidence';
 import { checkPreset, withoutHidden } from '../model/claims/presets';
 import { presetSeedNote } from '../model/claims/presetSeeds';
@@ -146,12 +146,15 @@ function EvidenceFold({
   model?: ParamModel;
   id: string;
 }) {
+  // Judged at a lower priority than the chart's redraw (a transition React can put off
+  // while the sweep's results arrive): the verdicts follow the finished points.
+  const judged = useDeferredValue(data);
   const results = useMemo(
     () =>
       evidence.claims.map((c) =>
-        data ? evaluateClaim(c, data, model) : { verdict: 'pending' as const, detail: 'not run yet' },
+        judged ? evaluateClaim(c, judged, model) : { verdict: 'pending' as const, detail: 'not run yet' },
       ),
-    [evidence, data, model],
+    [evidence, judged, model],
   );
   const { published, claims } = evidence;
   if (published.length === 0 && claims.length === 0) return null;
@@ -162,7 +165,7 @@ function EvidenceFold({
   return (
     <details className="preset-evidence" data-testid="preset-evidence-fold">
       <summary>The paper’s numbers and claims ({parts.join('; ')})</summary>
-      <PresetEvidence evidence={evidence} results={results} data={data} model={model} id={id} />
+      <PresetEvidence evidence={evidence} results={results} data={judged} model={model} id={id} />
     </details>
   );
 }

@@ -125,4 +125,23 @@ describe('the sweep runner', () => {
     runner.run();
     expect(queued).toHaveLength(22);
   });
+
+  it('plans once for the view and the run of the same settings, again when they change', () => {
+    const { runner, core } = harness(6, 2);
+    const st = core.get();
+    // The view asks (its cost), then the run: the same objects, one plan.
+    const forView = runner.plan(st.scenario.values, st.view.sweep, st.view.compare);
+    expect(runner.plan()).toBe(forView);
+    expect(forView!.scenarios).toHaveLength(12);
+    core.set({ view: { ...st.view, sweep: { ...st.view.sweep, n: 7 } } });
+    const seven = runner.plan();
+    expect(seven).not.toBe(forView);
+    expect(seven!.scenarios).toHaveLength(14);
+    // Equal settings in new objects plan the same sweep (a new plan, the same key).
+    const again = runner.plan({ ...core.get().scenario.values }, { ...core.get().view.sweep }, [
+      ...core.get().view.compare,
+    ]);
+    expect(again!.key).toBe(seven!.key);
+    expect(again!.scenarios).toEqual(seven!.scenarios);
+  });
 });

@@ -1,6 +1,7 @@
 // The sweep's points as a table (the accessible form of the chart): for each x, each
 // series' mean with the number of runs that had a value. Test ids:
 // sweep-table-panel, sweep-table, sweep-cell:<series>:<x> (data-mean, data-n).
+import { memo } from 'react';
 import { formatNumber } from '../components/Summary';
 import { sweepPoints } from '../model/sweep/sweep';
 import { TableExport } from '../export/TableExport';
@@ -15,6 +16,35 @@ interface Props {
   digits: number;
   protoLabel: (protocol: string) => string;
 }
+
+/** One point of one series. A sweep's batch of results replaces only the points it
+ * touched (sweepRunner.ts), so the others keep their runs' array and are not computed or
+ * drawn again (LE Fig. 4's 186 cells were, at every batch). */
+const SweepCell = memo(function SweepCell({
+  series,
+  x,
+  runs: summaries,
+  y,
+  digits,
+}: {
+  series: string;
+  x: number;
+  runs: SweepRun['series'][number]['summaries'][number];
+  y: string;
+  digits: number;
+}) {
+  const p = sweepPoints([x], [summaries], y)[0];
+  const runs = summaries.filter((r) => r != null).length;
+  return (
+    <td data-testid={`sweep-cell:${series}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
+      {p
+        ? `${formatNumber(p.mean, digits)}${p.ci95 > 0 ? ` ± ${formatNumber(p.ci95, digits)}` : ''} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})`
+        : runs
+          ? `— (no value in ${runs} runs)`
+          : '…'}
+    </td>
+  );
+});
 
 export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoLabel }: Props) {
   return (
@@ -36,20 +66,16 @@ export function SweepTable({ run, y, xLabel, yLabel, figureLabel, digits, protoL
           {run.grid.map((x, i) => (
             <tr key={x}>
               <td>{x}</td>
-              {run.series.map((l) => {
-                const key = l.protocol ?? 'measured';
-                const p = sweepPoints([x], [l.summaries[i]], y)[0];
-                const runs = l.summaries[i].filter((r) => r != null).length;
-                return (
-                  <td key={key} data-testid={`sweep-cell:${key}:${x}`} data-mean={p?.mean} data-n={p?.n ?? 0}>
-                    {p
-                      ? `${formatNumber(p.mean, digits)}${p.ci95 > 0 ? ` ± ${formatNumber(p.ci95, digits)}` : ''} (n = ${p.n}${p.n < runs ? ` of ${runs}` : ''})`
-                      : runs
-                        ? `— (no value in ${runs} runs)`
-                        : '…'}
-                  </td>
-                );
-              })}
+              {run.series.map((l) => (
+                <SweepCell
+                  key={l.protocol ?? 'measured'}
+                  series={l.protocol ?? 'measured'}
+                  x={x}
+                  runs={l.summaries[i]}
+                  y={y}
+                  digits={digits}
+                />
+              ))}
             </tr>
           ))}
         </tbody>

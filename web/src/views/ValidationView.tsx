@@ -5,14 +5,14 @@
 // Each row opens its experiment. Per paper (presets.json "papers"): its tolerance and the
 // counts of its claims by verdict (holds, holds under a named reading, does not hold,
 // not expressible); claims not yet rebuilt from a paper (legacy) are listed apart.
+// Each group draws its rows only once it comes near the screen (ValidationGroupPanel.tsx);
+// the counts here are the rows' data, whatever is drawn.
 // Test ids: validation, paper-summary:<paper id> (data-holds, data-under-reading,
-// data-fails, data-not-expressible, data-pending), validation-group:<id> (data-status,
-// data-paper), check-group:<id>, check-all, open:<key>, validation-row:<key>
-// (data-verdict, data-kind, data-origin = live | recorded | none), and ClaimNotes' links.
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+// data-fails, data-not-expressible, data-pending), check-all, check-cancel, and the
+// groups' (ValidationGroupPanel.tsx).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { RunSummary } from '../engine/types';
 import type { ParamModel } from '../model/params/params';
-import { TableExport } from '../export/TableExport';
 import {
   paperGroups,
   parseRecorded,
@@ -21,29 +21,18 @@ import {
   REFERENCES_URL,
   referenceGroups,
   countVerdicts,
-  type GroupSize,
+  verdictOf,
   type Recorded,
   type ReferenceGroup,
-  type RowResult,
   type ValidationGroup,
 } from '../model/claims/validation';
 import { usePresets } from '../components/Papers';
-import { useGroupSizes } from './useGroupSizes';
-import { ClaimNotes } from '../components/ClaimNotes';
+import { useGroupSizes, useRevealed } from './useGroupSizes';
+import { ValidationGroupPanel, type GroupRun } from './ValidationGroupPanel';
 import type { PaperInfo } from '../model/claims/evidence';
-import { VERDICT_TEXT } from '../model/claims/verdict';
 import type { PoolActions } from '../state/actions';
 import '../components/evidence.css';
 import './validation.css';
-
-interface GroupRun {
-  status: 'running' | 'done' | 'cancelled' | 'failed';
-  done: number;
-  total: number;
-  results?: RowResult[];
-  error?: string;
-  ms: number;
-}
 
 function useJson<T>(url: string, parse: (doc: unknown) => T): { value?: T; error?: string } {
   const [state, setState] = useState<{ value?: T; error?: string }>({});
@@ -68,11 +57,6 @@ const readReferences = (doc: unknown) => {
   return r.groups;
 };
 
-function cost(size: GroupSize): string {
-  const n = size.runs;
-  return `${n} run${n === 1 ? '' : 's'}, up to ${Math.round(size.simulatedS).toLocaleString('en-US')} simulated s`;
-}
-
 export function ValidationView({ store, model }: { store: Pick<PoolActions, 'runSummaries'>; model: ParamModel }) {
   const { presets, papers, error: presetError } = usePresets();
   const refs = useJson<ReferenceGroup[]>(REFERENCES_URL, readReferences);
@@ -84,6 +68,7 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   // Counted from the settings, after the first paint, in slices; a group's scenarios
   // are built only when it is checked.
   const sizes = useGroupSizes(groups, model);
+  const revealed = useRevealed(groups.length);
   const [runs, setRuns] = useState<Record<string, GroupRun>>({});
   const [queue, setQueue] = useState<string[]>([]);
   const handle = useRef<{ cancel(): void } | null>(null);
@@ -92,34 +77,44 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
   // Stop whatever runs when the page leaves the view.
   useEffect(() => () => handle.current?.cancel(), []);
 
-  const check = (id: string) => {
-    const plan = groups.find((g) => g.id === id)?.plan(model);
-    if (!plan || typeof plan === 'string') {
-      setRuns((r) => ({
-        ...r,
-        [id]: { status: 'failed', done: 0, total: 0, error: typeof plan === 'string' ? plan : 'unknown group', ms: 0 },
-      }));
-      return;
-    }
-    const summaries: (RunSummary | null)[] = plan.scenarios.map(() => null);
-    const t0 = performance.now();
-    let done = 0;
-    setRuns((r) => ({ ...r, [id]: { status: 'running', done: 0, total: plan.scenarios.length, ms: 0 } }));
-    handle.current = store.runSummaries(
-      plan.scenarios,
-      (i, summary) => {
-        summaries[i] = summary;
-        done += 1;
-        const d = done;
-        setRuns((r) => ({ ...r, [id]: { ...r[id], done: d, ms: performance.now() - t0 } }));
-      },
-      () => {
-        handle.current = null;
-        const results = plan.judge(summaries);
-        setRuns((r) => ({ ...r, [id]: { ...r[id], status: 'done', results, ms: performance.now() - t0 } }));
-      },
-    );
-  };
+  // Stable while the groups are (the panels are memoised).
+  const check = useCallback(
+    (id: string) => {
+      const plan = groups.find((g) => g.id === id)?.plan(model);
+      if (!plan || typeof plan === 'string') {
+        setRuns((r) => ({
+          ...r,
+          [id]: {
+            status: 'failed',
+            done: 0,
+            total: 0,
+            error: typeof plan === 'string' ? plan : 'unknown group',
+            ms: 0,
+          },
+        }));
+        return;
+      }
+      const summaries: (RunSummary | null)[] = plan.scenarios.map(() => null);
+      const t0 = performance.now();
+      let done = 0;
+      setRuns((r) => ({ ...r, [id]: { status: 'running', done: 0, total: plan.scenarios.length, ms: 0 } }));
+      handle.current = store.runSummaries(
+        plan.scenarios,
+        (i, summary) => {
+          summaries[i] = summary;
+          done += 1;
+          const d = done;
+          setRuns((r) => ({ ...r, [id]: { ...r[id], done: d, ms: performance.now() - t0 } }));
+        },
+        () => {
+          handle.current = null;
+          const results = plan.judge(summaries);
+          setRuns((r) => ({ ...r, [id]: { ...r[id], status: 'done', results, ms: performance.now() - t0 } }));
+        },
+      );
+    },
+    [groups, model, store],
+  );
 
   // One group at a time from the queue, so each shows its progress and its verdicts as
   // soon as it is done.
@@ -148,22 +143,11 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       }
     return { runs: runsN, sim };
   }, [sizes]);
-  const verdictOf = (
-    key: string,
-    group: ValidationGroup,
-    index: number,
-  ): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } => {
-    const live = runs[group.id]?.results?.[index];
-    if (live) return { result: live, origin: 'live' };
-    const rec = recorded.value?.results[key];
-    if (rec && rec.text === group.rows[index].text) return { result: rec, origin: 'recorded' };
-    return { origin: 'none' };
-  };
   const verdictRows = (gs: readonly ValidationGroup[]) =>
     gs.flatMap((g) =>
       g.rows.map((row, i) => ({
         claim: row.claim,
-        verdict: verdictOf(row.key, g, i).result?.verdict ?? ('pending' as const),
+        verdict: verdictOf(g, i, runs[g.id]?.results, recorded.value).result?.verdict ?? ('pending' as const),
       })),
     );
   const counts = useMemo(() => {
@@ -209,115 +193,31 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
     );
   };
 
-  const section = (shown: readonly ValidationGroup[], title: string, intro: string, head?: ReactElement) => (
-    <section className="validation-section" aria-label={title} key={title}>
-      <h2>{title}</h2>
-      <p className="muted-note">{intro}</p>
-      {head}
-      {shown.map((g) => {
-        const plan = sizes.get(g.id);
-        const run = runs[g.id];
-        return (
-          <div
+  // The first groups, in page order, then more at each frame (useRevealed).
+  let placed = 0;
+  const section = (shown: readonly ValidationGroup[], title: string, intro: string, head?: ReactElement) => {
+    const mine = shown.slice(0, Math.max(0, revealed - placed));
+    placed += shown.length;
+    if (mine.length === 0) return null;
+    return (
+      <section className="validation-section" aria-label={title} key={title}>
+        <h2>{title}</h2>
+        <p className="muted-note">{intro}</p>
+        {head}
+        {mine.map((g) => (
+          <ValidationGroupPanel
             key={g.id}
-            className="panel validation-group"
-            data-testid={`validation-group:${g.id}`}
-            data-paper={g.paper ?? ''}
-            data-status={run?.status ?? 'idle'}
-          >
-            <div className="validation-group-head">
-              <div>
-                <strong>{g.title}</strong>
-                <div className="muted-note">{g.source}</div>
-              </div>
-              <div className="validation-actions">
-                <TableExport name={`validation ${g.title}`} />
-                {g.kind === 'paper' && (
-                  <a href={g.hash} className="button-link" data-testid={`open:${g.id}`}>
-                    Open the experiment
-                  </a>
-                )}
-                <button
-                  type="button"
-                  data-testid={`check-group:${g.id}`}
-                  disabled={!!running || typeof plan === 'string' || !plan}
-                  onClick={() => check(g.id)}
-                  title={typeof plan === 'string' ? plan : undefined}
-                >
-                  {run?.status === 'running' ? `Checking… ${run.done} / ${run.total}` : 'Check now'}
-                </button>
-                <span className="muted-note">{typeof plan === 'string' ? plan : plan ? cost(plan) : ''}</span>
-                {run && run.status !== 'running' && run.status !== 'failed' && (
-                  <span className="muted-note">
-                    {run.status === 'done' ? `checked here in ${(run.ms / 1000).toFixed(1)} s` : 'cancelled'}
-                  </span>
-                )}
-                {run?.error && <span className="field-error">{run.error}</span>}
-              </div>
-            </div>
-            {run?.status === 'running' && (
-              <progress max={run.total} value={run.done} aria-label={`${g.title}: runs done`} />
-            )}
-            <table className="figures validation-table">
-              <thead>
-                <tr>
-                  <th scope="col">Claim or check</th>
-                  <th scope="col">Verdict</th>
-                  <th scope="col">Numbers</th>
-                  {g.kind === 'reference' && <th scope="col">Experiment</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {g.rows.map((row, i) => {
-                  const { result, origin } = verdictOf(row.key, g, i);
-                  const verdict = result?.verdict ?? 'pending';
-                  return (
-                    <tr
-                      key={row.key}
-                      data-testid={`validation-row:${row.key}`}
-                      data-text={row.text}
-                      data-verdict={verdict}
-                      data-detail={result?.detail ?? ''}
-                      data-origin={origin}
-                      data-kind={row.claim?.kind ?? 'reference'}
-                      className={`claim ${verdict}`}
-                    >
-                      <td>
-                        {row.claim && row.claim.kind !== 'legacy' ? <q>{row.text}</q> : row.text}
-                        {row.source && <span className="muted-note"> ({row.source})</span>}
-                        {row.claim?.kind === 'number' && (
-                          <span className="muted-note">
-                            {' '}
-                            · paper: {row.claim.paper_value}
-                            {row.claim.unit ? ` ${row.claim.unit}` : ''}
-                          </span>
-                        )}
-                        {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
-                      </td>
-                      <td>
-                        <span className="verdict">{VERDICT_TEXT[verdict]}</span>
-                        {origin === 'recorded' && <div className="muted-note">recorded</div>}
-                      </td>
-                      <td className="muted-note">
-                        {row.claim?.kind === 'not_expressible' ? '' : (result?.detail ?? '')}
-                      </td>
-                      {g.kind === 'reference' && (
-                        <td>
-                          <a href={row.hash} data-testid={`open:${row.key}`}>
-                            Open
-                          </a>
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        );
-      })}
-    </section>
-  );
+            group={g}
+            size={sizes.get(g.id)}
+            run={runs[g.id]}
+            recorded={recorded.value}
+            busy={!!running}
+            onCheck={check}
+          />
+        ))}
+      </section>
+    );
+  };
 
   const allIds = groups.map((g) => g.id);
   return (
@@ -369,14 +269,12 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       </section>
       {Object.entries(papers).map(([id, info]) => {
         const gs = groups.filter((g) => g.kind === 'paper' && g.paper === id);
-        return gs.length
-          ? section(
-              gs,
-              info.title,
-              'Each group is a Papers preset: its claims are checked on the runs the preset makes.',
-              paperSummary(id, info, gs),
-            )
-          : null;
+        return section(
+          gs,
+          info.title,
+          'Each group is a Papers preset: its claims are checked on the runs the preset makes.',
+          paperSummary(id, info, gs),
+        );
       })}
       {section(
         groups.filter((g) => g.kind === 'paper' && !(g.paper && papers[g.paper])),

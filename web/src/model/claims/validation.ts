@@ -382,3 +382,19 @@ export function parseRecorded(doc: unknown): Recorded | null {
   if (!isStr(o.recorded) || !o.results || typeof o.results !== 'object') return null;
   return { recorded: o.recorded, results: o.results as Recorded['results'] };
 }
+
+/** A row's verdict: this browser's own check of its group, else the one recorded for the
+ * same text, else none. */
+export function verdictOf(
+  group: ValidationGroup,
+  index: number,
+  live: readonly RowResult[] | undefined,
+  recorded: Recorded | null | undefined,
+): { result?: RowResult; origin: 'live' | 'recorded' | 'none' } {
+  const mine = live?.[index];
+  if (mine) return { result: mine, origin: 'live' };
+  const row = group.rows[index];
+  const rec = recorded?.results[row.key];
+  if (rec && rec.text === row.text) return { result: rec, origin: 'recorded' };
+  return { origin: 'none' };
+}

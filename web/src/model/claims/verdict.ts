@@ -260,6 +260,16 @@ export function sweepData(
   };
 }
 
+/** How many of a sweep's points (per protocol) have all their runs: what its claims
+ * can read (sweepData leaves the others out). */
+export function finishedPoints(
+  series: readonly { summaries: readonly (readonly (RunSummary | null | undefined)[])[] }[],
+): number {
+  let n = 0;
+  for (const s of series) for (const runs of s.summaries) if (!runs.some((r) => r === undefined)) n += 1;
+  return n;
+}
+
 /** A compare's runs: one per protocol. */
 export function compareData(entries: readonly { protocol: string; status: string; summary?: RunSummary }[]): RunData {
   return {
