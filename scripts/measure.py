@@ -55,9 +55,11 @@ def sweep(schema, link, xs=None, protocols=None, k=None, platform=None):
 
 
 def at(points, protocol, x, figure='goodput_mbps', stat='mean'):
-    """One statistic of one figure at the x nearest `x` (a log grid's points are rounded)."""
+    """One statistic of one figure at the x nearest `x` (a log grid's points are rounded);
+    stat None: all of them ({n, mean, sd, min, max, ci95})."""
     near = min((px for (p, px) in points if p == protocol), key=lambda px: abs(px - x))
-    return points[(protocol, near)][figure][stat]
+    f = points[(protocol, near)][figure]
+    return f if stat is None else f[stat]
 
 
 def xs_of(points, protocol):
@@ -104,6 +106,8 @@ def fmt(v, digits=3):
         return 'n/a'
     if abs(v) >= 1000:
         return f'{round(v, -2 if abs(v) >= 10000 else -1):,.0f}'
+    if abs(v) >= 10 ** digits:
+        return f'{v:.0f}'
     return f'{v:.{digits}g}'
 
 
