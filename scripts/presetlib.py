@@ -241,9 +241,26 @@ def schema_param(schema, path):
     return next((p for p in schema['params'] if p['path'] == path), None)
 
 
-def on_platform(schema, scenario, platform):
+def compared_protocols(view):
+    """The protocols a view's cmp= list runs (a pairing "protocol/recovery" runs its protocol)."""
+    cmp = next((part[len('cmp='):] for part in view if part.startswith('cmp=')), '')
+    return {entry.split('/')[0] for entry in cmp.split(',') if entry}
+
+
+def swapped_flows(schema, scenario):
+    """The flows a comparison runs each compared protocol on (web/src/model/views.ts
+    withProtocol, the engine's sweep.cc): flows[0] and every flow running its protocol."""
+    default_protocol = schema_param(schema, 'flows[].protocol')['default']
+    flows = scenario.get('flows', [{}])
+    group = flows[0].get('protocol', default_protocol) if flows else None
+    return [f for i, f in enumerate(flows) if i == 0 or f.get('protocol', default_protocol) == group]
+
+
+def on_platform(schema, scenario, platform, compared=()):
     """Sets `platform`'s timer profile and RTO bounds on every TCP flow and TCP background
-    group of `scenario` (rate-based flows keep theirs: they read the RTO bounds too)."""
+    group of `scenario`, and on the flows a comparison runs a TCP of `compared` on (a
+    rate-based flow compared with TCP: the swap keeps the flow's TCP block, which the
+    rate-based protocol's own run does not read for its timers: RRTP has rrtp.*_rto_ms)."""
     tcp = tcp_protocols(schema)
     for name in ('flows', 'background'):
         default_protocol = schema_param(schema, f'{name}[].protocol')['default']
@@ -251,6 +268,15 @@ def on_platform(schema, scenario, platform):
         for item in items:
             if item.get('protocol', default_protocol) in tcp:
                 item.setdefault('tcp', {}).update(PLATFORMS[platform])
+    if tcp & set(compared):
+        for item in swapped_flows(schema, scenario):
+            protocol = item.get('protocol', schema_param(schema, 'flows[].protocol')['default'])
+            if protocol not in tcp and not schema_param(schema, f'flows[].{protocol}.min_rto_ms'):
+                # A rate-based protocol without timer bounds of its own (tfrc, srp, crp,
+                # mrp) reads the TCP block's: a platform there would change its own runs.
+                raise SystemExit(f'a comparison swaps {protocol} (which reads tcp.*_rto_ms) to TCP: its TCP '
+                                 f'runs cannot take the {platform} platform without changing its own')
+            item.setdefault('tcp', {}).update(PLATFORMS[platform])
     return scenario
 
 
@@ -302,7 +328,8 @@ def decode_hash(schema, hash_text):
 def platform_hash(schema, hash_text, platform):
     """A hand-kept preset's link with `platform` set (on_platform), still canonical."""
     scenario, view = decode_hash(schema, hash_text)
-    return '#' + '&'.join(scenario_hash(schema, on_platform(schema, scenario, platform)) + view)
+    compared = compared_protocols(view)
+    return '#' + '&'.join(scenario_hash(schema, on_platform(schema, scenario, platform, compared)) + view)
 
 
 def on_paper_platform(schema, presets, platform, ids=None):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from presetlib import (engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
                        paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
+import measure
 
 PAPER = 'RRTP (thesis)'
 P = 'rrtp'
@@ -112,18 +113,32 @@ def table_42(schema):
     wl_base = load_scenario('rrtp-table42-wlan.json')
     wlan_rto = sweep_hash(schema, wl_base, ['reno', 'newreno', 'vegas'], 'f0.tcp.min_rto_ms', 200, 1000, 5,
                           'data_packets_sent', 3)
+    # What the TCPs send against their minimum RTO, measured (scripts/measure.py) on the
+    # paper's platform as the page runs it.
+    rto = measure.sweep(schema, wlan_rto, platform='ns2')
+    sent = lambda q, x: measure.at(rto, q, x, 'data_packets_sent')
+    pct = lambda q, x: f'{(sent(q, x) / TABLE_42["wlan"][3][q] - 1) * 100:+.0f} %'
+    reno_to = [rto[('reno', x)]['timeouts'][s] for x in measure.xs_of(rto, 'reno') for s in ('min', 'max')]
     extra = [{
         'id': 'rrtp-table42-wlan-min-rto',
         'title': 'RRTP Table 4.2, wireless LAN: what the TCPs send against their minimum RTO (a reading)',
         'paper': PAPER, 'section': '§4.1-4.2, Tables 4.1-4.3',
         'caption': ('The wireless LAN path (11 Mb/s, 5 ms one way, 1 % loss, 60 s) with the TCPs\' minimum '
-                    'retransmission timeout from 0.2 s (ns-2.32\'s default; the thesis ran ns-2.32 but names no TCP '
-                    'setting) to 1 s (RFC 6298, the engine\'s default and the presets\'): Reno times out 12-18 times '
-                    'in 60 s after two losses in one window, and each timeout idles the link for the minimum RTO. '
-                    'Cost: 5 points x 3 protocols x 3 seeds = 45 runs of 60 s.'),
+                    'retransmission timeout from 0.2 s (ns-2.32\'s default, which the presets run: the thesis ran '
+                    'ns-2.32 but names no TCP setting) to 1 s (RFC 6298, the engine\'s default): Reno times out '
+                    f'{measure.span(reno_to)} times in 60 s after two losses in one window, and each timeout idles the '
+                    'link for the minimum RTO or more. Cost: 5 points x 3 protocols x 3 seeds = 45 runs of 60 s.'),
         'hash': wlan_rto,
         'evidence': {'published': [], 'claims': []},
     }]
+    minrto = reading('TCP minimum RTO 0.2 s (ns-2.32\'s minrto_ default, the thesis\'s simulator; the thesis gives no '
+                     'TCP timers)', wlan_rto,
+                     f'at 0.2 s NewReno sends {measure.fmt(sent("newreno", 200))} packets ({pct("newreno", 200)}) and '
+                     f'Vegas {measure.fmt(sent("vegas", 200))} ({pct("vegas", 200)}), at 1 s (RFC 6298) '
+                     f'{measure.fmt(sent("newreno", 1000))} ({pct("newreno", 1000)}) and '
+                     f'{measure.fmt(sent("vegas", 1000))} ({pct("vegas", 1000)}); Reno sends '
+                     f'{measure.fmt(sent("reno", 200))} ({pct("reno", 200)}) at 0.2 s and '
+                     f'{measure.fmt(sent("reno", 1000))} ({pct("reno", 1000)}) at 1 s')
     for env, (name, row, setting, published, xpath, frm, to, n, k) in TABLE_42.items():
         base = load_scenario(f'rrtp-table42-{env}.json')
         p = get_p(base, xpath)
@@ -131,9 +146,6 @@ def table_42(schema):
         h = sweep_hash(schema, base, cmp, xpath, frm, to, n, 'data_packets_sent', k)
         by_goodput = h.replace('sweep.y=data_packets_sent', 'sweep.y=goodput_mbps')
         src = f'Table 4.2, {row} (our loss {js_number(p * 100)} %)'
-        minrto = reading('TCP minimum RTO 1 s (RFC 6298, the engine\'s default; the thesis gives no TCP timers, and '
-                         'ns-2.32\'s own default is 0.2 s)', wlan_rto, 'at 0.2 s NewReno sends 51,200 packets (-8 %) and '
-                         'Vegas 54,700; Reno stays 15 % short (47,300)')
         seed = reading('RRTP seeded with SendRate_char 950 Mb/s (what the link carries; the thesis gives no seed '
                        'values)', seed_sweep, 'only where a loss cut leaves the characteristic rate alone '
                        '(rrtp.restore_after_cut, this sweep): there a seed near 240 Mb/s gives the thesis\'s count '
@@ -201,7 +213,8 @@ def table_42(schema):
                         f'{HOW[env]} The thesis counts the packets each protocol sent (Table 4.2): the y axis is '
                         'ours (retransmissions included), and the x axis the loss rate, from Table 4.3\'s '
                         f'{js_number(p * 100)} % (where the claims are) to {js_number(to * 100)} %. The thesis gives '
-                        'no ns-2 TCP settings (window, queue). Its sentences on throughput are checked on goodput '
+                        'no ns-2 TCP settings (window, queue, timers): the TCPs run ns-2.32\'s default timers (10 ms '
+                        'tick, 0.2 s minimum RTO, 3 s before the first RTT sample). Its sentences on throughput are checked on goodput '
                         f'(y = goodput_mbps), which retransmissions do not inflate. Cost: {n} points x {len(cmp)} '
                         f'protocols x {k} seeds = {n * len(cmp) * k} runs of 60 s.'),
             'hash': h,
@@ -230,6 +243,7 @@ def table_42(schema):
         'hash': seed_sweep,
         'evidence': {'published': [], 'claims': []},
     })
+    hm = measure.sweep(schema, hl_loss, platform='ns2')
     extra.append({
         'id': 'rrtp-table42-hlhb-loss',
         'title': 'RRTP Table 4.2, high latency, high bandwidth: what the TCPs send against the loss rate',
@@ -237,9 +251,11 @@ def table_42(schema):
         'caption': ('The high-latency, high-bandwidth path (1 Gb/s, 200 ms one way, 60 s) with its random loss swept '
                     'from 0.01 % to 1 % (log scale): Reno, NewReno and Vegas. A loss every 100 packets keeps a '
                     'window near 1.22 / sqrt(0.01) = 12 segments (Mathis et al.), 0.34 Mb/s over a 400 ms round trip, '
-                    'about 1,800 packets in 60 s (ours: 1,940). Table 4.2\'s 242,323 packets are 45 Mb/s; ours stay below 40,000 at '
-                    'every loss rate here (slow start overflows the 1000-packet queue long before the window fills the '
-                    'path). Cost: 5 points x 3 protocols = 15 runs of 60 s.'),
+                    f'about 1,800 packets in 60 s (ours: {measure.fmt(measure.at(hm, "reno", 0.01, "data_packets_sent"))}). '
+                    'Table 4.2\'s 242,323 packets are 45 Mb/s; ours send at most '
+                    f'{measure.fmt(max(f["data_packets_sent"]["mean"] for f in hm.values()))} at any loss rate here (slow '
+                    'start overflows the 1000-packet queue long before the window fills the path). Cost: 5 points x 3 '
+                    'protocols = 15 runs of 60 s.'),
         'hash': hl_loss,
         'evidence': {'published': [], 'claims': []},
     })
@@ -521,14 +537,24 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     that shows why: {claim id or pattern ('*' for any text; the first that matches): explain(...)}."""
     cdma, sat = by_id['rrtp-table42-cdma']['hash'], by_id['rrtp-table42-satellite']['hash']
     fr = by_id['rrtp-friendliness']['hash']
+    # The TCPs' numbers below are measured on the paper's platform (scripts/measure.py).
+    cm, sm = measure.sweep(schema, cdma, platform='ns2'), measure.sweep(schema, sat, platform='ns2')
+    g = lambda pts, q, x: measure.fmt(measure.at(pts, q, x), 3)
+    sent = lambda pts, q, x: measure.at(pts, q, x, 'data_packets_sent')
+    tcps = ('reno', 'newreno', 'vegas')
     link_full = ('At 1 % loss over a 150 ms round trip Mathis\'s bound (0.94 Mb/s) is six times the 144 kb/s link: the '
-                 'link, not the loss, sets what a TCP sends, and ours keep it nearly full (y = goodput: Reno 0.116, '
-                 'NewReno 0.113, Vegas 0.138 of RRTP\'s 0.137 Mb/s), about the 750 packets it carries in 60 s. The '
-                 'thesis\'s TCPs sent 473-589 (63-79 % of it), which no setting it states accounts for.')
+                 'link, not the loss, sets what a TCP sends, and ours keep it nearly full (y = goodput: Reno '
+                 f'{g(cm, "reno", 0.01)}, NewReno {g(cm, "newreno", 0.01)}, Vegas {g(cm, "vegas", 0.01)} of RRTP\'s '
+                 f'{g(cm, "rrtp", 0.01)} Mb/s), sending {measure.span([sent(cm, q, 0.01) for q in tcps], 3)} packets in '
+                 '60 s where the link carries about 750 (a TCP\'s count includes its retransmissions). The thesis\'s '
+                 'TCPs sent 473-589 (63-79 % of it), which no setting it states accounts for.')
     sat_full = ('At 20 kb/s the link carries 104 packets in 60 s, and every protocol here keeps it busy: the same '
-                'goodput, 0.0189 Mb/s, for RRTP and each TCP without loss and 0.0184-0.0187 at 1 % (y = goodput), so '
-                'none can deliver more than another. The thesis\'s TCPs sent 51-79 packets, half to three quarters '
-                'of what the link carries, which no setting it states accounts for.')
+                f'goodput without loss, {measure.span([measure.at(sm, q, 0) for q in ("rrtp",) + tcps], 3)} Mb/s for '
+                f'RRTP and each TCP, and {measure.span([measure.at(sm, q, 0.01) for q in ("rrtp",) + tcps], 3)} at 1 % '
+                '(y = goodput), so none can deliver more than another. The thesis\'s TCPs sent 51-79 packets, half to '
+                'three quarters of what the link carries, which no setting it states accounts for; ours send '
+                f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %, the window\'s worth beyond what '
+                'the link delivers waiting in the last hop\'s queue.')
     total = ('The thesis\'s five connections together use 28.5 of the 54 Mb/s at 0.5 % error (21.9 at 1 %, 8.0 at 5 %): '
              'its RRTP left the link half idle. Ours fills it (y = total goodput: 52 at 0.1 %, 49 at 1 %, 39 at 5 %): '
              'RRTP with Spike calls the random losses wireless and holds its rate, so it takes 20 Mb/s at 0.1 % and '
@@ -551,16 +577,19 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     phi = ('phi is the window\'s upper edge, and the losses misclassified here have a gap of (n + 1) Tmin, below any '
            'phi from 1.75 to 2.5: the curve is flat (y = C-to-W), so phi = 2 cannot do better than its neighbours.')
     lda_sigma, lda_phi = by_id['rrtp-lda-sigma']['hash'], by_id['rrtp-lda-phi']['hash']
-    wl_tcp = ('Reno times out 12-18 times in 60 s (two losses in one window) and NewReno 2-8, each idling the link for '
-              'the 1 s minimum RTO: the sweep of the minimum RTO takes NewReno to 51,200 packets at ns-2.32\'s 0.2 s '
-              '(within 10 %), Reno only to 47,300.')
+    wm = measure.sweep(schema, wlan_rto, platform='ns2')
+    hm = measure.sweep(schema, hl_loss, platform='ns2')
+    hl_max = max(f['data_packets_sent']['mean'] for f in hm.values())
+    to = lambda q, x: measure.span([wm[(q, x)]['timeouts'][k] for k in ('min', 'max')])
+    wl_tcp = (f'Reno times out {to("reno", 200)} times in 60 s (two losses in one window) and NewReno '
+              f'{to("newreno", 200)}, each idling the link for ns-2.32\'s 0.2 s minimum RTO or more (the RTO backs '
+              f'off): Reno sends {measure.fmt(measure.at(wm, "reno", 200, "data_packets_sent"))} packets and NewReno '
+              f'{measure.fmt(measure.at(wm, "newreno", 200, "data_packets_sent"))}; with RFC 6298\'s 1 s floor '
+              f'(the sweep\'s other end) {measure.fmt(measure.at(wm, "reno", 1000, "data_packets_sent"))} and '
+              f'{measure.fmt(measure.at(wm, "newreno", 1000, "data_packets_sent"))}.')
     out = {
         'rrtp/table4.2/wlan/reno': explain(wl_tcp, wlan_rto),
         'rrtp/table4.2/wlan/newreno': explain(wl_tcp, wlan_rto),
-        'rrtp/table4.2/cdma/above-reno': explain('Reno\'s goodput at 1 % varies with the seed from 0.093 to 0.13 Mb/s '
-                                                 '(a timeout on a link that carries one packet every 78 ms costs it '
-                                                 'many), so over five seeds its interval reaches RRTP\'s 0.137.',
-                                                 y_of(cdma, 'goodput_mbps')),
         'rrtp/table5.2/vegas-5pct': explain(total, y_of(fr, 'total_goodput_mbps')),
         'rrtp/table5.2/vegas-1pct': explain(total, y_of(fr, 'total_goodput_mbps')),
         'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the gap a wireless loss leaves '
@@ -577,16 +606,19 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
                                            'at the preset\'s 950 Mb/s, and 1,245,176 at 240 Mb/s, within 4 % of the '
                                            'thesis\'s, which gives no seed.', seed_sweep),
         'rrtp/table4.2/hlhb/reno': explain('A loss every 100 packets keeps Reno\'s window near 12 segments (Mathis): '
-                                           '0.34 Mb/s over a 400 ms round trip, about 1,900 packets in 60 s. Ours send '
-                                           'under 40,000 at every loss rate from 0.01 % to 1 %; the thesis\'s '
-                                           '242,323 are 45 Mb/s.', hl_loss),
+                                           '0.34 Mb/s over a 400 ms round trip, about 1,900 packets in 60 s (ours: '
+                                           f'{measure.fmt(measure.at(hm, "reno", 0.01, "data_packets_sent"))}). Ours '
+                                           f'send at most {measure.fmt(hl_max)} at any loss rate from 0.01 % to 1 %; '
+                                           'the thesis\'s 242,323 are 45 Mb/s.', hl_loss),
         'rrtp/table4.2/cdma/reno': explain(link_full, y_of(cdma, 'goodput_mbps')),
         'rrtp/table4.2/satellite/reno': explain(sat_full, y_of(sat, 'goodput_mbps')),
         'rrtp/table4.2/satellite/above-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
         'rrtp/fig4.2/gain-at-zero-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
         'rrtp/fig4.1/gain-at-zero-vegas': explain('Without loss Vegas keeps the 144 kb/s link full with a short queue, '
-                                                  'as RRTP\'s seed does: both deliver the link\'s rate (0.1396 and '
-                                                  '0.1391 Mb/s), so RRTP has no gain over Vegas to show.',
+                                                  'as RRTP\'s seed does: both deliver the link\'s rate ('
+                                                  f'{measure.fmt(measure.at(cm, "vegas", 0), 4)} and '
+                                                  f'{measure.fmt(measure.at(cm, "rrtp", 0), 4)} Mb/s), so RRTP has no '
+                                                  'gain over Vegas to show.',
                                                   y_of(cdma, 'goodput_mbps')),
         'rrtp/table5.2/*-0pct': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
         'rrtp/5.2/even-at-zero': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
@@ -596,6 +628,14 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
         'rrtp/table3.2/sigma-*': explain(c2w, y_of(lda_sigma, 'lda_congestive_as_wireless')),
         'rrtp/table3.2/phi-*': explain(phi, y_of(lda_phi, 'lda_congestive_as_wireless')),
     }
+    for q in ('reno', 'newreno'):
+        # The TCP's goodput at 1 % over the seeds against RRTP's (a timeout on a link that
+        # carries one packet every 78 ms costs it many).
+        lo, hi = (measure.fmt(cm[(q, 0.01)]['goodput_mbps'][k]) for k in ('min', 'max'))
+        out[f'rrtp/table4.2/cdma/above-{q}'] = explain(
+            f'{LABEL[q]}\'s goodput at 1 % varies with the seed from {lo} to {hi} Mb/s (a timeout on a link that '
+            'carries one packet every 78 ms costs it many), so over five seeds its interval reaches RRTP\'s '
+            f'{g(cm, "rrtp", 0.01)}.', y_of(cdma, 'goodput_mbps'))
     for proto in ('newreno', 'vegas'):
         for env in ('hlhb', 'cdma', 'satellite'):
             out[f'rrtp/table4.2/{env}/{proto}'] = out[f'rrtp/table4.2/{env}/reno']

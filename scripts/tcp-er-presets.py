@@ -10,6 +10,7 @@ usage: python3 scripts/tcp-er-presets.py   (needs build/engine/plab for the sche
 import json
 import sys
 
+import measure
 from presetlib import (engine_schema, explain, load_scenario as load, not_expressible, number, on_paper_platform,
                        paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
 
@@ -38,45 +39,71 @@ def late_ref(series, ratio):
     return ref(series, 'streams_late_pct' if ratio == 1.0 else 'late_pct', ratio)
 
 
-def late_claims(k, fig, er_zero, sack_zero, grid_to, here, more_seeds):
+def late_claims(schema, k, fig, er_zero, sack_zero, grid_to, here, more_seeds):
     """Figs. 5-9: where each protocol reaches 0 late packets, and SACK-ER below SACK; `here`
-    is the preset's link, `more_seeds` the same sweep with 10 seeds."""
+    is the preset's link, `more_seeds` the same sweep with 10 seeds. The explanations' numbers
+    are measured on `here` (scripts/measure.py, the paper's platform)."""
     src = f'§IV-E, Fig. {fig}'
     er_q = {0.7: '0 late packet when the ratio between encoding rate and play-back rate is 1.55',
             0.9: '0 late packet when the ratio between encoding rate and play-back rate is [...] 1.35',
             1.0: '0 late packet when the ratio between encoding rate and play-back rate is [...] 1.25',
             1.1: '0 late packets can be achieved when the ratio is 1.2',
             1.3: '0 late packets can be achieved [...] when the two rates are equal'}[k]
-    spread = explain('Our SACK stream\'s late fraction at this point is 0 in one of its 3 seeds and 17 % or more in '
-                     'the others (a streak of timeouts more or less decides whether it catches up with the viewer), '
-                     'so the 95 % interval reaches below 0; the paper averaged 20 runs of five streams. The same '
-                     'sweep with 10 seeds shows how firm the point is.', more_seeds)
-    small = explain('Our SACK stream is late at this ratio in one of its 3 seeds only, by a few per cent at most, and '
-                    'on time in the other two, so the 95 % interval reaches below 0; the paper averaged 20 runs of '
-                    'five streams. The same sweep with 10 seeds shows how firm the point is.', more_seeds)
-    sooner = explain('Our SACK stream is on time from a smaller slack than the paper\'s: its late fraction is 0 in '
-                     'all 3 seeds at this ratio, though it takes more timeouts than the paper\'s (Table VII preset). '
-                     'What lets it catch up sooner is not isolated yet; the sweep shows where it reaches 0.', here)
+    above = round(sack_zero + 0.05, 2)
+    xs = [1.0, sack_zero] + ([above] if above <= grid_to + 1e-9 else [])
+    pts = measure.sweep(schema, here, xs=xs, protocols=['sack', 'sack_er'], platform='ns2')
+
+    def late(series, x):
+        """The late fraction a claim at x reads (late_ref), over the link's seeds."""
+        return measure.at(pts, series, x, late_ref(series, x)['figure'], stat=None)
+
+    def seeds(series, x):
+        """'is 0 % in all its 3 seeds' or 'ranges from a % to b % over its 3 seeds (mean c %)'."""
+        v = late(series, x)
+        if v['max'] == 0:
+            return f'is 0 % in all its {v["n"]} seeds'
+        return (f'ranges from {measure.fmt(v["min"], 3)} % to {measure.fmt(v["max"], 3)} % over its {v["n"]} seeds '
+                f'(mean {measure.fmt(v["mean"], 3)} %)')
+
+    def spread(series, x, stream):
+        if late(series, x)['max'] == 0:
+            return explain(f'Our {stream} late fraction at this point {seeds(series, x)}; the same sweep with 10 '
+                           'seeds shows how firm the point is.', more_seeds)
+        return explain(f'Our {stream} late fraction at this point {seeds(series, x)}: a streak of timeouts more or '
+                       'less decides whether a stream catches up with its viewer, so the 95 % interval is wide; the '
+                       'paper averaged 20 runs of five streams. The same sweep with 10 seeds shows how firm the point '
+                       'is.', more_seeds)
+    sooner = explain('Our SACK stream is on time from a smaller slack than the paper\'s: its late fraction at this '
+                     f'ratio {seeds("sack", sack_zero)}, though it takes more timeouts than the paper\'s (Table VII '
+                     'preset). What lets it catch up sooner is not isolated yet; the sweep shows where it reaches 0.',
+                     here)
+    sack_stream = 'SACK stream\'s'
+    sack_streams = 'five SACK streams\''
     out = [number(f'tcp-er/fig{fig}/sack-er-zero-late', P, f'SACK-ER can achieve {er_q}', src, 0,
                   late_ref('sack_er', er_zero), unit='%', explain=explain(
                       'Our SACK-ER stream is still late at this ratio; the sweep shows where it reaches 0.', here))]
     sq = f'SACK can have 0 late packet only when the ratio between encoding rate and play-back rate is higher than {sack_zero}'
+    on_time = late('sack', sack_zero)['max'] == 0
     out.append(relation(f'tcp-er/fig{fig}/sack-late-at-{sack_zero}', P, sq, src, late_ref('sack', sack_zero), '>',
-                        value=0, explain={5: spread, 6: sooner, 7: small, 8: sooner, 9: small}[fig]))
-    if sack_zero + 0.05 <= grid_to + 1e-9:
+                        value=0, explain=sooner if on_time else spread('sack', sack_zero, sack_stream)))
+    if above <= grid_to + 1e-9:
         out.append(number(f'tcp-er/fig{fig}/sack-zero-late-above', P, sq, src, 0,
-                          late_ref('sack', round(sack_zero + 0.05, 2)), unit='%', explain=spread))
+                          late_ref('sack', above), unit='%', explain=spread('sack', above, sack_stream)))
     out.append(relation(f'tcp-er/fig{fig}/er-below-sack', P,
                         'SACK-ER has a considerably lower number of late packets than SACK in almost all the cases',
                         f'§IV-E, Fig. {fig} (at ratio 1, where both are measured; the five streams\' late fraction)', late_ref('sack_er', 1.0), '<',
-                        late_ref('sack', 1.0), explain=spread if k == 1.3 else None if k != 0.7 else explain(
-                            'At k = 0.7 and ratio 1 our SACK stream is 100 % late in every seed and our SACK-ER '
-                            'stream 98.6 % (interval 95.5-100): each gets less than its 300 kb/s and never catches up with a viewer playing at the encoding rate, so '
-                            'no ordering can show at this point; the sweep shows SACK-ER on time from 1.55.', here)))
+                        late_ref('sack', 1.0), explain=spread('sack', 1.0, sack_streams) if k == 1.3 else None
+                        if k != 0.7 else explain(
+                            'At k = 0.7 and ratio 1 our five SACK streams are late by '
+                            f'{measure.span([late("sack", 1.0)[k] for k in ("min", "max")], 3)} % over the seeds and '
+                            'our SACK-ER streams by '
+                            f'{measure.span([late("sack_er", 1.0)[k] for k in ("min", "max")], 3)} %: each gets less than its '
+                            '300 kb/s and never catches up with a viewer playing at the encoding rate, so no ordering '
+                            f'can show at this point; the sweep shows SACK-ER on time from {er_zero}.', here)))
     if k == 1.3:
         out.append(number('tcp-er/fig9/sack-3pct-late', P, 'if play-back rate equals to encoding rate, SACK still have '
                           'around 3% late packets even when k = 1.3', '§IV-E, Fig. 9 (ratio 1; the five streams\' late fraction)', 3, late_ref('sack', 1.0),
-                          unit='%', explain=spread))
+                          unit='%', explain=spread('sack', 1.0, sack_streams)))
     return out
 
 
@@ -356,7 +383,7 @@ def presets(schema):
                         f'x 3 seeds = {n * 6} runs of 500 s; the paper averaged 20 runs of its five streams.'),
             'hash': hash_of(schema, sc, ['sack', 'sack_er'], 'f0.app.stream.playback_ratio',
                             1, to, n, 'late_pct', 3),
-            'evidence': {'published': [], 'claims': late_claims(k, fig, er_zero, sack_zero, to, here, more)},
+            'evidence': {'published': [], 'claims': late_claims(schema, k, fig, er_zero, sack_zero, to, here, more)},
         })
     ks = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)
     rates = [round(k * 16.5, 3) for k in ks]

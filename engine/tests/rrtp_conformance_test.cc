@@ -186,12 +186,47 @@ TEST(RrtpRttSeed, EveryReportedRttIsAtLeastThePathsBaseRtt) {
   }
 }
 
+// ---- RRTP's timer bounds are its own, not the TCP block's ---------------------------
+
+nlohmann::json OneFlow(const std::string& protocol, const nlohmann::json& tcp, const nlohmann::json& rrtp) {
+  return {
+      {"duration_s", 5},
+      {"max_events", 400000},
+      {"topology", {{"bottleneck", {{"delay_ms", 10}}}}},
+      {"flows",
+       {{{"protocol", protocol}, {"tcp", tcp}, {"rrtp", rrtp}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
+}
+
+TEST(RrtpTimerBounds, TheTcpBlockIsTheComparedTcpsAndRrtpReadsItsOwn) {
+  // An RRTP preset compared with TCP (cmp=rrtp,reno) carries its paper's TCP timers in
+  // the flow's TCP block for the swapped runs: ns-2's 200 ms floor must reach Reno and
+  // leave RRTP's run as it was; RRTP's own floor is rrtp.min_rto_ms.
+  const nlohmann::json ns2 = {{"timers", "ns2"}, {"min_rto_ms", 200}, {"initial_rto_ms", 3000}};
+  const auto plain = RunOk(OneFlow("rrtp", nlohmann::json::object(), nlohmann::json::object()));
+  const auto platform = RunOk(OneFlow("rrtp", ns2, nlohmann::json::object()));
+  EXPECT_EQ(platform.summary["mean_rto_ms"], plain.summary["mean_rto_ms"]);
+  EXPECT_EQ(platform.summary["data_packets_sent"], plain.summary["data_packets_sent"]);
+  EXPECT_EQ(plain.summary["mean_rto_ms"].get<double>(), 1000.0);
+  const auto own = RunOk(OneFlow("rrtp", nlohmann::json::object(), {{"min_rto_ms", 200}}));
+  EXPECT_LT(own.summary["mean_rto_ms"].get<double>(), 300.0);
+  const auto reno = RunOk(OneFlow("reno", ns2, nlohmann::json::object()));
+  EXPECT_LT(reno.summary["mean_rto_ms"].get<double>(), 300.0);
+}
+
 // ---- 30 flows on one 11 Mb/s, 50-packet bottleneck (issue H §1.2) -----------------
 
 nlohmann::json Crowd() {
   // Copied from the issue's reproducer (tests/data/README.md says where it came from).
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/rrtp-30-flows-starved.json");
-  return nlohmann::json::parse(in);
+  nlohmann::json s = nlohmann::json::parse(in);
+  // It was written when RRTP read its timer bounds from the TCP block (200 ms floor, 3 s
+  // initial RTO); RRTP reads its own (rrtp.*) now, so they move there.
+  for (auto& flow : s["flows"]) {
+    for (const char* key : {"min_rto_ms", "initial_rto_ms", "max_rto_ms"}) {
+      if (flow["tcp"].contains(key)) flow["rrtp"][key] = flow["tcp"][key];
+    }
+  }
+  return s;
 }
 
 TEST(RrtpCrowd, ThirtyFlowsAllGetThroughTheirHandshakeAndSend) {

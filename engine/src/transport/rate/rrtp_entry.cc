@@ -21,11 +21,14 @@ LdaScheme Lda(const ParamView& v) {
   return lda == "biaz" ? LdaScheme::kBiaz : lda == "spike" ? LdaScheme::kSpike : LdaScheme::kNone;
 }
 
+// RRTP's own timer bounds (rrtp.*), not the flow's TCP block: a comparison that swaps the
+// flow to a TCP (views.ts withProtocol, sweep.cc) then runs the TCP block a paper's
+// platform sets (ns-2's 200 ms floor) while RRTP keeps its own reading.
 RttStats::Params RttParams(const ParamView& v) {
   RttStats::Params p;
-  p.min_rto = Time::FromMillisecondsDouble(v.Number("tcp.min_rto_ms"));
-  p.initial_rto = Time::FromMillisecondsDouble(v.Number("tcp.initial_rto_ms"));
-  p.max_rto = Time::FromMillisecondsDouble(v.Number("tcp.max_rto_ms"));
+  p.min_rto = Time::FromMillisecondsDouble(v.Number("rrtp.min_rto_ms"));
+  p.initial_rto = Time::FromMillisecondsDouble(v.Number("rrtp.initial_rto_ms"));
+  p.max_rto = Time::FromMillisecondsDouble(v.Number("rrtp.max_rto_ms"));
   return p;
 }
 
@@ -179,6 +182,24 @@ std::vector<ParamDecl> RrtpParams() {
                           "The short-term interval averages replace the long-term ones when they differ by more "
                           "than this fraction")
                   .Source("RRTP thesis §3.4.1 (\"significant discrepancy\" not quantified)")
+                  .Advanced());
+  // The thesis states no bounds for the sender's timeouts (the handshake's retry, the
+  // sender's own timeout): RFC 6298's, as TCP's defaults, kept apart from the TCP block.
+  p.push_back(NumberParam("rrtp.min_rto_ms", "Minimum RTO", g, "ms", 1, 60000, 1000,
+                          "Lower bound of RRTP's timeout (the handshake's retry and the sender's own timeout); "
+                          "the flow's TCP block is not read, so a comparison with TCP keeps both")
+                  .Source("RRTP thesis §3.5 (\"the RTT value as the base unit\"; no bound given): RFC 6298 §2.4")
+                  .Log()
+                  .Advanced());
+  p.push_back(NumberParam("rrtp.initial_rto_ms", "Initial RTO", g, "ms", 1, 60000, 1000,
+                          "RRTP's timeout before the first RTT sample (the handshake's, without RoundTripTime_char)")
+                  .Source("RRTP thesis §3.2 (not given): RFC 6298 §2.1")
+                  .Log()
+                  .Advanced());
+  p.push_back(NumberParam("rrtp.max_rto_ms", "Maximum RTO", g, "ms", 100, 600000, 60000,
+                          "Upper bound of RRTP's backed-off timeout")
+                  .Source("RRTP thesis (not given): RFC 6298 §2.5")
+                  .Log()
                   .Advanced());
   return p;
 }

@@ -6,6 +6,7 @@ import tcpErFig1Json from '../../../../engine/scenarios/tcp-er-fig1.json?raw';
 import tcpErFig3Json from '../../../../engine/scenarios/tcp-er-fig3.json?raw';
 import tcpErTable6Json from '../../../../engine/scenarios/tcp-er-table6.json?raw';
 import { buildScenario, getAt, type ParamModel } from '../params/params';
+import { withProtocol } from '../views';
 import { parsePresets, type Preset } from './presets';
 import { doc, leaves, openPreset, presetById, presetGrid } from './presetTestSupport';
 
@@ -140,6 +141,28 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
 
 describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
   const rrtp = parsePresets(doc).presets.filter((p) => p.id.startsWith('rrtp-'));
+  it("run every TCP they compare on ns-2.32's timers, the swapped RRTP flow included (presetlib on_platform)", () => {
+    // cmp=rrtp,reno swaps the RRTP flow to Reno and keeps its TCP block: that block must
+    // carry the thesis's platform, or the comparison's TCP runs the engine's 1 s floor.
+    const tcp = new Set(model.protocols.filter((p) => p.family === 'tcp').map((p) => p.name));
+    let checked = 0;
+    for (const p of rrtp) {
+      const { values, view } = open(p);
+      for (const entry of view.compare.filter((e) => tcp.has(e.split('/')[0]))) {
+        const scenario = JSON.parse(buildScenario(model, withProtocol(model, values, entry)));
+        for (const [i, f] of (scenario.flows as { protocol: string; tcp: Record<string, unknown> }[]).entries()) {
+          if (!tcp.has(f.protocol)) continue;
+          expect([f.tcp.timers, f.tcp.min_rto_ms, f.tcp.initial_rto_ms], `${p.id} ${entry} flows[${i}]`).toEqual([
+            'ns2',
+            200,
+            3000,
+          ]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
   it('state the thesis’s claims, never legacy ones, each at a swept point, with the reading presets stating none', () => {
     expect(rrtp.length).toBe(16);
     let claims = 0;
