@@ -30,11 +30,22 @@ const LAYOUTS = [
     settle: (p: Page) => sweepDone(p),
     tablesBelow: true,
   },
+  {
+    name: 'sweep, one curve per protocol',
+    hash: '#v=2&duration_s=5&view=sweep&sweep.n=4&sweep.k=1&sweep.by=protocol',
+    settle: (p: Page) => sweepDone(p),
+    tablesBelow: true,
+  },
 ];
 
 /** The smallest chart (its drawing: the svg with its axes; a plot of about 190x70 px) that reads from the
  * back of a room: a plot under it (~175x50 px) could not show a curve's shape. */
 const MIN_CHART = { width: 280, height: 140 };
+
+/** The smallest chart presentation mode draws, for the back of a lecture hall: half the
+ * width of a 1280-px projector and about a third of its height (a page of charts, the
+ * Sweep's chart under its compact settings; seven charts on one screen drew 294x146). */
+const MIN_PRESENT_CHART = { width: 560, height: 260 };
 
 /** The smallest axis title presentation mode draws (its own size is 19 px; a title too long
  * for its side is drawn smaller, chartFrame.ts): below it the back row cannot read it. */
@@ -112,9 +123,10 @@ function check(m: Fit, size: { width: number; height: number }, present: boolean
     expect(m.titlePx, `${at}: an axis title too small to read`).toBeGreaterThanOrEqual(MIN_PRESENT_TITLE_PX);
   }
   expect(m.charts.length, `${at}: charts shown`).toBeGreaterThan(0);
+  const least = present ? MIN_PRESENT_CHART : MIN_CHART;
   for (const c of m.charts) {
-    expect(c.width, `${at}: ${c.id} width`).toBeGreaterThanOrEqual(MIN_CHART.width);
-    expect(c.height, `${at}: ${c.id} height`).toBeGreaterThanOrEqual(MIN_CHART.height);
+    expect(c.width, `${at}: ${c.id} width`).toBeGreaterThanOrEqual(least.width);
+    expect(c.height, `${at}: ${c.id} height`).toBeGreaterThanOrEqual(least.height);
     expect(c.titles, `${at}: ${c.id}: axis titles`).toBeGreaterThanOrEqual(2);
     // Whole on the screen: the page may scroll to it, but never be taller than the screen.
     expect(c.bottom - c.top, `${at}: ${c.id} taller than the screen`).toBeLessThanOrEqual(size.height);
