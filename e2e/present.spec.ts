@@ -18,25 +18,100 @@ async function strokeOf(page: Page, chart: string, series: string) {
   return page.getByTestId(chart).locator(`[data-series="${series}"]`).getAttribute('data-color');
 }
 
-test('at 1920x1080 in presentation mode every Live chart is inside the viewport', async ({ page }) => {
+/** The live charts on the page shown, by test id. */
+async function shownCharts(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('charts')
+    .locator('figure.chart svg[data-testid]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+}
+
+test('at 1920x1080 presentation mode shows the Live charts four at a time: every one inside the viewport on its page, the pages turned by button and by c / C', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/#v=2&present=1');
   await liveSettled(page);
   await expect(page.locator('.app')).toHaveClass(/present/);
-  for (const id of LIVE_CHARTS) {
-    const box = await page.getByTestId(id).locator('xpath=ancestor::figure').boundingBox();
-    expect(box, id).not.toBeNull();
-    expect(box!.y, id).toBeGreaterThanOrEqual(0);
-    expect(box!.x, id).toBeGreaterThanOrEqual(0);
-    expect(box!.y + box!.height, id).toBeLessThanOrEqual(1080);
-    expect(box!.x + box!.width, id).toBeLessThanOrEqual(1920);
+  const pager = page.getByRole('navigation', { name: 'Chart pages' });
+  // The page buttons name their charts by the engine's short titles.
+  await expect(pager.getByTestId('chart-page:0')).toHaveText('Window · Time–sequence · Queue · Utilization');
+  await expect(pager.getByTestId('chart-page:1')).toHaveText('RTT · Tokens · Playback');
+  await expect(pager.getByTestId('chart-page:0')).toHaveAttribute('aria-current', 'page');
+  const seen: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    if (i > 0) await page.keyboard.press('c');
+    await expect(pager.getByTestId(`chart-page:${i}`)).toHaveAttribute('aria-current', 'page');
+    const ids = await shownCharts(page);
+    expect(ids.length, `page ${i + 1}`).toBe(i === 0 ? 4 : 3);
+    for (const id of ids) {
+      const box = await page.getByTestId(id).locator('xpath=ancestor::figure').boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.y, id).toBeGreaterThanOrEqual(0);
+      expect(box!.x, id).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height, id).toBeLessThanOrEqual(1080);
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(1920);
+      // Large enough for the back row: a plot of a third of the screen's height at least.
+      expect((await page.getByTestId(id).boundingBox())!.height, `${id} plot height`).toBeGreaterThan(280);
+    }
+    seen.push(...ids);
+    const [h, w] = await page.evaluate(() => [
+      document.documentElement.scrollHeight,
+      document.documentElement.scrollWidth,
+    ]);
+    expect(h).toBeLessThanOrEqual(1080);
+    expect(w).toBeLessThanOrEqual(1920);
   }
-  const [h, w] = await page.evaluate(() => [
-    document.documentElement.scrollHeight,
-    document.documentElement.scrollWidth,
-  ]);
-  expect(h).toBeLessThanOrEqual(1080);
-  expect(w).toBeLessThanOrEqual(1920);
+  // Every Live chart is on some page, each once.
+  expect([...seen].sort()).toEqual([...LIVE_CHARTS].sort());
+  // c past the last page comes back to the first; Shift+C goes back; a button picks a page.
+  await page.keyboard.press('c');
+  await expect(pager.getByTestId('chart-page:0')).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Shift+C');
+  await expect(pager.getByTestId('chart-page:1')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('chart-page-prev').click();
+  await expect(pager.getByTestId('chart-page:0')).toHaveAttribute('aria-current', 'page');
+  // From the keyboard alone: the page button takes the focus and Enter opens its page.
+  await pager.getByTestId('chart-page:1').focus();
+  await page.keyboard.press('Enter');
+  await expect(pager.getByTestId('chart-page:1')).toHaveAttribute('aria-current', 'page');
+  expect(await shownCharts(page)).toEqual(['chart-rtt', 'chart-tokens', 'chart-app']);
+  // A new run keeps the page shown; the normal page has no pages and every chart.
+  await page.keyboard.press(']');
+  await liveSettled(page);
+  await expect(pager.getByTestId('chart-page:1')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('chart-pager')).toHaveCount(0);
+  expect((await shownCharts(page)).sort()).toEqual([...LIVE_CHARTS].sort());
+});
+
+test('at 1280x720 presentation mode shows two charts a page, and Compare its figures table on a page of its own', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#v=2&duration_s=5&present=1');
+  await liveSettled(page);
+  await expect(page.getByTestId('chart-pager').locator('li')).toHaveCount(4);
+  expect(await shownCharts(page)).toEqual(['chart-cwnd', 'chart-seq']);
+  await page.goto('/#v=2&duration_s=5&view=compare&present=1');
+  await compareSettled(page);
+  const toggle = page.getByTestId('compare-figures-toggle');
+  await expect(page.getByTestId('compare-table')).toHaveCount(0);
+  await expect(page.getByTestId('cmp-chart-cwnd')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  await expect(page.getByTestId('compare-charts')).toHaveCount(0);
+  const h = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(h).toBeLessThanOrEqual(720);
+  await toggle.click();
+  await expect(page.getByTestId('cmp-chart-cwnd')).toBeVisible();
+  await expect(page.getByTestId('compare-table')).toHaveCount(0);
+  // The normal page shows the table and the charts, with no button.
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  await expect(page.getByTestId('compare-figures-toggle')).toHaveCount(0);
 });
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -91,6 +91,7 @@ std::string SchemaJson() {
                              {"family", p.family},
                              {"kind", p.kind},
                              {"title", p.title},
+                             {"short_title", p.short_title},
                              {"title_without_samples_of", p.title_without_samples_of},
                              {"title_without", p.title_without},
                              {"y_label", p.y_label},

@@ -68,6 +68,10 @@ TEST(PanelFields, DeclarationsUseOnlyTheValuesThePageKnows) {
     EXPECT_EQ(kinds.count(p.kind), 1u) << p.id;
     EXPECT_EQ(focus.count(p.focus), 1u) << p.id;
     EXPECT_FALSE(p.title.empty()) << p.id;
+    // A page button's name: a few words, no "{flow}" to fill in.
+    EXPECT_FALSE(p.short_title.empty()) << p.id;
+    EXPECT_LE(p.short_title.size(), 20u) << p.id << ": " << p.short_title;
+    EXPECT_EQ(p.short_title.find('{'), std::string::npos) << p.id << ": " << p.short_title;
     EXPECT_EQ(p.title_without_samples_of.empty(), p.title_without.empty()) << p.id;
     EXPECT_FALSE(p.lines.empty()) << p.id;
     for (const std::string& r : p.references) EXPECT_EQ(references.count(r), 1u) << p.id << ": " << r;
@@ -116,6 +120,7 @@ TEST(PanelFields, TheSchemaExportsThePanelsInOrder) {
     EXPECT_EQ(j["layouts"], p.layouts);
     EXPECT_EQ(j["family"], p.family);
     EXPECT_EQ(j["title"], p.title);
+    EXPECT_EQ(j["short_title"], p.short_title);
     EXPECT_EQ(j["y_label"], p.y_label);
     ASSERT_EQ(j["lines"].size(), p.lines.size());
     for (size_t k = 0; k < p.lines.size(); ++k) {

@@ -46,12 +46,13 @@ PanelLine Transformed(PanelLine l, std::string transform) {
   return l;
 }
 
-PanelDecl Panel(std::string id, std::vector<std::string> layouts, std::string title, std::string y_label,
-                std::string unit, std::vector<PanelLine> lines) {
+PanelDecl Panel(std::string id, std::vector<std::string> layouts, std::string title, std::string short_title,
+                std::string y_label, std::string unit, std::vector<PanelLine> lines) {
   PanelDecl p;
   p.id = std::move(id);
   p.layouts = std::move(layouts);
   p.title = std::move(title);
+  p.short_title = std::move(short_title);
   p.y_label = std::move(y_label);
   p.unit = std::move(unit);
   p.lines = std::move(lines);
@@ -78,7 +79,7 @@ std::vector<PanelDecl> Declare() {
   // One flow, a window-based sender: its window with the events that moved it
   // (RFC 5681 §3), then its time–sequence diagram.
   {
-    PanelDecl p = Panel("cwnd", kSingle, "Congestion window and ssthresh", "window (segments)", "segments",
+    PanelDecl p = Panel("cwnd", kSingle, "Congestion window and ssthresh", "Window", "window (segments)", "segments",
                         {Drawn(Line("cwnd", "cwnd", "step", "cwnd"), "declared"),
                          Drawn(Dashed(Line("ssthresh", "ssthresh", "step", "ssthresh"), "7 5"), "declared"),
                          Points("fast_retransmit", "fast retransmit", "triangle", "fastRetransmit", "declared"),
@@ -94,10 +95,11 @@ std::vector<PanelDecl> Declare() {
   // One flow, a rate-based sender (RFC 5348 §4.3): the rate it may send at, the
   // equation's, and what arrived; then the loss event rate the equation is given.
   {
-    PanelDecl p = Panel("rate", kSingle, "Sending rate: allowed and the equation's", "rate (Mb/s)", "Mb/s",
-                        {Line("allowed_rate", "allowed rate", "step", "rate"),
-                         Drawn(Dashed(Line("equation_rate", "equation's rate", "line", "equation"), "6 4"), "samples"),
-                         Line("throughput", "throughput (received)", "line", "throughput")});
+    PanelDecl p =
+        Panel("rate", kSingle, "Sending rate: allowed and the equation's", "Sending rate", "rate (Mb/s)", "Mb/s",
+              {Line("allowed_rate", "allowed rate", "step", "rate"),
+               Drawn(Dashed(Line("equation_rate", "equation's rate", "line", "equation"), "6 4"), "samples"),
+               Line("throughput", "throughput (received)", "line", "throughput")});
     p.family = "rate";
     p.title_without_samples_of = "equation_rate";
     p.title_without = "Sending rate: allowed, and what arrived";
@@ -105,7 +107,7 @@ std::vector<PanelDecl> Declare() {
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("seq", kSingle, "Time–sequence", "segment", "segment", SeqTraces());
+    PanelDecl p = Panel("seq", kSingle, "Time–sequence", "Time–sequence", "segment", "segment", SeqTraces());
     p.family = "tcp";
     p.kind = "time_sequence";
     p.main = true;
@@ -113,8 +115,8 @@ std::vector<PanelDecl> Declare() {
   }
   {
     // A rate-based flow has no segments and ACKs to trace: its loss (event) rate instead.
-    PanelDecl p = Panel("loss-event-rate", kSingle, "Loss event rate (what the equation is given)", "loss rate", "",
-                        {Line("loss_event_rate", "loss event rate", "step", "lossRate")});
+    PanelDecl p = Panel("loss-event-rate", kSingle, "Loss event rate (what the equation is given)", "Loss rate",
+                        "loss rate", "", {Line("loss_event_rate", "loss event rate", "step", "lossRate")});
     p.family = "rate";
     p.title_without_samples_of = "equation_rate";
     p.title_without = "Loss rate the sender measures";
@@ -125,7 +127,7 @@ std::vector<PanelDecl> Declare() {
   // Many flows: one colour per flow (the flow list's), the throughput each got and
   // its share over time with Jain's index (Jain, Chiu & Hawe 1984).
   {
-    PanelDecl p = Panel("cwnd", kMulti, "Congestion window of each flow", "window (segments)", "segments",
+    PanelDecl p = Panel("cwnd", kMulti, "Congestion window of each flow", "Windows", "window (segments)", "segments",
                         {Each(Line("cwnd", "", "step", ""), "flow")});
     p.main = true;
     p.legend = false;
@@ -135,7 +137,7 @@ std::vector<PanelDecl> Declare() {
   {
     PanelDecl p =
         Panel("rate", kMulti, "Sending rate of each rate-based flow: allowed (solid) and the equation's (dashed)",
-              "rate (Mb/s)", "Mb/s",
+              "Sending rates", "rate (Mb/s)", "Mb/s",
               {Each(Line("allowed_rate", "allowed", "step", ""), "flow"),
                Each(Dashed(Line("equation_rate", "equation", "line", ""), "6 4"), "flow")});
     p.family = "rate";
@@ -143,17 +145,17 @@ std::vector<PanelDecl> Declare() {
     panels.push_back(p);
   }
   {
-    PanelDecl p =
-        Panel("throughput", kMulti, "Throughput of each flow and background group", "throughput (Mb/s)", "Mb/s",
-              {Each(Line("throughput", "", "line", ""), "flow"),
-               Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group")});
+    PanelDecl p = Panel("throughput", kMulti, "Throughput of each flow and background group", "Throughput",
+                        "throughput (Mb/s)", "Mb/s",
+                        {Each(Line("throughput", "", "line", ""), "flow"),
+                         Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group")});
     p.main = true;
     p.legend = false;
     panels.push_back(p);
   }
   {
     PanelDecl p =
-        Panel("share", kMulti, "Throughput share · Jain's index over the run {summary.jain_index}",
+        Panel("share", kMulti, "Throughput share · Jain's index over the run {summary.jain_index}", "Share",
               "share of throughput (%)", "%",
               {Transformed(Each(Line("throughput", "", "area", ""), "flow"), "share"),
                Transformed(Each(Scoped(Line("throughput", "", "area", ""), "group"), "group"), "share"),
@@ -168,20 +170,21 @@ std::vector<PanelDecl> Declare() {
   // The path (what a bufferbloat lesson shows): the bottleneck queue against its
   // buffer limit, its utilization, and each flow's RTT samples against its base RTT.
   {
-    PanelDecl p = Panel("queue", kLive, "Bottleneck queue against its buffer limit", "queue (packets)", "packets",
-                        {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link")});
+    PanelDecl p = Panel("queue", kLive, "Bottleneck queue against its buffer limit", "Queue", "queue (packets)",
+                        "packets", {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link")});
     p.references = {"queue_limit"};
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("utilization", kLive, "Bottleneck utilization (throughput over rate)", "utilization (%)", "%",
-                        {Scoped(Line("utilization", "bottleneck utilization", "line", "#2a9d4b"), "link")});
+    PanelDecl p =
+        Panel("utilization", kLive, "Bottleneck utilization (throughput over rate)", "Utilization", "utilization (%)",
+              "%", {Scoped(Line("utilization", "bottleneck utilization", "line", "#2a9d4b"), "link")});
     p.percent = true;
     p.empty_text = "no utilization in this run";
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("rtt", kLive, "RTT samples against the base RTT", "RTT (ms)", "ms",
+    PanelDecl p = Panel("rtt", kLive, "RTT samples against the base RTT", "RTT", "RTT (ms)", "ms",
                         {Each(Line("rtt_sample", "RTT samples", "line", "#1f6fb2"), "flow")});
     p.references = {"base_rtt"};
     p.empty_text = "no RTT samples in this run";
@@ -189,8 +192,8 @@ std::vector<PanelDecl> Declare() {
   }
 
   {
-    PanelDecl p =
-        Panel("seq", kMulti, "Time–sequence of flow {flow} (the traced flow)", "segment", "segment", SeqTraces());
+    PanelDecl p = Panel("seq", kMulti, "Time–sequence of flow {flow} (the traced flow)", "Time–sequence", "segment",
+                        "segment", SeqTraces());
     p.kind = "time_sequence";
     p.focus = "traced";
     p.main = true;
@@ -203,20 +206,22 @@ std::vector<PanelDecl> Declare() {
   const std::vector<PanelLine> app = {
       Line("app_success_pct", "playback reads that succeeded (cumulative)", "line", "app")};
   {
-    PanelDecl p = Panel("tokens", kSingle, "Tokens consumed per RTT", "tokens per RTT", "tokens", tokens);
+    PanelDecl p = Panel("tokens", kSingle, "Tokens consumed per RTT", "Tokens", "tokens per RTT", "tokens", tokens);
     p.empty_text = "no token-bucket samples in this run (is the token bucket enabled?)";
     panels.push_back(p);
-    p = Panel("app", kSingle, "Application (playback) success", "successful reads (%)", "%", app);
+    p = Panel("app", kSingle, "Application (playback) success", "Playback", "successful reads (%)", "%", app);
     p.percent = true;
     p.empty_text = "no playback reads in this run";
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("tokens", kMulti, "Tokens consumed per RTT · flow {flow}", "tokens per RTT", "tokens", tokens);
+    PanelDecl p =
+        Panel("tokens", kMulti, "Tokens consumed per RTT · flow {flow}", "Tokens", "tokens per RTT", "tokens", tokens);
     p.focus = "selected";
     p.empty_text = "no token-bucket samples for this flow (is its token bucket enabled?)";
     panels.push_back(p);
-    p = Panel("app", kMulti, "Application (playback) success · flow {flow}", "successful reads (%)", "%", app);
+    p = Panel("app", kMulti, "Application (playback) success · flow {flow}", "Playback", "successful reads (%)", "%",
+              app);
     p.focus = "selected";
     p.percent = true;
     p.empty_text = "no playback reads for this flow";
@@ -226,21 +231,21 @@ std::vector<PanelDecl> Declare() {
   // Compared protocols: one line per protocol (its colour), the window with each
   // one's loss events, and the goodput from what was delivered in order.
   {
-    PanelDecl p =
-        Panel("cwnd", kCompare, "Congestion window", "cwnd (segments)", "segments", {Line("cwnd", "", "step", "")});
+    PanelDecl p = Panel("cwnd", kCompare, "Congestion window", "Window", "cwnd (segments)", "segments",
+                        {Line("cwnd", "", "step", "")});
     p.markers = true;
     p.legend = false;
     panels.push_back(p);
-    p = Panel("goodput", kCompare, "Goodput", "goodput (Mb/s)", "Mb/s",
+    p = Panel("goodput", kCompare, "Goodput", "Goodput", "goodput (Mb/s)", "Mb/s",
               {Transformed(Line("delivered", "", "step", ""), "goodput")});
     p.legend = false;
     panels.push_back(p);
-    p = Panel("tokens", kCompare, "Tokens consumed per RTT", "tokens per RTT", "tokens",
+    p = Panel("tokens", kCompare, "Tokens consumed per RTT", "Tokens", "tokens per RTT", "tokens",
               {Line("tokens_per_rtt", "", "line", "")});
     p.legend = false;
     p.empty_text = "no token-bucket samples (is the token bucket enabled?)";
     panels.push_back(p);
-    p = Panel("app", kCompare, "Application (playback) success", "successful reads (%)", "%",
+    p = Panel("app", kCompare, "Application (playback) success", "Playback", "successful reads (%)", "%",
               {Line("app_success_pct", "", "line", "")});
     p.legend = false;
     p.percent = true;

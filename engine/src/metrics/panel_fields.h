@@ -40,6 +40,9 @@ struct PanelDecl {
   std::string kind = "time";  // "time" (series against time), "time_sequence"
   // "{flow}" is the focused flow's number, "{summary.X}" the run's figure X.
   std::string title;
+  // A name of a few words for the chart (no placeholders): presentation mode's page
+  // buttons name the charts on each page by it, where a whole title does not fit.
+  std::string short_title;
   // The title when series `title_without_samples_of` has no samples (RRTP has no equation).
   std::string title_without_samples_of;
   std::string title_without;

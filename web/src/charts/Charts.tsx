@@ -3,7 +3,7 @@
 // have drawn it, the page sets a performance mark (plab:redrawn) and the measure
 // plab:input->redrawn, which the browser benchmark reads.
 import { isPartial, PartialMark } from '../components/PartialMark';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { Displayed, Filling } from '../state/store';
 import type { FlowActions } from '../state/actions';
 import type { ParamModel } from '../model/params/params';
@@ -20,6 +20,8 @@ import {
 import { PALETTES, usePalette } from './palette';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import { chartsPerPage } from '../present/chartPages';
+import { useChartPages, useViewportHeight } from '../present/ChartPager';
 import { buildLivePanels } from './panels';
 import { PanelCharts } from './PanelCharts';
 import { timelineMarksOf } from './timelineMarks';
@@ -32,16 +34,11 @@ export const COLORS = PALETTES.standard;
  * the header and summary; on small screens they keep a readable minimum and scroll.
  * Presentation and embed mode lay the charts out two by two (present.css) and size
  * them from the viewport, so all of them fit without scrolling. */
-/** `charts`: how many charts share presentation mode's grid (more than four: four
- * columns, two compact rows). */
+/** `charts`: how many charts share presentation mode's grid (two columns; two or
+ * fewer charts take one row). */
 export function useChartHeights(charts = 4): { main: number; other: number } {
-  const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 1000 : window.innerHeight));
+  const vh = useViewportHeight();
   const display = useDisplay();
-  useEffect(() => {
-    const on = () => setVh(window.innerHeight);
-    window.addEventListener('resize', on);
-    return () => window.removeEventListener('resize', on);
-  }, []);
   if (display.embed || display.present) {
     const h = gridChartHeight(vh, display, charts);
     return { main: h, other: h };
@@ -56,9 +53,8 @@ export function useChartHeights(charts = 4): { main: number; other: number } {
  * (present.css keeps it within these budgets), per row, less each figure's caption. */
 export function gridChartHeight(vh: number, display: { present: boolean; embed: boolean }, charts = 4): number {
   if (display.embed) return Math.max(120, Math.floor(vh - 160));
-  // Seven charts (with the path's three) sit four to a row: narrower figures whose titles
-  // and legends take two lines, under the play bar as well.
-  if (charts > 4) return Math.max(120, Math.floor((vh - 300) / 2 - 190));
+  // Two charts or fewer (a 720-line screen's page, chartPages.ts) sit in one row.
+  if (charts <= 2) return Math.max(120, Math.floor(vh - 400));
   return Math.max(120, Math.floor((vh - 230) / 2 - 90));
 }
 
@@ -100,12 +96,12 @@ export const Charts = memo(function Charts({
   traceFlow,
   timeline,
 }: ChartsProps) {
-  // The window (or rate) charts, the path's three, tokens and playback.
-  const budgeted = useChartHeights(displayed ? 7 : 4);
+  const display = useDisplay();
+  // Presentation mode shows a page of the charts at a time (chartPages.ts): heights for as many.
+  const budgeted = useChartHeights(chartsPerPage(useViewportHeight()));
   // Presentation mode: the charts fill the screen below what is above them, row by row
   // (measured, as Compare and Sweep do: the bars above wrap differently on each screen).
   const sectionRef = useRef<HTMLElement>(null);
-  const display = useDisplay();
   const fill = useFillHeight(sectionRef, display.present);
   const heights = useMemo(
     () => (fill === null ? budgeted : { main: Math.max(MIN_FILL, fill), other: Math.max(MIN_FILL, fill) }),
@@ -151,6 +147,8 @@ export const Charts = memo(function Charts({
     [fillingPanels, completePanels],
   );
   const panels = fillingPanels ?? completePanels;
+  // Presentation mode: a page of them at a time (two or four, chartPages.ts).
+  const { shown, pager } = useChartPages(panels, display.present);
 
   // The first frame that draws anything of the newest run (a slice or all of it).
   const firstId = filling?.id ?? displayed?.id ?? 0;
@@ -197,12 +195,13 @@ export const Charts = memo(function Charts({
       data-filled-to={filling ? String(filling.filledToS) : undefined}
       aria-label="Charts"
     >
+      {pager}
       {displayed && isPartial(displayed.result) && (
         <PartialMark result={displayed.result} what="the charts" testId="charts-partial" />
       )}
       {multi && displayed && <FlowLegend store={store} model={model} displayed={displayed} hiddenFlows={hiddenFlows} />}
       <PanelCharts
-        panels={panels}
+        panels={shown}
         previous={previous}
         filledToS={filling?.filledToS}
         model={model}

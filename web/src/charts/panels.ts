@@ -48,6 +48,8 @@ export interface Panel {
   testId: string;
   kind: 'time' | 'time_sequence';
   title: string;
+  /** A few words naming it (presentation mode's page buttons). */
+  shortTitle: string;
   yLabel: string;
   yDomain?: [number, number];
   /** Drawn at the page's taller height. */
@@ -201,6 +203,7 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
       testId: `chart-${d.id}`,
       kind: d.kind === 'time_sequence' ? 'time_sequence' : 'time',
       title,
+      shortTitle: d.short_title || title,
       yLabel: d.y_label,
       yDomain: d.percent ? PCT : undefined,
       main: d.main,
@@ -374,6 +377,7 @@ export function buildComparePanels(
       testId: `cmp-chart-${d.id}`,
       kind: 'time',
       title: d.title,
+      shortTitle: d.short_title || d.title,
       yLabel: d.y_label,
       yDomain: d.percent ? PCT : undefined,
       main: d.main,

@@ -102,6 +102,8 @@ export interface PanelDecl {
   family: string;
   kind: 'time' | 'time_sequence' | string;
   title: string;
+  /** A few words naming the chart (presentation mode's page buttons). */
+  short_title: string;
   title_without_samples_of: string;
   title_without: string;
   y_label: string;

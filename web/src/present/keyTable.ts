@@ -12,7 +12,8 @@ export type KeyAction =
   | { kind: 'preset'; step: 1 | -1 }
   | { kind: 'help' }
   | { kind: 'close' }
-  | { kind: 'manual'; action: ManualAction };
+  | { kind: 'manual'; action: ManualAction }
+  | { kind: 'charts'; step: 1 | -1 };
 
 export interface ShortcutRow {
   /** The keys (KeyboardEvent.key values) and what each does. */
@@ -48,6 +49,14 @@ export const SHORTCUT_ROWS: ShortcutRow[] = [
     ],
     joiner: ' or ',
     what: 'previous paper preset',
+  },
+  {
+    keys: [
+      { key: 'C', action: { kind: 'charts', step: -1 } },
+      { key: 'c', action: { kind: 'charts', step: 1 } },
+    ],
+    joiner: ' / ',
+    what: 'the previous / next page of charts (presentation mode)',
   },
   {
     keys: [{ key: 'b', action: { kind: 'manual', action: 'back' } }],

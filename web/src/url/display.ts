@@ -1,5 +1,6 @@
 // How the page is shown, written in the link beside the view (viewParams.ts):
-//   present=1   presentation mode: large type, thick lines, every Live chart on one screen
+//   present=1   presentation mode: large type, thick lines, the charts a page at a time
+//               (which page is shown stays out of the link: present/chartPages.ts says why)
 //   embed=1     one view with minimal chrome, for an iframe in slides or a course page
 //   palette=cb  the colour-blind-safe palette (Okabe-Ito) on its own
 // Each is written only when set, so links made before them read the same.

@@ -1,11 +1,12 @@
 // The compare view: the base scenario run once per chosen protocol (same seed, same
 // everything else; only flows[0].protocol changes), overlaid on the charts the engine declares for it, with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
+import { useChartPages } from '../present/ChartPager';
 import './compare.css';
 import '../components/protocolPicker.css';
 import './comparePresent.css';
@@ -81,7 +82,12 @@ export const CompareView = memo(function CompareView({
   // Presentation mode: the charts fill the screen below the legend, two by two.
   const display = useDisplay();
   const gridRef = useRef<HTMLElement>(null);
-  const fill = useFillHeight(gridRef, display.present);
+  // The figures table is a page of its own while presenting (with it, two rows of charts
+  // had no room on a 720-line projector): a button swaps it in for the charts.
+  const [figuresShown, setFiguresShown] = useState(false);
+  const tableShown = !display.present || figuresShown;
+  const chartsShown = !display.present || !figuresShown;
+  const fill = useFillHeight(gridRef, display.present && chartsShown);
   const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
 
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
@@ -126,6 +132,8 @@ export const CompareView = memo(function CompareView({
       ),
     [model, shown, markers, label, color],
   );
+  // Presentation mode: a page of them at a time (two on a 720-line projector, chartPages.ts).
+  const { shown: pagePanels, pager } = useChartPages(panels, display.present);
 
   const columns = useMemo(
     () =>
@@ -264,62 +272,83 @@ export const CompareView = memo(function CompareView({
             })}
           </ul>
           <span className="muted-note">click a protocol to hide or show its curves</span>
+          {display.present && (
+            <button
+              type="button"
+              className="cmp-figures-toggle"
+              aria-pressed={figuresShown}
+              onClick={() => setFiguresShown((v) => !v)}
+              data-testid="compare-figures-toggle"
+            >
+              {figuresShown ? 'Show the charts' : 'Show the figures table'}
+            </button>
+          )}
         </div>
-        <TableExport name="compare figures" />
-        <div className="table-scroll">
-          <table className="figures" data-testid="compare-table">
-            <thead>
-              <tr>
-                <th>Protocol</th>
-                {columns.map((c) => {
-                  const info = figureInfo(model.figures, c.key);
-                  return (
-                    <th key={c.key} title={info.help}>
-                      {figureTitle(info)}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {state.entries.map((e) => (
-                <tr
-                  key={e.protocol}
-                  data-protocol={e.protocol}
-                  className={hidden.includes(e.protocol) ? 'hidden-row' : ''}
-                >
-                  <td>
-                    <span
-                      className="swatch"
-                      style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }}
-                    />
-                    {label(e.protocol)}
-                  </td>
+        {tableShown && <TableExport name="compare figures" />}
+        {tableShown && (
+          <div className="table-scroll">
+            <table className="figures" data-testid="compare-table">
+              <thead>
+                <tr>
+                  <th>Protocol</th>
                   {columns.map((c) => {
-                    const v = e.summary?.[c.key];
-                    const isBest = typeof v === 'number' && best[c.key] === v;
+                    const info = figureInfo(model.figures, c.key);
                     return (
-                      <td
-                        key={c.key}
-                        className={isBest ? 'best' : undefined}
-                        data-testid={`cmp.${e.protocol}.${c.key}`}
-                        data-value={typeof v === 'number' ? v : undefined}
-                      >
-                        {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
-                      </td>
+                      <th key={c.key} title={info.help}>
+                        {figureTitle(info)}
+                      </th>
                     );
                   })}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {state.entries.map((e) => (
+                  <tr
+                    key={e.protocol}
+                    data-protocol={e.protocol}
+                    className={hidden.includes(e.protocol) ? 'hidden-row' : ''}
+                  >
+                    <td>
+                      <span
+                        className="swatch"
+                        style={{ background: color(e.protocol), marginRight: 8, verticalAlign: 'middle' }}
+                      />
+                      {label(e.protocol)}
+                    </td>
+                    {columns.map((c) => {
+                      const v = e.summary?.[c.key];
+                      const isBest = typeof v === 'number' && best[c.key] === v;
+                      return (
+                        <td
+                          key={c.key}
+                          className={isBest ? 'best' : undefined}
+                          data-testid={`cmp.${e.protocol}.${c.key}`}
+                          data-value={typeof v === 'number' ? v : undefined}
+                        >
+                          {e.status === 'pending' ? '…' : formatNumber(v, c.digits)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
 
-      <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />
-      <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
-        <PanelCharts panels={panels} model={model} xMax={xMax} heights={{ main: chartHeight, other: chartHeight }} />
-      </section>
+      {chartsShown && <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />}
+      {chartsShown && (
+        <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
+          {pager}
+          <PanelCharts
+            panels={pagePanels}
+            model={model}
+            xMax={xMax}
+            heights={{ main: chartHeight, other: chartHeight }}
+          />
+        </section>
+      )}
     </div>
   );
 });
