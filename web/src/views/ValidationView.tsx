@@ -30,6 +30,7 @@ import {
 import { usePresets } from '../components/Papers';
 import { useGroupSizes } from './useGroupSizes';
 import { ClaimNotes } from '../components/ClaimNotes';
+import { DisagreementNote } from '../components/DisagreementNote';
 import type { PaperInfo } from '../model/claims/evidence';
 import { VERDICT_TEXT } from '../model/claims/verdict';
 import type { PoolActions } from '../state/actions';
@@ -293,6 +294,7 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
                           </span>
                         )}
                         {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
+                        <DisagreementNote rowKey={row.key} d={row.disagreement} verdict={verdict} />
                       </td>
                       <td>
                         <span className="verdict">{VERDICT_TEXT[verdict]}</span>
