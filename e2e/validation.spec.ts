@@ -152,6 +152,17 @@ test('the validation page lists every claim and reference check with its verdict
     await expect(page.getByTestId(`validation-row:${id}`)).toHaveAttribute('data-verdict', recorded[id].verdict);
   await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
   await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
+  // A grid point that does not hold names its class of known disagreement: its cause and the
+  // test that shows it, or that no test does yet (engine/tests/data/ns3-grid-disagreements.json).
+  const known = page.getByTestId('disagreement:ns3-grid-newreno-10-50-0.25-0-total');
+  await expect(known).toHaveAttribute('data-class', 'no-sack-after-timeout');
+  await expect(known).toContainText('known disagreement (class no-sack-after-timeout): ns-3 without SACK');
+  await expect(known).toContainText('(tested by Ns3Grid.Ns3WithoutSackRecoversOverAndOverAfterATimeout)');
+  const unexplained = page.getByTestId('disagreement:ns3-grid-newreno-1-10-0.25-0-total');
+  await expect(unexplained).toContainText('unexplained disagreement (class no-sack), no test shows its cause yet');
+  await expect(
+    page.locator('[data-testid="validation-row:ns3-a-newreno-0.01"] [data-testid^="disagreement:"]'),
+  ).toHaveCount(0);
 
   // Check the ns-3 dumbbell group again, here: 30 runs in the page's workers.
   const group = page.getByTestId('validation-group:ns3-dumbbell-set-c');

@@ -168,10 +168,42 @@ def grid_key(mix, rate, rtt, queue_bdp, loss):  # ns3_grid_test.cc KeyOf()
     return f'{mix}|{rate:g}|{rtt:g}|{queue_bdp:g}|{loss:g}'
 
 
+GRID_DISAGREEMENTS = DATA / 'ns3-grid-disagreements.json'  # the classes ns3_grid_test.cc reads too
+
+
+def grid_meets(covers, r):  # ns3_grid_test.cc Meets(): every condition of the class holds on ns-3's line
+    for name, v in covers.items():
+        if name == 'mix':
+            ok = r['mix'] == v
+        elif name == 'mix_contains':
+            ok = v in r['mix']
+        elif name == 'queue_at_most':
+            ok = r['queue'] <= v
+        elif name == 'loss':
+            ok = r['loss'] == v
+        elif name == 'ns3_any_recoveries_above':
+            ok = any(n > v for n in r.get('recoveries', []))
+        elif name == 'ns3_timeouts_at_least':
+            ok = 'timeouts' in r and r['timeouts'][0] >= v
+        elif name == 'ns3_recoveries_per_round_trip_above':
+            round_trips = r['time'] / (r['rtt_ms'] / 1000)
+            ok = 'recoveries' in r and r['recoveries'][0] > round_trips * v
+        else:
+            raise SystemExit(f'{GRID_DISAGREEMENTS.name}: unknown condition {name!r} in covers')
+        if not ok:
+            return False
+    return True
+
+
+def grid_class(classes, r):  # ns3_grid_test.cc CauseOf(): the first class that covers the point
+    return next((c for c in classes if grid_meets(c['covers'], r)), None)
+
+
 def grid(schema):
     points = defaultdict(list)
     for r in rows('ns3-grid-a.jsonl'):
         points[(r['mix'], r['rate_mbps'], r['rtt_ms'], r['queue_bdp'], r['loss'])].append(r)
+    classes = json.loads(GRID_DISAGREEMENTS.read_text())['classes']
     groups = []
     scenarios = []  # seed 1 of every point, for ns3_grid_test.cc to compare with its own
     for mix in GRID_MIXES:
@@ -183,13 +215,17 @@ def grid(schema):
             name = f'{rate:g} Mb/s, {rtt:g} ms, {queue_bdp:g} BDP ({r["queue"]} packets), {pct(loss)} loss'
             point_id = f'ns3-grid-{mix}-{rate:g}-{rtt:g}-{queue_bdp:g}-{loss:g}'
             scenario = grid_scenario(r, mix)
-            scenarios.append({'point': grid_key(*key), 'scenario': scenario})
+            known = grid_class(classes, r)
+            scenarios.append({'point': grid_key(*key), 'scenario': scenario,
+                              'disagreement': known['id'] if known else None})
             h = hash_of(schema, scenario)
             # ns-3's means over its seeds as the test takes them (ns3_grid_test.cc MeansOf).
             goodputs = [x['goodput_mbps'] for x in runs]
             total, total_se = mean_se([sum(g) for g in goodputs])
             tol = tolerance(loss)
             common = {'hash': h, 'seeds': len(runs), 'noise_se': GRID_NOISE_SE}
+            if known:  # its class (the document's `disagreements`), shown beside a check that does not hold
+                common['disagreement'] = known['id']
             checks.append({'id': f'{point_id}-total', 'text': f'{name}: goodput within {pct(tol)} of ns-3 '
                            f'({total:.4g} Mb/s)', 'figure': 'flows_goodput_mbps', **common,
                            'reference': total, 'reference_se': total_se, 'tolerance': tol})
@@ -217,12 +253,18 @@ def grid(schema):
                           'that they are the same: total goodput within 1 % loss-free, 10 % at 0.3 %, 25 % at 3 %; '
                           'in pairs the first flow\'s share within 0.10 and Jain\'s index within 0.05; each also '
                           'holds within two standard errors of the difference of the two means. The classes of '
-                          'points where we differ, each with the experiment that shows its cause, are in '
-                          'ns3_grid_test.cc (kKnownDisagreements).',
+                          'points where we differ, each with its cause and the test that shows it (or saying that '
+                          'none does yet), are in engine/tests/data/ns3-grid-disagreements.json, which '
+                          'ns3_grid_test.cc reads too; a check that does not hold names its point\'s class.',
                 'checks': checks,
             })
     GRID_SCENARIOS.write_text(''.join(json.dumps(x) + '\n' for x in scenarios))
     return groups
+
+
+def grid_disagreements():  # the classes, once, keyed by id, for the checks to name
+    classes = json.loads(GRID_DISAGREEMENTS.read_text())['classes']
+    return {c['id']: {k: c[k] for k in ('explained', 'cause', 'tests')} for c in classes}
 
 
 def models(schema):
@@ -255,8 +297,11 @@ def main():
                  '`figure` (over `per_figure` of the same run, when given) with `reference` (or with the mean of '
                  '`reference_figure` of the same runs), within `tolerance` (relative) or `abs_tolerance`, or, '
                  'when `noise_se` is given, within that many standard errors of the difference of the two means '
-                 '(ours over the runs; the reference\'s is `reference_se`).',
+                 '(ours over the runs; the reference\'s is `reference_se`). A check\'s `disagreement` names its '
+                 'point\'s class of known disagreement in `disagreements` (engine/tests/data/'
+                 'ns3-grid-disagreements.json): its cause, whether tests explain it (yes, partly, no) and which.',
         'groups': set_a(schema) + set_c(schema) + grid(schema) + models(schema),
+        'disagreements': grid_disagreements(),
     }
     (ROOT / 'public' / 'validation' / 'references.json').write_text(json.dumps(doc, indent=2) + '\n')
 

@@ -16,10 +16,11 @@
 //   flow varies by about 0.05 (sd) from seed to seed, so its 3-seed mean is known to
 //   about 0.03 and the difference of two such means to about 0.04; 0.10 is over two of
 //   those. Jain's index of two flows moves by about half as much as a share.
-// A point outside these must fall in a class of kKnownDisagreements, each with its cause
-// and the test that shows it. The Validation view judges the same scenarios by the same rule
-// (scripts/make-references.py; test ThePageRunsTheScenariosThisTestRuns): a point agrees
-// there when its total, share and Jain's index checks all hold.
+// A point outside these must fall in a class of tests/data/ns3-grid-disagreements.json,
+// each with its cause and the test that shows it (or saying no test does yet). The
+// Validation view judges the same scenarios by the same rule (scripts/make-references.py;
+// test ThePageRunsTheScenariosThisTestRuns): a point agrees there when its total, share and
+// Jain's index checks all hold, and one that does not names its class and cause.
 //
 // Our side recovers as ns-3.44 does by default (Recovery::kNs3): TcpPrrRecovery (PRR,
 // RFC 6937, with ns-3's reduction bound: recovery "prr_ns3") on SACK's RFC 6675 loss
@@ -212,88 +213,94 @@ constexpr double kJainTolerance = 0.05;
 
 // The known causes of disagreement: every point outside tolerance must fall in one of
 // these classes, and every class must still hold a disagreement (so the list stays true).
+// They live in tests/data/ns3-grid-disagreements.json, which make-references.py reads too,
+// to show each point's class and cause in the Validation view.
 struct KnownCause {
   std::string id;
+  nlohmann::json covers;  // the conditions a point's first ns-3 line must all meet
+  std::string explained;  // yes, partly, no
+  std::vector<std::string> tests;
   std::string cause;
-  bool (*covers)(const nlohmann::json& row);
 };
 
-bool HasCubic(const nlohmann::json& r) { return r["mix"].get<std::string>().find("cubic") != std::string::npos; }
-bool WithoutSack(const nlohmann::json& r) { return r["mix"] == "newreno"; }
-bool TinyQueue(const nlohmann::json& r) { return r["queue"].get<int>() <= 3; }
-// ns-3's lines record how many fast recoveries each flow entered where the bench traced it.
-bool Ns3RecoveredTwiceWithoutLoss(const nlohmann::json& r) {
-  if (r["loss"].get<double>() != 0 || !r.contains("recoveries")) return false;
-  for (const auto& n : r["recoveries"]) {
-    if (n.get<int>() > 1) return true;
+const std::string kDisagreementsFile = "ns3-grid-disagreements.json";
+
+// Whether ns-3's line `r` meets every condition of `covers` (the file's "about" says what
+// each means); a condition this test does not know fails the test.
+bool Meets(const nlohmann::json& covers, const nlohmann::json& r) {
+  for (const auto& [name, v] : covers.items()) {
+    bool ok = false;
+    if (name == "mix") {
+      ok = r["mix"] == v;
+    } else if (name == "mix_contains") {
+      ok = r["mix"].get<std::string>().find(v.get<std::string>()) != std::string::npos;
+    } else if (name == "queue_at_most") {
+      ok = r["queue"].get<double>() <= v.get<double>();
+    } else if (name == "loss") {
+      ok = r["loss"].get<double>() == v.get<double>();
+    } else if (name == "ns3_any_recoveries_above") {
+      // ns-3's lines record how many fast recoveries each flow entered where the bench traced it.
+      if (r.contains("recoveries")) {
+        for (const auto& n : r["recoveries"]) ok = ok || n.get<double>() > v.get<double>();
+      }
+    } else if (name == "ns3_timeouts_at_least") {
+      ok = r.contains("timeouts") && r["timeouts"][0].get<double>() >= v.get<double>();
+    } else if (name == "ns3_recoveries_per_round_trip_above") {
+      const double round_trips = r["time"].get<double>() / (r["rtt_ms"].get<double>() / 1000);
+      ok = r.contains("recoveries") && r["recoveries"][0].get<double>() > round_trips * v.get<double>();
+    } else {
+      ADD_FAILURE() << kDisagreementsFile << ": unknown condition '" << name << "' in covers";
+    }
+    if (!ok) return false;
   }
-  return false;
-}
-bool HasBbr(const nlohmann::json& r) { return r["mix"].get<std::string>().find("bbr") != std::string::npos; }
-// Without SACK, ns-3 timed out and then entered fast recovery more than once per four
-// round trips of the run (every line of NewReno without SACK records both counts).
-bool Ns3RecoversOverAndOverAfterATimeout(const nlohmann::json& r) {
-  if (r["mix"] != "newreno" || !r.contains("recoveries")) return false;
-  const double round_trips = r["time"].get<double>() / (r["rtt_ms"].get<double>() / 1000);
-  return r["timeouts"][0].get<int>() >= 1 && r["recoveries"][0].get<double>() > round_trips / 4;
+  return true;
 }
 
-const std::vector<KnownCause> kKnownDisagreements = {
-    {"cubic",
-     "expected: our CUBIC lacks ns-3's HyStart and differs in the Reno-friendly region; being fixed "
-     "on branch h19 (issue H §1.6), so CUBIC points and pairs with CUBIC are not judged here yet",
-     HasCubic},
-    {"no-sack-after-timeout",
-     "ns-3 without SACK, once it has timed out, enters fast recovery again and again (loss-free at 10 Mb/s, "
-     "50 ms: 96-158 times in 10 s after 1-2 timeouts; ours 4-6 times after 1-4), its window held at 2-3 "
-     "segments; by ns-3's own trace (grid.cc with CongState, Tx and cwnd sinks) 43-50 % of what it sends after "
-     "the first timeout are retransmissions. Ours keeps RFC 6582 §3.2 step 1: duplicate ACKs below the point a "
-     "timeout set start no fast retransmit. Without that one rule (recovery prr_ns3_nosack_rto) ours does the "
-     "same: 35-57 % retransmitted, and goodput within 25 % of ns-3's at every such point at 50 ms and at 1 Mb/s, "
-     "200 ms (10 Mb/s, 50 ms, 0.25 BDP: 8.12 -> 3.97 Mb/s, ns-3 3.51), though not at 10 Mb/s, 200 ms (test "
-     "Ns3WithoutSackRecoversOverAndOverAfterATimeout)",
-     Ns3RecoversOverAndOverAfterATimeout},
-    {"no-sack",
-     "recovery without SACK, the rest: ours now recovers as ns-3.44 (PRR, duplicate ACKs counted as SACKed "
-     "segments, limited transmit), which moved 20 NewReno points to agreeing and 2 away (test "
-     "Ns3RecoveryIsWhyTheseNoSackPointsAgree). 12 still differ and are not explained by a test yet: a 1-packet "
-     "queue at 1 Mb/s, 10 ms (ours +28 to +88 %; ns-3 enters recovery 37-114 times in 10 s, ours 50-81); 3 % loss "
-     "at 100 Mb/s, 10 ms (+54 to +61 %; ns-3 82-111 recoveries and 3-4 timeouts a seed, ours 24-111 and 3-7); and "
-     "loss-free at 200 ms, 1 Mb/s "
-     "2 BDP (-8 %) and 10 Mb/s 1-2 BDP (+24, +46 %; 3 timeouts and 4 recoveries in ns-3, 5 and 5-6 in ours). "
-     "With RFC 6582 NewReno, SACK-on twins agreed where SACK-off points did not (test "
-     "SackTwinsOfNoSackDisagreementsAgree) and ns-3's SACK-off to SACK-on ratio differed from ours "
-     "(test Ns3RecoversDifferentlyWithoutSack)",
-     WithoutSack},
-    {"overshoot",
-     "after slow start overshoots a small queue on a long path (10 Mb/s, 200 ms, 63 packets: "
-     "81 packets dropped at once), ns-3 enters fast recovery twice and halves its window twice "
-     "(it sends new data by PRR while the queue is still full), ours repairs every loss in one "
-     "recovery (test Ns3RecoversTwiceFromTheOvershootWhereWeRecoverOnce)",
-     Ns3RecoveredTwiceWithoutLoss},
-    {"tiny-queue",
-     "a bottleneck queue of 1-3 packets (1 Mb/s, 10 ms RTT: one packet takes 8 ms to send): "
-     "with RFC 6675 recovery ours needs one more packet of buffer to match ns-3 (test "
-     "SackWithOnePacketQueueMatchesNs3WithOneMorePacket; with PRR the gap is wider: 0.59 to ns-3's "
-     "0.92 Mb/s loss-free); BBR's gap there is not explained yet",
-     TinyQueue},
-    {"bbr",
-     "BBR's reaction to loss: both BBRs now modulate the window in loss recovery as draft-cardwell-"
-     "iccrg-bbr-congestion-control-00 §4.2.3.4 (bbr_recovery_test.cc), yet from 0.3 % to 3 % loss "
-     "ns-3's BBR still loses more goodput than ours (test Ns3BbrLosesMoreToLossThanOurs: 44 % and 22 %, "
-     "14 % before the modulation), and at 100 Mb/s, 10 ms, 2 BDP, 3 % loss (one ns-3 seed) ours gets "
-     "59 Mb/s to ns-3's 38 (44 before: the window restored after a timeout). Loss-free BBR points 2-5 % "
-     "apart (Startup's queue overflow) and the shares of BBR pairs (with a 2-BDP queue ns-3's BBR takes "
-     "0.76-0.91 of the link from SACK, ours 0.04-0.5) are not explained by a test yet",
-     HasBbr},
-};
+// The classes, in the file's order (a point falls in the first it meets); a file that
+// cannot be read or a class without its fields fails the test that reads it.
+std::vector<KnownCause> KnownDisagreements() {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/" + kDisagreementsFile);
+  std::vector<KnownCause> out;
+  const auto doc = nlohmann::json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("classes") || !doc["classes"].is_array()) {
+    ADD_FAILURE() << kDisagreementsFile << " must be JSON with an array \"classes\"";
+    return out;
+  }
+  for (const auto& c : doc["classes"]) {
+    const bool ok = c.is_object() && c.contains("id") && c["id"].is_string() && c.contains("covers") &&
+                    c["covers"].is_object() && c.contains("explained") && c["explained"].is_string() &&
+                    c.contains("tests") && c["tests"].is_array() && c.contains("cause") && c["cause"].is_string();
+    if (!ok) {
+      ADD_FAILURE() << kDisagreementsFile << ": each class needs id, covers, explained, tests and cause: " << c.dump();
+      continue;
+    }
+    out.push_back({c["id"].get<std::string>(), c["covers"], c["explained"].get<std::string>(),
+                   c["tests"].get<std::vector<std::string>>(), c["cause"].get<std::string>()});
+  }
+  return out;
+}
 
-const KnownCause* CauseOf(const nlohmann::json& row) {
-  for (const auto& c : kKnownDisagreements) {
-    if (c.covers(row)) return &c;
+const KnownCause* CauseOf(const std::vector<KnownCause>& causes, const nlohmann::json& row) {
+  for (const auto& c : causes) {
+    if (Meets(c.covers, row)) return &c;
   }
   return nullptr;
 }
+
+// Whether the class `id` of the file covers ns-3's line `r` (the tests that show a cause
+// pick their points by its class's own rule).
+bool Covers(const std::string& id, const nlohmann::json& r) {
+  for (const auto& c : KnownDisagreements()) {
+    if (c.id == id) return Meets(c.covers, r);
+  }
+  ADD_FAILURE() << kDisagreementsFile << " has no class '" << id << "'";
+  return false;
+}
+bool TinyQueue(const nlohmann::json& r) { return Covers("tiny-queue", r); }
+bool Ns3RecoveredTwiceWithoutLoss(const nlohmann::json& r) { return Covers("overshoot", r); }
+// Without SACK, ns-3 timed out and then entered fast recovery more than once per four
+// round trips of the run (every line of NewReno without SACK records both counts).
+bool Ns3RecoversOverAndOverAfterATimeout(const nlohmann::json& r) { return Covers("no-sack-after-timeout", r); }
 
 // Two standard errors of the difference of two means: short runs over three seeds are
 // noisier than the 60 s, 5-seed runs today's tolerances were set for, so a difference
@@ -326,6 +333,8 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
   const auto grid = LoadGrid();
   ASSERT_GE(grid.size(), 100u);
   int agree = 0;
+  const auto causes = KnownDisagreements();
+  ASSERT_FALSE(causes.empty());
   std::map<std::string, int> by_cause;
   for (const GridPoint& p : grid) {
     const Means ours = RunOurs(p);
@@ -333,7 +342,7 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
     std::string why;
     const bool ok = Agrees(p, ours, ns3, &why);
     agree += ok ? 1 : 0;
-    const KnownCause* cause = CauseOf(p.first);
+    const KnownCause* cause = CauseOf(causes, p.first);
     if (!ok && cause != nullptr) ++by_cause[cause->id];
     std::cout << "[ ns-3 grid ] "
               << (ok                 ? "agree  "
@@ -345,8 +354,39 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
   std::cout << "[ ns-3 grid ] " << agree << " of " << grid.size() << " points agree";
   for (const auto& [id, n] : by_cause) std::cout << ", " << n << " " << id;
   std::cout << "\n";
-  for (const auto& c : kKnownDisagreements) {
+  for (const auto& c : causes) {
     EXPECT_GT(by_cause[c.id], 0) << "no point disagrees for the known cause '" << c.id << "' any more: remove it";
+  }
+}
+
+// Whether this binary has the GoogleTest "Suite.Name".
+bool TestExists(const std::string& name) {
+  const auto* unit = ::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
+    const auto* suite = unit->GetTestSuite(i);
+    for (int j = 0; j < suite->total_test_count(); ++j) {
+      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
+    }
+  }
+  return false;
+}
+
+// The page shows each class's cause and "tested by" its tests: each must be a test here, and
+// a class the file calls explained (yes or partly) must name one.
+TEST(Ns3Grid, EachKnownDisagreementNamesItsTests) {
+  const auto causes = KnownDisagreements();
+  ASSERT_GE(causes.size(), 1u);
+  std::set<std::string> ids;
+  const nlohmann::json probe = {{"mix", "x"}, {"queue", 0}, {"loss", 0}, {"time", 1}, {"rtt_ms", 1}};
+  for (const auto& c : causes) {
+    EXPECT_TRUE(ids.insert(c.id).second) << "class '" << c.id << "' twice";
+    EXPECT_TRUE(c.explained == "yes" || c.explained == "partly" || c.explained == "no")
+        << c.id << ": explained must be yes, partly or no, not '" << c.explained << "'";
+    EXPECT_FALSE(c.cause.empty()) << c.id;
+    EXPECT_FALSE(c.covers.empty()) << c.id << " would cover every point";
+    if (c.explained != "no") EXPECT_FALSE(c.tests.empty()) << c.id << " is explained by no test";
+    for (const auto& t : c.tests) EXPECT_TRUE(TestExists(t)) << c.id << ": no test " << t << " in this binary";
+    Meets(c.covers, probe);  // fails on a condition it does not know
   }
 }
 
@@ -360,9 +400,11 @@ const GridPoint* Find(const std::vector<GridPoint>& grid, const std::string& key
 // The Validation view shows this grid from scripts/make-references.py, which writes the
 // scenario it encodes in each point's link (seed 1) to tests/data/ns3-grid-page-scenarios.jsonl
 // (validation.test.ts checks that the link decodes to it): it must be, as JSON, the scenario
-// this test runs there, at every point, so the page judges what this test judges.
+// this test runs there, at every point, so the page judges what this test judges; and the
+// class of known disagreement it shows there must be the one this test finds.
 TEST(Ns3Grid, ThePageRunsTheScenariosThisTestRuns) {
   const auto grid = LoadGrid();
+  const auto causes = KnownDisagreements();
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-grid-page-scenarios.jsonl");
   ASSERT_TRUE(in.good()) << "run scripts/make-references.py";
   std::set<std::string> seen;
@@ -374,6 +416,10 @@ TEST(Ns3Grid, ThePageRunsTheScenariosThisTestRuns) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key << " is not a point of the grid";
     seen.insert(key);
+    // ... and it shows the point's class of known disagreement by the rule this test applies.
+    const KnownCause* cause = CauseOf(causes, p->first);
+    EXPECT_EQ(row.value("disagreement", nlohmann::json()), cause ? nlohmann::json(cause->id) : nlohmann::json())
+        << key << ": the page's class of disagreement";
     EXPECT_EQ(row["scenario"], ScenarioFor(*p, 1)) << key << ": the page's scenario\n"
                                                    << row["scenario"].dump() << "\nthis test's\n"
                                                    << ScenarioFor(*p, 1).dump();

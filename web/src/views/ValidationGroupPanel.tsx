@@ -13,6 +13,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { TableExport } from '../export/TableExport';
 import { ClaimNotes } from '../components/ClaimNotes';
+import { DisagreementNote } from '../components/DisagreementNote';
 import { VERDICT_TEXT } from '../model/claims/verdict';
 import {
   verdictOf,
@@ -93,6 +94,7 @@ function Row({
           </span>
         )}
         {row.claim && <ClaimNotes claim={row.claim} verdict={verdict} />}
+        <DisagreementNote rowKey={row.key} d={row.disagreement} verdict={verdict} />
       </td>
       <td>
         <span className="verdict">{VERDICT_TEXT[verdict]}</span>

@@ -16,6 +16,7 @@ import { planScenarios, planSweep } from '../sweep/sweepPlan';
 import { decodeHash } from '../../url/codec';
 import { PROTOCOL_PATH, withProtocol } from '../views';
 import { decodeViewParams } from '../../url/viewParams';
+import { parseDisagreements, type KnownDisagreement } from './disagreement';
 
 export const REFERENCES_URL = 'validation/references.json';
 export const RECORDED_URL = 'validation/recorded.json';
@@ -35,6 +36,8 @@ export interface ValidationRow {
   hash: string;
   /** A paper's claim (its kind, reading and explanation). */
   claim?: Claim;
+  /** A reference check's class of known disagreement (an ns-3 grid point's). */
+  disagreement?: KnownDisagreement;
 }
 
 /** The runs a group needs (one scenario each, summaries only) and their judgement. */
@@ -214,6 +217,8 @@ export interface ReferenceCheck {
    * the reference's `reference_se`, also holds, whatever the tolerance. */
   reference_se?: number;
   noise_se?: number;
+  /** Its point's class of known disagreement (references.json names it by id). */
+  disagreement?: KnownDisagreement;
 }
 
 export interface ReferenceGroup {
@@ -232,6 +237,7 @@ export function parseReferences(doc: unknown): { groups: ReferenceGroup[]; probl
   const groups: ReferenceGroup[] = [];
   const list = (doc as { groups?: unknown } | null)?.groups;
   if (!Array.isArray(list)) return { groups, problems: ['references.json must be { "groups": [...] }'] };
+  const classes = parseDisagreements(doc, problems);
   for (const [gi, g] of list.entries()) {
     const o = (g ?? {}) as Record<string, unknown>;
     if (!isStr(o.id) || !isStr(o.title) || !isStr(o.source) || !Array.isArray(o.checks)) {
@@ -258,8 +264,11 @@ export function parseReferences(doc: unknown): { groups: ReferenceGroup[]; probl
         problems.push(`${where}: per_figure must be a figure's name — left out`);
       } else if (r.protocol !== undefined && !isStr(r.protocol)) {
         problems.push(`${where}: protocol must be a name — left out`);
+      } else if (r.disagreement !== undefined && !classes.has(r.disagreement as string)) {
+        problems.push(`${where}: disagreement must name a class of "disagreements" — left out`);
       } else {
-        checks.push(r as unknown as ReferenceCheck);
+        const disagreement = r.disagreement === undefined ? undefined : classes.get(r.disagreement as string);
+        checks.push({ ...(r as unknown as ReferenceCheck), disagreement });
       }
     }
     groups.push({ id: o.id, title: o.title, source: o.source, checks });
@@ -360,7 +369,7 @@ export function referenceGroups(groups: readonly ReferenceGroup[]): ValidationGr
     title: g.title,
     source: g.source,
     hash: g.checks[0]?.hash ?? '#',
-    rows: g.checks.map((c) => ({ key: c.id, text: c.text, hash: c.hash })),
+    rows: g.checks.map((c) => ({ key: c.id, text: c.text, hash: c.hash, disagreement: c.disagreement })),
     plan: (model: ParamModel) => referencePlan(model, g),
     size: (model: ParamModel) => {
       const r = referenceRuns(model, g);

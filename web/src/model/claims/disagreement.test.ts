@@ -1,0 +1,94 @@
+// The ns-3 grid's classes of known disagreement reach the page from their one owner,
+// engine/tests/data/ns3-grid-disagreements.json (read by ns3_grid_test.cc too), through
+// scripts/make-references.py: each grid check carries its point's class, and a check that
+// does not hold says the cause and the test that shows it, or that no test does yet.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import referencesJson from '../../../../public/validation/references.json?raw';
+import gridScenariosJsonl from '../../../../engine/tests/data/ns3-grid-page-scenarios.jsonl?raw';
+import classesJson from '../../../../engine/tests/data/ns3-grid-disagreements.json?raw';
+import { parseReferences, referenceGroups } from './validation';
+import { disagreementText } from './disagreement';
+import { DisagreementNote } from '../../components/DisagreementNote';
+
+const refs = parseReferences(JSON.parse(referencesJson));
+const rows = referenceGroups(refs.groups).flatMap((g) => g.rows);
+const classes = (
+  JSON.parse(classesJson) as { classes: { id: string; explained: string; cause: string; tests: string[] }[] }
+).classes;
+const note = (key: string, verdict: 'holds' | 'does-not-hold') => {
+  const row = rows.find((r) => r.key === key)!;
+  return renderToStaticMarkup(createElement(DisagreementNote, { rowKey: row.key, d: row.disagreement, verdict }));
+};
+
+describe('the ns-3 grid’s known disagreements', () => {
+  it('are those of ns3-grid-disagreements.json (run make-references.py after changing it)', () => {
+    expect(refs.problems).toEqual([]);
+    const onPage = JSON.parse(referencesJson).disagreements as Record<string, unknown>;
+    expect(onPage).toEqual(
+      Object.fromEntries(classes.map((c) => [c.id, { explained: c.explained, cause: c.cause, tests: c.tests }])),
+    );
+  });
+
+  it('put on every check of a point the class ns3_grid_test.cc finds there', () => {
+    // ns3_grid_test.cc (ThePageRunsTheScenariosThisTestRuns) checks each line's class is its own.
+    const byPoint = new Map<string, string | null>();
+    for (const line of gridScenariosJsonl.split('\n').filter((l) => l.trim())) {
+      const { point, disagreement } = JSON.parse(line) as { point: string; disagreement: string | null };
+      byPoint.set(`ns3-grid-${point.replaceAll('|', '-')}`, disagreement);
+    }
+    const grid = rows.filter((r) => r.key.startsWith('ns3-grid-'));
+    expect(grid.length).toBeGreaterThan(150);
+    const points: Record<string, number> = {};
+    for (const r of grid) {
+      const point = r.key.replace(/-(total|share|jain)$/, '');
+      expect(byPoint.has(point), r.key).toBe(true);
+      expect(r.disagreement?.id ?? null, r.key).toBe(byPoint.get(point));
+      if (r.key.endsWith('-total') && r.disagreement) points[r.disagreement.id] = (points[r.disagreement.id] ?? 0) + 1;
+    }
+    expect(points).toEqual({
+      cubic: 44,
+      'no-sack': 63,
+      'no-sack-after-timeout': 10,
+      bbr: 21,
+      'tiny-queue': 6,
+      overshoot: 1,
+    });
+    expect(rows.filter((r) => !r.key.startsWith('ns3-grid-') && r.disagreement)).toEqual([]);
+  });
+
+  it('say, beside a check that does not hold, the cause and the test that shows it', () => {
+    const key = 'ns3-grid-newreno-10-50-0.25-0-total';
+    expect(rows.find((r) => r.key === key)?.disagreement?.id).toBe('no-sack-after-timeout');
+    const html = note(key, 'does-not-hold');
+    expect(html).toContain('does not hold — known disagreement (class no-sack-after-timeout): ns-3 without SACK');
+    expect(html).toContain('(tested by Ns3Grid.Ns3WithoutSackRecoversOverAndOverAfterATimeout)');
+    expect(html).toContain('data-explained="yes"');
+    expect(note(key, 'holds')).toBe('');
+  });
+
+  it('read as unexplained where no test explains them, and as partly explained where a test explains part', () => {
+    const noSack = rows.find((r) => r.disagreement?.id === 'no-sack')!;
+    const text = disagreementText(noSack.disagreement!);
+    expect(text).toMatch(/^does not hold — unexplained disagreement \(class no-sack\), no test shows its cause yet: /);
+    expect(text).toContain('12 still differ and are not explained by a test yet');
+    expect(text).not.toContain('known disagreement');
+    expect(text).not.toContain('tested by');
+    const bbr = rows.find((r) => r.disagreement?.id === 'bbr')!;
+    expect(disagreementText(bbr.disagreement!)).toContain('known disagreement, partly explained (class bbr)');
+  });
+
+  it('leave out a check naming a class that is not there, and a class without its fields', () => {
+    const check = { id: 'c', text: 't', hash: '#', figure: 'f', seeds: 1, reference: 1, tolerance: 0.1 };
+    const doc = (disagreement: string, explained: string, tests: string[]) => ({
+      disagreements: { a: { explained, cause: 'why', tests } },
+      groups: [{ id: 'g', title: 't', source: 's', checks: [{ ...check, disagreement }] }],
+    });
+    expect(parseReferences(doc('a', 'yes', ['T.x'])).groups[0].checks[0].disagreement?.cause).toBe('why');
+    expect(parseReferences(doc('b', 'yes', ['T.x'])).groups[0].checks).toEqual([]);
+    const noTest = parseReferences(doc('a', 'yes', []));
+    expect(noTest.groups[0].checks).toEqual([]);
+    expect(noTest.problems.join()).toContain('disagreement a: needs explained');
+  });
+});
