@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer run (issue G): the engine built with clang, ASan and UBSan
 # (float-cast-overflow, every report fatal; scripts/build-sanitize.sh) runs
-#   1. the GoogleTest suite (PLAB_SANITIZE_FILTER narrows it; default: all of it);
+#   1. the GoogleTest suite (PLAB_SANITIZE_FILTER narrows it; default: all of it), one
+#      gtest shard per core (PLAB_SANITIZE_SHARDS);
 #   2. the CLI's regression cases (engine/tests/cli_test.sh);
 #   3. the whole fuzz corpus through the CLI, each run clamped to 0.5 s and 200,000
 #      events: any exit code is fine except a sanitizer's or a signal's.
@@ -13,8 +14,31 @@ cd "$PLAB_ROOT"
 bash scripts/build-sanitize.sh plab plab_tests
 plab=build/sanitize/plab
 
-log "GoogleTest suite under ASan + UBSan (filter: ${PLAB_SANITIZE_FILTER:-*})"
-build/sanitize/plab_tests --gtest_brief=1 --gtest_filter="${PLAB_SANITIZE_FILTER:-*}"
+# The suite runs as one process per core, each a gtest shard (GTEST_TOTAL_SHARDS): the
+# tests are independent, and one process on two cores made this the test command's
+# longest step (about 13 minutes on a busy CI machine).
+shards="${PLAB_SANITIZE_SHARDS:-$(nproc)}"
+log "GoogleTest suite under ASan + UBSan (filter: ${PLAB_SANITIZE_FILTER:-*}, $shards shards)"
+shard_dir="$(mktemp -d)"
+pids=()
+for ((i = 0; i < shards; i++)); do
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i build/sanitize/plab_tests --gtest_brief=1 \
+    --gtest_filter="${PLAB_SANITIZE_FILTER:-*}" >"$shard_dir/$i.log" 2>&1 &
+  pids+=($!)
+done
+suite_failed=0
+for ((i = 0; i < shards; i++)); do
+  if ! wait "${pids[$i]}"; then
+    suite_failed=1
+  fi
+  echo "--- shard $((i + 1)) of $shards"
+  cat "$shard_dir/$i.log"
+done
+rm -rf "$shard_dir"
+if ((suite_failed)); then
+  echo "FAILED: the GoogleTest suite under ASan + UBSan (a shard above failed)" >&2
+  exit 1
+fi
 
 log "CLI regression cases under ASan + UBSan"
 # ASan reserves terabytes of address space for its shadow, so the cases' ulimit -v
