@@ -19,10 +19,10 @@ import {
   verdictOf,
   type GroupSize,
   type Recorded,
-  type RowResult,
   type ValidationGroup,
   type ValidationRow,
 } from '../model/claims/validation';
+import type { RowResult } from '../model/claims/references';
 
 export interface GroupRun {
   status: 'running' | 'done' | 'cancelled' | 'failed';

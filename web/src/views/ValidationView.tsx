@@ -16,16 +16,15 @@ import type { ParamModel } from '../model/params/params';
 import {
   paperGroups,
   parseRecorded,
-  parseReferences,
   RECORDED_URL,
   REFERENCES_URL,
   referenceGroups,
   countVerdicts,
   verdictOf,
   type Recorded,
-  type ReferenceGroup,
   type ValidationGroup,
 } from '../model/claims/validation';
+import { parseReferences, type ReferenceGroup } from '../model/claims/references';
 import { usePresets } from '../components/Papers';
 import { useGroupSizes, useRevealed } from './useGroupSizes';
 import { ValidationGroupPanel, type GroupRun } from './ValidationGroupPanel';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import referencesJson from '../../../../public/validation/references.json?raw';
 import gridScenariosJsonl from '../../../../engine/tests/data/ns3-grid-page-scenarios.jsonl?raw';
 import classesJson from '../../../../engine/tests/data/ns3-grid-disagreements.json?raw';
-import { parseReferences, referenceGroups } from './validation';
+import { referenceGroups } from './validation';
+import { parseReferences } from './references';
 import { disagreementText } from './disagreement';
 import { DisagreementNote } from '../../components/DisagreementNote';
 

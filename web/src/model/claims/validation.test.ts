@@ -12,15 +12,8 @@ import type { RunSummary } from '../../engine/types';
 import { buildScenario, type ParamModel } from '../params/params';
 import { decodeHash } from '../../url/codec';
 import { parsePresets } from './presets';
-import {
-  judgeReference,
-  paperGroups,
-  parseRecorded,
-  parseReferences,
-  referenceGroups,
-  type GroupPlan,
-  type ReferenceCheck,
-} from './validation';
+import { judgeReference, parseReferences, type ReferenceCheck } from './references';
+import { paperGroups, parseRecorded, referenceGroups, type GroupPlan } from './validation';
 
 let model: ParamModel;
 const presets = parsePresets(JSON.parse(presetsJson)).presets;

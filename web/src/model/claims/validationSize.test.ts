@@ -10,7 +10,8 @@ import type { ParamModel } from '../params/params';
 import { buildScenario } from '../params/params';
 import { planSweep } from '../sweep/sweepPlan';
 import { parsePresets } from './presets';
-import { paperGroups, parseReferences, referenceGroups } from './validation';
+import { paperGroups, referenceGroups } from './validation';
+import { parseReferences } from './references';
 
 vi.mock('../params/params', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../params/params')>();
