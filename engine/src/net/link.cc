@@ -79,6 +79,10 @@ void Link::Finish(Time end) {
 
 void Link::Receive(Packet* p) {
   ++stats_.packets_in;
+  if (p->hop == 0) {  // entering its route: the delay figures count from here
+    p->sent_at = scheduler_->now();
+    p->queued = Time::Zero();
+  }
   Trace(PacketEvent::kEnqueue, *p);
   const bool busy = WireBusy();
   if (!busy && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
@@ -117,6 +121,7 @@ void Link::StartNext() {
   on_wire_ = Dequeue();
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
+    on_wire_->queued += wire_started_ - on_wire_->enqueued_at;
     Trace(PacketEvent::kTransmit, *on_wire_);
     scheduler_->After(TransferTime(on_wire_->wire_bytes), this, kTransmitted);
   }

@@ -63,6 +63,10 @@ struct Packet {
   const Route* route = nullptr;
   uint16_t hop = 0;
   Time enqueued_at;  // when it joined the queue it is in (CoDel's sojourn time)
+  // Measurement only (the contest's delay figures), stamped by the links: when the
+  // packet entered its route's first link, and the time it has waited in queues since.
+  Time sent_at;
+  Time queued;
   // The transport's own header: 128 bytes, read as the family's struct.
   HeaderArea<128> header;
 
@@ -129,6 +133,8 @@ class PacketPool {
     p.route = nullptr;
     p.hop = 0;
     p.enqueued_at = Time::Zero();
+    p.sent_at = Time::Zero();
+    p.queued = Time::Zero();
     p.header.Clear();
   }
 

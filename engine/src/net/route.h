@@ -35,6 +35,14 @@ class LossWitness {
   virtual void OnLost(const Packet& p, DropCause cause) = 0;
 };
 
+// Hears of each data packet reaching the route's receiving endpoint (one-way and
+// queueing delay, metrics/flow_delay.h). Measurement only, like LossWitness.
+class ArrivalObserver {
+ public:
+  virtual ~ArrivalObserver() = default;
+  virtual void OnDataArrival(const Packet& p, Time now) = 0;
+};
+
 struct Route {
   // hops[0] is the first link; the last hop is the receiving endpoint.
   std::vector<PacketSink*> hops;
@@ -43,6 +51,7 @@ struct Route {
   size_t channel_hop = 0;
   mutable RouteStats stats;
   LossWitness* witness = nullptr;
+  ArrivalObserver* arrivals = nullptr;
 
   // Sends a packet from its source along this route.
   void Inject(Packet* p) const {
@@ -64,6 +73,9 @@ inline bool ForwardAlongRoute(Packet* p, Time now, PacketPool* pool) {
     return false;
   }
   ++p->hop;
+  if (route->arrivals != nullptr && p->hop + 1u == route->hops.size() && !p->is_feedback()) {
+    route->arrivals->OnDataArrival(*p, now);
+  }
   route->hops[p->hop]->Receive(p);
   return true;
 }

@@ -26,6 +26,11 @@ const std::vector<SummaryField>& SummaryFields() {
       {"mean_tokens_per_rtt", "Tokens per RTT", "tokens", "Token-bucket tokens consumed per RTT, mean"},
       {"mean_allowed_tokens_per_rtt", "Allowed tokens per RTT", "tokens", "Tokens the bucket allowed per RTT, mean"},
       {"mean_srtt_ms", "Mean SRTT", "ms", "Smoothed RTT, mean over its updates"},
+      {"delay_p95_ms", "Delay (95th pct.)", "ms",
+       "One-way delay of the flow's data packets, 95th percentile: from entering the first link to reaching the "
+       "receiver, retransmissions included, within 1.6 % (the contest's delay, Winstein et al. NSDI 2013 §5)"},
+      {"queue_delay_p95_ms", "Queueing delay (95th pct.)", "ms",
+       "Time the flow's data packets waited in queues on the way, 95th percentile (within 1.6 %)"},
       {"data_packets_sent", "Data packets", "packets", "Data packets sent, retransmissions included"},
       {"acks_sent", "ACKs", "packets", "ACKs the receiver sent"},
       {"forward_channel_drops", "Forward channel losses", "packets", "Data packets the forward error model dropped"},

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "metrics/flow_delay.h"
 #include "params/param_view.h"
 #include "world/simulation.h"
 
@@ -32,6 +33,7 @@ struct Simulation::ExplicitFlow final : public SenderObserver {
   std::unique_ptr<Flow> flow;
   std::unique_ptr<PlaybackReader> playback;
   std::unique_ptr<FlowMetrics> metrics;
+  std::unique_ptr<FlowDelay> delay;       // per-packet delays (the contest's figures)
   std::unique_ptr<StreamMetrics> stream;  // a live stream's viewer (app.stream)
   ProbeOptions probe_options;
   Time start;

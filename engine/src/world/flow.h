@@ -31,6 +31,8 @@ class Flow {
     if (receiver_.append_summary) receiver_.append_summary(summary);
   }
   const Route& forward_route() const { return forward_; }
+  // Who hears of each data packet reaching the receiver (measurement only).
+  void set_arrival_observer(ArrivalObserver* observer) { forward_.arrivals = observer; }
   const Route& reverse_route() const { return reverse_; }
 
  private:

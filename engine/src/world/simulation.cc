@@ -163,6 +163,8 @@ void Simulation::BuildExplicitFlow(int index) {
   f->metrics->set_stream(f->stream.get());
   f->flow->receiver().set_observer(f->metrics.get());
   f->playback->set_observer(f->metrics.get());
+  f->delay = std::make_unique<FlowDelay>(measure_from_);
+  f->flow->set_arrival_observer(f->delay.get());
   flows_.push_back(std::move(f));
 }
 

@@ -48,6 +48,13 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
   s["frozen_time_s"] = stream ? nlohmann::ordered_json(stream->frozen_time_s()) : nlohmann::ordered_json();
   s["ipat_std_ms"] = stream ? nlohmann::ordered_json(stream->ipat_std_ms()) : nlohmann::ordered_json();
   s["mean_srtt_ms"] = m.mean_srtt_ms();
+  // Null before a data packet has arrived (no delay to speak of, not 0 ms).
+  const FlowDelay& d = *f.delay;
+  s["delay_p95_ms"] = d.one_way().count() > 0 ? nlohmann::ordered_json(d.one_way().Quantile(0.95).milliseconds())
+                                              : nlohmann::ordered_json();
+  s["queue_delay_p95_ms"] = d.queueing().count() > 0
+                                ? nlohmann::ordered_json(d.queueing().Quantile(0.95).milliseconds())
+                                : nlohmann::ordered_json();
   s["mean_rto_ms"] = m.mean_rto_ms();
   s["data_packets_sent"] = counts.data_packets_sent;
   s["acks_sent"] = receiver.feedback_sent();
