@@ -6,6 +6,8 @@
 //   plab sweep FILE --x PATH --xs A,B,C,... [...]   (the x values themselves)
 //   plab sweep FILE --plan [...]                    (the runs it would make, not run)
 //              (PATH may be `flows`: the number of flows, each added one a copy of the last)
+//   plab contest [SET | SPEC.json] [--entrants a,b,...] [--program FILE] [...]
+//              (contest_command.cc: the leaderboard of issue J's contest)
 //   plab schema
 //   plab defaults
 //
@@ -38,6 +40,8 @@
 #include "scenario/scenario.h"
 #include "sweep/sweep.h"
 
+int Contest(int argc, char** argv);  // contest_command.cc
+
 namespace {
 
 int Usage() {
@@ -46,6 +50,7 @@ int Usage() {
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
                "       plab sweep FILE --x PATH --xs A,B,... [...]   (explicit x values; --plan: the runs, not run)\n"
                "                  (--x flows sweeps the number of flows)\n"
+               "       plab contest [SET | SPEC.json] [--entrants a,b,...] [--program FILE] [--format table|json]\n"
                "       plab schema      (the parameter declarations)\n"
                "       plab defaults    (a scenario with every default)\n";
   return 64;
@@ -377,6 +382,7 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "run") return Run(argc, argv);
   if (command == "sweep") return Sweep(argc, argv);
+  if (command == "contest") return Contest(argc, argv);
   if (command == "schema") {
     std::cout << plab::SchemaJson() << "\n";
     return 0;

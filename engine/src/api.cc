@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "contest/contest.h"
 #include "metrics/panel_fields.h"
 #include "scenario/cross_field.h"
 #include "scenario/params.h"
@@ -117,6 +118,7 @@ std::string SchemaJson() {
   }
   doc["topologies"] = TopologiesJson();
   doc["constraints"] = CrossFieldRulesJson();
+  doc["contests"] = ContestSetsJson();
   return doc.dump(2);
 }
 

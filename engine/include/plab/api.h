@@ -81,4 +81,15 @@ std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view 
 // {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.
 std::string SweepAggregateJson(std::string_view values_json);
 
+// A contest (docs/engine-api.md, "Contests"; contest/contest.h): the spec {set,
+// entrants} gives {"ok": true, "plan": {set, scenarios, entrants, runs: [{scenario,
+// entrant, run}]}} or an error document naming each offending field. `plab contest`
+// runs the same plan.
+std::string ContestPlanJson(std::string_view spec_json);
+
+// The leaderboard of a contest from its runs' result summaries (a list in plan order):
+// {"ok": true, "board": {set, scenarios, rows: [{rank, entrant, score, scenarios:
+// [{throughput_mbps, delay_p95_ms, queue_delay_p95_ms, power, log_power}]}]}}.
+std::string ContestScoreJson(std::string_view spec_json, std::string_view summaries_json);
+
 }  // namespace plab
