@@ -88,14 +88,14 @@ std::string& SweepStorage() {
 
 // A sweep call's answer kept until the next one; a throw (in WASM the engine's own catch
 // blocks are inert) becomes the same error document the native call makes.
-const char* KeepSweep(const std::function<std::string()>& call) {
+const char* KeepSweep(const std::function<std::string()>& call, const char* error_path = "x") {
   try {
     SweepStorage() = call();
   } catch (const std::exception& e) {
     nlohmann::ordered_json doc;
     doc["ok"] = false;
     doc["errors"] = nlohmann::ordered_json::array();
-    doc["errors"].push_back({{"path", "x"}, {"message", e.what()}});
+    doc["errors"].push_back({{"path", error_path}, {"message", e.what()}});
     SweepStorage() = doc.dump();
   }
   return SweepStorage().c_str();
@@ -186,6 +186,22 @@ EMSCRIPTEN_KEEPALIVE const char* plab_sweep_plan(const char* base_scenario_json,
 // Per-point statistics (api.h SweepAggregateJson): the figures the sweep chart draws.
 EMSCRIPTEN_KEEPALIVE const char* plab_sweep_aggregate(const char* values_json) {
   return KeepSweep([&] { return plab::SweepAggregateJson(values_json == nullptr ? "" : values_json); });
+}
+
+// The contest's plan and leaderboard (api.h ContestPlanJson / ContestScoreJson): the
+// page runs the plan's scenarios in its worker pool, as for a sweep, and `plab contest`
+// scores the same runs with the same function. Valid until the next sweep or contest call.
+EMSCRIPTEN_KEEPALIVE const char* plab_contest_plan(const char* spec_json) {
+  return KeepSweep([&] { return plab::ContestPlanJson(spec_json == nullptr ? "" : spec_json); }, "entrants");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* plab_contest_score(const char* spec_json, const char* summaries_json) {
+  return KeepSweep(
+      [&] {
+        return plab::ContestScoreJson(spec_json == nullptr ? "" : spec_json,
+                                      summaries_json == nullptr ? "" : summaries_json);
+      },
+      "results");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* plab_result_json() { return LastRun().json.c_str(); }

@@ -52,6 +52,8 @@ async function createEngine(createPlab) {
     columnsLength: module.cwrap('plab_columns_length', 'number', []),
     sweepPlanRaw: module.cwrap('plab_sweep_plan', 'number', ['number', 'number']),
     sweepAggregateRaw: module.cwrap('plab_sweep_aggregate', 'number', ['number']),
+    contestPlanRaw: module.cwrap('plab_contest_plan', 'number', ['number']),
+    contestScoreRaw: module.cwrap('plab_contest_score', 'number', ['number', 'number']),
   };
 }
 
@@ -192,6 +194,10 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     sweepPlan: (scenario, spec) => guarded((e) => sweepCall(e, e.sweepPlanRaw, [asText(scenario), asText(spec)])),
     // Per-point statistics of a figure's values (one list per point, seed order).
     sweepAggregate: (values) => guarded((e) => sweepCall(e, e.sweepAggregateRaw, [asText(values)])),
+    // A contest's plan and leaderboard (the same calls as `plab contest`).
+    contestPlan: (spec) => guarded((e) => sweepCall(e, e.contestPlanRaw, [asText(spec)])),
+    contestScore: (spec, summaries) =>
+      guarded((e) => sweepCall(e, e.contestScoreRaw, [asText(spec), asText(summaries)])),
     // Any other call into the module (fn gets the Emscripten module), with the same
     // recovery: a trap gives { ok: false, result: { trapped: true, ... } }.
     call: (fn) => guarded((e) => fn(e.module)),
