@@ -26,6 +26,7 @@ import { paletteOf } from './url/display';
 import { CompareView } from './views/CompareView';
 import { LiveView } from './views/LiveView';
 import { SweepView } from './views/SweepView';
+import { ContestView } from './views/ContestView';
 import { ValidationView } from './views/ValidationView';
 
 const layoutOf = (s: LabState) => ({
@@ -106,6 +107,7 @@ const resultsOf = (s: LabState) => ({
   selectedFlow: s.ui.selectedFlow,
   compare: s.compare,
   sweepRun: s.sweepRun,
+  contestRun: s.contestRun,
   liveSummary: s.run.displayed?.summary,
 });
 
@@ -175,6 +177,15 @@ function Results({
             rules={s.rules}
             liveSummary={s.liveSummary}
             height={Math.round(heights.main * 1.35)}
+          />
+        )}
+        {view === 'contest' && s.model && (
+          <ContestView
+            store={store}
+            model={s.model}
+            setName={s.view.contest ?? ''}
+            run={s.contestRun}
+            values={s.values}
           />
         )}
       </PredictGate>

@@ -27,6 +27,14 @@ const GUIDES: Record<string, { title: string; points: string[] }> = {
       'Each point is the mean of its seeds with a 95 % confidence interval. The lines drawn over goodput are throughput equations (the model), not simulations.',
     ],
   },
+  contest: {
+    title: 'The Contest view',
+    points: [
+      'Every entrant runs alone as the first flow on each path of the set (the set names the paths and the competition), with the same seed, so the leaderboard compares protocols, not luck.',
+      'Each run is scored as the classic congestion-control contest scores it: throughput divided by the 95th-percentile one-way delay of the flow’s packets (its power), on a log scale. The total is the mean over the paths: higher is better.',
+      'Set the first flow on the left to your own protocol (or your program) and it joins the leaderboard as “yours”. `plab contest` on the command line gives the same numbers.',
+    ],
+  },
   validation: {
     title: 'The Validation view',
     points: [

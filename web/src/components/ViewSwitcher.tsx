@@ -1,4 +1,4 @@
-// The header's view tabs (Live, Compare, Sweep, Validation).
+// The header's view tabs (Live, Compare, Sweep, Contest, Validation).
 import type { ViewActions } from '../state/actions';
 import { useLab, type LabSource } from '../state/useLab';
 import { VIEWS, type ViewName } from '../model/views';
@@ -7,6 +7,7 @@ const VIEW_LABELS: Record<ViewName, string> = {
   live: 'Live',
   compare: 'Compare',
   sweep: 'Sweep',
+  contest: 'Contest',
   validation: 'Validation',
 };
 

@@ -12,6 +12,10 @@ export interface SweepEngine {
   plan(baseScenario: string, spec: string): string;
   /** The answer of plab_sweep_aggregate: {ok, stats}. */
   aggregate(values: string): string;
+  /** The answer of plab_contest_plan: {ok, plan} or {ok: false, errors} (docs/engine-api.md, "Contests"). */
+  contestPlan(spec: string): string;
+  /** The answer of plab_contest_score: {ok, board}. */
+  contestScore(spec: string, summaries: string): string;
 }
 
 let installed: SweepEngine | null = null;
@@ -41,6 +45,8 @@ export function installSweepEngine(m: PlabModule): SweepEngine {
   installed = {
     plan: (base, spec) => call(m, 'plab_sweep_plan', [base, spec]),
     aggregate: (values) => call(m, 'plab_sweep_aggregate', [values]),
+    contestPlan: (spec) => call(m, 'plab_contest_plan', [spec]),
+    contestScore: (spec, summaries) => call(m, 'plab_contest_score', [spec, summaries]),
   };
   return installed;
 }

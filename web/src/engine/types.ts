@@ -157,6 +157,18 @@ export interface EngineSchema {
   panels?: PanelDecl[];
   protocols?: ProtocolDecl[];
   topologies?: TopologyDecl[];
+  /** The contest's sets (engine/data/contest_sets.json; newer engines). */
+  contests?: ContestSetDecl[];
+}
+
+/** A contest set as the schema declares it (docs/engine-api.md, "Contests"). */
+export interface ContestSetDecl {
+  name: string;
+  label: string;
+  help: string;
+  /** The built-in protocols on its leaderboard. */
+  entrants: string[];
+  scenarios: { name: string; label: string; help: string }[];
 }
 
 /** A series descriptor from the result JSON: columns[offset..offset+length) are times (s),

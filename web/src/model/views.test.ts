@@ -140,7 +140,7 @@ describe('view state in the URL', () => {
     expect(state.compare).toEqual(['cubic']);
     expect(state.hidden).toEqual([]); // reno is not compared
     expect(messages.map((m) => m.text).join('\n')).toMatch(
-      /view must be one of live, compare, sweep, validation, got "papers"/,
+      /view must be one of live, compare, sweep, contest, validation, got "papers"/,
     );
     expect(messages.map((m) => m.text).join('\n')).toMatch(/ignored "quic"/);
     expect(messages.map((m) => m.text).join('\n')).toMatch(/unknown sweep setting "sweep.zz"/);

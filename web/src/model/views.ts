@@ -19,8 +19,8 @@ import { markerKinds } from '../charts/compareSeries';
 /** The charts' colours: the standard palette or the colour-blind-safe one (palette=cb). */
 export type PaletteName = 'standard' | 'cb';
 
-export type ViewName = 'live' | 'compare' | 'sweep' | 'validation';
-export const VIEWS: ViewName[] = ['live', 'compare', 'sweep', 'validation'];
+export type ViewName = 'live' | 'compare' | 'sweep' | 'contest' | 'validation';
+export const VIEWS: ViewName[] = ['live', 'compare', 'sweep', 'contest', 'validation'];
 
 export const MAX_COMPARE = 6;
 
@@ -31,6 +31,8 @@ export interface ViewState {
   /** Protocols whose curves are hidden (legend clicks). */
   hidden: string[];
   sweep: SweepConfig;
+  /** The contest view's set (contest=classic); absent: the engine's first set. */
+  contest?: string;
   /** Event-marker kinds switched off on the compare view's window chart (nomark=), in
    * the schema's order; absent when all are shown. */
   markersOff?: string[];

@@ -50,3 +50,6 @@ export type SweepActions = ValueActions &
 
 /** Live mode's player and the changes it recorded. */
 export type PlaybackActions = Pick<LabStore, 'player' | 'clearTimeline'>;
+
+/** The contest view: its set, its runs (the engine's plan and board). */
+export type ContestActions = Pick<LabStore, 'setContestSet' | 'contest'>;

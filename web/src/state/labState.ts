@@ -9,6 +9,7 @@ import type { UrlMessage } from '../url/codec';
 import type { ViewState } from '../model/views';
 import type { TimelineEntry } from '../url/timeline';
 import type { VisibilityRule } from '../model/params/visibility';
+import type { ContestBoard } from '../model/contest/contest';
 
 export interface CompareEntry {
   protocol: string;
@@ -44,6 +45,21 @@ export interface SweepRun {
   done: number;
   total: number;
   status: 'running' | 'done' | 'cancelled';
+  elapsedMs: number;
+}
+
+/** The contest view's run (contestRunner.ts): its plan's size, progress and board. */
+export interface ContestRun {
+  id: number;
+  /** The spec as JSON: what was run (a changed flows[0] or set is a different contest). */
+  key: string;
+  scenarios: { name: string; label: string; help: string }[];
+  entrants: string[];
+  done: number;
+  total: number;
+  status: 'running' | 'done' | 'cancelled' | 'failed';
+  board?: ContestBoard;
+  errors: string[];
   elapsedMs: number;
 }
 
@@ -152,6 +168,7 @@ export interface LabState {
   run: RunSlice;
   compare: CompareState;
   sweepRun?: SweepRun;
+  contestRun?: ContestRun;
   live: LiveSlice;
   ui: UiSlice;
 }
@@ -187,7 +204,7 @@ export const SLICE_OF = {
 /** A change to the state: any slice's fields by name (each goes to its slice), or a
  * whole view, compare or sweep value. */
 export type LabPatch = Partial<EngineSlice & ScenarioSlice & RunSlice & LiveSlice & UiSlice> &
-  Partial<Pick<LabState, 'view' | 'compare' | 'sweepRun'>>;
+  Partial<Pick<LabState, 'view' | 'compare' | 'sweepRun' | 'contestRun'>>;
 
 /** The state with a patch applied: only the slices it touches are new objects. */
 export function applyPatch(state: LabState, patch: LabPatch): LabState {

@@ -20,6 +20,7 @@ import { LivePlayer } from './livePlayer';
 import { isLive } from '../url/timeline';
 import { enterManual } from '../manual/scenario';
 import { SweepRunner, type SweepPlan } from './sweepRunner';
+import { ContestRunner } from './contestRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
 import type { UrlMessage } from '../url/codec';
 
@@ -49,6 +50,8 @@ export class LabStore implements StoreCore {
   private readonly live = new LiveRunner(this, () => this.getPool());
   private readonly compareRuns = new CompareRunner(this, () => this.getPool());
   private readonly sweepRuns = new SweepRunner(this, () => this.getPool());
+  /** The contest view's runs: run() and cancel(). */
+  readonly contest = new ContestRunner(this, () => this.getPool());
   private readonly url = new UrlSync(this, (hash, notes) => this.loadFromHash(hash, notes));
   /** Live mode: plays the live run in simulated time and records changes made meanwhile. */
   readonly player = new LivePlayer(this, () => {
@@ -115,6 +118,7 @@ export class LabStore implements StoreCore {
     if (!read) return;
     // A new link replaces the experiment: a sweep still running for the old one stops.
     if (read.view.view !== 'sweep') this.sweepRuns.cancel();
+    if (read.view.view !== 'contest') this.contest.cancel();
     this.player.stop();
     this.set({
       urlMessages: [...notes, ...read.messages],
@@ -126,6 +130,7 @@ export class LabStore implements StoreCore {
     // A shared sweep link reproduces its sweep: run it (with progress) on load, from the
     // runs this page has already made where it has them (Back, a preset opened again).
     if (read.view.view === 'sweep') this.sweepRuns.run({ reuse: true });
+    if (read.view.view === 'contest') this.contest.run({ reuse: true });
   }
 
   /** Opens a link's hash (a preset) as if the page had been opened with it. */
@@ -160,6 +165,11 @@ export class LabStore implements StoreCore {
 
   setSweep(sweep: SweepConfig) {
     this.setViewState({ ...this.state.view, sweep });
+  }
+
+  /** The contest view's set (contest= in the link). */
+  setContestSet(contest: string) {
+    this.setViewState({ ...this.state.view, contest });
   }
 
   /** Presentation, embed and palette: how the page is shown (url/display.ts). */

@@ -33,12 +33,15 @@ export function isViewKey(key: string): boolean {
     key === 'cmp' ||
     key === 'hide' ||
     key === MARKERS_OFF_KEY ||
+    key === CONTEST_KEY ||
     key.startsWith('sweep.') ||
     isDisplayKey(key)
   );
 }
 
 const MARKERS_OFF_KEY = 'nomark';
+/** The contest's set (contest=classic): written when the contest view is open or a set is chosen. */
+const CONTEST_KEY = 'contest';
 
 const SWEEP_FIELDS = ['x', 'from', 'to', 'scale', 'n', 'y', 'k', 'by', 'points'] as const;
 
@@ -54,6 +57,8 @@ export function encodeViewParams(model: ParamModel, v: ViewState): string[] {
   if (!sameList(v.compare, def.compare)) parts.push(`cmp=${enc(v.compare.join(','))}`);
   if (v.hidden.length) parts.push(`hide=${enc(v.hidden.join(','))}`);
   if (v.markersOff?.length) parts.push(`${MARKERS_OFF_KEY}=${enc(v.markersOff.join(','))}`);
+  const contest = v.contest ?? (v.view === 'contest' ? model.contests[0]?.name : undefined);
+  if (contest) parts.push(`${CONTEST_KEY}=${enc(contest)}`);
   const sweepChanged = SWEEP_FIELDS.some((f) => v.sweep[f] !== def.sweep[f]);
   if (v.view === 'sweep' || sweepChanged) {
     const s = v.sweep;
@@ -124,6 +129,13 @@ export function decodeViewParams(
           text: `${MARKERS_OFF_KEY} must list event markers from ${names.join(', ') || '(none in this engine)'}; ignored ${bad.slice(0, 5).map(shown).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
         });
       state.markersOff = markersOffList(model, list);
+    } else if (key === CONTEST_KEY) {
+      const names = model.contests.map((c) => c.name);
+      if (names.includes(val)) state.contest = val;
+      else
+        messages.push({
+          text: `${CONTEST_KEY} must be one of ${names.join(', ') || '(none in this engine)'}, got ${shown(val)} — using ${names[0] ?? 'none'}`,
+        });
     } else if (isDisplayKey(key)) {
       const m = decodeDisplayParam(state, key, val);
       if (m) messages.push({ text: m });

@@ -8,6 +8,7 @@
 //   { seed: 1, flows: 2, 'flows[0].protocol': 'reno', 'flows[1].protocol': 'cubic', background: 0, ... }
 import type {
   ConstraintDecl,
+  ContestSetDecl,
   EngineSchema,
   ParamDecl,
   ParamValue,
@@ -93,6 +94,8 @@ export interface ParamModel {
   topologies: TopologyDecl[];
   /** Rules between parameters, the engine's own (model/params/crossField.ts checks them). */
   constraints: ConstraintDecl[];
+  /** The contest's sets (the engine's; none from an older engine). */
+  contests: ContestSetDecl[];
 }
 
 const KNOWN_LISTS: Record<string, { keyPrefix: string; countKey: string }> = {
@@ -284,6 +287,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     panelDecls: Array.isArray(schema.panels) ? schema.panels : [],
     topologies: Array.isArray(schema.topologies) ? schema.topologies : [],
     constraints: Array.isArray(schema.constraints) ? schema.constraints : [],
+    contests: Array.isArray(schema.contests) ? schema.contests : [],
   };
 }
 

@@ -1,0 +1,88 @@
+// The contest view (issue J §3): a link names the set and runs it; the board equals
+// `plab contest`'s to the bit; this page's first flow joins the board as "yours" by
+// real clicks; Back/Forward and a fresh page reproduce it.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { ready } from './helpers';
+
+const repoDir = fileURLToPath(new URL('..', import.meta.url));
+
+async function boardDone(page: Page) {
+  await expect(page.getByTestId('contest-status')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
+}
+
+async function scores(page: Page): Promise<Record<string, number>> {
+  const cells = page.locator('[data-testid^="contest-score:"]');
+  const out: Record<string, number> = {};
+  for (const cell of await cells.all()) {
+    const who = (await cell.getAttribute('data-testid'))!.slice('contest-score:'.length);
+    out[who] = Number(await cell.getAttribute('data-score'));
+  }
+  return out;
+}
+
+function cliScores(args: string[]): Record<string, number> {
+  const out = execFileSync('npm', ['run', '--silent', 'lab', '--', 'contest', ...args, '--format', 'json'], {
+    cwd: repoDir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const board = JSON.parse(out) as { rows: { entrant: string; score: number }[] };
+  return Object.fromEntries(board.rows.map((r) => [r.entrant, r.score]));
+}
+
+test('a contest link runs its set; the board is the CLI\'s; the first flow joins as "yours"', async ({ page }) => {
+  test.setTimeout(400_000);
+  await page.goto('/#v=2&view=contest&contest=classic');
+  await ready(page);
+  await boardDone(page);
+  const builtIn = await scores(page);
+  expect(Object.keys(builtIn)).toEqual(expect.arrayContaining(['reno', 'cubic', 'bbr', 'vegas']));
+  // The same plan and score from the command line, to the last bit.
+  expect(builtIn).toEqual(cliScores(['classic']));
+  // Rank order: best first.
+  const order = Object.values(builtIn);
+  expect(order).toEqual([...order].sort((a, b) => b - a));
+
+  // The first flow runs SACK (not on the classic board): it joins as "yours".
+  await page.getByTestId('flows[0].protocol').selectOption('sack');
+  await expect(page.getByTestId('contest-status')).toHaveAttribute('data-status', 'stale');
+  await expect(page.getByTestId('contest-entrants')).toContainText('yours (');
+  await page.getByTestId('contest-run').click();
+  await boardDone(page);
+  const withMine = await scores(page);
+  const mine = Object.keys(withMine).find((k) => k.startsWith('yours'))!;
+  expect(mine).toBeTruthy();
+  await expect(page.getByTestId(`contest-row:${mine}`)).toHaveClass(/mine/);
+  // Adding an entrant does not change the others' scores (each runs alone as flows[0]).
+  for (const [who, score] of Object.entries(builtIn)) expect(withMine[who]).toBe(score);
+  expect(withMine[mine]).toBe(cliScores(['classic', '--entrants', 'sack'])['sack']);
+  await expect(page.getByTestId('contest-chart:0')).toBeVisible();
+
+  // The link holds it: a new page opens the same contest and board.
+  const url = page.url();
+  expect(url).toContain('contest=classic');
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  await ready(fresh);
+  await boardDone(fresh);
+  expect(await scores(fresh)).toEqual(withMine);
+
+  // Back to the Live view and Forward to the contest again: the board is still there.
+  await page.getByTestId('view-live').click();
+  await expect(page.getByTestId('contest-view')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByTestId('contest-view')).toBeVisible();
+  await boardDone(page);
+  expect(await scores(page)).toEqual(withMine);
+});
+
+test('a contest link naming an unknown set says so and opens the first set', async ({ page }) => {
+  await page.goto('/#v=2&view=contest&contest=warp');
+  await ready(page);
+  await expect(page.getByTestId('url-messages')).toContainText('contest must be one of classic');
+  await expect(page.getByTestId('contest.set')).toHaveValue('classic');
+  await page.getByTestId('contest-cancel').click();
+  await expect(page.getByTestId('contest-status')).toHaveAttribute('data-status', 'cancelled');
+});
