@@ -1,7 +1,8 @@
 // The contest view's runs: the engine's plan (plab_contest_plan: every entrant as
 // flows[0] of every scenario of the set) in the worker pool, summaries only, then the
 // engine's leaderboard (plab_contest_score) from the summaries, so the page's score is
-// `plab contest`'s to the bit.
+// `plab contest`'s to the bit. Summaries this page already has (the same scenario text)
+// are not run again: adding "yours" to a finished board runs only its own paths.
 import type { BatchHandle, WorkerPool } from '../engine/pool';
 import { sweepEngine } from '../engine/sweepEngine';
 import type { RunSummary } from '../engine/types';
@@ -14,8 +15,13 @@ interface PlanDoc {
   errors?: { message: string }[];
 }
 
+/** Summaries kept by scenario text: adding "yours" to a board runs only its own paths. */
+const CACHE_MAX = 500;
+
 export class ContestRunner {
   private batch: BatchHandle | null = null;
+  /** A run's summary depends only on its scenario (the engine is deterministic). */
+  private readonly cache = new Map<string, RunSummary>();
 
   constructor(
     private readonly core: StoreCore,
@@ -49,22 +55,28 @@ export class ContestRunner {
       return;
     }
     const { scenarios, entrants, runs } = planned.plan;
-    const summaries: (RunSummary | null | undefined)[] = runs.map(() => undefined);
-    this.core.set({ contestRun: { ...base, scenarios, entrants, total: runs.length, status: 'running' } });
+    const texts = runs.map((r) => JSON.stringify(r.run));
+    const summaries: (RunSummary | null | undefined)[] = texts.map((t) => this.cache.get(t));
+    const toRun = texts.flatMap((t, i) => (summaries[i] === undefined ? [i] : []));
+    const known = texts.length - toRun.length;
+    this.core.set({ contestRun: { ...base, scenarios, entrants, done: known, total: runs.length, status: 'running' } });
     const current = () => {
       const run = this.core.get().contestRun;
       return run && run.id === id ? run : null;
     };
     this.batch = this.pool().runBatch(
-      runs.map((r) => JSON.stringify(r.run)),
+      toRun.map((i) => texts[i]),
       {
         summaryOnly: true,
-        onResult: (j, o) => {
+        onResult: (n, o) => {
           const run = current();
           if (!run) return;
+          const j = toRun[n];
           let error: string | null = null;
-          if (o.kind === 'ok' && o.result?.ok) summaries[j] = o.result.summary ?? {};
-          else {
+          if (o.kind === 'ok' && o.result?.ok) {
+            summaries[j] = o.result.summary ?? {};
+            this.remember(texts[j], summaries[j]);
+          } else {
             summaries[j] = null;
             error =
               o.kind === 'invalid' && o.result && !o.result.ok
@@ -93,6 +105,12 @@ export class ContestRunner {
         },
       },
     );
+  }
+
+  private remember(text: string, summary: RunSummary) {
+    this.cache.delete(text);
+    this.cache.set(text, summary);
+    if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
   }
 
   /** Stops a running contest (its workers are terminated); it has no board. */
