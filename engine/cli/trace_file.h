@@ -3,9 +3,10 @@
 // read as mm-link reads a trace (one timestamp in ms per line) and set as the list.
 #pragma once
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -26,14 +27,20 @@ inline int ReadTraceFileValue(const std::string& path, const std::string& value,
   if (d == nullptr || d->list_format != "mahimahi_ms") return 0;
   *handled = true;
   const std::string file = value.substr(1);
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  if (!in || !(text << in.rdbuf())) {
+  // An empty file reads as no text (and is refused as an empty trace, below); a
+  // directory is not a file to read.
+  std::error_code ec;
+  const bool directory = std::filesystem::is_directory(file, ec);
+  std::ifstream in;
+  if (!directory) in.open(file, std::ios::binary);
+  std::string text;
+  if (in.is_open()) text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (directory || !in.is_open() || in.bad()) {
     std::cerr << "plab: cannot read " << file << " (the trace for " << path << ")\n";
     return 66;
   }
   std::vector<int64_t> ms;
-  if (const std::string bad = plab::ParseTraceText(text.str(), path + " (" + file + ")", &ms); !bad.empty()) {
+  if (const std::string bad = plab::ParseTraceText(text, path + " (" + file + ")", &ms); !bad.empty()) {
     std::cerr << "plab: " << bad << "\n";
     return 2;
   }

@@ -157,8 +157,10 @@ expect 2 "line 2: \"fast\" is not a whole number of milliseconds" -- run "$trace
 expect 2 "is empty: a trace needs at least one line" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/empty.trace"
 expect 66 "cannot read $work/none.trace (the trace for topology.bottleneck.trace.forward.ms)" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/none.trace"
 expect 2 "topology.bottleneck.trace.forward.ms is empty" -- run "$trace_s"
+expect 66 "cannot read $work (the trace for topology.bottleneck.trace.forward.ms)" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work"
 printf '1\n2\n3\n' >"$work/good.trace"
-expect 0 "" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/good.trace"
+if timeout 10 "$plab" run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/good.trace" >/dev/null 2>&1; then
+  passes=$((passes + 1)); else echo "FAIL: a good trace file was refused"; failures=$((failures + 1)); fi
 
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))
