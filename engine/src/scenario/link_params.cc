@@ -158,7 +158,8 @@ void AddLink(std::vector<ParamDecl>& p, const std::string& base, const std::stri
     if (advanced) d.Advanced();
     p.push_back(std::move(d));
   };
-  shown(NumberParam(base + "rate_mbps", name + " rate", group, "Mb/s", 0.001, 10000, def.rate_mbps, rate_help)
+  shown(NumberParam(base + "rate_mbps", name + " rate", group, "Mb/s", 0.001, 10000, def.rate_mbps,
+                    rate_help + "; a direction a delivery trace drives sends at the trace's opportunities instead")
             .Log()
             .Live());
   shown(NumberParam(base + "delay_ms", name + " delay", group, "ms", 0, 10000, def.delay_ms, delay_help).Live());
