@@ -39,6 +39,7 @@
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
 #include "sweep/sweep.h"
+#include "trace_file.h"
 
 int Contest(int argc, char** argv);  // contest_command.cc
 
@@ -166,28 +167,35 @@ bool ReadScenario(const char* path, nlohmann::json* doc) {
   return true;
 }
 
-// Applies one `--set path=value`; false (with a message) if malformed.
-bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
+// Applies one `--set path=value`; 0, or the exit code (with a message): 64 malformed,
+// 66 a trace file that cannot be read, 2 a trace file that is not a trace.
+int ApplySet(const std::string& assignment, nlohmann::json& doc) {
   const size_t eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0) {
     std::cerr << "plab: --set expects path=value, got " << assignment << "\n";
-    return false;
+    return 64;
   }
   const std::string value = assignment.substr(eq + 1);
+  nlohmann::json parsed;
+  bool from_file = false;
+  if (const int code = plab_cli::ReadTraceFileValue(assignment.substr(0, eq), value, &parsed, &from_file)) return code;
+  if (from_file) {
+    plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
+    return 0;
+  }
   if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
       !too_deep.empty()) {
     std::cerr << "plab: " << too_deep << "\n";
-    return false;
+    return 64;
   }
-  nlohmann::json parsed;
-  if (!ParseValue(assignment.substr(0, eq), value, &parsed)) return false;
+  if (!ParseValue(assignment.substr(0, eq), value, &parsed)) return 64;
   try {
     plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
   } catch (const std::invalid_argument& e) {
     std::cerr << "plab: --set " << e.what() << "\n";
-    return false;
+    return 64;
   }
-  return true;
+  return 0;
 }
 
 // A number as decimal notation: [+-]digits[.digits][e[+-]digits]. strtod alone also
@@ -233,7 +241,7 @@ int Sweep(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     double number = 0;
     if (arg == "--set" && has_value) {
-      if (!ApplySet(argv[++i], doc)) return 64;
+      if (const int code = ApplySet(argv[++i], doc)) return code;
     } else if (arg == "--x" && has_value) {
       spec.x_path = argv[++i];
       have_x = true;
@@ -320,7 +328,7 @@ int Run(int argc, char** argv) {
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--set" && i + 1 < argc) {
-      if (!ApplySet(argv[++i], doc)) return 64;
+      if (const int code = ApplySet(argv[++i], doc)) return code;
     } else if (arg == "--timeline" && i + 1 < argc) {
       // RunOptions reads "" as no timeline: a file that gives no text (a directory,
       // /dev/null, an empty file) is refused here, not run as a plain run.

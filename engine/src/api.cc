@@ -43,6 +43,7 @@ std::string SchemaJson() {
       if (!d.option_labels.empty()) p["option_labels"] = d.option_labels;
     }
     if (d.type == ParamType::kIntList) p["max_items"] = d.max_items;
+    if (!d.list_format.empty()) p["format"] = d.list_format;
     if (!d.when_path.empty()) p["when"] = {{"path", d.when_path}, {"equals", d.when_values}};
     p["advanced"] = d.advanced;
     p["live"] = d.live;
@@ -95,6 +96,7 @@ std::string SchemaJson() {
                              {"short_title", p.short_title},
                              {"title_without_samples_of", p.title_without_samples_of},
                              {"title_without", p.title_without},
+                             {"only_with_samples_of", p.only_with_samples_of},
                              {"y_label", p.y_label},
                              {"unit", p.unit},
                              {"percent", p.percent},

@@ -145,5 +145,22 @@ points=$(timeout 10 "$plab" sweep "$one" --x flows[0].channel.forward.p --from 0
 if [[ "$points" == 1 ]]; then passes=$((passes + 1)); else
   echo "FAIL: sweep --from 0.01 --to 0.01 --points 4 gave $points points, want 1"; failures=$((failures + 1)); fi
 
+# A delivery trace from a file (--set PATH=@FILE, mm-link's format): bad lines are named.
+trace_s=$(scenario trace-s.json '{"duration_s": 0.5, "topology": {"bottleneck": {"trace": {"forward": {"source": "inline"}}}}}')
+printf '0\n5\n15\n12\n20\n' >"$work/backwards.trace"
+expect 2 "topology.bottleneck.trace.forward.ms ($work/backwards.trace) line 4: 12 is less than the previous timestamp 15" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/backwards.trace"
+printf '0\n0\n' >"$work/zero.trace"
+expect 2 "line 2: the last timestamp is the period and is 0" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/zero.trace"
+printf '1\nfast\n' >"$work/word.trace"
+expect 2 "line 2: \"fast\" is not a whole number of milliseconds" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/word.trace"
+: >"$work/empty.trace"
+expect 2 "is empty: a trace needs at least one line" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/empty.trace"
+expect 66 "cannot read $work/none.trace (the trace for topology.bottleneck.trace.forward.ms)" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/none.trace"
+expect 2 "topology.bottleneck.trace.forward.ms is empty" -- run "$trace_s"
+expect 66 "cannot read $work (the trace for topology.bottleneck.trace.forward.ms)" -- run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work"
+printf '1\n2\n3\n' >"$work/good.trace"
+if timeout 10 "$plab" run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/good.trace" >/dev/null 2>&1; then
+  passes=$((passes + 1)); else echo "FAIL: a good trace file was refused"; failures=$((failures + 1)); fi
+
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))

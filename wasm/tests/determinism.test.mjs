@@ -185,6 +185,25 @@ kScenarios.push(
     },
   },
   {
+    // Issue 20 §4: the bundled traces are engine data, the same bytes in both builds;
+    // an inline trace on the reverse path of a dumbbell's access links.
+    name: 'delivery traces: cellular bottleneck, bursty ACK path, inline access trace',
+    scenario: {
+      seed: 34,
+      duration_s: 15,
+      topology: {
+        kind: 'dumbbell',
+        bottleneck: { queue_packets: 80, trace: { forward: { source: 'cellular-a' }, reverse: { source: 'bursty' } } },
+        access: { trace: { reverse: { source: 'inline', ms: [0, 0, 1, 3, 3, 3, 4, 7, 9, 10] } } },
+      },
+      flows: ['cubic', 'bbr'].map((protocol) => ({
+        protocol,
+        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
+        app: { token_bucket: { enabled: false } },
+      })),
+    },
+  },
+  {
     name: 'background FTP flows and web users',
     scenario: {
       seed: 33,

@@ -7,7 +7,8 @@ namespace plab {
 LinkMetrics::LinkMetrics(Time horizon, int buckets, int utilization_bins, bool record_series)
     : record_(record_series),
       queue_("queue", "packets", horizon, buckets),
-      utilization_("utilization", "%", horizon, utilization_bins) {
+      utilization_("utilization", "%", horizon, utilization_bins),
+      capacity_("capacity_mbps", "Mb/s", horizon, utilization_bins) {
   const int bins = std::max(1, utilization_bins);
   bin_width_ = Time::FromNanoseconds(std::max<int64_t>(1, (horizon.ns() + bins - 1) / bins));
   if (record_) busy_ns_.assign(static_cast<size_t>(bins), 0);
@@ -21,8 +22,19 @@ void LinkMetrics::OnQueueLength(Time now, int64_t packets) {
   queue_changed_at_ = now;
 }
 
-void LinkMetrics::OnTransmitted(Time started, Time finished) {
+void LinkMetrics::set_trace(const DeliveryTrace* trace) {
+  trace_ = trace;
+  if (record_) used_bytes_.assign(busy_ns_.size(), 0);
+}
+
+void LinkMetrics::OnOpportunityUsed(Time now, int64_t bytes) {
   if (!record_) return;
+  const auto bin = static_cast<size_t>(now.ns() / bin_width_.ns());
+  if (bin < used_bytes_.size()) used_bytes_[bin] += bytes;
+}
+
+void LinkMetrics::OnTransmitted(Time started, Time finished) {
+  if (!record_ || trace_ != nullptr) return;
   // One packet's busy time, split over the bins it spans (a packet on a slow link can
   // take longer than a bin), so no bin is ever more than fully busy.
   const int64_t width = bin_width_.ns();
@@ -43,10 +55,19 @@ void LinkMetrics::Finish(Time end) {
     const Time from = bin_width_ * static_cast<int64_t>(i);
     if (from >= end) break;
     const Time to = std::min(from + bin_width_, end);
+    if (trace_ != nullptr) {
+      // Capacity: the bin's opportunities x 1500 bytes over its length; utilization:
+      // the share of those bytes the link used (none offered: no utilization point).
+      const int64_t offered = trace_->CountIn(from, to) * DeliveryTrace::kOpportunityBytes;
+      capacity_.Add(to, static_cast<double>(offered) * 8 / (to - from).seconds() / 1e6);
+      if (offered > 0) utilization_.Add(to, 100.0 * static_cast<double>(used_bytes_[i]) / static_cast<double>(offered));
+      continue;
+    }
     const double pct = 100.0 * static_cast<double>(busy_ns_[i]) / static_cast<double>((to - from).ns());
     utilization_.Add(to, pct);
   }
   utilization_.Finish();
+  capacity_.Finish();
 }
 
 double LinkMetrics::MeanQueue(Time to) const {

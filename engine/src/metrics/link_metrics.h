@@ -1,7 +1,9 @@
 // What is measured of one link direction: its queue over time (series, longest,
 // time-weighted mean) and its utilization per time bin (the share of each bin the wire
 // spent sending, i.e. throughput over rate, whatever the rate did mid-run). Watches
-// through the link's queue observer; changes nothing.
+// through the link's queue observer; changes nothing. On a link driven by a delivery
+// trace, utilization is the share of each bin's opportunity bytes used, and the
+// trace's capacity per bin is a series of its own (capacity_mbps).
 #pragma once
 
 #include <cstdint>
@@ -19,11 +21,15 @@ class LinkMetrics final : public QueueObserver {
 
   void OnQueueLength(Time now, int64_t packets) override;
   void OnTransmitted(Time started, Time finished) override;
+  void OnOpportunityUsed(Time now, int64_t bytes) override;
+  // The watched link follows this trace (it outlives the metrics' Finish).
+  void set_trace(const DeliveryTrace* trace);
   // Closes the series at `end` (a partial last bin is divided by its own length).
   void Finish(Time end);
   void AppendSeries(SeriesSink& out) const {
     out.Add(queue_);
     out.Add(utilization_);
+    if (trace_ != nullptr) out.Add(capacity_);
   }
 
   int64_t max_queue() const { return max_queue_; }
@@ -34,6 +40,9 @@ class LinkMetrics final : public QueueObserver {
   bool record_;
   TimeSeries queue_;
   TimeSeries utilization_;
+  TimeSeries capacity_;
+  const DeliveryTrace* trace_ = nullptr;
+  std::vector<int64_t> used_bytes_;  // traced: per bin, opportunity bytes used
   Time bin_width_;
   std::vector<int64_t> busy_ns_;  // per bin: nanoseconds the wire was sending
   int64_t max_queue_ = 0;

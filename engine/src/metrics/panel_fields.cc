@@ -69,6 +69,13 @@ std::vector<PanelLine> SeqTraces() {
           Line("seq_sack_end", "SACK block end", "trace", "sackBlock")};
 }
 
+// The bottleneck's capacity when a delivery trace drives it (issue 20 §4), drawn
+// with the throughput it bounds; absent otherwise.
+PanelLine Capacity() {
+  return Drawn(Scoped(Dashed(Line("capacity_mbps", "bottleneck capacity (trace)", "step", "#6b6b6b"), "2 2"), "link"),
+               "samples");
+}
+
 std::vector<PanelDecl> Declare() {
   std::vector<PanelDecl> panels;
   const std::vector<std::string> kSingle = {"single"};
@@ -145,10 +152,10 @@ std::vector<PanelDecl> Declare() {
     panels.push_back(p);
   }
   {
-    PanelDecl p = Panel("throughput", kMulti, "Throughput of each flow and background group", "Throughput",
-                        "throughput (Mb/s)", "Mb/s",
-                        {Each(Line("throughput", "", "line", ""), "flow"),
-                         Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group")});
+    PanelDecl p = Panel(
+        "throughput", kMulti, "Throughput of each flow and background group", "Throughput", "throughput (Mb/s)", "Mb/s",
+        {Each(Line("throughput", "", "line", ""), "flow"),
+         Each(Scoped(Dashed(Line("throughput", "", "line", ""), "6 4"), "group"), "group"), Capacity()});
     p.main = true;
     p.legend = false;
     panels.push_back(p);
@@ -164,6 +171,16 @@ std::vector<PanelDecl> Declare() {
                      "samples")});
     p.percent = true;
     p.legend = false;
+    panels.push_back(p);
+  }
+
+  // One flow on a link a delivery trace drives: its throughput under the capacity the
+  // trace offers (absent on a link of fixed rate, where the utilization chart says it).
+  {
+    PanelDecl p = Panel("throughput", kSingle, "Throughput against the bottleneck's capacity (trace)", "Throughput",
+                        "throughput (Mb/s)", "Mb/s",
+                        {Each(Line("throughput", "throughput", "line", "throughput"), "flow"), Capacity()});
+    p.only_with_samples_of = "capacity_mbps";
     panels.push_back(p);
   }
 

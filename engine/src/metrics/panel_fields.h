@@ -46,6 +46,9 @@ struct PanelDecl {
   // The title when series `title_without_samples_of` has no samples (RRTP has no equation).
   std::string title_without_samples_of;
   std::string title_without;
+  // When set, the panel appears only when this series has samples (a link's capacity
+  // from a delivery trace).
+  std::string only_with_samples_of;
   std::string y_label;
   std::string unit;
   bool percent = false;    // the y axis is 0..100

@@ -84,6 +84,10 @@ void Link::Receive(Packet* p) {
     p->queued = Time::Zero();
   }
   Trace(PacketEvent::kEnqueue, *p);
+  if (trace_ != nullptr) {
+    ReceiveTraced(p);
+    return;
+  }
   const bool busy = WireBusy();
   if (!busy && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
     SendOnIdleWire(p);
@@ -127,7 +131,73 @@ void Link::StartNext() {
   }
 }
 
+void Link::ReceiveTraced(Packet* p) {
+  const uint32_t flow = p->flow;
+  const bool feedback = p->is_feedback();
+  const uint64_t seq = p->trace_number();
+  if (!Enqueue(p)) {
+    if (packet_observer_ != nullptr) {
+      packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
+    }
+  } else if (!opportunity_scheduled_) {
+    ScheduleOpportunity();
+  }
+  NotifyQueue();
+}
+
+// The next opportunity not yet used and not in the past (mahimahi: one at the very
+// time a packet arrives serves it).
+void Link::ScheduleOpportunity() {
+  next_opportunity_ = std::max(next_opportunity_, trace_->FirstAtOrAfter(scheduler_->now()));
+  scheduler_->At(trace_->OpportunityTime(next_opportunity_), this, kOpportunity);
+  opportunity_scheduled_ = true;
+}
+
+// mahimahi's LinkQueue::use_a_delivery_opportunity: up to 1500 bytes from the head of
+// the queue, a packet finishing when its last byte is sent; what is left unused of
+// the opportunity is lost.
+void Link::UseOpportunity() {
+  opportunity_scheduled_ = false;
+  ++next_opportunity_;
+  const Time now = scheduler_->now();
+  int64_t left = DeliveryTrace::kOpportunityBytes;
+  while (left > 0) {
+    if (on_wire_ == nullptr) {
+      on_wire_ = queue_->length_packets() > 0 ? Dequeue() : nullptr;
+      if (on_wire_ == nullptr) break;
+      wire_started_ = now;
+      on_wire_bytes_left_ = on_wire_->wire_bytes;
+      Trace(PacketEvent::kTransmit, *on_wire_);
+    }
+    const int64_t used = std::min(left, on_wire_bytes_left_);
+    left -= used;
+    on_wire_bytes_left_ -= used;
+    if (on_wire_bytes_left_ == 0) {
+      if (queue_observer_ != nullptr) queue_observer_->OnTransmitted(wire_started_, now);
+      Packet* p = on_wire_;
+      on_wire_ = nullptr;
+      Depart(p);
+    }
+  }
+  if (queue_observer_ != nullptr) queue_observer_->OnOpportunityUsed(now, DeliveryTrace::kOpportunityBytes - left);
+  if (on_wire_ != nullptr || queue_->length_packets() > 0) ScheduleOpportunity();
+  NotifyQueue();
+}
+
+void Link::Depart(Packet* p) {
+  // Arrival times never decrease (a delay made shorter mid-run holds a packet behind
+  // the slower ones already on the way).
+  const Time arrives = std::max(scheduler_->now() + params_.delay, last_arrival_);
+  last_arrival_ = arrives;
+  propagating_.push_back(p, arrives);
+  if (propagating_.size() == 1) ScheduleArrival();
+}
+
 void Link::OnEvent(uint32_t tag, uint64_t arg) {
+  if (tag == kOpportunity) {
+    UseOpportunity();
+    return;
+  }
   if (tag == kArrived) {
     if (arg == arrival_generation_) Arrived();  // else moved by a delay change
     return;

@@ -6,12 +6,17 @@
 //   Receive() -> [queue discipline] -> serialize (wire_bytes / rate)
 //             -> propagate (delay) -> link error model -> the flow's channel, if here
 //             -> next hop of the packet's route
+//
+// With a delivery trace (net/delivery_trace.h, mahimahi's format) a direction sends
+// at the trace's opportunities instead of at `rate`: the queue discipline still holds
+// (and drops) what waits, and each opportunity takes up to 1500 bytes from its head.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "net/delivery_trace.h"
 #include "net/error_model.h"
 #include "net/in_flight_fifo.h"
 #include "net/packet.h"
@@ -29,6 +34,8 @@ class QueueObserver {
   virtual void OnQueueLength(Time now, int64_t packets) = 0;
   // The wire was busy sending one packet over [started, finished] (utilization).
   virtual void OnTransmitted(Time /*started*/, Time /*finished*/) {}
+  // A traced link used `bytes` of an opportunity at `now` (utilization by the trace).
+  virtual void OnOpportunityUsed(Time /*now*/, int64_t /*bytes*/) {}
 };
 
 struct LinkStats {
@@ -58,6 +65,11 @@ class Link final : public PacketSink, public EventHandler {
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
+  // From then on this direction delivers at the trace's opportunities; `rate` is no
+  // longer used for serialization. Set before the first packet.
+  void set_trace(std::unique_ptr<DeliveryTrace> trace) { trace_ = std::move(trace); }
+  const DeliveryTrace* trace() const { return trace_.get(); }
+
   // Live changes (Simulation::Set): take effect from the next packet serialized.
   void set_rate(Bandwidth rate) { params_.rate = rate; }
   void set_delay(Time delay);
@@ -73,7 +85,12 @@ class Link final : public PacketSink, public EventHandler {
   const QueueDiscipline& queue() const { return *queue_; }
 
  private:
-  enum Tag : uint32_t { kTransmitted, kArrived };
+  enum Tag : uint32_t { kTransmitted, kArrived, kOpportunity };
+  // A traced direction: packets wait in the discipline until an opportunity.
+  void ReceiveTraced(Packet* p);
+  void ScheduleOpportunity();
+  void UseOpportunity();
+  void Depart(Packet* p);  // off the wire now: on to the propagation delay
   void StartNext();
   bool Enqueue(Packet* p) {
     return drop_tail_ != nullptr ? drop_tail_->Enqueue(p, scheduler_->now()) : queue_->Enqueue(p, scheduler_->now());
@@ -132,9 +149,13 @@ class Link final : public PacketSink, public EventHandler {
   Time wire_free_at_;
   Time lazy_prev_arrival_;  // last_arrival_ before it (a delay change recomputes its arrival)
   uint64_t lazy_mark_ = 0;
-  uint64_t arrival_generation_ = 0;  // an arrival event with another generation is stale
-  InFlightFifo propagating_;         // FIFO: a delay change only applies to later packets
-  Time last_arrival_;                // of the newest packet in flight: arrivals never go back
+  uint64_t arrival_generation_ = 0;       // an arrival event with another generation is stale
+  std::unique_ptr<DeliveryTrace> trace_;  // null: serialization at params_.rate
+  uint64_t next_opportunity_ = 0;         // the first opportunity not yet used (or passed)
+  bool opportunity_scheduled_ = false;
+  int64_t on_wire_bytes_left_ = 0;  // traced: bytes of on_wire_ still to send
+  InFlightFifo propagating_;        // FIFO: a delay change only applies to later packets
+  Time last_arrival_;               // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
 };
 

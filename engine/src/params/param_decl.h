@@ -37,6 +37,9 @@ struct ParamDecl {
   bool advanced = false;                   // folded away on the page by default
   std::vector<std::string> option_labels;  // kEnum: display names, same order as options
   size_t max_items = 0;                    // kIntList
+  // kIntList: "mahimahi_ms" for a delivery-opportunity trace (net/delivery_trace.h),
+  // checked line by line; the CLI reads such a list from a file (`--set PATH=@FILE`).
+  std::string list_format;
   // Can change while a simulation runs (Simulation::Set; the page's live mode).
   bool live = false;
 

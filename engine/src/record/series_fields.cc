@@ -58,6 +58,10 @@ const std::vector<SeriesField>& SeriesFields() {
        "RFC 7567 §1"},
       {"utilization", "Link utilization", "%", "line", "link",
        "The share of each time bin the bottleneck spent sending: its throughput over its rate", "RFC 5166 §2.1"},
+      {"capacity_mbps", "Capacity (trace)", "Mb/s", "line", "link",
+       "What the bottleneck's delivery trace offers per time bin (the throughput chart's bins, 1/200 of the run): "
+       "its opportunities in the bin x 1500 bytes over the bin's length",
+       "Netravali et al. 2015 (mahimahi) §3"},
       {"throughput", "Group throughput", "Mb/s", "line", "group",
        "A background group's data reaching its receivers per time bin (first arrivals)", "RFC 5166 §2.1"},
       {"jain", "Jain's index", "", "line", "run", "Fairness of the explicit flows' throughput per time bin",

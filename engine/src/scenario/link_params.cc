@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "net/delivery_trace.h"
+
 namespace plab {
 namespace {
 
@@ -156,13 +158,51 @@ void AddLink(std::vector<ParamDecl>& p, const std::string& base, const std::stri
     if (advanced) d.Advanced();
     p.push_back(std::move(d));
   };
-  shown(NumberParam(base + "rate_mbps", name + " rate", group, "Mb/s", 0.001, 10000, def.rate_mbps, rate_help)
+  shown(NumberParam(base + "rate_mbps", name + " rate", group, "Mb/s", 0.001, 10000, def.rate_mbps,
+                    rate_help + "; a direction a delivery trace drives sends at the trace's opportunities instead")
             .Log()
             .Live());
   shown(NumberParam(base + "delay_ms", name + " delay", group, "ms", 0, 10000, def.delay_ms, delay_help).Live());
   shown(IntegerParam(base + "queue_packets", name + " buffer", group, "packets", 1, 100000, def.queue_packets,
                      "Queue of the link, in packets (not counting the one being sent)")
             .Log());
+}
+
+// A delivery trace on each direction of the link (mahimahi's format): a bundled one by
+// name, or the list itself (the page's upload, the CLI's `--set ...ms=@FILE`).
+void AddLinkTraces(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
+                   const std::string& group, const std::vector<std::string>& topologies, bool advanced) {
+  std::vector<std::string> sources = {"none"};
+  std::vector<std::string> labels = {"None (the link's rate)"};
+  for (const std::string& t : BundledTraceNames()) {
+    sources.push_back(t);
+    labels.push_back(BundledTraceLabel(t));
+  }
+  sources.push_back("inline");
+  labels.push_back("A trace of your own (upload)");
+  for (const std::string dir : {"forward", "reverse"}) {
+    const std::string trace = base + "trace." + dir + ".";
+    const std::string towards = dir == "forward" ? "towards the receivers" : "back to the senders";
+    ParamDecl source =
+        EnumParam(trace + "source", name + " " + dir + " trace", group, sources, "none",
+                  "Packets " + towards +
+                      " leave at the delivery opportunities of a trace instead of at the link's rate (mahimahi's "
+                      "format: one line per 1500-byte opportunity, its time in ms; the trace repeats): none; a "
+                      "bundled trace (scripts/make-traces.py); or your own list. The queue and its discipline "
+                      "still apply");
+    source.Labels(labels).Source("Netravali et al. 2015 (mahimahi) §3; Winstein et al. 2013 (Sprout) §2");
+    if (topologies.size() < kTopologies.size()) source.When("topology.kind", topologies);
+    if (advanced || dir == "reverse") source.Advanced();
+    p.push_back(std::move(source));
+    ParamDecl ms = IntListParam(trace + "ms", name + " " + dir + " trace (ms)", group, 0,
+                                static_cast<double>(DeliveryTrace::kMaxTimestampMs),
+                                "Your trace: one delivery opportunity of 1500 bytes per item, its time in ms from the "
+                                "start, non-decreasing; the last one is the period the trace repeats with");
+    ms.list_format = "mahimahi_ms";
+    ms.When(trace + "source", {"inline"});
+    if (advanced || dir == "reverse") ms.Advanced();
+    p.push_back(std::move(ms));
+  }
 }
 
 void AddLinkErrors(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
@@ -196,6 +236,7 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
   Declared(p, "topology.access.queue_packets").when_path.clear();
   Declared(p, "topology.access.queue_packets").when_values.clear();
   AddLinkErrors(p, "topology.access.", "Access", "Path", kTopologies);
+  AddLinkTraces(p, "topology.access.", "Access", "Path", kTopologies, true);
   AddLink(p, "topology.bottleneck.", "Bottleneck", "Path", {10, 14, 100}, kTopologies, false,
           "Rate of the bottleneck link (both directions)",
           "One-way propagation delay of the bottleneck; with the access link, 15 ms one way as in TCP-Real §4.1");
@@ -211,9 +252,11 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
           .Source("TCP-ER Tables V-VI: 0.5-1.5 BDP; Appenzeller et al. 2004"));
   AddQueueDiscipline(p, "topology.bottleneck.", "Bottleneck", "Path");
   AddLinkErrors(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies);
+  AddLinkTraces(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies, false);
   AddLink(p, "topology.receiver_access.", "Receiver access", "Path", {100, 1, 100}, {"dumbbell"}, true,
           "Rate of each receiver's link out of the right router", "One-way delay of each receiver's link");
   AddLinkErrors(p, "topology.receiver_access.", "Receiver access", "Path", {"dumbbell"});
+  AddLinkTraces(p, "topology.receiver_access.", "Receiver access", "Path", {"dumbbell"}, true);
   auto last_hop = [&](ParamDecl d) {
     d.When("topology.kind", {"wireless_last_hop"});
     p.push_back(std::move(d));
@@ -225,6 +268,7 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
   AddQueueDiscipline(p, "topology.last_hop.", "Last hop", "Path");
   p[queue_first].When("topology.kind", {"wireless_last_hop"});
   AddLinkErrors(p, "topology.last_hop.", "Last hop", "Path", {"wireless_last_hop"});
+  AddLinkTraces(p, "topology.last_hop.", "Last hop", "Path", {"wireless_last_hop"}, true);
 }
 
 }  // namespace plab

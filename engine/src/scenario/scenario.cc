@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "net/delivery_trace.h"
 #include "params/param_view.h"
 #include "scenario/cross_field.h"
 #include "scenario/params.h"
@@ -142,6 +143,14 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
     }
   }
   for (int f = 0; f < s.flow_count(); ++f) ValidateFlow(s, f, errors);
+  // A link's own trace (source "inline") needs its list (link_params.cc).
+  for (const ParamDecl& d : AllParams()) {
+    if (d.list_format.empty()) continue;
+    const std::string source = d.path.substr(0, d.path.rfind('.') + 1) + "source";
+    if (s.Enum(source) == "inline" && s.IntList(d.path).empty()) {
+      errors.push_back({d.path, CheckDeliveryTrace(d.path, {}) + " (" + source + " is inline)"});
+    }
+  }
   CheckCrossFieldRules(s, errors);
   const int64_t traced = s.Integer("metrics.trace_flow");
   if (traced >= s.flow_count()) {
@@ -156,6 +165,28 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
                       "metrics.packet_trace.to_s must be at most 5 s after metrics.packet_trace.from_s (" +
                           FormatNumber(trace_from) + " s), got " + FormatNumber(trace_to) + " s"});
   }
+}
+
+}  // namespace
+
+namespace {
+
+// A delivery trace's list, line by line (a trace file's n-th line is its n-th item).
+std::string CheckTraceList(const std::string& path, const nlohmann::json& v) {
+  std::vector<int64_t> ms;
+  ms.reserve(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string line = path + " line " + std::to_string(i + 1) + ": ";
+    if (!IsIntegral(v[i])) return line + Shown(v[i]) + " is not a whole number of milliseconds";
+    const double x = v[i].get<double>();
+    if (x < 0) return line + FormatNumber(x) + " is negative (timestamps are ms from the trace's start)";
+    if (x > static_cast<double>(DeliveryTrace::kMaxTimestampMs)) {
+      return line + FormatNumber(x) + " is beyond the longest trace (" +
+             std::to_string(DeliveryTrace::kMaxTimestampMs) + " ms, an hour)";
+    }
+    ms.push_back(static_cast<int64_t>(x));
+  }
+  return CheckDeliveryTrace(path, ms);
 }
 
 }  // namespace
@@ -190,6 +221,7 @@ std::string CheckValue(const ParamDecl& d, const std::string& path, const nlohma
         return path + " must be a list of at most " + std::to_string(kMaxIntListItems) + " integers within " +
                Range(d) + ", got " + (v.is_array() ? std::to_string(v.size()) + " items" : Shown(v));
       }
+      if (d.list_format == "mahimahi_ms" && !v.empty()) return CheckTraceList(path, v);
       for (size_t i = 0; i < v.size(); ++i) {
         const auto& item = v[i];
         if (!IsIntegral(item) || item.get<double>() < d.min || item.get<double>() > d.max) {

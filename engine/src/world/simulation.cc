@@ -53,6 +53,7 @@ void Simulation::Build() {
   topology_ = std::make_unique<Topology>(scenario_, &scheduler_, &pool_, &live_);
   bottleneck_metrics_ = std::make_unique<LinkMetrics>(duration_, 1000, kThroughputBins, record_series_);
   topology_->bottleneck_forward().set_queue_observer(bottleneck_metrics_.get());
+  if (const DeliveryTrace* trace = topology_->bottleneck_forward().trace()) bottleneck_metrics_->set_trace(trace);
   all_finite_ = true;
   for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));

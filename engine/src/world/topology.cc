@@ -52,7 +52,14 @@ Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string
         block == "topology.bottleneck." ? BottleneckBdpPackets(scenario_) : std::nullopt;
     auto queue =
         MakeQueue(top, block, pool_, params.rate, Random::Stream(seed, streams::Queue(2 * index + forward)), limit);
-    return std::make_unique<Link>(scheduler_, pool_, params, std::move(queue), std::move(built.model));
+    auto link = std::make_unique<Link>(scheduler_, pool_, params, std::move(queue), std::move(built.model));
+    const std::string trace = block + (forward ? "trace.forward." : "trace.reverse.");
+    const std::string& source = top.Enum(trace + "source");
+    if (source != "none") {
+      std::vector<int64_t> ms = source == "inline" ? top.IntList(trace + "ms") : *BundledTrace(source);
+      link->set_trace(std::make_unique<DeliveryTrace>(std::move(ms)));
+    }
+    return link;
   };
   pair->forward = make(true);
   pair->reverse = make(false);

@@ -190,6 +190,7 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
     const ofFamily = (i: number) => !d.family || familyOf(i) === d.family;
     if (single ? d.family && protocolFamily(model, traced?.protocol) !== d.family : d.family && !flows.some(ofFamily))
       continue;
+    if (d.only_with_samples_of && get(run.ex, d.only_with_samples_of).t.length === 0) continue;
     const panelFlows = flows.filter(ofFamily);
     const focus =
       d.focus === 'selected' ? o.selectedFlow : d.focus === 'traced' ? o.traceFlow : single ? (traced?.index ?? 0) : 0;

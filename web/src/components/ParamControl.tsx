@@ -1,6 +1,7 @@
 // One parameter's input(s), built from its schema declaration:
 //   number/integer -> slider (linear or log) + number box, enum -> select,
-//   bool -> checkbox, int_list -> comma-separated text box.
+//   bool -> checkbox, int_list -> comma-separated text box (a delivery trace: a file
+//   input, components/TraceInput.tsx).
 // Test ids: the value-holding input has data-testid = the parameter path; a number's
 // slider has "<path>:slider"; the error next to it "<path>:error".
 // A typed value is committed on Enter or when the box loses focus, never per keystroke
@@ -13,6 +14,8 @@ import { type ParamSpec } from '../model/params/params';
 import { checkTyped, fieldName, withFieldName } from '../model/params/fieldCheck';
 import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/params/sliderScale';
 import { hintSlide, positionsAhead } from '../state/slideHints';
+import { isTraceDecl } from '../model/params/traceText';
+import { TraceInput } from './TraceInput';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -122,6 +125,18 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
         aria-describedby={describedBy}
         checked={value === true}
         onChange={(e) => onChange(path, e.target.checked)}
+      />
+    );
+  } else if (isTraceDecl(decl)) {
+    input = (
+      <TraceInput
+        id={id}
+        path={path}
+        name={name}
+        value={value}
+        describedBy={describedBy}
+        onChange={onChange}
+        onError={setDraftError}
       />
     );
   } else if (decl.type === 'int_list') {

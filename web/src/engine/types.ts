@@ -19,6 +19,8 @@ export interface ParamDecl {
   option_labels?: string[];
   /** int_list: the longest list accepted. */
   max_items?: number;
+  /** int_list: "mahimahi_ms" for a delivery trace (model/params/traceText.ts). */
+  format?: string;
   /** Fold the control away by default. */
   advanced?: boolean;
   /** Can change during a run (live mode's Set, at the current simulated time). */
@@ -106,6 +108,8 @@ export interface PanelDecl {
   short_title: string;
   title_without_samples_of: string;
   title_without: string;
+  /** When set, the panel appears only when this series has samples (a trace's capacity). */
+  only_with_samples_of?: string;
   y_label: string;
   unit: string;
   percent: boolean;

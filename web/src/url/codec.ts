@@ -47,7 +47,7 @@ export function encodeHash(model: ParamModel, values: Values, viewParts: readonl
   for (const s of model.scalarSpecs) {
     const v = values[s.path];
     if (v === undefined || sameValue(v, s.defaultValue)) continue;
-    parts.push(`${enc(s.key)}=${enc(encodeValue(v))}`);
+    parts.push(`${enc(s.key)}=${enc(encodeValue(v, s.decl))}`);
   }
   for (const l of model.lists) {
     const n = itemCount(model, values, l.name);
@@ -56,7 +56,7 @@ export function encodeHash(model: ParamModel, values: Values, viewParts: readonl
       for (const s of specsOfItem(model, l.name, i)) {
         const v = values[s.path];
         if (v === undefined || sameValue(v, s.defaultValue)) continue;
-        parts.push(`${enc(s.key)}=${enc(encodeValue(v))}`);
+        parts.push(`${enc(s.key)}=${enc(encodeValue(v, s.decl))}`);
       }
     }
   }

@@ -1,7 +1,8 @@
 // The link's text: how keys and values are written (%-encoding only what a fragment
 // cannot hold as it is), how a value is cut short in a message, and the message type
 // every reader of a link (codec, views, timeline) reports problems with.
-import type { ParamValue } from '../engine/types';
+import type { ParamDecl, ParamValue } from '../engine/types';
+import { encodeTraceDeltas, isTraceDecl } from '../model/params/traceText';
 
 export interface UrlMessage {
   /** The concrete parameter path, when the message is about one parameter. */
@@ -15,8 +16,10 @@ export function enc(s: string): string {
   return s.replace(/[^A-Za-z0-9._~,\-[\]/]/g, (c) => encodeURIComponent(c));
 }
 
-export function encodeValue(v: ParamValue): string {
+export function encodeValue(v: ParamValue, decl?: ParamDecl): string {
   if (typeof v === 'boolean') return v ? '1' : '0';
+  // A delivery trace as compact differences (model/params/traceText.ts).
+  if (Array.isArray(v) && decl && isTraceDecl(decl) && v.length > 0) return encodeTraceDeltas(v);
   if (Array.isArray(v)) return v.join(',');
   return String(v); // shortest text that reads back as the same double
 }

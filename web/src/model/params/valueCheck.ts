@@ -2,6 +2,7 @@
 // same messages as the engine (so the page and the CLI say the same), and value
 // equality for "is this the default".
 import type { ParamDecl, ParamValue } from '../../engine/types';
+import { decodeTraceDeltas, isTraceDecl } from './traceText';
 
 export type Check = { ok: true; value: ParamValue } | { ok: false; message: string };
 
@@ -64,7 +65,12 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
     case 'int_list': {
       let items: unknown[];
       if (Array.isArray(raw)) items = raw;
-      else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.split(',').map((s) => s.trim());
+      else if (typeof raw === 'string' && isTraceDecl(decl) && raw.startsWith('D')) {
+        const ms = decodeTraceDeltas(raw);
+        if (!ms)
+          return { ok: false, message: `${path} is not a trace written as differences (D...), got ${shown(raw)}` };
+        items = ms;
+      } else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.split(',').map((s) => s.trim());
       else items = [raw];
       const maxItems = typeof decl.max_items === 'number' && decl.max_items >= 0 ? decl.max_items : undefined;
       if (maxItems !== undefined && items.length > maxItems)

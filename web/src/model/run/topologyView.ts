@@ -101,6 +101,16 @@ function labelOf(model: ParamModel, values: Values, link: TopologyLinkDecl, flow
     const size = bdp && Number(bdp.value) > 0 ? `${trim(Number(bdp.value))} BDP` : trim(Number(qlen.value));
     queue = `queue ${size}${disc}`;
   }
+  // A delivery trace stands in for the rate in that direction (engine: trace.*.source).
+  for (const prefix of link.params) {
+    const p = resolvePrefix(prefix, flow);
+    if (!p.endsWith('.') || p.startsWith('flows[')) continue;
+    const fwd = valueOf(model, values, `${p}trace.forward.source`);
+    const rev = valueOf(model, values, `${p}trace.reverse.source`);
+    const named = (v: unknown) => (v === 'inline' ? 'own trace' : `trace ${String(v)}`);
+    if (fwd !== undefined && fwd !== 'none' && parts.length) parts[0] = named(fwd);
+    if (rev !== undefined && rev !== 'none') parts.push(`ACKs: ${named(rev)}`);
+  }
   const losses: string[] = [];
   for (const prefix of link.params) {
     const p = resolvePrefix(prefix, flow);
