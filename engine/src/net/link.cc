@@ -166,6 +166,7 @@ void Link::UseOpportunity() {
       on_wire_ = queue_->length_packets() > 0 ? Dequeue() : nullptr;
       if (on_wire_ == nullptr) break;
       wire_started_ = now;
+      on_wire_->queued += now - on_wire_->enqueued_at;  // waiting for an opportunity is queueing
       on_wire_bytes_left_ = on_wire_->wire_bytes;
       Trace(PacketEvent::kTransmit, *on_wire_);
     }
