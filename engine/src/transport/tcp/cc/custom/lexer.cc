@@ -140,8 +140,16 @@ bool Lex(std::string_view text, std::vector<Token>* out, Diagnostic* error) {
         break;
       default: {
         const unsigned char u = static_cast<unsigned char>(c);
-        const std::string shown = u >= 0x20 && u < 0x7f ? "'" + std::string(1, c) + "'" : "byte " + std::to_string(u);
-        return fail(i, 1, "unexpected character " + shown + " (outside a # comment)");
+        std::string message = "unexpected character ";
+        if (u >= 0x20 && u < 0x7f) {
+          message.push_back('\'');
+          message.push_back(c);
+          message.push_back('\'');
+        } else {
+          message.append("byte ").append(std::to_string(u));
+        }
+        message.append(" (outside a # comment)");
+        return fail(i, 1, message);
       }
     }
     t.text = text.substr(i, len);
@@ -159,7 +167,9 @@ bool Lex(std::string_view text, std::vector<Token>* out, Diagnostic* error) {
 std::string Describe(const Token& t) {
   if (t.kind == Tok::kEnd) return "the end of the program";
   if (t.kind == Tok::kNewline) return "the end of the line";
-  return "'" + std::string(t.text) + "'";
+  std::string shown = "'";
+  shown.append(t.text).push_back('\'');
+  return shown;
 }
 
 }  // namespace plab::cclang

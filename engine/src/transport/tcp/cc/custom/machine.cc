@@ -116,7 +116,12 @@ double Machine::Call(Function fn, const double* a, int n) {
 bool Machine::Fail(const Instr& at, const char* name, const std::string& what, std::string* error) const {
   const StatementInfo& s = program_.statements[static_cast<size_t>(at.stmt)];
   std::string values;
+  size_t shown = 0;
   for (const int slot : s.reads) {
+    if (++shown > 8) {  // a message stays short (the fuzzer holds it to 1 KiB)
+      values += ", ...";
+      break;
+    }
     values += (values.empty() ? "" : ", ") + program_.SlotName(slot) + " = " + ShowNumber(slots_[slot]);
   }
   *error = std::string(name) + ", line " + std::to_string(s.line) + ": " + what +

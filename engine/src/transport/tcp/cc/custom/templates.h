@@ -112,26 +112,31 @@ on_loss { ssthresh = cwnd }          # a loss is not a signal here: no cut
 inline constexpr const char* kCubicLikeProgram =
     R"(# CUBIC-like (RFC 9438): after a loss the window, in segments, follows
 #   W(t) = c * (t - k)^3 + w_max,  k = cbrt(w_max * (1 - beta) / c)
-# t seconds after the loss: fast far from w_max, flat near it, then probing.
+# t seconds after the loss: fast far below w_max, flat near it, then probing.
+# Where Reno would be faster (small windows, short RTTs), it grows as Reno.
 var c = 0.4        # segments / s^3
 var beta = 0.7     # fraction of the window kept after a loss
 var w_max = 0      # segments: the window when the last loss came
 var epoch = -1     # s: when the last loss came (-1 = none yet)
 var k = 0          # s: when W(t) is back at w_max
-var w = 0          # segments: W(t) now
+var w_est = 0      # segments: the window Reno would have (RFC 9438 §4.3)
+var w = 0          # segments: the target now
 
 on_ack {
   if cwnd < ssthresh { cwnd = cwnd + min(acked, mss) }                    # slow start
   else {
-    if epoch < 0 { epoch = now; w_max = cwnd / mss; k = 0 }
-    w = c * pow(now - epoch - k, 3) + w_max
-    cwnd = cwnd + max(1, (w * mss - cwnd) * acked / cwnd, mss * acked / (100 * cwnd))
+    if epoch < 0 { epoch = now; w_max = cwnd / mss; k = 0; w_est = cwnd / mss }
+    w_est = w_est + 3 * (1 - beta) / (1 + beta) * acked / cwnd
+    w = max(c * pow(now - epoch - k, 3) + w_max, w_est)
+    w = min(w, 1.5 * cwnd / mss)                                          # at most +50 % per RTT
+    cwnd = cwnd + max(1, (w * mss - cwnd) * acked / cwnd)
   }
 }
 on_loss {
   w_max = cwnd / mss
   epoch = now
   k = cbrt(w_max * (1 - beta) / c)
+  w_est = w_max * beta
   ssthresh = max(cwnd * beta, 2 * mss)
 }
 on_timeout { epoch = -1; ssthresh = max(cwnd * beta, 2 * mss); cwnd = mss }
