@@ -10,6 +10,7 @@
 #include "scenario/topology_schema.h"
 #include "transport/declared_fields.h"
 #include "transport/registry.h"
+#include "transport/tcp/cc/custom/custom_entry.h"
 #include "transport/tcp/cc/custom/program.h"
 
 namespace plab {
@@ -119,7 +120,7 @@ std::string SchemaJson() {
   }
   doc["topologies"] = TopologiesJson();
   doc["constraints"] = CrossFieldRulesJson();
-  doc["languages"] = {{"custom", nlohmann::ordered_json::parse(cclang::LanguageJson())}};
+  doc["languages"] = nlohmann::ordered_json::parse(LanguagesJson());
   return doc.dump(2);
 }
 

@@ -1,11 +1,40 @@
 #include "transport/tcp/cc/custom/custom_entry.h"
 
+#include <nlohmann/json.hpp>
+
 #include "params/param_view.h"
 #include "params/run_error.h"
 #include "transport/tcp/cc/custom/custom_control.h"
+#include "transport/tcp/cc/custom/templates.h"
 #include "transport/tcp/tcp_entries.h"
 
 namespace plab {
+
+// The templates live here, with the protocol's entry: their names are those of the
+// protocols they imitate (registry_test: only *_entry.cc files spell a protocol's name).
+namespace cclang {
+
+const std::vector<TemplateDecl>& Templates() {
+  static const std::vector<TemplateDecl> t = {
+      {"reno", "Reno", "RFC 5681 in six lines; gives exactly the built-in Reno's run", kRenoProgram},
+      {"aimd", "AIMD", "Additive increase a, multiplicative decrease b: the two constants to play with", kAimdProgram},
+      {"vegas", "Vegas", "Keeps a few segments queued by comparing the RTT with the minimum RTT", kVegasProgram},
+      {"delay", "Delay target", "Aims at a fixed queueing delay, as LEDBAT does", kDelayProgram},
+      {"bbr_like", "BBR-like", "Paces at the largest delivery rate it saw and keeps two BDPs in flight",
+       kBbrLikeProgram},
+      {"cubic_like", "CUBIC-like", "The window follows a cubic curve of the time since the last loss (cbrt, pow)",
+       kCubicLikeProgram},
+  };
+  return t;
+}
+
+const std::string& DefaultProgram() {
+  static const std::string program = kRenoProgram;
+  return program;
+}
+
+}  // namespace cclang
+
 namespace {
 
 constexpr const char* kProgram = "custom.program";
@@ -45,6 +74,10 @@ CongestionControlEntry CustomControlEntry() {
     }
   };
   return custom;
+}
+
+std::string LanguagesJson() {
+  return nlohmann::ordered_json{{"custom", nlohmann::ordered_json::parse(cclang::LanguageJson())}}.dump();
 }
 
 ProtocolEntry CustomEntry() {

@@ -1,7 +1,5 @@
 #include "transport/tcp/cc/custom/language.h"
 
-#include "transport/tcp/cc/custom/templates.h"
-
 namespace plab::cclang {
 namespace {
 
@@ -92,24 +90,5 @@ const std::vector<std::string>& Keywords() {
 }
 
 const char* HandlerName(Handler h) { return Handlers()[static_cast<int>(h)].name; }
-
-const std::vector<TemplateDecl>& Templates() {
-  static const std::vector<TemplateDecl> t = {
-      {"reno", "Reno", "RFC 5681 in six lines; gives exactly the built-in Reno's run", kRenoProgram},
-      {"aimd", "AIMD", "Additive increase a, multiplicative decrease b: the two constants to play with", kAimdProgram},
-      {"vegas", "Vegas", "Keeps a few segments queued by comparing the RTT with the minimum RTT", kVegasProgram},
-      {"delay", "Delay target", "Aims at a fixed queueing delay, as LEDBAT does", kDelayProgram},
-      {"bbr_like", "BBR-like", "Paces at the largest delivery rate it saw and keeps two BDPs in flight",
-       kBbrLikeProgram},
-      {"cubic_like", "CUBIC-like", "The window follows a cubic curve of the time since the last loss (cbrt, pow)",
-       kCubicLikeProgram},
-  };
-  return t;
-}
-
-const std::string& DefaultProgram() {
-  static const std::string program = kRenoProgram;
-  return program;
-}
 
 }  // namespace plab::cclang
