@@ -6,6 +6,7 @@
 //   plab.run(scenario, timeline)  // with live-mode changes (docs/engine-api.md, "Timeline")
 //   plab.sweepPlan(scenario, spec)     // { ok, plan: { grid, seeds, runs, ... } } (docs/engine-api.md, "Sweeps")
 //   plab.sweepAggregate([[y, ...], ...])  // { ok, stats: [{ n, mean, sd, min, max, ci95 } | null, ...] }
+//   plab.checkProgram(text)            // { ok, errors: [{ line, col, end_col, message }] } (docs/custom-cc.md)
 //
 // `columns` is a Float64Array copy of the engine's column buffer (empty when !ok).
 //
@@ -54,6 +55,7 @@ async function createEngine(createPlab) {
     sweepAggregateRaw: module.cwrap('plab_sweep_aggregate', 'number', ['number']),
     contestPlanRaw: module.cwrap('plab_contest_plan', 'number', ['number']),
     contestScoreRaw: module.cwrap('plab_contest_score', 'number', ['number', 'number']),
+    checkProgramRaw: module.cwrap('plab_check_program', 'number', ['number']),
   };
 }
 
@@ -198,6 +200,8 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     contestPlan: (spec) => guarded((e) => sweepCall(e, e.contestPlanRaw, [asText(spec)])),
     contestScore: (spec, summaries) =>
       guarded((e) => sweepCall(e, e.contestScoreRaw, [asText(spec), asText(summaries)])),
+    // A `custom` program checked without running it: { ok, errors: [{ line, col, end_col, message }] }.
+    checkProgram: (text) => guarded((e) => sweepCall(e, e.checkProgramRaw, [text])),
     // Any other call into the module (fn gets the Emscripten module), with the same
     // recovery: a trap gives { ok: false, result: { trapped: true, ... } }.
     call: (fn) => guarded((e) => fn(e.module)),

@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -183,12 +184,21 @@ int ApplySet(const std::string& assignment, nlohmann::json& doc) {
     plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
     return 0;
   }
-  if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
-      !too_deep.empty()) {
+  if (value.size() > 1 && value[0] == '@') {  // @FILE: the file's text as a string (a custom.program)
+    std::ifstream in(value.substr(1), std::ios::binary);
+    std::error_code ec;
+    if (!in || std::filesystem::is_directory(value.substr(1), ec)) {
+      std::cerr << "plab: --set " << assignment.substr(0, eq) << ": cannot read " << value.substr(1) << "\n";
+      return 66;
+    }
+    parsed = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());  // may be empty
+  } else if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
+             !too_deep.empty()) {
     std::cerr << "plab: " << too_deep << "\n";
     return 64;
+  } else if (!ParseValue(assignment.substr(0, eq), value, &parsed)) {
+    return 64;
   }
-  if (!ParseValue(assignment.substr(0, eq), value, &parsed)) return 64;
   try {
     plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
   } catch (const std::invalid_argument& e) {

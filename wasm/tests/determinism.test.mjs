@@ -239,6 +239,25 @@ protocol_options
     });
   });
 
+// Every template of the `custom` language (docs/custom-cc.md): the program's maths
+// (exp, pow, cbrt, log) is the engine's own, so native and WASM agree bit for bit.
+(plab.schema().languages?.custom?.templates ?? []).forEach((t, i) => {
+  kScenarios.push({
+    name: `custom protocol, template ${t.name}`,
+    scenario: {
+      seed: 40 + i,
+      flows: [
+        {
+          protocol: 'custom',
+          recovery: i % 2 === 0 ? 'sack' : 'default',
+          custom: { program: t.program },
+          channel: { forward: { model: 'bernoulli', p: 0.01 } },
+        },
+      ],
+    },
+  });
+});
+
 // Every scenario file the engine ships (the bench's reference run among them).
 for (const file of readdirSync(kScenarioDir)
   .filter((name) => name.endsWith('.json'))

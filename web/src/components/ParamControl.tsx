@@ -139,6 +139,24 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
         onError={setDraftError}
       />
     );
+  } else if (decl.type === 'text') {
+    // A program (the `custom` protocol): kept as typed until the box loses focus.
+    input = (
+      <textarea
+        id={id}
+        key={String(value)}
+        className="text-box"
+        data-testid={path}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        rows={8}
+        spellCheck={false}
+        defaultValue={String(value)}
+        onBlur={(e) => {
+          if (e.target.value !== value) onChange(path, e.target.value);
+        }}
+      />
+    );
   } else if (decl.type === 'int_list') {
     input = (
       <input

@@ -16,6 +16,8 @@ export interface SweepEngine {
   contestPlan(spec: string): string;
   /** The answer of plab_contest_score: {ok, board}. */
   contestScore(spec: string, summaries: string): string;
+  /** The answer of plab_check_program: {ok, errors: [{line, col, end_col, message}]}. */
+  checkProgram(text: string): string;
 }
 
 let installed: SweepEngine | null = null;
@@ -47,6 +49,7 @@ export function installSweepEngine(m: PlabModule): SweepEngine {
     aggregate: (values) => call(m, 'plab_sweep_aggregate', [values]),
     contestPlan: (spec) => call(m, 'plab_contest_plan', [spec]),
     contestScore: (spec, summaries) => call(m, 'plab_contest_score', [spec, summaries]),
+    checkProgram: (text) => call(m, 'plab_check_program', [text]),
   };
   return installed;
 }

@@ -1,6 +1,6 @@
 // Shapes of the engine's documents (docs/engine-api.md) and of the worker protocol.
 
-export type ParamType = 'number' | 'integer' | 'enum' | 'bool' | 'int_list';
+export type ParamType = 'number' | 'integer' | 'enum' | 'bool' | 'int_list' | 'text';
 export type ParamValue = number | string | boolean | number[];
 
 /** One parameter declaration as the engine's schema gives it. */
@@ -21,6 +21,8 @@ export interface ParamDecl {
   max_items?: number;
   /** int_list: "mahimahi_ms" for a delivery trace (model/params/traceText.ts). */
   format?: string;
+  /** text: the longest text accepted, in UTF-8 bytes (a `custom` program, docs/custom-cc.md). */
+  max_length?: number;
   /** Fold the control away by default. */
   advanced?: boolean;
   /** Can change during a run (live mode's Set, at the current simulated time). */

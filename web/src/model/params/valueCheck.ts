@@ -90,6 +90,13 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
       }
       return { ok: true, value: out };
     }
+    case 'text': {
+      if (typeof raw !== 'string') return { ok: false, message: `${path} must be a text, got ${shown(raw)}` };
+      const bytes = new TextEncoder().encode(raw).length;
+      if (typeof decl.max_length === 'number' && bytes > decl.max_length)
+        return { ok: false, message: `${path} must be a text of at most ${decl.max_length} bytes, got ${bytes} bytes` };
+      return { ok: true, value: raw };
+    }
     default:
       return { ok: false, message: `${path} has a type this page does not know (${String(decl.type)})` };
   }
@@ -103,6 +110,8 @@ export function fallbackDefault(decl: ParamDecl): ParamValue {
       return false;
     case 'int_list':
       return [];
+    case 'text':
+      return '';
     default:
       return decl.min ?? 0;
   }
