@@ -1,6 +1,6 @@
 // Shapes of the engine's documents (docs/engine-api.md) and of the worker protocol.
 
-export type ParamType = 'number' | 'integer' | 'enum' | 'bool' | 'int_list';
+export type ParamType = 'number' | 'integer' | 'enum' | 'bool' | 'int_list' | 'text';
 export type ParamValue = number | string | boolean | number[];
 
 /** One parameter declaration as the engine's schema gives it. */
@@ -19,6 +19,8 @@ export interface ParamDecl {
   option_labels?: string[];
   /** int_list: the longest list accepted. */
   max_items?: number;
+  /** text: the longest text accepted, in bytes of UTF-8. */
+  max_length?: number;
   /** Fold the control away by default. */
   advanced?: boolean;
   /** Can change during a run (live mode's Set, at the current simulated time). */
@@ -157,6 +159,8 @@ export interface EngineSchema {
   panels?: PanelDecl[];
   protocols?: ProtocolDecl[];
   topologies?: TopologyDecl[];
+  /** Languages a text parameter is written in (`custom`: program/languageDecl.ts). */
+  languages?: Record<string, unknown>;
 }
 
 /** A series descriptor from the result JSON: columns[offset..offset+length) are times (s),

@@ -93,6 +93,8 @@ export interface ParamModel {
   topologies: TopologyDecl[];
   /** Rules between parameters, the engine's own (model/params/crossField.ts checks them). */
   constraints: ConstraintDecl[];
+  /** The languages text parameters are written in (program/languageDecl.ts reads them). */
+  languages: Record<string, unknown>;
 }
 
 const KNOWN_LISTS: Record<string, { keyPrefix: string; countKey: string }> = {
@@ -284,6 +286,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     panelDecls: Array.isArray(schema.panels) ? schema.panels : [],
     topologies: Array.isArray(schema.topologies) ? schema.topologies : [],
     constraints: Array.isArray(schema.constraints) ? schema.constraints : [],
+    languages: schema.languages && typeof schema.languages === 'object' ? schema.languages : {},
   };
 }
 

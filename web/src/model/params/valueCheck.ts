@@ -84,6 +84,14 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
       }
       return { ok: true, value: out };
     }
+    case 'text': {
+      if (typeof raw !== 'string') return { ok: false, message: `${path} must be text, got ${shown(raw)}` };
+      const max = typeof decl.max_length === 'number' ? decl.max_length : undefined;
+      const bytes = new TextEncoder().encode(raw).length;
+      if (max !== undefined && bytes > max)
+        return { ok: false, message: `${path} must be at most ${max} bytes of text, got ${bytes}` };
+      return { ok: true, value: raw };
+    }
     default:
       return { ok: false, message: `${path} has a type this page does not know (${String(decl.type)})` };
   }
@@ -97,6 +105,8 @@ export function fallbackDefault(decl: ParamDecl): ParamValue {
       return false;
     case 'int_list':
       return [];
+    case 'text':
+      return '';
     default:
       return decl.min ?? 0;
   }
