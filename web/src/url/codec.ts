@@ -17,7 +17,7 @@ import {
   type ParamModel,
   type Values,
 } from '../model/params/params';
-import { checkValue, sameValue } from '../model/params/valueCheck';
+import { checkValue, maxTextBytes, sameValue } from '../model/params/valueCheck';
 import type { ParamDecl, ParamValue } from '../engine/types';
 import { decodeText, encodeText } from './programText';
 import { clip, enc, encodeValue, type UrlMessage } from './text';
@@ -164,7 +164,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     }
     seen.set(spec.path, (seen.get(spec.path) ?? 0) + 1);
     const text =
-      spec.decl.type === 'text' ? decodeText(spec.path, val, spec.decl.max_length ?? DEFAULT_MAX_TEXT) : null;
+      spec.decl.type === 'text' ? decodeText(spec.path, val, maxTextBytes(spec.decl) ?? DEFAULT_MAX_TEXT) : null;
     const c = text && !text.ok ? text : checkValue(spec.path, spec.decl, text ? text.text : val);
     if (c.ok) values[spec.path] = c.value;
     else {

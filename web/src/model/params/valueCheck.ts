@@ -86,7 +86,7 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
     }
     case 'text': {
       if (typeof raw !== 'string') return { ok: false, message: `${path} must be text, got ${shown(raw)}` };
-      const max = typeof decl.max_length === 'number' ? decl.max_length : undefined;
+      const max = maxTextBytes(decl);
       const bytes = new TextEncoder().encode(raw).length;
       if (max !== undefined && bytes > max)
         return { ok: false, message: `${path} must be at most ${max} bytes of text, got ${bytes}` };
@@ -95,6 +95,13 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
     default:
       return { ok: false, message: `${path} has a type this page does not know (${String(decl.type)})` };
   }
+}
+
+/** The longest text a "text" parameter holds, in bytes of UTF-8 (the engine declares it
+ * as max_items, as for a list; max_length is read too). */
+export function maxTextBytes(decl: ParamDecl): number | undefined {
+  const max = decl.max_length ?? decl.max_items;
+  return typeof max === 'number' && max >= 0 ? max : undefined;
 }
 
 export function fallbackDefault(decl: ParamDecl): ParamValue {
