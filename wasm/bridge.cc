@@ -48,7 +48,7 @@ int RunAndKeep(const char* scenario_json, const plab::RunOptions& options) {
     LastRun() = plab::Run(scenario_json == nullptr ? std::string_view() : std::string_view(scenario_json), options);
   } catch (const std::exception& e) {
     LastRun() = plab::RunOutput{};
-    LastRun().json = InternalErrorDocument(e.what());
+    LastRun().json = plab::ExceptionErrorJson(e);
   } catch (...) {
     LastRun() = plab::RunOutput{};
     LastRun().json = InternalErrorDocument("unknown exception");
@@ -71,7 +71,7 @@ int KeepOutput(const std::function<plab::RunOutput()>& call) {
     LastRun() = call();
   } catch (const std::exception& e) {
     LastRun() = plab::RunOutput{};
-    LastRun().json = InternalErrorDocument(e.what());
+    LastRun().json = plab::ExceptionErrorJson(e);
     Session().reset();
   } catch (...) {
     LastRun() = plab::RunOutput{};
@@ -186,6 +186,14 @@ EMSCRIPTEN_KEEPALIVE const char* plab_sweep_plan(const char* base_scenario_json,
 // Per-point statistics (api.h SweepAggregateJson): the figures the sweep chart draws.
 EMSCRIPTEN_KEEPALIVE const char* plab_sweep_aggregate(const char* values_json) {
   return KeepSweep([&] { return plab::SweepAggregateJson(values_json == nullptr ? "" : values_json); });
+}
+
+// Checks a `custom` program without running it (api.h CheckProgramJson): what the
+// editor underlines. The text stays valid until the next check.
+EMSCRIPTEN_KEEPALIVE const char* plab_check_program(const char* program_text) {
+  static std::string answer;
+  answer = plab::CheckProgramJson(program_text == nullptr ? "" : program_text);
+  return answer.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* plab_result_json() { return LastRun().json.c_str(); }

@@ -6,6 +6,7 @@
 //   plab.run(scenario, timeline)  // with live-mode changes (docs/engine-api.md, "Timeline")
 //   plab.sweepPlan(scenario, spec)     // { ok, plan: { grid, seeds, runs, ... } } (docs/engine-api.md, "Sweeps")
 //   plab.sweepAggregate([[y, ...], ...])  // { ok, stats: [{ n, mean, sd, min, max, ci95 } | null, ...] }
+//   plab.checkProgram(text)            // { ok, errors: [{ line, col, end_col, message }] } (docs/custom-cc.md)
 //
 // `columns` is a Float64Array copy of the engine's column buffer (empty when !ok).
 //
@@ -52,6 +53,7 @@ async function createEngine(createPlab) {
     columnsLength: module.cwrap('plab_columns_length', 'number', []),
     sweepPlanRaw: module.cwrap('plab_sweep_plan', 'number', ['number', 'number']),
     sweepAggregateRaw: module.cwrap('plab_sweep_aggregate', 'number', ['number']),
+    checkProgramRaw: module.cwrap('plab_check_program', 'number', ['number']),
   };
 }
 
@@ -192,6 +194,8 @@ export async function loadPlab(modulePath = kNodeModulePath) {
     sweepPlan: (scenario, spec) => guarded((e) => sweepCall(e, e.sweepPlanRaw, [asText(scenario), asText(spec)])),
     // Per-point statistics of a figure's values (one list per point, seed order).
     sweepAggregate: (values) => guarded((e) => sweepCall(e, e.sweepAggregateRaw, [asText(values)])),
+    // A `custom` program checked without running it: { ok, errors: [{ line, col, end_col, message }] }.
+    checkProgram: (text) => guarded((e) => sweepCall(e, e.checkProgramRaw, [text])),
     // Any other call into the module (fn gets the Emscripten module), with the same
     // recovery: a trap gives { ok: false, result: { trapped: true, ... } }.
     call: (fn) => guarded((e) => fn(e.module)),

@@ -10,6 +10,7 @@
 #include "scenario/topology_schema.h"
 #include "transport/declared_fields.h"
 #include "transport/registry.h"
+#include "transport/tcp/cc/custom/program.h"
 
 namespace plab {
 
@@ -42,6 +43,7 @@ std::string SchemaJson() {
       if (!d.option_labels.empty()) p["option_labels"] = d.option_labels;
     }
     if (d.type == ParamType::kIntList) p["max_items"] = d.max_items;
+    if (d.type == ParamType::kText) p["max_length"] = d.max_items;
     if (!d.when_path.empty()) p["when"] = {{"path", d.when_path}, {"equals", d.when_values}};
     p["advanced"] = d.advanced;
     p["live"] = d.live;
@@ -126,6 +128,16 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options) {
   // One session run straight to its end (run_session.cc): the stepped and the one-shot
   // runs are the same code.
   return RunSession(scenario_json, options).Finish();
+}
+
+std::string CheckProgramJson(std::string_view program_text) {
+  try {
+    return cclang::CheckJson(program_text);
+  } catch (const std::exception& e) {
+    return nlohmann::json(
+               {{"ok", false}, {"errors", {{{"line", 1}, {"col", 1}, {"end_col", 2}, {"message", e.what()}}}}})
+        .dump();
+  }
 }
 
 }  // namespace plab

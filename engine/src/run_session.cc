@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "params/run_error.h"
 #include "plab/api.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
@@ -24,9 +25,17 @@ std::string ErrorDocument(const std::vector<ValidationError>& errors) {
   return doc.dump();
 }
 
-std::string InternalError(const std::exception& e) {
+}  // namespace
+
+std::string ExceptionErrorJson(const std::exception& e) {
+  // A program's run-time error names its parameter, as a validation error does.
+  if (const auto* input = dynamic_cast<const RunInputError*>(&e)) return ErrorDocument({{input->path(), e.what()}});
   return ErrorDocument({{"", std::string("internal engine error: ") + e.what()}});
 }
+
+namespace {
+
+std::string InternalError(const std::exception& e) { return ExceptionErrorJson(e); }
 
 }  // namespace
 

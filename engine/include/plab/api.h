@@ -2,6 +2,7 @@
 // See docs/engine-api.md for the formats. Nothing here knows about browsers.
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -80,5 +81,15 @@ std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view 
 // The statistics of each point ([[y, ...], ...], one list per point, seed order):
 // {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.
 std::string SweepAggregateJson(std::string_view values_json);
+
+// The error document for an exception that escaped a run: a `custom` program's
+// run-time error names flows[i].custom.program, anything else is an internal error.
+// (The WASM bridge catches there, the engine's own catch blocks being inert in WASM.)
+std::string ExceptionErrorJson(const std::exception& e);
+
+// Checks a program of the `custom` congestion control (docs/custom-cc.md) without
+// running it: {"ok": bool, "errors": [{"line", "col", "end_col", "message"}]}, lines and
+// columns 1-based, end_col one past the last character underlined. Never throws.
+std::string CheckProgramJson(std::string_view program_text);
 
 }  // namespace plab

@@ -12,6 +12,8 @@ export interface SweepEngine {
   plan(baseScenario: string, spec: string): string;
   /** The answer of plab_sweep_aggregate: {ok, stats}. */
   aggregate(values: string): string;
+  /** The answer of plab_check_program: {ok, errors: [{line, col, end_col, message}]}. */
+  checkProgram(text: string): string;
 }
 
 let installed: SweepEngine | null = null;
@@ -41,6 +43,7 @@ export function installSweepEngine(m: PlabModule): SweepEngine {
   installed = {
     plan: (base, spec) => call(m, 'plab_sweep_plan', [base, spec]),
     aggregate: (values) => call(m, 'plab_sweep_aggregate', [values]),
+    checkProgram: (text) => call(m, 'plab_check_program', [text]),
   };
   return installed;
 }
