@@ -1,6 +1,7 @@
 // One parameter's input(s), built from its schema declaration:
 //   number/integer -> slider (linear or log) + number box, enum -> select,
-//   bool -> checkbox, int_list -> comma-separated text box.
+//   bool -> checkbox, int_list -> comma-separated text box, text -> the program editor
+//   (program/ProgramField.tsx, loaded on demand).
 // Test ids: the value-holding input has data-testid = the parameter path; a number's
 // slider has "<path>:slider"; the error next to it "<path>:error".
 // A typed value is committed on Enter or when the box loses focus, never per keystroke
@@ -13,6 +14,7 @@ import { type ParamSpec } from '../model/params/params';
 import { checkTyped, fieldName, withFieldName } from '../model/params/fieldCheck';
 import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/params/sliderScale';
 import { hintSlide, positionsAhead } from '../state/slideHints';
+import { ProgramField } from '../program/ProgramField';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -96,6 +98,16 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
   const errorId = `${id}-err`;
   const describedBy = error ? errorId : undefined;
 
+  if (decl.type === 'text')
+    return (
+      <ProgramField
+        path={path}
+        label={label}
+        value={String(value)}
+        engineError={engineError ? withFieldName(engineError, path, name) : undefined}
+        onChange={onChange}
+      />
+    );
   let input: React.ReactNode;
   if (decl.type === 'enum') {
     input = (
