@@ -17,7 +17,7 @@ import type { ParamValue } from '../engine/types';
 import { type ParamModel, type Values } from '../model/params/params';
 import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from './timeline';
 import { decodeHash, enc, encodeHash } from './codec';
-import { encodeText } from './programText';
+import { encodeText, loadTextCodec } from './programText';
 import { type ViewState } from '../model/views';
 import { decodeViewParams, encodeViewParams } from './viewParams';
 
@@ -37,6 +37,7 @@ let presetHashes: string[];
 
 beforeAll(async () => {
   ({ model } = await loadTestEngine());
+  await loadTextCodec();
   presetHashes = (JSON.parse(presetsJson).presets as { hash: string }[]).map((p) => p.hash);
   // Links with a `custom` program (compressed, and typed as plain text) to mutate too,
   // when the engine has the protocol.

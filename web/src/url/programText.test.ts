@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../model/params/params';
 import { TEST_DEFAULT_SCENARIO } from '../model/testSchema';
 import { TEST_PROGRAM_SCHEMA, TEST_RENO } from '../program/testLanguage';
 import { decodeHash, encodeHash } from './codec';
-import { decodeText, encodeText } from './programText';
+import { decodeText, encodeText, loadTextCodec } from './programText';
 
 const model = buildModel(TEST_PROGRAM_SCHEMA, TEST_DEFAULT_SCENARIO);
 const P = 'flows[0].custom.program';
+
+beforeAll(loadTextCodec);
 
 describe('a program in the link', () => {
   it('round-trips exactly, unicode included, compressed into link-safe characters', () => {

@@ -10,10 +10,29 @@
 // deflate-raw (DecompressionStream('deflate-raw') reads it) and the same in every
 // browser, so a program always gives the same link.
 //
+// fflate is a chunk of its own (8 kB), fetched beside the engine at start-up
+// (loadTextCodec, awaited by the store before it reads a link): the page's first
+// chunk does not carry it, and nothing reads or writes a link before the engine is in.
+//
 // Reading: a value starting "z." is decompressed (at most `maxBytes`, so a small link
 // cannot inflate to gigabytes); any other value is the text itself (%-decoded), so a
 // person may type a short program into a link by hand.
-import { deflateSync, inflateSync } from 'fflate';
+type Flate = typeof import('./flate');
+let flate: Flate | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the compressor (once); the store awaits it with the engine. */
+export function loadTextCodec(): Promise<void> {
+  loading ??= import('./flate').then((m) => {
+    flate = m;
+  });
+  return loading;
+}
+
+function codec(): Flate {
+  if (!flate) throw new Error('the link codec for texts is not loaded yet (loadTextCodec)');
+  return flate;
+}
 
 export const TEXT_PREFIX = 'z.';
 
@@ -37,7 +56,7 @@ function fromBase64Url(s: string): Uint8Array | null {
 
 /** The link's form of a text value. */
 export function encodeText(text: string): string {
-  return TEXT_PREFIX + toBase64Url(deflateSync(new TextEncoder().encode(text), { level: 9 }));
+  return TEXT_PREFIX + toBase64Url(codec().deflateSync(new TextEncoder().encode(text), { level: 9 }));
 }
 
 export type TextRead = { ok: true; text: string } | { ok: false; message: string };
@@ -49,7 +68,7 @@ export function decodeText(path: string, value: string, maxBytes: number): TextR
   if (!packed) return { ok: false, message: `${path} in the link is not base64url after "z." (a compressed text)` };
   let bytes: Uint8Array;
   try {
-    bytes = inflateSync(packed, { out: new Uint8Array(maxBytes + 1) });
+    bytes = codec().inflateSync(packed, { out: new Uint8Array(maxBytes + 1) });
   } catch {
     return { ok: false, message: `${path} in the link could not be decompressed (it is cut short or damaged)` };
   }
