@@ -169,13 +169,22 @@ bool ApplySet(const std::string& assignment, nlohmann::json& doc) {
     return false;
   }
   const std::string value = assignment.substr(eq + 1);
-  if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
-      !too_deep.empty()) {
+  nlohmann::json parsed;
+  if (value.size() > 1 && value[0] == '@') {  // @FILE: the file's text as a string (a custom.program)
+    std::ifstream in(value.substr(1), std::ios::binary);
+    std::stringstream text;
+    if (!(in && text << in.rdbuf())) {
+      std::cerr << "plab: --set " << assignment.substr(0, eq) << ": cannot read " << value.substr(1) << "\n";
+      return false;
+    }
+    parsed = text.str();
+  } else if (const std::string too_deep = plab::CheckJsonDepth(value, "--set " + assignment.substr(0, eq));
+             !too_deep.empty()) {
     std::cerr << "plab: " << too_deep << "\n";
     return false;
+  } else if (!ParseValue(assignment.substr(0, eq), value, &parsed)) {
+    return false;
   }
-  nlohmann::json parsed;
-  if (!ParseValue(assignment.substr(0, eq), value, &parsed)) return false;
   try {
     plab::Scenario::SetPath(doc, assignment.substr(0, eq), parsed);
   } catch (const std::invalid_argument& e) {

@@ -119,6 +119,7 @@ std::string SchemaJson() {
   }
   doc["topologies"] = TopologiesJson();
   doc["constraints"] = CrossFieldRulesJson();
+  doc["languages"] = {{"custom", nlohmann::ordered_json::parse(cclang::LanguageJson())}};
   return doc.dump(2);
 }
 

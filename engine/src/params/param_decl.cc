@@ -54,6 +54,14 @@ ParamDecl IntListParam(std::string path, std::string label, std::string group, d
   return d;
 }
 
+ParamDecl TextParam(std::string path, std::string label, std::string group, std::string def, size_t max_bytes,
+                    std::string help) {
+  ParamDecl d = Decl(std::move(path), std::move(label), std::move(group), ParamType::kText, "", 0, 0, std::move(def),
+                     std::move(help));
+  d.max_items = max_bytes;
+  return d;
+}
+
 const char* ParamTypeName(ParamType type) {
   switch (type) {
     case ParamType::kNumber:
@@ -66,6 +74,8 @@ const char* ParamTypeName(ParamType type) {
       return "bool";
     case ParamType::kIntList:
       return "int_list";
+    case ParamType::kText:
+      return "text";
   }
   return "?";
 }

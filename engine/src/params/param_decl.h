@@ -12,7 +12,7 @@
 
 namespace plab {
 
-enum class ParamType { kNumber, kInteger, kEnum, kBool, kIntList };
+enum class ParamType { kNumber, kInteger, kEnum, kBool, kIntList, kText };
 
 struct ParamDecl {
   // "flows[].channel.forward.p": `flows[]` stands for each item of the flows list. A
@@ -36,7 +36,7 @@ struct ParamDecl {
   std::vector<std::string> when_values;
   bool advanced = false;                   // folded away on the page by default
   std::vector<std::string> option_labels;  // kEnum: display names, same order as options
-  size_t max_items = 0;                    // kIntList
+  size_t max_items = 0;                    // kIntList; kText: the longest text in bytes
   // Can change while a simulation runs (Simulation::Set; the page's live mode).
   bool live = false;
 
@@ -86,6 +86,9 @@ ParamDecl EnumParam(std::string path, std::string label, std::string group, std:
 ParamDecl BoolParam(std::string path, std::string label, std::string group, bool def, std::string help);
 ParamDecl IntListParam(std::string path, std::string label, std::string group, double min, double max,
                        std::string help);
+// A text of at most max_bytes bytes (a `custom` program); the page edits it in a text area.
+ParamDecl TextParam(std::string path, std::string label, std::string group, std::string def, size_t max_bytes,
+                    std::string help);
 
 const char* ParamTypeName(ParamType type);
 

@@ -21,6 +21,7 @@ class ParamView {
   const std::string& Enum(const std::string& relative) const;
   bool Bool(const std::string& relative) const;
   std::vector<int64_t> IntList(const std::string& relative) const;
+  const std::string& Text(const std::string& relative) const;
 
   // "flows[2]." ("" for the top level).
   const std::string& prefix() const { return prefix_; }

@@ -198,6 +198,12 @@ std::string CheckValue(const ParamDecl& d, const std::string& path, const nlohma
       }
       return "";
     }
+    case ParamType::kText:
+      if (!v.is_string() || v.get_ref<const std::string&>().size() > d.max_items) {
+        return path + " must be a text of at most " + std::to_string(d.max_items) + " bytes, got " +
+               (v.is_string() ? std::to_string(v.get_ref<const std::string&>().size()) + " bytes" : Shown(v));
+      }
+      return "";
   }
   return path + " has an unknown type";
 }

@@ -8,6 +8,7 @@
 #include "transport/rate/rate_entries.h"
 #include "transport/rate/rrtp_entry.h"
 #include "transport/tcp/cc/cc_entries.h"
+#include "transport/tcp/cc/custom/custom_entry.h"
 #include "transport/tcp/real/real_entry.h"
 #include "transport/tcp/recovery/recovery_entries.h"
 #include "transport/tcp/tcp_entries.h"
@@ -51,6 +52,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       RrtpEntry(),
       FixedWindowEntry(),
       ManualEntry(),
+      CustomEntry(),
   };
   for (const auto make : Registered()) entries.push_back(make());
   protocols_read = true;
@@ -58,8 +60,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),      VegasControl(), WestwoodControl(), CubicControl(),
-          RealControlEntry(), FixedControl(), ManualControl(),   BbrControl()};
+  return {AimdControl(),  VegasControl(),  WestwoodControl(), CubicControl(),      RealControlEntry(),
+          FixedControl(), ManualControl(), BbrControl(),      CustomControlEntry()};
 }
 
 template <typename Entry>

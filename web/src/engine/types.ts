@@ -17,9 +17,9 @@ export interface ParamDecl {
   options?: string[];
   /** Display names for `options`, same order. */
   option_labels?: string[];
-  /** int_list: the longest list accepted; text: the longest text, in bytes of UTF-8. */
+  /** int_list: the longest list accepted. */
   max_items?: number;
-  /** text: the longest text in bytes, if an engine names it so (max_items otherwise). */
+  /** text: the longest text accepted, in UTF-8 bytes (a `custom` program, docs/custom-cc.md). */
   max_length?: number;
   /** Fold the control away by default. */
   advanced?: boolean;

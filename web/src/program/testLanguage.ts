@@ -47,7 +47,7 @@ export const TEST_PROGRAM_SCHEMA: EngineSchema = {
       label: 'Program',
       group: 'Custom',
       type: 'text',
-      max_items: 65536,
+      max_length: 65536,
       default: TEST_RENO,
       when: { path: 'flows[].protocol', equals: ['custom'] },
     },

@@ -74,7 +74,7 @@ describe('a program in the link', () => {
     expect(back.messages[0].text).toContain(`${P} in the link`);
     const long = decodeHash(model, `#v=2&f0.protocol=custom&f0.custom.program=${'a'.repeat(65537)}`);
     expect(long.values[P]).toBe(TEST_RENO);
-    expect(long.messages[0].text).toContain(`${P} must be at most 65536 bytes of text, got 65537`);
+    expect(long.messages[0].text).toContain(`${P} must be a text of at most 65536 bytes, got 65537 bytes`);
     const old = '#v=2&seed=7&f0.protocol=tahoe&f0.channel.forward.p=0.05';
     const oldModel = buildModel({ ...TEST_PROGRAM_SCHEMA, languages: undefined }, TEST_DEFAULT_SCENARIO);
     expect(decodeHash(model, old).messages).toEqual([]);

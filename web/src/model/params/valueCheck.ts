@@ -85,11 +85,11 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
       return { ok: true, value: out };
     }
     case 'text': {
-      if (typeof raw !== 'string') return { ok: false, message: `${path} must be text, got ${shown(raw)}` };
+      if (typeof raw !== 'string') return { ok: false, message: `${path} must be a text, got ${shown(raw)}` };
       const max = maxTextBytes(decl);
       const bytes = new TextEncoder().encode(raw).length;
       if (max !== undefined && bytes > max)
-        return { ok: false, message: `${path} must be at most ${max} bytes of text, got ${bytes}` };
+        return { ok: false, message: `${path} must be a text of at most ${max} bytes, got ${bytes} bytes` };
       return { ok: true, value: raw };
     }
     default:
@@ -97,10 +97,9 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
   }
 }
 
-/** The longest text a "text" parameter holds, in bytes of UTF-8 (the engine declares it
- * as max_items, as for a list; max_length is read too). */
+/** The longest text a "text" parameter holds, in bytes of UTF-8 (its max_length). */
 export function maxTextBytes(decl: ParamDecl): number | undefined {
-  const max = decl.max_length ?? decl.max_items;
+  const max = decl.max_length;
   return typeof max === 'number' && max >= 0 ? max : undefined;
 }
 

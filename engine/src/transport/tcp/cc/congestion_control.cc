@@ -7,7 +7,7 @@ namespace plab {
 void CongestionControl::OnRetransmissionTimeout(const TcpState& state) {
   cwnd_before_timeout_ = cwnd_;
   ssthresh_before_timeout_ = ssthresh_;
-  ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
+  ssthresh_ = SsthreshAfterTimeout(state, state.flight_size());
   cwnd_ = mss_;
   AfterRetransmissionTimeout(state);
 }

@@ -91,6 +91,11 @@ class CongestionControl {
  protected:
   // The ssthresh after a loss detected with `flight_size` bytes outstanding.
   virtual uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) = 0;
+  // The ssthresh after a retransmission timeout: SsthreshAfterLoss's unless the
+  // algorithm answers a timeout otherwise (the `custom` control's on_timeout).
+  virtual uint64_t SsthreshAfterTimeout(const TcpState& state, uint64_t flight_size) {
+    return SsthreshAfterLoss(state, flight_size);
+  }
   // After OnRetransmissionTimeout has set ssthresh and cwnd.
   virtual void AfterRetransmissionTimeout(const TcpState& /*state*/) {}
   // After Init: an algorithm whose window does not start at the initial window.

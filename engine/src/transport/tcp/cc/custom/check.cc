@@ -24,4 +24,29 @@ std::string CheckJson(std::string_view text) {
   return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string LanguageJson() {
+  nlohmann::ordered_json doc;
+  doc["handlers"] = nlohmann::ordered_json::array();
+  for (const HandlerDecl& h : Handlers()) doc["handlers"].push_back({{"name", h.name}, {"help", h.help}});
+  doc["fields"] = nlohmann::ordered_json::array();
+  for (const FieldDecl& f : Fields()) {
+    nlohmann::ordered_json where = nlohmann::ordered_json::array();
+    for (const Handler h : f.handlers) where.push_back(HandlerName(h));
+    doc["fields"].push_back(
+        {{"name", f.name}, {"unit", f.unit}, {"help", f.help}, {"writable", f.writable}, {"handlers", where}});
+  }
+  doc["functions"] = nlohmann::ordered_json::array();
+  for (const FunctionDecl& f : Functions()) {
+    doc["functions"].push_back({{"name", f.name}, {"signature", f.signature}, {"help", f.help}});
+  }
+  doc["keywords"] = Keywords();
+  doc["templates"] = nlohmann::ordered_json::array();
+  for (const TemplateDecl& t : Templates()) {
+    doc["templates"].push_back({{"name", t.name}, {"label", t.label}, {"help", t.help}, {"program", t.program}});
+  }
+  doc["limits"] = {
+      {"max_bytes", kMaxProgramBytes}, {"max_nesting", kMaxNesting}, {"max_operations", kMaxOperationsPerCall}};
+  return doc.dump();
+}
+
 }  // namespace plab::cclang

@@ -43,7 +43,7 @@ const std::vector<FieldDecl>& Fields() {
       {"min_rtt", "s", "The smallest RTT sample so far; 0 before the first", false, kRunning},
       {"rtt", "s", "The latest RTT sample; 0 before the first", false, kRunning},
       {"rttvar", "s", "The RTT variation (RFC 6298)", false, kRunning},
-      {"now", "s", "Simulated time", false, kAll},
+      {"now", "s", "Simulated time (0 in init)", false, kRunning},
       {"in_flight", "bytes",
        "Data sent and not yet acknowledged (RFC 5681 FlightSize); in on_loss and on_timeout, when the loss was seen",
        false, kAll},

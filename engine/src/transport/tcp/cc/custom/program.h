@@ -85,4 +85,9 @@ CompileResult Compile(std::string_view text);
 // {"ok": bool, "errors": [{"line", "col", "end_col", "message"}]} (api.h CheckProgramJson).
 std::string CheckJson(std::string_view text);
 
+// The schema's languages.custom: {handlers: [{name, help}], fields: [{name, unit, help,
+// writable, handlers}], functions: [{name, signature, help}], keywords, templates:
+// [{name, label, help, program}], limits: {max_bytes, max_nesting, max_operations}}.
+std::string LanguageJson();
+
 }  // namespace plab::cclang

@@ -1,0 +1,59 @@
+// Runs a compiled `custom` program (program.h): a stack machine over the fields'
+// and the variables' values (slots), one handler call at a time. Every operation
+// counts against kMaxOperationsPerCall; an operation whose result is not a finite
+// number, a division by zero or the limit stops the call with a message naming the
+// handler, the line and the values the statement read. Writes of cwnd, ssthresh and
+// pacing_rate are clamped as they happen, so a program never sees (or leaves) a window
+// outside the bounds.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "transport/tcp/cc/custom/program.h"
+
+namespace plab::cclang {
+
+class Machine {
+ public:
+  explicit Machine(Program program);
+
+  // cwnd is kept within [cwnd_min, cwnd_max], ssthresh at least ssthresh_min (both
+  // whole bytes); pacing_rate within [0, 1e15] bytes/s.
+  void SetBounds(double cwnd_min, double cwnd_max, double ssthresh_min);
+
+  double& slot(int i) { return slots_[static_cast<size_t>(i)]; }
+  double slot(int i) const { return slots_[static_cast<size_t>(i)]; }
+  bool has(Handler h) const { return program_.has[static_cast<int>(h)]; }
+  const Program& program() const { return program_; }
+
+  // The var initialisers, in order (reported as init's); false with `error` set.
+  bool RunVars(std::string* error);
+  // One handler call; false with `error` set ("on_ack, line 4: division by zero: ...").
+  bool Run(Handler h, std::string* error);
+  // Whether the last call wrote the field (cwnd, ssthresh or pacing_rate).
+  bool wrote(Field f) const { return (written_ & (1u << f)) != 0; }
+  // Instructions run so far, all calls together.
+  uint64_t operations() const { return operations_; }
+
+ private:
+  bool Execute(const Code& code, const char* name, std::string* error);
+  bool Fail(const Instr& at, const char* name, const std::string& what, std::string* error) const;
+  void Store(int slot, double value);
+  static double Call(Function fn, const double* args, int n);
+
+  Program program_;
+  std::vector<double> slots_;
+  std::vector<double> stack_;
+  double cwnd_min_ = 1;
+  double cwnd_max_ = kNoSsthresh;
+  double ssthresh_min_ = 2;
+  uint32_t written_ = 0;
+  uint64_t operations_ = 0;
+};
+
+// How a value reads in a message: 1000, 0.25, NaN, Infinity.
+std::string ShowNumber(double x);
+
+}  // namespace plab::cclang
