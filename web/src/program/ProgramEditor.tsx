@@ -105,7 +105,10 @@ export default function ProgramEditor({
           closeBrackets(),
           customLanguage(language),
           programHighlight,
-          autocompletion({ override: [programCompletions(language)], icons: false }),
+          // At most 12 options drawn at a time (arrows move the window), and the list does
+          // not scroll: a scrolling listbox is a region axe wants focusable, and this one is
+          // driven from the editor (its options are the content's aria-activedescendant).
+          autocompletion({ override: [programCompletions(language)], icons: false, maxRenderedOptions: 12 }),
           lintGutter(),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           Prec.low(leave), // after completion's own Escape (which closes its list)
