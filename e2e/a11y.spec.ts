@@ -44,6 +44,20 @@ test('axe: the live view', async ({ page }) => {
   await audit(page, 'live');
 });
 
+test('axe: the custom program editor, with an error underlined and the completion list open', async ({ page }) => {
+  await page.goto('/#v=2&duration_s=5&f0.protocol=custom');
+  await liveSettled(page);
+  const content = page.getByTestId('flows[0].custom.program:content');
+  await expect(content).toBeVisible();
+  await content.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nvar x = (');
+  await expect(page.getByTestId('flows[0].custom.program:status')).toHaveAttribute('data-state', 'errors');
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.cm-tooltip-autocomplete')).toBeVisible();
+  await audit(page, 'program editor');
+});
+
 test('axe: the compare view', async ({ page }) => {
   await page.goto('/#v=2&duration_s=5&view=compare');
   await ready(page);

@@ -18,6 +18,9 @@ import { compareData, finishedPoints, sweepData, type RunData } from './model/cl
 import { DisplayContext } from './present/display';
 import { EmbedLink } from './present/EmbedLink';
 import { PresentBar } from './present/PresentControls';
+import { ProgramContext } from './program/context';
+import { engineCheck } from './program/engineCheck';
+import { languageOf } from './program/languageDecl';
 import type { LabState } from './state/labState';
 import { selectHash, selectValuesInForce } from './state/selectors';
 import type { LabStore } from './state/store';
@@ -48,6 +51,10 @@ export function App({ store }: { store: LabStore }) {
   const hash = useLab(store, selectHash);
   const view = s.view;
   const display = useMemo(() => ({ present: s.present, embed: s.embed }), [s.present, s.embed]);
+  const program = useMemo(
+    () => ({ language: s.model ? languageOf(s.model.languages) : null, check: engineCheck }),
+    [s.model],
+  );
   // Outside the display's context, as it always was: the compare and sweep charts' heights
   // for the normal page (their present.css and embed styles size them otherwise).
   const heights = useChartHeights();
@@ -62,35 +69,37 @@ export function App({ store }: { store: LabStore }) {
   return (
     <DisplayContext.Provider value={display}>
       <PaletteContext.Provider value={s.palette}>
-        <div
-          className={`app${display.present ? ' present' : ''}${display.embed ? ' embed' : ''}`}
-          data-busy={s.busy ? '1' : '0'}
-          data-last-finished={s.lastFinishedId}
-          data-phase={s.phase}
-          data-view={view}
-          data-experiment={hash}
-        >
-          {display.embed && <EmbedLink store={store} />}
-          <Header store={store} hidden={display.embed} />
-          {display.present && s.model && <PresentBar store={store} model={s.model} />}
+        <ProgramContext.Provider value={program}>
+          <div
+            className={`app${display.present ? ' present' : ''}${display.embed ? ' embed' : ''}`}
+            data-busy={s.busy ? '1' : '0'}
+            data-last-finished={s.lastFinishedId}
+            data-phase={s.phase}
+            data-view={view}
+            data-experiment={hash}
+          >
+            {display.embed && <EmbedLink store={store} />}
+            <Header store={store} hidden={display.embed} />
+            {display.present && s.model && <PresentBar store={store} model={s.model} />}
 
-          <LinkProblems store={store} messages={s.urlMessages} />
-          <ResetUndo store={store} shown={s.undoShown} />
-          <RunBanners store={store} />
-          {s.costAsk && view === 'live' && <CostAsk cost={s.costAsk} store={store} />}
-          <RunNotes store={store} />
+            <LinkProblems store={store} messages={s.urlMessages} />
+            <ResetUndo store={store} shown={s.undoShown} />
+            <RunBanners store={store} />
+            {s.costAsk && view === 'live' && <CostAsk cost={s.costAsk} store={store} />}
+            <RunNotes store={store} />
 
-          {view === 'validation' && s.phase === 'ready' && s.model && (
-            <main className="layout validation-layout" id="panel-validation">
-              <ViewGuide view="validation" />
-              <ValidationView store={store} model={s.model} />
+            {view === 'validation' && s.phase === 'ready' && s.model && (
+              <main className="layout validation-layout" id="panel-validation">
+                <ViewGuide view="validation" />
+                <ValidationView store={store} model={s.model} />
+              </main>
+            )}
+            <main className="layout" id="panel-lab" hidden={view === 'validation'}>
+              <Sidebar store={store} />
+              <Results store={store} hash={hash} heights={heights} />
             </main>
-          )}
-          <main className="layout" id="panel-lab" hidden={view === 'validation'}>
-            <Sidebar store={store} />
-            <Results store={store} hash={hash} heights={heights} />
-          </main>
-        </div>
+          </div>
+        </ProgramContext.Provider>
       </PaletteContext.Provider>
     </DisplayContext.Provider>
   );

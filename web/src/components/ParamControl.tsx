@@ -1,7 +1,8 @@
 // One parameter's input(s), built from its schema declaration:
 //   number/integer -> slider (linear or log) + number box, enum -> select,
 //   bool -> checkbox, int_list -> comma-separated text box (a delivery trace: a file
-//   input, components/TraceInput.tsx).
+//   input, components/TraceInput.tsx), text -> the program editor (program/ProgramField.tsx,
+//   loaded on demand).
 // Test ids: the value-holding input has data-testid = the parameter path; a number's
 // slider has "<path>:slider"; the error next to it "<path>:error".
 // A typed value is committed on Enter or when the box loses focus, never per keystroke
@@ -16,6 +17,7 @@ import { isLossRate, SLIDER_STEPS, sliderScale } from '../model/params/sliderSca
 import { hintSlide, positionsAhead } from '../state/slideHints';
 import { isTraceDecl } from '../model/params/traceText';
 import { TraceInput } from './TraceInput';
+import { ProgramField } from '../program/ProgramField';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -99,6 +101,16 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
   const errorId = `${id}-err`;
   const describedBy = error ? errorId : undefined;
 
+  if (decl.type === 'text')
+    return (
+      <ProgramField
+        path={path}
+        label={label}
+        value={String(value)}
+        engineError={engineError ? withFieldName(engineError, path, name) : undefined}
+        onChange={onChange}
+      />
+    );
   let input: React.ReactNode;
   if (decl.type === 'enum') {
     input = (
@@ -137,24 +149,6 @@ export const ParamControl = memo(function ParamControl({ spec, value, engineErro
         describedBy={describedBy}
         onChange={onChange}
         onError={setDraftError}
-      />
-    );
-  } else if (decl.type === 'text') {
-    // A program (the `custom` protocol): kept as typed until the box loses focus.
-    input = (
-      <textarea
-        id={id}
-        key={String(value)}
-        className="text-box"
-        data-testid={path}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        rows={8}
-        spellCheck={false}
-        defaultValue={String(value)}
-        onBlur={(e) => {
-          if (e.target.value !== value) onChange(path, e.target.value);
-        }}
       />
     );
   } else if (decl.type === 'int_list') {

@@ -165,6 +165,8 @@ export interface EngineSchema {
   topologies?: TopologyDecl[];
   /** The contest's sets (engine/data/contest_sets.json; newer engines). */
   contests?: ContestSetDecl[];
+  /** Languages a text parameter is written in (`custom`: program/languageDecl.ts). */
+  languages?: Record<string, unknown>;
 }
 
 /** A contest set as the schema declares it (docs/engine-api.md, "Contests"). */

@@ -23,6 +23,7 @@ import { SweepRunner, type SweepPlan } from './sweepRunner';
 import { ContestRunner } from './contestRunner';
 import { UrlSync, type HistoryMode } from './urlSync';
 import type { UrlMessage } from '../url/codec';
+import { loadTextCodec } from '../url/programText';
 
 export * from './labState';
 
@@ -88,7 +89,8 @@ export class LabStore implements StoreCore {
     try {
       // The sweep's plans come from the engine too (sweepPlan.ts): ready before a link
       // that opens a sweep is read.
-      const [info] = await Promise.all([client.init(), loadSweepEngine()]);
+      // So is the links' text compressor (url/programText.ts).
+      const [info] = await Promise.all([client.init(), loadSweepEngine(), loadTextCodec()]);
       const schema = JSON.parse(info.schema) as EngineSchema;
       const def = JSON.parse(info.defaultScenario) as Record<string, unknown>;
       const model = buildModel(schema, def);

@@ -17,6 +17,7 @@ import type { ParamValue } from '../engine/types';
 import { type ParamModel, type Values } from '../model/params/params';
 import { decodeTimeline, encodeTimeline, TIMELINE_KEY, type TimelineEntry } from './timeline';
 import { decodeHash, enc, encodeHash } from './codec';
+import { encodeText, loadTextCodec } from './programText';
 import { type ViewState } from '../model/views';
 import { decodeViewParams, encodeViewParams } from './viewParams';
 
@@ -36,7 +37,15 @@ let presetHashes: string[];
 
 beforeAll(async () => {
   ({ model } = await loadTestEngine());
+  await loadTextCodec();
   presetHashes = (JSON.parse(presetsJson).presets as { hash: string }[]).map((p) => p.hash);
+  // Links with a `custom` program (compressed, and typed as plain text) to mutate too,
+  // when the engine has the protocol.
+  if (model.byPath.has('flows[0].custom.program'))
+    presetHashes.push(
+      `#v=2&f0.protocol=custom&f0.custom.program=${encodeText('# ünï\non_ack { cwnd = cwnd + mss }\n')}`,
+      '#v=2&f0.protocol=custom&f0.custom.program=on_loss%20%7B%20cwnd%20%3D%20cwnd%20%2F%202%20%7D',
+    );
 });
 
 /** mulberry32: a small, seeded generator of uniform numbers in [0, 1). */

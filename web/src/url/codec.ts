@@ -17,7 +17,9 @@ import {
   type ParamModel,
   type Values,
 } from '../model/params/params';
-import { checkValue, sameValue } from '../model/params/valueCheck';
+import { checkValue, maxTextBytes, sameValue } from '../model/params/valueCheck';
+import type { ParamDecl, ParamValue } from '../engine/types';
+import { decodeText, encodeText } from './programText';
 import { clip, enc, encodeValue, type UrlMessage } from './text';
 import { isViewKey } from './viewParams';
 
@@ -40,6 +42,14 @@ export interface Decoded {
   timeline: string | null;
 }
 
+/** The longest text a "text" parameter holds when its declaration does not say. */
+const DEFAULT_MAX_TEXT = 65536;
+
+/** A value as the link writes it: text parameters compressed (programText.ts). */
+function encodeParam(decl: ParamDecl, v: ParamValue): string {
+  return decl.type === 'text' ? encodeText(String(v)) : encodeValue(v, decl);
+}
+
 /** Serialises the values that differ from the defaults (schema order, item by item),
  * versioned, then the view's pairs (already encoded). */
 export function encodeHash(model: ParamModel, values: Values, viewParts: readonly string[] = []): string {
@@ -47,7 +57,7 @@ export function encodeHash(model: ParamModel, values: Values, viewParts: readonl
   for (const s of model.scalarSpecs) {
     const v = values[s.path];
     if (v === undefined || sameValue(v, s.defaultValue)) continue;
-    parts.push(`${enc(s.key)}=${enc(encodeValue(v, s.decl))}`);
+    parts.push(`${enc(s.key)}=${enc(encodeParam(s.decl, v))}`);
   }
   for (const l of model.lists) {
     const n = itemCount(model, values, l.name);
@@ -56,7 +66,7 @@ export function encodeHash(model: ParamModel, values: Values, viewParts: readonl
       for (const s of specsOfItem(model, l.name, i)) {
         const v = values[s.path];
         if (v === undefined || sameValue(v, s.defaultValue)) continue;
-        parts.push(`${enc(s.key)}=${enc(encodeValue(v, s.decl))}`);
+        parts.push(`${enc(s.key)}=${enc(encodeParam(s.decl, v))}`);
       }
     }
   }
@@ -153,7 +163,9 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
       continue;
     }
     seen.set(spec.path, (seen.get(spec.path) ?? 0) + 1);
-    const c = checkValue(spec.path, spec.decl, val);
+    const text =
+      spec.decl.type === 'text' ? decodeText(spec.path, val, maxTextBytes(spec.decl) ?? DEFAULT_MAX_TEXT) : null;
+    const c = text && !text.ok ? text : checkValue(spec.path, spec.decl, text ? text.text : val);
     if (c.ok) values[spec.path] = c.value;
     else {
       values[spec.path] = spec.defaultValue;

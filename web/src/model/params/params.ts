@@ -96,6 +96,8 @@ export interface ParamModel {
   constraints: ConstraintDecl[];
   /** The contest's sets (the engine's; none from an older engine). */
   contests: ContestSetDecl[];
+  /** The languages text parameters are written in (program/languageDecl.ts reads them). */
+  languages: Record<string, unknown>;
 }
 
 const KNOWN_LISTS: Record<string, { keyPrefix: string; countKey: string }> = {
@@ -288,6 +290,7 @@ export function buildModel(schema: EngineSchema, defaultScenario: Record<string,
     topologies: Array.isArray(schema.topologies) ? schema.topologies : [],
     constraints: Array.isArray(schema.constraints) ? schema.constraints : [],
     contests: Array.isArray(schema.contests) ? schema.contests : [],
+    languages: schema.languages && typeof schema.languages === 'object' ? schema.languages : {},
   };
 }
 

@@ -92,14 +92,21 @@ export function checkValue(path: string, decl: ParamDecl, raw: unknown): Check {
     }
     case 'text': {
       if (typeof raw !== 'string') return { ok: false, message: `${path} must be a text, got ${shown(raw)}` };
+      const max = maxTextBytes(decl);
       const bytes = new TextEncoder().encode(raw).length;
-      if (typeof decl.max_length === 'number' && bytes > decl.max_length)
-        return { ok: false, message: `${path} must be a text of at most ${decl.max_length} bytes, got ${bytes} bytes` };
+      if (max !== undefined && bytes > max)
+        return { ok: false, message: `${path} must be a text of at most ${max} bytes, got ${bytes} bytes` };
       return { ok: true, value: raw };
     }
     default:
       return { ok: false, message: `${path} has a type this page does not know (${String(decl.type)})` };
   }
+}
+
+/** The longest text a "text" parameter holds, in bytes of UTF-8 (its max_length). */
+export function maxTextBytes(decl: ParamDecl): number | undefined {
+  const max = decl.max_length;
+  return typeof max === 'number' && max >= 0 ? max : undefined;
 }
 
 export function fallbackDefault(decl: ParamDecl): ParamValue {
