@@ -34,7 +34,7 @@ function cliScores(args: string[]): Record<string, number> {
 
 test('a contest link runs its set; the board is the CLI\'s; the first flow joins as "yours"', async ({ page }) => {
   test.setTimeout(400_000);
-  await page.goto('/#v=2&view=contest&contest=classic');
+  await page.goto('/#v=3&view=contest&contest=classic');
   await ready(page);
   await boardDone(page);
   const builtIn = await scores(page);
@@ -79,7 +79,7 @@ test('a contest link runs its set; the board is the CLI\'s; the first flow joins
 });
 
 test('a contest link naming an unknown set says so and opens the first set', async ({ page }) => {
-  await page.goto('/#v=2&view=contest&contest=warp');
+  await page.goto('/#v=3&view=contest&contest=warp');
   await ready(page);
   await expect(page.getByTestId('url-messages')).toContainText('contest must be one of classic');
   await expect(page.getByTestId('contest.set')).toHaveValue('classic');

@@ -66,7 +66,7 @@ test('a program: errors before running, Reno as the built-in, the link, Back and
   await expect(editor(page).locator('.cm-lintRange-error')).toHaveCount(0);
   const custom = await figures(page);
   const reno = await context.newPage();
-  await reno.goto('/#v=2&f0.protocol=reno');
+  await reno.goto('/#v=3&f0.protocol=reno');
   await liveSettled(reno);
   expect(await figures(reno)).toEqual(custom);
   expect(custom.goodput_mbps).toMatch(/^\d/);
@@ -101,7 +101,7 @@ test('a program: errors before running, Reno as the built-in, the link, Back and
 });
 
 test('Compare races the program against the protocols picked', async ({ page }) => {
-  await page.goto('/#v=2&view=compare&cmp=reno,custom');
+  await page.goto('/#v=3&view=compare&cmp=reno,custom');
   await compareSettled(page);
   // The program is edited beside the race (the view sets the protocols).
   await expect(editor(page)).toBeVisible();

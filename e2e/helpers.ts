@@ -16,6 +16,29 @@ export async function ready(page: Page) {
   await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-phase') === 'ready');
 }
 
+/** The live view's playhead in simulated seconds (0 when the run is not playing). */
+export async function playhead(page: Page): Promise<number> {
+  return Number(await page.getByTestId('play-time').getAttribute('data-t'));
+}
+
+/** Plays the live view's run at 1× until the playhead passes `t` s, then slows it to
+ * 0.25×, so what the test does next lands while the run still plays and near `t`, however
+ * loaded the machine: at 4× a 10 s run ended 2.5 s of wall time after Play, and with two
+ * Playwright workers on two cores a change typed "while playing" could come after the end.
+ * playToEnd() finishes the run. */
+export async function playPast(page: Page, t: number) {
+  await page.getByTestId('play-speed').selectOption('1');
+  await page.getByTestId('play').click();
+  await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(t);
+  await page.getByTestId('play-speed').selectOption('0.25');
+}
+
+/** Plays the rest of the run at 16× and waits for its end. */
+export async function playToEnd(page: Page) {
+  await page.getByTestId('play-speed').selectOption('16');
+  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
+}
+
 /** Opens a preset from the Papers menu by real clicks; the link it sets is clean. */
 export async function openPreset(page: Page, id: string) {
   await page.getByTestId('papers-button').click();

@@ -92,7 +92,7 @@ test('Reset to defaults offers Undo, and Back undoes it too', async ({ page }) =
 
   await page.getByTestId('reset').click();
   await expect(page.getByTestId(P)).not.toHaveValue('0.03');
-  expect(new URL(page.url()).hash).toBe('#v=2&view=compare');
+  expect(new URL(page.url()).hash).toBe('#v=3&view=compare');
   await showsAddressBar(page);
   const undo = page.getByTestId('reset-undo');
   await expect(undo).toBeVisible();
@@ -104,7 +104,7 @@ test('Reset to defaults offers Undo, and Back undoes it too', async ({ page }) =
 
   // Reset again, then Back: the same experiment as Undo gave.
   await page.getByTestId('reset').click();
-  expect(new URL(page.url()).hash).toBe('#v=2&view=compare');
+  expect(new URL(page.url()).hash).toBe('#v=3&view=compare');
   await page.goBack();
   expect(new URL(page.url()).hash).toBe(before);
   await showsAddressBar(page);

@@ -60,7 +60,7 @@ test('the default experiment loads and draws', async ({ page }, info) => {
   await expect(page.getByRole('heading', { name: 'Protocol Lab' })).toBeVisible();
   await expect(page.getByTestId('status')).toContainText(/last run \d+ ms/);
   await expect(page.getByTestId(P)).toHaveValue(/^0(\.\d+)?$/);
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
   const snap = await snapshot(page);
   expectFinite(snap);
   expect(await page.locator('body').textContent()).not.toContain('NaN');
@@ -90,7 +90,7 @@ test('dragging the forward-loss slider re-simulates, updates the URL, and the UR
   for (let i = 1; i <= 12; i++) await page.mouse.move(xAt(0.4 + 0.1 * (i / 12)), y);
   await page.mouse.up();
 
-  await expect(page).toHaveURL(/#v=2&.*f0\.channel\.forward\.p=0\.\d+/);
+  await expect(page).toHaveURL(/#v=3&.*f0\.channel\.forward\.p=0\.\d+/);
   await settled(page);
   const after = await snapshot(page);
   expectFinite(after);
@@ -129,7 +129,7 @@ test('an out-of-range link names the field and range and falls back to the defau
   expectFinite(snap);
   expect(snap).toEqual(defaults);
   // The address bar now holds the experiment actually shown.
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
 });
 
 test('a garbage link shows what was wrong and still draws the defaults', async ({ page }) => {
@@ -190,7 +190,7 @@ test('typing an out-of-range value is refused in place, with the range', async (
   await page.getByTestId(P).fill('1.5');
   await page.getByTestId(P).press('Enter');
   await expect(page.getByTestId(`${P}:error`)).toHaveText('Forward loss rate must be between 0 and 1; got 1.5');
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
   await page.getByTestId(P).fill('0.05');
   await page.getByTestId(P).press('Enter');
   await expect(page.getByTestId(`${P}:error`)).toHaveCount(0);
@@ -216,7 +216,7 @@ test('a run that spends its event budget stops with a message, shows what it did
   await page.getByTestId('reset').click();
   await settled(page);
   await expect(warning).toHaveCount(0);
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
 });
 
 test('empty series and a finished transfer draw without NaN', async ({ page }) => {
@@ -241,7 +241,7 @@ test('a hash typed into the address bar is read like a fresh link', async ({ pag
   await expect(page.getByTestId('url-messages')).toContainText(
     'flows[0].channel.forward.p must be within [0, 1], got 2 — using default',
   );
-  await expect(page).toHaveURL(/#v=2&f0\.protocol=tahoe$/);
+  await expect(page).toHaveURL(/#v=3&f0\.protocol=tahoe$/);
   await settled(page);
   expectFinite(await snapshot(page));
 });

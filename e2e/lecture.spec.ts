@@ -4,7 +4,7 @@
 // users' group; the Validation view prints each group's runs without building them.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { liveSettled, ready } from './helpers';
+import { liveSettled, playPast, playToEnd, ready } from './helpers';
 
 const P = 'flows[0].channel.forward.p';
 
@@ -14,9 +14,7 @@ test('] three times while playing steps 0.01 → 0.1, and after Play the slider 
   await page.goto('/#v=2&duration_s=8&present=1');
   await liveSettled(page);
   await expect(page.getByTestId(`present-value:${P}`)).toHaveText('0.01');
-  await page.getByTestId('play-speed').selectOption('4');
-  await page.getByTestId('play').click();
-  await expect.poll(async () => Number(await page.getByTestId('play-time').getAttribute('data-t'))).toBeGreaterThan(1);
+  await playPast(page, 1);
   // Paused, so the three presses land at one simulated time (playing, each is its own change).
   await page.getByTestId('pause').click();
   for (let i = 0; i < 3; i++) await page.keyboard.press(']');
@@ -30,7 +28,7 @@ test('] three times while playing steps 0.01 → 0.1, and after Play the slider 
   await expect(page.getByTestId(`present-value:${P}`)).toHaveText('0.2');
   await expect(page.getByTestId('timeline').locator('li').last()).toContainText('→ 0.2');
   // The end of the run: the value in force at the end stays on the controls and the picture.
-  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
+  await playToEnd(page);
   await expect(page.getByTestId(P)).toHaveValue('0.2');
   await expect(page.getByTestId(`present-value:${P}`)).toHaveText('0.2');
   await expect(page.getByTestId('topology-picture')).toContainText('flow loss 20 %');

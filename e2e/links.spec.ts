@@ -1,7 +1,7 @@
 // Long, repeated, garbage and query-string links: the banner says what was wrong in a
 // few short lines, the page stays within the viewport's width, and Dismiss works.
 import { expect, test, type Page } from '@playwright/test';
-import { ready } from './helpers';
+import { liveSettled, ready } from './helpers';
 
 const LONG = '#v=2&f0.protocol=' + 'q'.repeat(20_000) + '&seed=' + '9'.repeat(20_000) + '&' + 'z'.repeat(20_000) + '=1';
 const REPEATED = '#v=2&' + Array.from({ length: 20_000 }, () => 'seed=2').join('&');
@@ -83,7 +83,7 @@ test('a query string is moved into the hash, with a word in the banner', async (
   await expect(page.getByTestId('flows[0].channel.forward.p')).toHaveValue('0.02');
   const url = new URL(page.url());
   expect(url.search).toBe('');
-  expect(url.hash).toBe('#v=2&f0.protocol=sack&f0.channel.forward.p=0.02');
+  expect(url.hash).toBe('#v=3&f0.protocol=sack&f0.channel.forward.p=0.02');
   await expect(page.getByTestId('url-messages')).toContainText('after "?" (a query string)');
   // The hash wins a key both name.
   await page.goto('/?f0.protocol=sack#v=2&f0.protocol=cubic');
@@ -104,4 +104,45 @@ test('a link with a doubled slash in its path (host//#v=2…) opens its experime
   await page.getByTestId('flows[0].protocol').selectOption('cubic');
   await expect.poll(() => new URL(page.url()).hash).toContain('f0.protocol=cubic');
   expect(new URL(page.url()).pathname).toBe('//');
+});
+
+// RRTP's timer bounds became its own at v=3 (web/src/url/migrate.ts): an older link that set
+// tcp.*_rto_ms on an RRTP flow meant RRTP's timer too (the loss both ways makes it matter).
+const RRTP_LOSSY =
+  'duration_s=5&f0.protocol=rrtp&f0.channel.forward.p=0.2&f0.channel.reverse.model=bernoulli' +
+  '&f0.channel.reverse.p=0.2&f0.app.token_bucket.enabled=0';
+const TCP_TIMERS = 'f0.tcp.min_rto_ms=200&f0.tcp.initial_rto_ms=3000';
+const escaped = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$');
+
+test("a v=2 link whose RRTP flow sets tcp.min_rto_ms runs as it did: its v=3 link's figure, rewritten as v=3, through Back and Forward", async ({
+  page,
+  context,
+}) => {
+  const goodput = (p: Page) => p.getByTestId('summary.goodput_mbps');
+  // The v=3 link that says it with RRTP's own keys.
+  const other = await context.newPage();
+  await other.goto(`/#v=3&${RRTP_LOSSY}&${TCP_TIMERS}&f0.rrtp.min_rto_ms=200&f0.rrtp.initial_rto_ms=3000`);
+  await liveSettled(other);
+  const v3 = new URL(other.url()).hash;
+  const v3Goodput = (await goodput(other).textContent()) ?? '';
+  await other.close();
+
+  // Read as v=3, the same keys leave RRTP on its defaults: another figure.
+  await page.goto(`/#v=3&${RRTP_LOSSY}&${TCP_TIMERS}`);
+  await liveSettled(page);
+  const plain = new URL(page.url()).hash;
+  const plainGoodput = (await goodput(page).textContent()) ?? '';
+  expect(plainGoodput).not.toBe(v3Goodput);
+
+  await page.goto(`/#v=2&${RRTP_LOSSY}&${TCP_TIMERS}`);
+  await expect(page).toHaveURL(escaped(v3));
+  await expect(goodput(page)).toHaveText(v3Goodput);
+  await expect(page.getByTestId('url-messages')).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(escaped(plain));
+  await expect(goodput(page)).toHaveText(plainGoodput);
+  await page.goForward();
+  await expect(page).toHaveURL(escaped(v3));
+  await expect(goodput(page)).toHaveText(v3Goodput);
 });

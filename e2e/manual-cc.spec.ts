@@ -6,16 +6,12 @@
 // the window drawn exactly the student's through the losses it causes, and scores a
 // worse power than Reno; holding near the pipe scores a better one.
 import { expect, test, type Page } from '@playwright/test';
-import { liveSettled } from './helpers';
+import { liveSettled, playPast, playToEnd } from './helpers';
 
 const ROWS = ['power', 'goodput', 'mean-rtt', 'p95-rtt', 'queueing'];
 
 const VERDICT =
   /^Your power \(goodput ÷ mean RTT\) is (\d+) % of Reno's: \d+ % of its goodput at (\d+(\.\d)? ms (less|more) delay|the same delay)\.$/;
-
-async function playhead(page: Page): Promise<number> {
-  return Number(await page.getByTestId('play-time').getAttribute('data-t'));
-}
 
 async function scoreTexts(page: Page): Promise<string[]> {
   const card = page.getByTestId('manual-score');
@@ -47,11 +43,9 @@ test('backing off mid-run goes into the link, the score sits beside Reno, and th
   await expect(page.getByTestId('manual-score-hint')).toBeVisible();
   await expect(page.getByTestId('manual-score')).toHaveCount(0);
 
-  await page.getByTestId('play-speed').selectOption('1');
-  await page.getByTestId('play').click();
+  await playPast(page, 1);
   await expect(page.getByTestId('manual-panel')).toBeVisible();
   await expect(page.getByTestId('manual-cwnd')).toHaveText(/^10\s*segments$/);
-  await expect.poll(() => playhead(page)).toBeGreaterThan(1);
 
   await page.getByTestId('manual-back-off').click();
   await expect(page.getByTestId('manual-cwnd')).toHaveText(/^5\s*segments$/);
@@ -63,7 +57,7 @@ test('backing off mid-run goes into the link, the score sits beside Reno, and th
   await expect(page).toHaveURL(/~f0\.manual\.cwnd_segments~5,[0-9.]+~f0\.manual\.cwnd_segments~6/);
 
   // The end of the run: the score, numbers on both sides, and the verdict.
-  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 20_000 });
+  await playToEnd(page);
   await liveSettled(page);
   const score = await scoreTexts(page);
   for (const text of score.slice(0, 10)) expect(text).toMatch(/^\d+(\.\d+)? (Mb\/s|ms|kb\/s per ms)$/);
@@ -85,11 +79,11 @@ test('the score appears only after a played run, and goes when the experiment ch
   await liveSettled(page);
   await expect(page.getByTestId('manual-score-hint')).toBeVisible();
   await expect(page.getByTestId('manual-score')).toHaveCount(0);
-  // Played to the end without touching the window: still the student's run.
-  await page.getByTestId('play-speed').selectOption('16');
-  await page.getByTestId('play').click();
+  // Played to the end without touching the window: still the student's run. (The panel
+  // shows while it plays: at 16x from the start the 4 s run was over before the check.)
+  await playPast(page, 0);
   await expect(page.getByTestId('manual-panel')).toBeVisible();
-  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 20_000 });
+  await playToEnd(page);
   await liveSettled(page);
   await expect(page.getByTestId('manual-score')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
   await expect(page.getByTestId('manual-score-hint')).toHaveCount(0);
@@ -101,13 +95,15 @@ test('the score appears only after a played run, and goes when the experiment ch
   await expect(page.getByTestId('manual-score-hint')).toBeVisible();
 });
 
-/** Enters the manual mode on an 8 s run and plays it at 1×. */
+/** Enters the manual mode on an 8 s run and plays it at 0.25×: the keys pressed next land
+ * early in the run however slowly the machine answers them (at 1× a loaded machine's
+ * second of delay was a second of the run at the old window). */
 async function playManual(page: Page) {
   await page.goto('/#v=2&duration_s=8');
   await liveSettled(page);
   await page.getByTestId('flows[0].protocol').selectOption('manual');
   await liveSettled(page);
-  await page.getByTestId('play-speed').selectOption('1');
+  await page.getByTestId('play-speed').selectOption('0.25');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('manual-panel')).toBeVisible();
   // The panel says how big the pipe is: 4 Mb/s x ~42 ms, about 20 segments.
@@ -116,7 +112,7 @@ async function playManual(page: Page) {
 
 /** Waits for the end of the run and the score; the power's share of Reno's, in %. */
 async function powerShare(page: Page): Promise<number> {
-  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
+  await playToEnd(page);
   await liveSettled(page);
   await expect(page.getByTestId('manual-score')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
   const verdict = (await page.getByTestId('manual-verdict').textContent()) ?? '';

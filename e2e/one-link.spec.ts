@@ -4,7 +4,7 @@
 // page once built a second link without tl= for the last three, so an embed's link and
 // the shown experiment opened a different run: 2.96 Mb/s and 1 timeout, not 1.17 and 8.)
 import { expect, test, type Page } from '@playwright/test';
-import { liveSettled } from './helpers';
+import { liveSettled, playPast, playToEnd } from './helpers';
 
 const P = 'flows[0].channel.forward.p';
 
@@ -24,13 +24,11 @@ test('after a live-mode change every link on the page carries the same hash, tl=
   });
   await page.goto('/#v=2&duration_s=10&f0.channel.forward.p=0.001');
   await liveSettled(page);
-  await page.getByTestId('play-speed').selectOption('4');
-  await page.getByTestId('play').click();
-  await expect.poll(async () => Number(await page.getByTestId('play-time').getAttribute('data-t'))).toBeGreaterThan(1);
+  await playPast(page, 1);
   await page.getByTestId(P).fill('0.05');
   await page.getByTestId(P).press('Enter');
   await expect(page).toHaveURL(/tl=v1,[0-9.]+~f0\.channel\.forward\.p~0\.05/);
-  await expect(page.getByTestId('play-bar')).toHaveAttribute('data-status', 'stopped', { timeout: 20_000 });
+  await playToEnd(page);
   await liveSettled(page);
 
   const hash = await hashOf(page);

@@ -15,8 +15,11 @@ export default defineConfig({
   outputDir: path.join(repoDir, 'test-results'),
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Two workers (PLAB_E2E_WORKERS to change it): spec files run side by side, each file's
+  // tests in order. No test depends on wall-clock speed (helpers.ts playPast: a change
+  // "while playing" is made at 0.25x), and the specs share only the static server.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.PLAB_E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

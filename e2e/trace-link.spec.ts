@@ -8,7 +8,7 @@ import { liveSettled } from './helpers';
 const SOURCE = 'topology.bottleneck.trace.forward.source';
 const MS = 'topology.bottleneck.trace.forward.ms';
 const START =
-  '/#v=2&duration_s=10&f0.channel.forward.model=none&f0.channel.reverse.model=none&f0.app.token_bucket.enabled=0';
+  '/#v=3&duration_s=10&f0.channel.forward.model=none&f0.channel.reverse.model=none&f0.app.token_bucket.enabled=0';
 
 test('the bundled cellular trace, a bad trace file, and an uploaded trace through the link', async ({
   page,

@@ -18,7 +18,7 @@ test('typing "1e9" into Duration runs nothing until Enter, then says why it is r
   await box.pressSequentially('1e9', { delay: 60 });
   // Each keystroke ("1", "1e", "1e9") left the experiment alone.
   await page.waitForTimeout(300);
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
   expect(await page.locator('.app').getAttribute('data-busy')).toBe('0');
   expect(await page.locator('.app').getAttribute('data-last-finished')).toBe(runs);
 
@@ -27,7 +27,7 @@ test('typing "1e9" into Duration runs nothing until Enter, then says why it is r
   await expect(error).toHaveText('Duration (s) must be between 0.1 and 2000; got 1000000000');
   await expect(box).toHaveValue('1e9');
   await expect(box).toHaveAttribute('aria-invalid', 'true');
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
   // Still there after the box loses focus.
   await page.getByRole('heading', { name: 'Protocol Lab' }).click();
   await expect(error).toBeVisible();
@@ -43,7 +43,7 @@ test('typing "1e9" into Duration runs nothing until Enter, then says why it is r
   await box.click();
   await box.press('ControlOrMeta+a');
   await box.pressSequentially('7.5');
-  expect(new URL(page.url()).hash).toBe('#v=2');
+  expect(new URL(page.url()).hash).toBe('#v=3');
   await box.press('Tab');
   await expect(page).toHaveURL(/duration_s=7\.5(&|$)/);
   await liveSettled(page);

@@ -55,13 +55,34 @@ else
   log "Debian packages: all present"
 fi
 
-# npm: (re)install when node_modules is missing or differs from package-lock.json.
+# npm: (re)install when node_modules is missing or differs from package-lock.json. It
+# runs while the engine and its WASM build (neither reads node_modules: Emscripten's
+# acorn is Debian's), so on a fresh clone its download and unpacking cost no wall time
+# of their own; the page's build waits for it.
+npm_pid=""
+npm_log="$(mktemp)"
+trap 'rm -f "$npm_log"' EXIT
 if ! node scripts/node-modules-fresh.mjs; then
-  log "npm ci"
-  npm ci --no-audit --no-fund
+  log "npm ci (in the background, beside the engine's builds)"
+  npm ci --no-audit --no-fund >"$npm_log" 2>&1 &
+  npm_pid=$!
 else
   log "npm packages: match package-lock.json"
 fi
 
-log "npm run build"
-npm run build
+# npm run build, step by step (the same three scripts).
+log "npm run build:engine"
+bash scripts/build-engine.sh
+log "npm run build:wasm"
+bash scripts/build-wasm.sh
+if [[ -n "$npm_pid" ]]; then
+  npm_status=0
+  wait "$npm_pid" || npm_status=$?
+  cat "$npm_log"
+  if ((npm_status != 0)); then
+    echo "error: npm ci failed (exit $npm_status, output above)" >&2
+    exit 1
+  fi
+fi
+log "npm run build:web"
+npm run build:web

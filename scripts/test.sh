@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Sets up and builds everything (scripts/setup.sh), then runs every test suite in
-# order, stopping at the first failure:
-#   test:format  Prettier and clang-format check the layout (a few seconds)
-#   test:engine  native GoogleTest suite (ctest)
-#   test:wasm    WASM under Node: native == WASM, bit for bit
-#   test:web     the page's TypeScript type check (tsc --noEmit), ESLint, then its Vitest
-#                unit tests (importCycles.test.ts: no import cycle in web/src)
-#   test:e2e     Playwright + Debian Chromium against the built site
-#   test:fuzz    the scenario fuzzer (libFuzzer) and the URL codec's, <= 60 s in all,
-#                after replaying the whole seed corpus (scripts/test-fuzz.sh)
-#   test:sanitize  ASan + UBSan build: the GoogleTest suite, the CLI's regression
-#                cases and the corpus through the CLI (scripts/test-sanitize.sh)
+# Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
+# engine and WASM builds, then the page), then runs every test suite in order, stopping
+# at the first failure. Seconds on a fresh clone, 2 idle cores (the README has the whole):
+#   setup        ~540  (before npm ci overlapped the engine and WASM builds)
+#   test:format  ~12   Prettier and clang-format check the layout
+#   test:engine  ~75   native GoogleTest suite (ctest)
+#   test:wasm    ~25   WASM under Node: native == WASM, bit for bit
+#   test:web     ~80   the page's TypeScript type check (tsc --noEmit), ESLint, then its
+#                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
+#   test:e2e     ~590 on one worker; two Playwright workers now (e2e/playwright.config.ts)
+#                      Playwright + Debian Chromium against the built site
+#   test:fuzz    ~210  builds the ASan + UBSan engine (build/sanitize) and the libFuzzer
+#                      target; replays the whole seed corpus, fuzzes <= 60 s in all, then
+#                      the URL codec's fuzzer (scripts/test-fuzz.sh)
+#   test:sanitize ~680 the same build/sanitize (its engine is not compiled again: only the
+#                      CLI and the tests): the GoogleTest suite in one shard per core, the
+#                      CLI's regression cases and the corpus through the CLI
+#                      (scripts/test-sanitize.sh)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$PLAB_ROOT"

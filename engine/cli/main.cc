@@ -39,6 +39,7 @@
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
+#include "scenario/scenario_format.h"
 #include "sweep/sweep.h"
 #include "trace_file.h"
 
@@ -142,30 +143,41 @@ std::string WriteCsv(const std::string& dir, const plab::RunOutput& out) {
 // scenario's own max_events, or --set max_events=N, still wins. `--timing` prints it.
 constexpr int64_t kCliEventBudget = 1000000000;
 
-// Reads a scenario file into `doc`; prints why not and returns false on failure.
-bool ReadScenario(const char* path, nlohmann::json* doc) {
+// Reads a scenario file into `doc`, brought to the current format (a file without
+// "format" is from before format 3: scenario/scenario_format.h); prints why not and
+// returns the exit code on failure (66 unreadable, 2 a bad "format"), else 0.
+int ReadScenario(const char* path, nlohmann::json* doc) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     std::cerr << "plab: cannot read scenario file " << path << ": it is a directory\n";
-    return false;
+    return 66;
   }
   std::ifstream in(path);
   if (!in) {
     std::cerr << "plab: cannot read scenario file " << path << "\n";
-    return false;
+    return 66;
   }
   std::stringstream text;
   text << in.rdbuf();
   if (const std::string too_deep = plab::CheckJsonDepth(text.str(), path); !too_deep.empty()) {
     std::cerr << "plab: " << too_deep << "\n";
-    return false;
+    return 66;
   }
   if (const std::string not_json = plab::ParseJsonText(text.str(), path, doc); !not_json.empty()) {
     std::cerr << "plab: " << not_json << "\n";
-    return false;
+    return 66;
+  }
+  std::vector<std::string> changes;
+  if (const std::string bad = plab::MigrateScenarioFile(*doc, &changes); !bad.empty()) {
+    std::cerr << "plab: " << path << ": " << bad << "\n";
+    return 2;
+  }
+  for (const std::string& change : changes) {
+    std::cerr << "plab: note: " << path << " has no \"format\" (read as written before format 3): " << change
+              << "; add \"format\": " << plab::kScenarioFormat << " to read it as it is\n";
   }
   if (doc->is_object() && !doc->contains("max_events")) (*doc)["max_events"] = kCliEventBudget;
-  return true;
+  return 0;
 }
 
 // Applies one `--set path=value`; 0, or the exit code (with a message): 64 malformed,
@@ -242,7 +254,7 @@ bool ParseNumber(const std::string& flag, const std::string& text, double* out) 
 int Sweep(int argc, char** argv) {
   if (argc < 3) return Usage();
   nlohmann::json doc;
-  if (!ReadScenario(argv[2], &doc)) return 66;
+  if (const int code = ReadScenario(argv[2], &doc); code != 0) return code;
   plab::SweepSpec spec;
   std::string format = "json";
   bool have_x = false, have_from = false, have_to = false, plan_only = false;
@@ -331,7 +343,7 @@ int Sweep(int argc, char** argv) {
 int Run(int argc, char** argv) {
   if (argc < 3) return Usage();
   nlohmann::json doc;
-  if (!ReadScenario(argv[2], &doc)) return 66;
+  if (const int code = ReadScenario(argv[2], &doc); code != 0) return code;
   std::string csv_dir;
   plab::RunOptions options;
   bool timing = false;
@@ -406,7 +418,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "defaults") {
-    std::cout << plab::DefaultScenarioJson() << "\n";
+    // With the format first, so a file written from it is read as it is (scenario_format.h).
+    nlohmann::ordered_json doc = {{"format", plab::kScenarioFormat}};
+    doc.update(nlohmann::ordered_json::parse(plab::DefaultScenarioJson()));
+    std::cout << doc.dump(2) << "\n";
     return 0;
   }
   return Usage();

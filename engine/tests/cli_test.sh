@@ -161,6 +161,16 @@ expect 66 "cannot read $work (the trace for topology.bottleneck.trace.forward.ms
 printf '1\n2\n3\n' >"$work/good.trace"
 if timeout 10 "$plab" run "$trace_s" --set "topology.bottleneck.trace.forward.ms=@$work/good.trace" >/dev/null 2>&1; then
   passes=$((passes + 1)); else echo "FAIL: a good trace file was refused"; failures=$((failures + 1)); fi
+# Scenario files across formats (src/scenario/scenario_format.h): a file without "format"
+# is read as written before format 3 (an RRTP flow's tcp.*_rto_ms is its own timer too,
+# and the note says so); a bad "format" is refused with its range.
+old_rrtp=$(scenario old-rrtp.json '{"duration_s": 0.2, "max_events": 5000, "flows": [{"protocol": "rrtp", "tcp": {"min_rto_ms": 200}}]}')
+expect 0 "flows[0].rrtp.min_rto_ms = 200, from flows[0].tcp.min_rto_ms" -- run "$old_rrtp"
+for bad in 4 0 2.5 '"3"'; do
+  expect 2 "format must be an integer within [1, 3]" -- run "$(scenario format.json "{\"format\": $bad}")"
+done
+if timeout 10 "$plab" defaults | head -n 2 | grep -qF '"format": 3'; then passes=$((passes + 1)); else
+  echo "FAIL: plab defaults does not start with \"format\": 3"; failures=$((failures + 1)); fi
 
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))

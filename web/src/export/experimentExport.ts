@@ -7,8 +7,13 @@ import { buildScenario } from '../model/params/params';
 import { figureInfo, type Figure } from '../model/run/figures';
 import { toCsv } from './csv';
 
+/** The scenario file format the CLI reads a file as (engine/src/scenario/scenario_format.h):
+ * a file without it is from before format 3, whose RRTP flows took their timer bounds from
+ * tcp.*_rto_ms, and the CLI would copy those to rrtp.*_rto_ms. */
+export const SCENARIO_FORMAT = 3;
+
 export function scenarioFile(model: ParamModel, values: Values): string {
-  return JSON.stringify(JSON.parse(buildScenario(model, values)), null, 2) + '\n';
+  return JSON.stringify({ format: SCENARIO_FORMAT, ...JSON.parse(buildScenario(model, values)) }, null, 2) + '\n';
 }
 
 /** Quoted for a POSIX shell when it holds anything but safe characters. */

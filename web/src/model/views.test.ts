@@ -24,7 +24,7 @@ function roundTrip(v: ViewState, values = model.defaults) {
 describe('view state in the URL', () => {
   it('writes nothing for the default view', () => {
     expect(encodeViewParams(model, defaultViewState(model))).toEqual([]);
-    expect(encodeHash(model, model.defaults, encodeViewParams(model, defaultViewState(model)))).toBe('#v=2');
+    expect(encodeHash(model, model.defaults, encodeViewParams(model, defaultViewState(model)))).toBe('#v=3');
   });
 
   it('round-trips the compare view: view, protocols in order, hidden ones', () => {
@@ -35,7 +35,7 @@ describe('view state in the URL', () => {
       hidden: ['bbr'],
     };
     const r = roundTrip(v, { ...model.defaults, seed: 7 });
-    expect(r.hash).toBe('#v=2&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
+    expect(r.hash).toBe('#v=3&seed=7&view=compare&cmp=cubic,newreno,bbr&hide=bbr');
     expect(r.messages).toEqual([]);
     expect(r.urlMessages).toEqual([]);
     expect(r.state).toEqual(v);
@@ -59,7 +59,7 @@ describe('view state in the URL', () => {
     };
     const r = roundTrip(v);
     expect(r.hash).toBe(
-      '#v=2&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3',
+      '#v=3&view=sweep&sweep.x=f0.channel.forward.p&sweep.from=0.001&sweep.to=0.05&sweep.scale=log&sweep.n=30&sweep.y=goodput_mbps&sweep.k=3',
     );
     expect(r.messages).toEqual([]);
     expect(r.state).toEqual(v);

@@ -29,14 +29,14 @@ function state(patch: LabPatch = {}): LabState {
 describe('the link the page shows (selectHash)', () => {
   it('carries live mode timeline, after the view and display pairs, and reads back to the same run', () => {
     const hash = selectHash(state({ timeline }));
-    expect(hash).toBe('#v=2&duration_s=10&present=1&tl=v1,2.5~f0.channel.forward.p~0.05');
+    expect(hash).toBe('#v=3&duration_s=10&present=1&tl=v1,2.5~f0.channel.forward.p~0.05');
     const d = decodeHash(model, hash);
     expect(d.values.duration_s).toBe(10);
     expect(decodeTimeline(model, d.values, d.timeline).timeline).toEqual(timeline);
   });
 
   it('has no tl= without a timeline, and is empty before the engine has loaded', () => {
-    expect(selectHash(state())).toBe('#v=2&duration_s=10&present=1');
+    expect(selectHash(state())).toBe('#v=3&duration_s=10&present=1');
     expect(selectHash(state({ model: undefined }))).toBe('');
   });
 });

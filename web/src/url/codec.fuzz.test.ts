@@ -84,6 +84,7 @@ const kPieces = [
   'v=1',
   'v=2',
   'v=3',
+  'v=4',
   'v=',
   'flows=',
   'flows=64',

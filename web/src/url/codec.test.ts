@@ -8,7 +8,7 @@ const model = buildModel(TEST_SCHEMA, TEST_DEFAULT_SCENARIO);
 
 describe('URL codec', () => {
   it('encodes the defaults as just the version', () => {
-    expect(encodeHash(model, model.defaults)).toBe('#v=2');
+    expect(encodeHash(model, model.defaults)).toBe('#v=3');
   });
 
   it('round-trips every kind of value, exactly', () => {
@@ -24,7 +24,7 @@ describe('URL codec', () => {
       'flows[0].app.token_bucket.enabled': false,
     };
     const hash = encodeHash(model, values);
-    expect(hash.startsWith('#v=2&')).toBe(true);
+    expect(hash.startsWith('#v=3&')).toBe(true);
     expect(hash).toContain('f0.protocol=tahoe');
     expect(hash).toContain('f0.channel.forward.drop_packets=3,7,1000000000');
     expect(hash).toContain('f0.app.token_bucket.enabled=0');
@@ -36,7 +36,7 @@ describe('URL codec', () => {
 
   it('writes only values that differ from the defaults, in schema order', () => {
     const hash = encodeHash(model, { ...model.defaults, 'flows[0].channel.forward.p': 0.05, seed: 7 });
-    expect(hash).toBe('#v=2&seed=7&f0.channel.forward.p=0.05');
+    expect(hash).toBe('#v=3&seed=7&f0.channel.forward.p=0.05');
   });
 
   it('accepts full paths as keys too', () => {
@@ -110,7 +110,7 @@ describe('URL validation', () => {
     expect(texts).toContain('unknown parameter "zzz" in the link — ignored');
     expect(texts).toContain('unknown parameter "hello" in the link — ignored');
     expect(texts.some((t) => t.startsWith('could not read'))).toBe(true);
-    expect(decode('#v=3&seed=3').messages[0].text).toMatch(/version v=3/);
+    expect(decode('#v=4&seed=3').messages[0].text).toMatch(/version v=4/);
   });
 
   it('yields only finite numbers whatever the input', () => {
@@ -129,7 +129,7 @@ describe('URL validation', () => {
   });
 });
 
-describe('many flows in the URL (v=2)', () => {
+describe('many flows in the URL (v=2 and on)', () => {
   it('round-trips flows and background groups, each item by its short key', () => {
     let values = withItemCount(model, model.defaults, 'flows', 3);
     values = { ...values, 'flows[1].protocol': 'reno', 'flows[2].start_s': 2.5, 'flows[2].channel.forward.p': 0.03 };
@@ -137,7 +137,7 @@ describe('many flows in the URL (v=2)', () => {
     values = { ...values, 'background[0].kind': 'http', 'background[0].count': 300 };
     const hash = encodeHash(model, values);
     expect(hash).toBe(
-      '#v=2&flows=3&f1.protocol=reno&f2.channel.forward.p=0.03&f2.start_s=2.5&bg=1&b0.kind=http&b0.count=300',
+      '#v=3&flows=3&f1.protocol=reno&f2.channel.forward.p=0.03&f2.start_s=2.5&bg=1&b0.kind=http&b0.count=300',
     );
     const back = decodeHash(model, hash);
     expect(back.messages).toEqual([]);
@@ -165,7 +165,7 @@ describe('many flows in the URL (v=2)', () => {
     );
   });
 
-  it('a v=1 link opens the experiment it always did, and is rewritten as v=2', () => {
+  it('a v=1 link opens the experiment it always did, and is rewritten as v=3', () => {
     const v1 = '#v=1&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05';
     const d = decodeHash(model, v1);
     expect(d.messages).toEqual([]);
@@ -178,7 +178,7 @@ describe('many flows in the URL (v=2)', () => {
       flows: [{ protocol: 'tahoe', channel: { forward: { p: 0.05 } } }],
       background: [],
     });
-    expect(encodeHash(model, d.values)).toBe('#v=2&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05');
+    expect(encodeHash(model, d.values)).toBe('#v=3&seed=7&duration_s=12.5&f0.protocol=tahoe&f0.channel.forward.p=0.05');
     expect(buildScenario(model, decodeHash(model, encodeHash(model, d.values)).values)).toBe(
       buildScenario(model, d.values),
     );

@@ -1,13 +1,14 @@
-// The URL hash is the experiment's serialisation: "#v=2&key=value&...", only values that
+// The URL hash is the experiment's serialisation: "#v=3&key=value&...", only values that
 // differ from the engine's defaults. Items of the lists are written with short keys
 // (f2.protocol = flows[2].protocol, b0.count = background[0].count) and their counts as
 // flows=N and bg=M when they differ from the default (one flow, no background).
 // Decoding validates each value with the engine's schema; anything wrong is reported
 // and falls back to the default.
 //
-// Version 1 links (the single-flow page) are read as they were meant: their keys are a
-// subset of version 2's (one flow, f0.*), so they open the same experiment, and the
-// page rewrites them as version 2.
+// Older links are read as they were meant, and the page rewrites them in this version:
+// version 1 links (the single-flow page) have a subset of version 2's keys (one flow,
+// f0.*); version 2 links' RRTP flows took their timer bounds from tcp.*_rto_ms, which
+// version 3 copies to rrtp.*_rto_ms (url/migrate.ts).
 import {
   allSpecs,
   itemCount,
@@ -21,15 +22,16 @@ import { checkValue, maxTextBytes, sameValue } from '../model/params/valueCheck'
 import type { ParamDecl, ParamValue } from '../engine/types';
 import { decodeText, encodeText } from './programText';
 import { clip, enc, encodeValue, type UrlMessage } from './text';
+import { migrateLink } from './migrate';
 import { isViewKey } from './viewParams';
 
 export { clip, enc, encodeValue, type UrlMessage };
 
-export const URL_VERSION = 2;
+export const URL_VERSION = 3;
 /** Live mode's timeline (url/timeline.ts reads its value). */
 export const TIMELINE_KEY = 'tl';
 /** Versions this page reads; older ones are migrated. */
-const READABLE_VERSIONS = ['1', '2'];
+const READABLE_VERSIONS = ['1', '2', '3'];
 
 export interface Decoded {
   values: Values;
@@ -129,6 +131,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
   // How often each parameter appears: a repeated key is said once, with its count (a
   // link of 20,000 copies of one key gave 19,999 messages).
   const seen = new Map<string, number>();
+  const given = new Set<string>();
   let timeline: string | null = null;
   for (const { part, key, val, rawVal } of pairs) {
     if (key === null || key.trim() === '' || (rawVal !== null && val === null)) {
@@ -166,8 +169,11 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
     const text =
       spec.decl.type === 'text' ? decodeText(spec.path, val, maxTextBytes(spec.decl) ?? DEFAULT_MAX_TEXT) : null;
     const c = text && !text.ok ? text : checkValue(spec.path, spec.decl, text ? text.text : val);
-    if (c.ok) values[spec.path] = c.value;
-    else {
+    if (c.ok) {
+      values[spec.path] = c.value;
+      given.add(spec.path);
+    } else {
+      given.delete(spec.path);
       values[spec.path] = spec.defaultValue;
       // The value in the message is cut already (valueCheck's shown()); cutting the whole
       // message at 200 characters lost 'got "quic"' once the protocol list grew. The
@@ -189,6 +195,7 @@ export function decodeHash(model: ParamModel, hash: string): Decoded {
       text: `the link is version v=${clip(version, 12)}, this page reads v=${URL_VERSION} — read as v=${URL_VERSION}, values may differ`,
     });
   }
+  migrateLink(model, version, values, given);
   values = keepOnly(model, values);
   return { values, messages, viewPairs, version, timeline };
 }

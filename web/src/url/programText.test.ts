@@ -57,11 +57,11 @@ describe('a program in the link', () => {
   });
 
   it('goes through the codec: written compressed, read back exactly, default left out', () => {
-    expect(encodeHash(model, model.defaults)).toBe('#v=2');
+    expect(encodeHash(model, model.defaults)).toBe('#v=3');
     const program = '# ünïcödé ✓\non_ack { cwnd = cwnd + 2 * mss }\n';
     const values = { ...model.defaults, 'flows[0].protocol': 'custom', [P]: program };
     const hash = encodeHash(model, values);
-    expect(hash).toMatch(/^#v=2&f0\.protocol=custom&f0\.custom\.program=z\.[A-Za-z0-9_-]+$/);
+    expect(hash).toMatch(/^#v=3&f0\.protocol=custom&f0\.custom\.program=z\.[A-Za-z0-9_-]+$/);
     const back = decodeHash(model, hash);
     expect(back.messages).toEqual([]);
     expect(back.values[P]).toBe(program);

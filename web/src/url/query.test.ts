@@ -3,7 +3,7 @@ import { queryAsHash } from './query';
 
 describe('a link with a query string', () => {
   it('is read as the hash it meant, with the version', () => {
-    expect(queryAsHash('?f0.protocol=sack', '')?.hash).toBe('#v=2&f0.protocol=sack');
+    expect(queryAsHash('?f0.protocol=sack', '')?.hash).toBe('#v=3&f0.protocol=sack');
   });
   it('keeps the hash and lets it win a key both name', () => {
     expect(queryAsHash('?f0.protocol=sack&seed=3', '#v=2&f0.protocol=cubic')?.hash).toBe(

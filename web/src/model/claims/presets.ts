@@ -20,7 +20,7 @@ export interface Preset {
   paper: string;
   section: string;
   caption: string;
-  /** "#v=2&..." — exactly what the page writes for that experiment. */
+  /** "#v=3&..." — exactly what the page writes for that experiment. */
   hash: string;
   /** The paper's numbers and claims, checked against our runs (evidence.ts). */
   evidence?: Evidence;

@@ -75,16 +75,16 @@ describe('the contest in the link', () => {
 
   it('names its set when the contest view is open, and reads it back', () => {
     const r = roundTrip({ ...defaultViewState(model), view: 'contest' });
-    expect(r.hash).toBe('#v=2&view=contest&contest=classic');
+    expect(r.hash).toBe('#v=3&view=contest&contest=classic');
     expect(r.state.contest).toBe('classic');
     const c = roundTrip({ ...defaultViewState(model), view: 'contest', contest: 'cellular' });
-    expect(c.hash).toBe('#v=2&view=contest&contest=cellular');
+    expect(c.hash).toBe('#v=3&view=contest&contest=cellular');
     expect(c.state).toMatchObject({ view: 'contest', contest: 'cellular' });
     expect(c.messages).toEqual([]);
   });
 
   it('reports an unknown set and uses the first', () => {
-    const d = decodeHash(model, '#v=2&view=contest&contest=warp');
+    const d = decodeHash(model, '#v=3&view=contest&contest=warp');
     const r = decodeViewParams(model, d.viewPairs);
     expect(r.state.contest).toBeUndefined();
     expect(r.messages[0].text).toBe('contest must be one of classic, cellular, got "warp" — using classic');

@@ -35,7 +35,7 @@ describe('timer profile', () => {
     const scenario = JSON.parse(buildScenario(model, d.values));
     expect(scenario.flows[0].tcp.timers).toBe('ns2');
     expect(scenario.flows[0].tcp.ns2_tick_ms).toBe(100);
-    expect(encodeHash(model, d.values)).toBe('#v=2&f0.tcp.timers=ns2&f0.tcp.ns2_tick_ms=100');
+    expect(encodeHash(model, d.values)).toBe('#v=3&f0.tcp.timers=ns2&f0.tcp.ns2_tick_ms=100');
     // An unknown profile is named, with the ones there are.
     const bad = decodeHash(model, '#v=2&f0.tcp.timers=linux');
     expect(bad.messages.map((m) => m.text).join()).toMatch(/rfc6298/);

@@ -191,7 +191,7 @@ describe('sweep by protocol in the URL', () => {
     };
     const hash = encodeHash(model, model.defaults, encodeViewParams(model, v));
     expect(hash).toBe(
-      '#v=2&view=sweep&cmp=reno,newreno,sack,fack&hide=sack&sweep.x=duration_s&sweep.from=1&sweep.to=31&sweep.scale=linear&sweep.n=31&sweep.y=recovery_duration_s&sweep.k=10&sweep.by=protocol',
+      '#v=3&view=sweep&cmp=reno,newreno,sack,fack&hide=sack&sweep.x=duration_s&sweep.from=1&sweep.to=31&sweep.scale=linear&sweep.n=31&sweep.y=recovery_duration_s&sweep.k=10&sweep.by=protocol',
     );
     const d = decodeHash(model, hash);
     const back = decodeViewParams(model, d.viewPairs);
