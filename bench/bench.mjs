@@ -5,6 +5,7 @@
 //     (engine/scenarios/dumbbell-10-flows.json), and TCP-ER's Table VI load: 50 FTP +
 //     300 HTTP users + 5 TCP flows for 500 s on a 16.5 Mb/s bottleneck
 //     (engine/scenarios/tcp-er-table6.json), which must take at most 5 s in WASM;
+//   - each custom-program template against the built-in it imitates (templates.mjs);
 //   - the scoreboard at scale: one BBR flow at 1 and 10 Gb/s for 1 s (bbr-10g.json);
 //   - ns-3.44 on the reference run, when installed (bench/ns3/ns3.mjs).
 // Prints tables with PASS/MISS beside each target; exits 0 whatever the numbers.
@@ -18,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { loadPlab } from '../wasm/plab-node.mjs';
 import { ns3Section } from './ns3/ns3.mjs';
 import { scalingSection } from './scaling.mjs';
+import { templatesSection } from './templates.mjs';
 
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kScenarioPath = path.join(kRoot, 'engine/scenarios/reference-ns3.json');
@@ -333,6 +335,7 @@ async function manyFlows() {
 main()
   .then(async (reference) => {
     await protocolCosts();
+    await templatesSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
     await manyFlows();
     await scalingSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
     ns3Section({ ...reference, loadAverage }, printTable);

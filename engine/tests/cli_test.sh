@@ -169,8 +169,20 @@ expect 0 "flows[0].rrtp.min_rto_ms = 200, from flows[0].tcp.min_rto_ms" -- run "
 for bad in 4 0 2.5 '"3"'; do
   expect 2 "format must be an integer within [1, 3]" -- run "$(scenario format.json "{\"format\": $bad}")"
 done
-if timeout 10 "$plab" defaults | head -n 2 | grep -qF '"format": 3'; then passes=$((passes + 1)); else
+# (Into a file first: with pipefail, head closing the pipe early fails plab with SIGPIPE.)
+timeout 10 "$plab" defaults >"$work/defaults.json" 2>/dev/null
+if head -n 2 "$work/defaults.json" | grep -qF '"format": 3'; then passes=$((passes + 1)); else
   echo "FAIL: plab defaults does not start with \"format\": 3"; failures=$((failures + 1)); fi
+
+# The contest (issue J §3): a set that does not exist, an entrant that is not a protocol,
+# a program file that cannot be read, a deep spec file are refused naming what is wrong.
+expect 2 'set: no contest set named "nope" (one of classic)' -- contest nope
+expect 2 'entrant "warp" in scenario cellular: flows[0].protocol must be one of' -- contest classic --entrants reno,warp
+expect 66 "--program cannot read $work/none.cc" -- contest classic --program "$work/none.cc"
+expect 64 "--format must be table or json" -- contest --format xml
+expect 66 "nests lists and objects more than 32 levels" -- contest "$(scenario deep-contest.json "$(repeat '[' 100)")"
+printf 'on_ack { cwnd = cwnd + }\n' >"$work/bad.cc"
+expect 2 "line 1" -- contest classic --entrants reno --program "$work/bad.cc"
 
 echo "cli_regressions: $passes passed, $failures failed"
 ((failures == 0))

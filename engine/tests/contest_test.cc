@@ -210,3 +210,34 @@ TEST(Contest, ScoreIsLogPowerAndTheBoardIsBestFirst) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+// A student's program enters the contest as protocol custom (what `plab contest
+// --program FILE` and the page's "yours" send): the Reno template scores exactly as the
+// built-in Reno on every path of the classic set, cellular trace included.
+TEST(Contest, TheRenoTemplateScoresExactlyAsBuiltInReno) {
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  std::string reno;
+  for (const auto& t : schema["languages"]["custom"]["templates"]) {
+    if (t["name"] == "reno") reno = t["program"].get<std::string>();
+  }
+  ASSERT_FALSE(reno.empty());
+  const nlohmann::json spec = {
+      {"set", "classic"},
+      {"entrants",
+       {"reno",
+        {{"label", "mine"}, {"set", {{"protocol", "custom"}, {"recovery", "reno"}, {"custom.program", reno}}}}}}};
+  const auto plan = nlohmann::json::parse(ContestPlanJson(spec.dump()));
+  ASSERT_TRUE(plan["ok"].get<bool>()) << plan.dump();
+  nlohmann::json summaries = nlohmann::json::array();
+  for (const auto& run : plan["plan"]["runs"]) summaries.push_back(testing::RunOk(run["run"]).summary);
+  const auto board = nlohmann::json::parse(ContestScoreJson(spec.dump(), summaries.dump()))["board"];
+  ASSERT_EQ(board["rows"].size(), 2u);
+  EXPECT_EQ(board["rows"][0]["scenarios"], board["rows"][1]["scenarios"]);
+  EXPECT_EQ(board["rows"][0]["score"], board["rows"][1]["score"]);
+}
+
+}  // namespace
+}  // namespace plab

@@ -25,7 +25,7 @@ std::string SetNames() {
 }
 
 void ReadInlineSet(const nlohmann::json& j, ContestSet* set, std::vector<ValidationError>* errors) {
-  set->name = j.value("name", std::string("custom"));
+  set->name = j.value("name", std::string("inline"));
   set->label = j.value("label", set->name);
   set->help = j.value("help", std::string());
   if (!j.contains("scenarios") || !j["scenarios"].is_array() || j["scenarios"].empty() || j["scenarios"].size() > 12) {

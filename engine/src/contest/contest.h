@@ -40,7 +40,7 @@ const std::vector<ContestSet>& ContestSets();
 const ContestSet* FindContestSet(const std::string& name);
 
 // An entrant: its label on the leaderboard and the values it sets on flows[0], as
-// paths relative to the flow ({"protocol": "custom", "custom.program": "..."}).
+// paths relative to the flow (a student's program: its protocol and its program text).
 struct ContestEntrant {
   std::string label;
   nlohmann::json set = nlohmann::json::object();
