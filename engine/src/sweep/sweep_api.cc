@@ -8,38 +8,21 @@
 #include <nlohmann/json.hpp>
 
 #include "plab/api.h"
-#include "scenario/json_depth.h"
-#include "scenario/json_text.h"
+#include "scenario/api_json.h"
 #include "scenario/scenario.h"
 #include "sweep/sweep.h"
 
 namespace plab {
-namespace {
-
-std::string Errors(const std::vector<ValidationError>& errors) {
-  nlohmann::ordered_json doc;
-  doc["ok"] = false;
-  doc["errors"] = nlohmann::ordered_json::array();
-  for (const auto& e : errors) doc["errors"].push_back({{"path", e.path}, {"message", e.message}});
-  return doc.dump();
-}
-
-// Parses one input; "" if it is JSON within the depth limit, else why not.
-std::string ReadJson(std::string_view text, std::string_view what, nlohmann::json* out) {
-  if (std::string too_deep = CheckJsonDepth(text, what); !too_deep.empty()) return too_deep;
-  return ParseJsonText(text, what, out);
-}
-
-}  // namespace
 
 std::string SweepPlanJson(std::string_view base_json, std::string_view spec_json) {
   nlohmann::json base, spec_doc;
-  if (std::string e = ReadJson(base_json, "the scenario", &base); !e.empty()) return Errors({{"", e}});
-  if (std::string e = ReadJson(spec_json, "the sweep", &spec_doc); !e.empty()) return Errors({{"sweep", e}});
+  if (std::string e = ReadJsonInput(base_json, "the scenario", &base); !e.empty()) return ErrorDocument({{"", e}});
+  if (std::string e = ReadJsonInput(spec_json, "the sweep", &spec_doc); !e.empty())
+    return ErrorDocument({{"sweep", e}});
   SweepSpec spec;
-  if (const auto errors = SweepSpecFromJson(spec_doc, &spec); !errors.empty()) return Errors(errors);
+  if (const auto errors = SweepSpecFromJson(spec_doc, &spec); !errors.empty()) return ErrorDocument(errors);
   Scenario checked;
-  if (const auto errors = Scenario::Parse(base, &checked); !errors.empty()) return Errors(errors);
+  if (const auto errors = Scenario::Parse(base, &checked); !errors.empty()) return ErrorDocument(errors);
   // (Natively a scenario x cannot be set in is caught here; in WASM the bridge catches
   // it with the same message.)
   try {
@@ -48,14 +31,15 @@ std::string SweepPlanJson(std::string_view base_json, std::string_view spec_json
     doc["plan"] = PlanSweep(base, spec);
     return doc.dump();
   } catch (const std::invalid_argument& e) {
-    return Errors({{"x", e.what()}});
+    return ErrorDocument({{"x", e.what()}});
   }
 }
 
 std::string SweepAggregateJson(std::string_view values_json) {
   nlohmann::json values;
-  if (std::string e = ReadJson(values_json, "the values", &values); !e.empty()) return Errors({{"", e}});
-  if (!values.is_array()) return Errors({{"", "the values must be a list of lists of numbers (one list per point)"}});
+  if (std::string e = ReadJsonInput(values_json, "the values", &values); !e.empty()) return ErrorDocument({{"", e}});
+  if (!values.is_array())
+    return ErrorDocument({{"", "the values must be a list of lists of numbers (one list per point)"}});
   nlohmann::ordered_json doc;
   doc["ok"] = true;
   doc["stats"] = nlohmann::ordered_json::array();
