@@ -2,9 +2,12 @@
 // `plab contest`'s to the bit; this page's first flow joins the board as "yours" by
 // real clicks; Back/Forward and a fresh page reproduce it.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ready } from './helpers';
+import { commitPrediction, openPreset, ready } from './helpers';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,7 +35,9 @@ function cliScores(args: string[]): Record<string, number> {
   return Object.fromEntries(board.rows.map((r) => [r.entrant, r.score]));
 }
 
-test('a contest link runs its set; the board is the CLI\'s; the first flow joins as "yours"', async ({ page }) => {
+test('a contest link runs its set; the board is the CLI\'s; a delay-based program joins as "yours" and beats CUBIC on the trace', async ({
+  page,
+}) => {
   test.setTimeout(400_000);
   await page.goto('/#v=3&view=contest&contest=classic');
   await ready(page);
@@ -45,8 +50,12 @@ test('a contest link runs its set; the board is the CLI\'s; the first flow joins
   const order = Object.values(builtIn);
   expect(order).toEqual([...order].sort((a, b) => b - a));
 
-  // The first flow runs SACK (not on the classic board): it joins as "yours".
-  await page.getByTestId('flows[0].protocol').selectOption('sack');
+  // The first flow runs the delay template (a delay-based program after LEDBAT), picked
+  // in the program editor: it joins the board as "yours" and races CUBIC on the trace.
+  const PROGRAM = 'flows[0].custom.program';
+  await page.getByTestId('flows[0].protocol').selectOption('custom');
+  await page.getByTestId(`${PROGRAM}:template`).selectOption('delay');
+  await page.getByTestId(`${PROGRAM}:use-template`).click();
   await expect(page.getByTestId('contest-status')).toHaveAttribute('data-status', 'stale');
   await expect(page.getByTestId('contest-entrants')).toContainText('yours (');
   await page.getByTestId('contest-run').click();
@@ -57,7 +66,22 @@ test('a contest link runs its set; the board is the CLI\'s; the first flow joins
   await expect(page.getByTestId(`contest-row:${mine}`)).toHaveClass(/mine/);
   // Adding an entrant does not change the others' scores (each runs alone as flows[0]).
   for (const [who, score] of Object.entries(builtIn)) expect(withMine[who]).toBe(score);
-  expect(withMine[mine]).toBe(cliScores(['classic', '--entrants', 'sack'])['sack']);
+  // `plab contest --program FILE` with the same template gives the same score.
+  const schema = JSON.parse(
+    execFileSync('npm', ['run', '--silent', 'lab', '--', 'schema'], {
+      cwd: repoDir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  ) as { languages: { custom: { templates: { name: string; program: string }[] } } };
+  const delay = schema.languages.custom.templates.find((t) => t.name === 'delay')!.program;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plab-contest-')), 'delay.cc');
+  writeFileSync(file, delay);
+  expect(withMine[mine]).toBe(cliScores(['classic', '--entrants', 'reno', '--program', file])['delay.cc']);
+  // On the cellular trace (the set's first path) the delay program's power beats CUBIC's.
+  const cellular = async (who: string) =>
+    Number(await page.getByTestId(`contest-row:${who}`).locator('td.cell').first().getAttribute('data-log-power'));
+  expect(await cellular(mine)).toBeGreaterThan(await cellular('cubic'));
   await expect(page.getByTestId('contest-chart:0')).toBeVisible();
 
   // The link holds it: a new page opens the same contest and board.
@@ -85,4 +109,19 @@ test('a contest link naming an unknown set says so and opens the first set', asy
   await expect(page.getByTestId('contest.set')).toHaveValue('classic');
   await page.getByTestId('contest-cancel').click();
   await expect(page.getByTestId('contest-status')).toHaveAttribute('data-status', 'cancelled');
+});
+
+test("the contest exercise: predict, then run; the student's program is on the board", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'contest-your-program');
+  // The board stays behind the question until an answer is committed.
+  await expect(page.getByTestId('predict-charts')).toHaveClass(/predict-hidden/);
+  await commitPrediction(page);
+  await expect(page.getByTestId('predict-charts')).not.toHaveClass(/predict-hidden/);
+  await expect(page.getByTestId('predict')).toContainText('log10 power');
+  await boardDone(page);
+  // The first flow runs the custom program (the Reno template until the student edits it).
+  await expect(page.locator('[data-testid^="contest-row:yours"]')).toHaveCount(1);
 });

@@ -6,6 +6,29 @@ generator, so regenerating a preset keeps its exercise. Fields (web/src/model/cl
 The answer and the explanation say what the charts of that preset show."""
 
 EXERCISES = {
+    'contest-your-program': {
+        'objectives': [
+            'Read a contest score: throughput divided by the 95th-percentile delay, on a log scale.',
+            'Write a controller in the lab\'s language whose power on the cellular path beats CUBIC\'s.',
+        ],
+        'predict': {
+            'question': ('On the cellular path (a rate that varies between outages and 12 Mb/s, a 150-packet buffer), '
+                         'which has the higher power, throughput / 95th-percentile delay: CUBIC, or a delay-based '
+                         'program that aims for 10 ms of queue (the "delay" template)?'),
+            'options': [
+                'CUBIC: it gets the most throughput, and throughput is what counts',
+                'The delay-based program: a little less throughput for a far shorter queue',
+                'About the same: both must follow the same trace',
+            ],
+            'answer': 1,
+            'explain': ('CUBIC grows until the 150-packet buffer overflows, so its packets wait behind a full queue '
+                        'whenever the rate falls: 4.3 Mb/s at a 95th-percentile delay of 737 ms here (log10 power '
+                        '0.77). The delay template shrinks its window once its RTT is more than 10 ms above the smallest it has seen: '
+                        '3.0 Mb/s at 107 ms (log10 power 1.45), about 4.7 times the power. Pick the "delay" template '
+                        'in the first flow\'s program editor and run the contest to see it (Winstein et al., NSDI '
+                        '2013 §5, score throughput and delay the same way).'),
+        },
+    },
     'fall-floyd-drops': {
         'objectives': [
             'Explain why three losses in one window make Reno wait for a retransmission timeout.',

@@ -47,7 +47,7 @@ export function ContestBoardTable({
                   {fmt(r.score, 3)}
                 </td>
                 {r.scenarios.map((c, i) => (
-                  <td key={scenarios[i]?.name ?? i} className="cell">
+                  <td key={scenarios[i]?.name ?? i} className="cell" data-log-power={c.log_power ?? ''}>
                     {fmt(c.throughput_mbps, 2)} · {fmt(c.delay_p95_ms, 1)} · {fmt(c.log_power, 2)}
                   </td>
                 ))}
