@@ -146,6 +146,10 @@ export function decodeViewParams(
     }
   }
   state.hidden = state.hidden.filter((p) => state.compare.includes(p));
+  // The contest view names its set in the page's own link (encodeViewParams), so the
+  // reading names it too: otherwise the link read back would be another state.
+  if (state.view === 'contest' && state.contest === undefined && model.contests[0])
+    state.contest = model.contests[0].name;
   const { config, errors } = validateSweep(model, sweepIn, state.sweep);
   state.sweep = config;
   for (const e of errors) messages.push({ text: `${e.message} — using default` });

@@ -86,7 +86,7 @@ describe('the contest in the link', () => {
   it('reports an unknown set and uses the first', () => {
     const d = decodeHash(model, '#v=3&view=contest&contest=warp');
     const r = decodeViewParams(model, d.viewPairs);
-    expect(r.state.contest).toBeUndefined();
+    expect(r.state.contest).toBe('classic');
     expect(r.messages[0].text).toBe('contest must be one of classic, cellular, got "warp" — using classic');
   });
 });
