@@ -35,6 +35,9 @@ class TransportProbe {
   virtual void Finish() = 0;
   virtual void AppendSeries(SeriesSink& out) const = 0;
   virtual void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const = 0;
+  // Anything else the family reports in the flow's entry of the result document
+  // (`flows[i]`, beside its summary), e.g. what its algorithm recorded; none by default.
+  virtual void AppendReport(nlohmann::ordered_json& /*flow*/) const {}
 };
 
 }  // namespace plab

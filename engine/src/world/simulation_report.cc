@@ -237,10 +237,12 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   }
   doc["flows"] = nlohmann::ordered_json::array();
   for (const auto& f : flows_) {
-    doc["flows"].push_back({{"index", f->index},
-                            {"protocol", f->flow->protocol().name},
-                            {"base_rtt_ms", f->base_rtt.milliseconds()},
-                            {"summary", FlowSummary(*f)}});
+    nlohmann::ordered_json flow = {{"index", f->index},
+                                   {"protocol", f->flow->protocol().name},
+                                   {"base_rtt_ms", f->base_rtt.milliseconds()},
+                                   {"summary", FlowSummary(*f)}};
+    if (f->flow->probe() != nullptr) f->flow->probe()->AppendReport(flow);
+    doc["flows"].push_back(std::move(flow));
   }
   // What the path's charts draw their lines at: the bottleneck's rate and buffer.
   const Link& bottleneck = topology_->bottleneck_forward();

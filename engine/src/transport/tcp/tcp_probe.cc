@@ -106,4 +106,8 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["final_cwnd_segments"] = static_cast<double>(sender_->window().cwnd) / mss_bytes_;
 }
 
+void TcpProbe::AppendReport(nlohmann::ordered_json& flow) const {
+  sender_->congestion_control_algorithm().AppendReport(flow);
+}
+
 }  // namespace plab

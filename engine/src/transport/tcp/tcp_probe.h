@@ -37,6 +37,8 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   void Finish() override;
   void AppendSeries(SeriesSink& out) const override;
   void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const override;
+  // The congestion control's own record (CongestionControl::AppendReport).
+  void AppendReport(nlohmann::ordered_json& flow) const override;
 
   int64_t fast_retransmits() const { return fast_retransmit_.count(); }
   int64_t timeouts() const { return timeout_.count(); }

@@ -23,6 +23,7 @@ void TcpSender::Initialize() {
   state_.mss = params_.mss;
   state_.dupack_threshold = params_.dupack_threshold;
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
+  cc_->SetClock(scheduler_);
   cc_->Init(&rtt_, params_.mss, static_cast<uint64_t>(params_.initial_window_segments) * params_.mss);
 }
 

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <limits>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sim/time.h"
 #include "transport/rtt_stats.h"
 #include "transport/tcp/rate_sample.h"
@@ -27,6 +29,8 @@
 #include "transport/tcp/tcp_state.h"
 
 namespace plab {
+
+class Scheduler;
 
 class CongestionControl {
  public:
@@ -42,6 +46,11 @@ class CongestionControl {
     cwnd_ = initial_cwnd;
     AfterInit();
   }
+
+  // The simulation's clock, set by the sender before Init, for an algorithm that says
+  // when something happened although the call does not carry the time (the `custom`
+  // control's trace of a round times its on_loss and on_timeout calls by it).
+  void SetClock(const Scheduler* clock) { clock_ = clock; }
 
   uint64_t cwnd() const { return cwnd_; }
   // "Arbitrarily high" (kNoSsthresh) until the first loss (RFC 5681 §3.1).
@@ -80,6 +89,11 @@ class CongestionControl {
   // (RFC 6298 §5.5). TCP-Real cancels the back-off of a timeout its DACK bit excuses.
   virtual bool BacksOffRetransmissionTimer() const { return true; }
 
+  // What the algorithm recorded for the result document beside its flow's summary
+  // (the `custom` control's program_trace), added to the flow's entry `flow`; most
+  // algorithms record nothing. Observability only: nothing here changes the run.
+  virtual void AppendReport(nlohmann::ordered_json& /*flow*/) const {}
+
   // ---- what loss recovery asks (see the table above) --------------------------------
 
   virtual void RestartAfterLoss(const TcpState& state);
@@ -107,6 +121,7 @@ class CongestionControl {
   void RenoIncrease(const TcpState& state, uint64_t acked_bytes);
 
   const RttStats& rtt() const { return *rtt_; }
+  const Scheduler* clock() const { return clock_; }  // nullptr outside a sender
 
   uint32_t mss_ = 1000;
   uint64_t cwnd_ = 0;
@@ -120,6 +135,7 @@ class CongestionControl {
 
  private:
   const RttStats* rtt_ = nullptr;
+  const Scheduler* clock_ = nullptr;
 };
 
 }  // namespace plab

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "params/run_error.h"
+#include "sim/scheduler.h"
 
 namespace plab {
 
@@ -35,8 +38,20 @@ void CustomControl::Load(uint64_t in_flight, double acked, double lost) {
 
 void CustomControl::Call(Handler h) {
   if (calls_ != nullptr) calls_->push_back(std::string(cclang::HandlerName(h)) + "@" + std::to_string(now_.seconds()));
+  last_traced_ = false;
+  if (trace_round_ != 0 && round_count_ == trace_round_ && machine_.has(h)) {
+    if (++trace_calls_seen_ <= kMaxTraceCalls) {
+      // The clock, not now_: on_loss and on_timeout come before the ACK or without one.
+      const Time at = clock() != nullptr ? clock()->now() : now_;
+      trace_.push_back({at.seconds(), h, {}, {}});
+      machine_.TraceInto(&trace_.back().trace);
+      last_traced_ = true;
+    }
+  }
   std::string error;
-  if (!machine_.Run(h, &error)) throw RunInputError(path_, path_ + ": " + error);
+  const bool ok = machine_.Run(h, &error);
+  machine_.TraceInto(nullptr);
+  if (!ok) throw RunInputError(path_, path_ + ": " + error);
 }
 
 uint64_t CustomControl::SsthreshFromSlot() const {
@@ -75,7 +90,11 @@ void CustomControl::OnAckReceived(const TcpState& state, const RateSample& rs, T
     Call(Handler::kOnAck);
     const uint64_t wanted = static_cast<uint64_t>(machine_.slot(cclang::kCwnd));
     // RFC 7661 / Linux tcp_is_cwnd_limited: no growth from ACKs the window did not limit.
-    if (ack_cwnd_limited_ || wanted < cwnd_) cwnd_ = wanted;
+    if (ack_cwnd_limited_ || wanted < cwnd_) {
+      cwnd_ = wanted;
+    } else if (TracedCall* t = Traced(); t != nullptr && wanted != cwnd_) {
+      t->note = "cwnd growth not applied: the window did not limit sending (RFC 7661)";
+    }
     ssthresh_ = SsthreshFromSlot();
   }
   if (rs.newly_delivered > 0 && rs.prior_delivered >= next_round_delivered_) {
@@ -90,6 +109,9 @@ void CustomControl::OnAckReceived(const TcpState& state, const RateSample& rs, T
     if (!state.in_recovery) {
       cwnd_ = static_cast<uint64_t>(machine_.slot(cclang::kCwnd));
       ssthresh_ = SsthreshFromSlot();
+    } else if (TracedCall* t = Traced();
+               t != nullptr && (machine_.wrote(cclang::kCwnd) || machine_.wrote(cclang::kSsthresh))) {
+      t->note = "cwnd and ssthresh not applied: in loss recovery, the recovery owns the window";
     }
   }
 }
@@ -113,5 +135,44 @@ uint64_t CustomControl::SsthreshAfterTimeout(const TcpState& state, uint64_t fli
 }
 
 void CustomControl::AfterRetransmissionTimeout(const TcpState&) { cwnd_ = timeout_cwnd_; }
+
+void CustomControl::AppendReport(nlohmann::ordered_json& flow) const {
+  if (trace_round_ == 0) return;
+  const cclang::Program& program = machine_.program();
+  nlohmann::ordered_json calls = nlohmann::ordered_json::array();
+  for (const TracedCall& c : trace_) {
+    nlohmann::ordered_json reads = nlohmann::ordered_json::array();
+    for (const cclang::CallTrace::Read& r : c.trace.reads) {
+      reads.push_back({{"name", program.SlotName(r.slot)}, {"value", r.value}});
+    }
+    nlohmann::ordered_json writes = nlohmann::ordered_json::array();
+    for (const cclang::CallTrace::Write& w : c.trace.writes) {
+      nlohmann::ordered_json write = {
+          {"name", program.SlotName(w.slot)}, {"old", w.old_value}, {"new", w.new_value}, {"clamped", w.clamped}};
+      if (w.clamped) write["wanted"] = w.wanted;
+      writes.push_back(std::move(write));
+    }
+    nlohmann::ordered_json call = {{"t_s", c.t_s},
+                                   {"handler", cclang::HandlerName(c.handler)},
+                                   {"reads", std::move(reads)},
+                                   {"writes", std::move(writes)}};
+    if (c.trace.reads_cut) call["reads_cut"] = true;
+    if (c.trace.writes_cut) call["writes_cut"] = true;
+    if (!c.note.empty()) call["note"] = c.note;
+    calls.push_back(std::move(call));
+  }
+  const bool cut = trace_calls_seen_ > kMaxTraceCalls;
+  flow["program_trace"] = {{"round", trace_round_},
+                           {"rounds", round_count_},
+                           {"calls_in_round", trace_calls_seen_},
+                           {"cut", cut},
+                           {"message", cut ? "trace cut at " + std::to_string(kMaxTraceCalls) + " calls (" +
+                                                 std::to_string(trace_calls_seen_) + " in the round)"
+                                       : trace_round_ > round_count_ ? "round " + std::to_string(trace_round_) +
+                                                                           " was not reached: the run had " +
+                                                                           std::to_string(round_count_) + " rounds"
+                                                                     : ""},
+                           {"calls", std::move(calls)}};
+}
 
 }  // namespace plab

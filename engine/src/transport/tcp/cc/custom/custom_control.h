@@ -12,6 +12,12 @@
 // A missing on_loss is RFC 5681's max(FlightSize / 2, 2 SMSS); a missing on_timeout
 // is on_loss's ssthresh and cwnd = 1 SMSS. A run-time error of the program stops the
 // run (RunInputError naming the flow's custom.program).
+//
+// Asked for (custom.trace_round = N), it records every handler call of round N (the
+// calls whose `round` field reads N: on_round beginning round N and everything up to
+// the next on_round) with what the program read and wrote, at most kMaxTraceCalls
+// calls; the result document carries it as flows[i].program_trace (AppendReport).
+// Tracing only watches: the run is the same bit for bit.
 #pragma once
 
 #include <string>
@@ -30,6 +36,11 @@ class CustomControl final : public CongestionControl {
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
   int64_t PacingRateBps() const override;
+  void AppendReport(nlohmann::ordered_json& flow) const override;
+
+  static constexpr size_t kMaxTraceCalls = 2000;
+  // Records the calls of round `round` (1, 2, ...; 0 = none).
+  void TraceRound(uint64_t round) { trace_round_ = round; }
 
   // Each handler call as "name@seconds" (tests: the call order of a scripted run).
   void RecordCalls(std::vector<std::string>* calls) { calls_ = calls; }
@@ -46,6 +57,14 @@ class CustomControl final : public CongestionControl {
   void Load(uint64_t in_flight, double acked, double lost);
   void Call(cclang::Handler h);
   uint64_t SsthreshFromSlot() const;
+  // The last traced call, if the last Call was traced (else nullptr).
+  struct TracedCall {
+    double t_s;
+    cclang::Handler handler;
+    cclang::CallTrace trace;
+    std::string note;  // a write the control did not apply, and why
+  };
+  TracedCall* Traced() { return last_traced_ ? &trace_.back() : nullptr; }
 
   cclang::Machine machine_;
   std::string path_;
@@ -65,6 +84,11 @@ class CustomControl final : public CongestionControl {
   double delivery_rate_ = 0;  // bytes/s
   uint64_t in_flight_ = 0;    // FlightSize at the last ACK
   uint64_t timeout_cwnd_ = 0;
+  // The traced round's calls (TraceRound).
+  uint64_t trace_round_ = 0;
+  std::vector<TracedCall> trace_;
+  uint64_t trace_calls_seen_ = 0;  // in the traced round, including those past the cap
+  bool last_traced_ = false;
 };
 
 }  // namespace plab

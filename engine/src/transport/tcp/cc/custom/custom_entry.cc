@@ -38,6 +38,9 @@ const std::string& DefaultProgram() {
 namespace {
 
 constexpr const char* kProgram = "custom.program";
+constexpr const char* kTraceRound = "custom.trace_round";
+// The largest round a trace may name: more rounds than any run of the lab's limits has.
+constexpr int64_t kMaxTraceRound = 10000000;
 
 std::string Where(const cclang::Diagnostic& d) {
   return "line " + std::to_string(d.line) + ", column " + std::to_string(d.col) + ": " + d.message;
@@ -58,7 +61,9 @@ CongestionControlEntry CustomControlEntry() {
         if (!r.errors.empty()) throw RunInputError(path, path + ": " + Where(r.errors.front()));
         const uint64_t max_window = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) *
                                     static_cast<uint64_t>(v.Integer("tcp.mss_bytes"));
-        return std::make_unique<CustomControl>(std::move(r.program), path, max_window);
+        auto control = std::make_unique<CustomControl>(std::move(r.program), path, max_window);
+        control->TraceRound(static_cast<uint64_t>(v.Integer(kTraceRound)));
+        return control;
       },
       nullptr,
       true,
@@ -67,6 +72,12 @@ CongestionControlEntry CustomControlEntry() {
                                     "The congestion control's program (the language of docs/custom-cc.md); the "
                                     "default is Reno in six lines")
                               .Source("Issue 20 (J); after CCP (Narayan et al., SIGCOMM 2018)"));
+  custom.params.push_back(
+      IntegerParam(kTraceRound, "Trace round", "TCP", "round", 0, static_cast<double>(kMaxTraceRound), 0,
+                   "Records every handler call of this round (the `round` field the program reads) with the fields "
+                   "it read and the values it wrote, in the result's flows[i].program_trace; 0 = no trace. "
+                   "Tracing does not change the run")
+          .Source("Issue 20 (J) §2"));
   custom.validate = [](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
     const cclang::CompileResult r = cclang::Compile(v.Text(kProgram));
     for (const cclang::Diagnostic& d : r.errors) {
@@ -77,7 +88,16 @@ CongestionControlEntry CustomControlEntry() {
 }
 
 std::string LanguagesJson() {
-  return nlohmann::ordered_json{{"custom", nlohmann::ordered_json::parse(cclang::LanguageJson())}}.dump();
+  nlohmann::ordered_json language = nlohmann::ordered_json::parse(cclang::LanguageJson());
+  // The trace of one round (docs/custom-cc.md, "Tracing a round"): the flow parameter
+  // that asks for it, the key of the flow's entry in the result that carries it, and its bounds.
+  language["trace"] = {{"param", kTraceRound},
+                       {"result", "program_trace"},
+                       {"max_round", kMaxTraceRound},
+                       {"max_calls", CustomControl::kMaxTraceCalls},
+                       {"max_reads", cclang::CallTrace::kMaxReads},
+                       {"max_writes", cclang::CallTrace::kMaxWrites}};
+  return nlohmann::ordered_json{{"custom", std::move(language)}}.dump();
 }
 
 ProtocolEntry CustomEntry() {

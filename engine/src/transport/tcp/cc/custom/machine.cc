@@ -50,31 +50,75 @@ void Machine::SetBounds(double cwnd_min, double cwnd_max, double ssthresh_min) {
   ssthresh_min_ = ssthresh_min;
 }
 
-bool Machine::RunVars(std::string* error) { return Execute(program_.var_init, "init", error); }
+bool Machine::RunVars(std::string* error) { return Execute<false>(program_.var_init, "init", error); }
 
 bool Machine::Run(Handler h, std::string* error) {
   written_ = 0;
   const int i = static_cast<int>(h);
+  if (trace_ != nullptr) {
+    *trace_ = CallTrace{};
+    if (read_in_call_.size() != slots_.size()) {
+      read_in_call_.assign(slots_.size(), 0);
+      written_in_call_.assign(slots_.size(), 0);
+    }
+    ++trace_call_;
+  }
   if (!program_.has[i]) return true;
-  return Execute(program_.handlers[i], HandlerName(h), error);
+  if (trace_ != nullptr) return Execute<true>(program_.handlers[i], HandlerName(h), error);
+  return Execute<false>(program_.handlers[i], HandlerName(h), error);
 }
 
-void Machine::Store(int slot, double value) {
+bool Machine::Store(int slot, double value) {
+  double bounded = value;
   switch (slot) {
     case kCwnd:
-      value = std::clamp(std::floor(value), cwnd_min_, cwnd_max_);
+      value = std::floor(value);
+      bounded = std::clamp(value, cwnd_min_, cwnd_max_);
       break;
     case kSsthresh:
-      value = std::clamp(std::floor(value), ssthresh_min_, kNoSsthresh);
+      value = std::floor(value);
+      bounded = std::clamp(value, ssthresh_min_, kNoSsthresh);
       break;
     case kPacingRate:
-      value = std::clamp(value, 0.0, kMaxPacingRate);
+      bounded = std::clamp(value, 0.0, kMaxPacingRate);
       break;
     default:
       break;
   }
   if (slot < kFieldCount) written_ |= 1u << slot;
-  slots_[static_cast<size_t>(slot)] = value;
+  slots_[static_cast<size_t>(slot)] = bounded;
+  return bounded != value;
+}
+
+void Machine::NoteRead(int slot) {
+  const auto s = static_cast<size_t>(slot);
+  if (read_in_call_[s] == trace_call_) return;
+  read_in_call_[s] = trace_call_;
+  if (trace_->reads.size() >= CallTrace::kMaxReads) {
+    trace_->reads_cut = true;
+    return;
+  }
+  trace_->reads.push_back({slot, slots_[s]});
+}
+
+void Machine::NoteWrite(int slot, double old_value, double wanted, bool clamped) {
+  const auto s = static_cast<size_t>(slot);
+  if (written_in_call_[s] == trace_call_) {
+    for (CallTrace::Write& w : trace_->writes) {
+      if (w.slot == slot) {
+        w.new_value = slots_[s];
+        w.wanted = wanted;
+        w.clamped = clamped;
+      }
+    }
+    return;
+  }
+  written_in_call_[s] = trace_call_;
+  if (trace_->writes.size() >= CallTrace::kMaxWrites) {
+    trace_->writes_cut = true;
+    return;
+  }
+  trace_->writes.push_back({slot, old_value, slots_[s], wanted, clamped});
 }
 
 double Machine::Call(Function fn, const double* a, int n) {
@@ -129,6 +173,7 @@ bool Machine::Fail(const Instr& at, const char* name, const std::string& what, s
   return false;
 }
 
+template <bool kTrace>
 bool Machine::Execute(const Code& code, const char* name, std::string* error) {
   double* st = stack_.data();
   int sp = 0;
@@ -146,10 +191,18 @@ bool Machine::Execute(const Code& code, const char* name, std::string* error) {
         st[sp++] = in.value;
         break;
       case Op::kLoad:
+        if constexpr (kTrace) NoteRead(in.arg);
         st[sp++] = slots_[static_cast<size_t>(in.arg)];
         break;
       case Op::kStore:
-        Store(in.arg, st[--sp]);
+        if constexpr (kTrace) {
+          const double old_value = slots_[static_cast<size_t>(in.arg)];
+          const double wanted = st[--sp];
+          const bool clamped = Store(in.arg, wanted);
+          NoteWrite(in.arg, old_value, wanted, clamped);
+        } else {
+          Store(in.arg, st[--sp]);
+        }
         break;
       case Op::kNeg:
         st[sp - 1] = -st[sp - 1];

@@ -15,6 +15,31 @@
 
 namespace plab::cclang {
 
+// What one handler call did, for the trace of a chosen round (docs/custom-cc.md,
+// "Tracing a round"): the slots it read (each once, at its first read, with the value
+// read) and the slots it wrote (the value before its first write, the value it holds
+// after the last, and whether a bound changed the written value). At most kMaxReads
+// reads and kMaxWrites writes; further ones set the *_cut flags.
+struct CallTrace {
+  static constexpr size_t kMaxReads = 24;
+  static constexpr size_t kMaxWrites = 16;
+  struct Read {
+    int slot;
+    double value;
+  };
+  struct Write {
+    int slot;
+    double old_value;
+    double new_value;
+    double wanted;  // what the program computed for the last write, before the bounds
+    bool clamped;   // the last write was moved by a bound (rounding down to bytes is not)
+  };
+  std::vector<Read> reads;
+  std::vector<Write> writes;
+  bool reads_cut = false;
+  bool writes_cut = false;
+};
+
 class Machine {
  public:
   explicit Machine(Program program);
@@ -36,11 +61,18 @@ class Machine {
   bool wrote(Field f) const { return (written_ & (1u << f)) != 0; }
   // Instructions run so far, all calls together.
   uint64_t operations() const { return operations_; }
+  // Until set back to nullptr, each Run records its reads and writes into `trace`
+  // (cleared first). Tracing only watches: the values computed are the same.
+  void TraceInto(CallTrace* trace) { trace_ = trace; }
 
  private:
+  template <bool kTrace>
   bool Execute(const Code& code, const char* name, std::string* error);
   bool Fail(const Instr& at, const char* name, const std::string& what, std::string* error) const;
-  void Store(int slot, double value);
+  // Stores the value within the slot's bounds; true when a bound moved it.
+  bool Store(int slot, double value);
+  void NoteRead(int slot);
+  void NoteWrite(int slot, double old_value, double wanted, bool clamped);
   static double Call(Function fn, const double* args, int n);
 
   Program program_;
@@ -51,6 +83,12 @@ class Machine {
   double ssthresh_min_ = 2;
   uint32_t written_ = 0;
   uint64_t operations_ = 0;
+  CallTrace* trace_ = nullptr;
+  // Tracing: the call in which each slot was last read / written (seen this call when
+  // equal to trace_call_).
+  std::vector<uint64_t> read_in_call_;
+  std::vector<uint64_t> written_in_call_;
+  uint64_t trace_call_ = 0;
 };
 
 // How a value reads in a message: 1000, 0.25, NaN, Infinity.
