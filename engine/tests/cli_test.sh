@@ -73,6 +73,8 @@ for seeds in 1e20 nan; do
   expect 64 "--seeds expects" -- sweep "$empty" --x flows[0].channel.forward.p --from 0 --to 0.1 --seeds "$seeds"
 done
 expect 2 "seed must be an integer within [0, 4294967295], got 1e+20" -- run "$(scenario seed-1e20.json '{"seed":1e20}')"
+# A program's trace round out of range names the field and the range (docs/custom-cc.md).
+expect 2 "flows[0].custom.trace_round must be" -- run "$empty" --set flows[0].protocol=custom --set flows[0].custom.trace_round=-1
 expect 64 "--from expects a number in decimal notation (e.g. 0.5 or 1e-3), got nan" -- sweep "$empty" --x flows[0].channel.forward.p --from nan --to 0.1
 
 # 6. Sweeps that would silently do nothing are refused with a reason.

@@ -54,3 +54,39 @@ test('a division by zero stops the run with the same error document as natively'
   // The module keeps working after the error.
   assert.equal(plab.run({ duration_s: 1 }).ok, true);
 });
+
+test('the trace of a round is the same in WASM as natively (plab run --set flows[0].custom.trace_round=N)', () => {
+  const templates = Object.fromEntries(plab.schema().languages.custom.templates.map((t) => [t.name, t.program]));
+  assert.equal(plab.schema().languages.custom.trace.result, 'program_trace');
+  const dir = mkdtempSync(path.join(tmpdir(), 'plab-trace-'));
+  try {
+    for (const [name, round] of [
+      ['reno', 6],
+      ['cubic_like', 9],
+      ['bbr_like', 4],
+    ]) {
+      const scenario = { duration_s: 6, flows: [{ protocol: 'custom', custom: { program: templates[name] } }] };
+      const traced = structuredClone(scenario);
+      traced.flows[0].custom.trace_round = round;
+      const wasm = plab.run(traced);
+      assert.equal(wasm.ok, true, name);
+      const trace = wasm.result.flows[0].program_trace;
+      assert.equal(trace.round, round, name);
+      assert.ok(trace.calls.length > 0, name);
+      // Tracing changes nothing else.
+      const plain = plab.run(scenario);
+      assert.deepEqual(plain.result.summary, wasm.result.summary, name);
+      assert.equal(plain.result.flows[0].program_trace, undefined, name);
+      writeFileSync(path.join(dir, 's.json'), JSON.stringify(scenario));
+      const native = spawnSync(
+        path.join(kRoot, 'build/engine/plab'),
+        ['run', path.join(dir, 's.json'), '--set', `flows[0].custom.trace_round=${round}`],
+        { encoding: 'utf8', maxBuffer: 1 << 28 },
+      );
+      assert.equal(native.status, 0, native.stderr);
+      assert.deepEqual(JSON.parse(native.stdout).flows[0].program_trace, trace, name);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
