@@ -52,8 +52,8 @@ export function App({ store }: { store: LabStore }) {
   const view = s.view;
   const display = useMemo(() => ({ present: s.present, embed: s.embed }), [s.present, s.embed]);
   const program = useMemo(
-    () => ({ language: s.model ? languageOf(s.model.languages) : null, check: engineCheck }),
-    [s.model],
+    () => ({ language: s.model ? languageOf(s.model.languages) : null, check: engineCheck, source: store }),
+    [s.model, store],
   );
   // Outside the display's context, as it always was: the compare and sweep charts' heights
   // for the normal page (their present.css and embed styles size them otherwise).

@@ -200,6 +200,9 @@ export interface FlowResult {
   /** The path's propagation RTT (both directions' link delays), ms. */
   base_rtt_ms?: number;
   summary: RunSummary;
+  /** What the flow's algorithm recorded besides (a `custom` program's trace of a round,
+   * under the key the schema's languages.custom.trace.result names). */
+  [extra: string]: unknown;
 }
 
 /** What the path charts draw their lines at (result.links.bottleneck). */

@@ -2,9 +2,11 @@
 // demand (CodeMirror is a chunk of its own, fetched the first time a flow's protocol is
 // `custom`; the page's first load does not carry it). Until it arrives, a note says so.
 // Test ids: "<path>" the editor, "<path>:status" its check, "<path>:template" and
-// "<path>:use-template" the template picker, "<path>:error" a run's error.
+// "<path>:use-template" the template picker, "<path>:error" a run's error. Below the
+// editor, the trace of the round the flow's "Trace round" names (ProgramTrace.tsx).
 import { lazy, Suspense, useContext } from 'react';
 import { ProgramContext } from './context';
+import { ProgramTrace } from './ProgramTrace';
 
 const ProgramEditor = lazy(() => import('./ProgramEditor'));
 
@@ -18,7 +20,7 @@ export interface ProgramFieldProps {
 }
 
 export function ProgramField({ path, label, value, engineError, onChange }: ProgramFieldProps) {
-  const { language, check } = useContext(ProgramContext);
+  const { language, check, source } = useContext(ProgramContext);
   const errorId = `${path}:error`;
   return (
     <div className={`param param-text${engineError ? ' has-error' : ''}`} data-param={path}>
@@ -40,6 +42,7 @@ export function ProgramField({ path, label, value, engineError, onChange }: Prog
       ) : (
         <p className="muted small">This engine declares no language for programs.</p>
       )}
+      {language?.trace && source && <ProgramTrace path={path} decl={language.trace} source={source} />}
       {engineError && (
         <div className="param-error" id={errorId} role="alert" data-testid={errorId}>
           {engineError}

@@ -3,6 +3,7 @@
 // where each is meaningful), built-in functions, keywords and templates. The editor's
 // highlighting, completion and template picker are built from this, never from a list
 // written in the page. Also the shape of the engine's check (`plab_check_program`).
+import { readTraceDecl, type TraceDecl } from './traceDoc';
 
 export interface HandlerDecl {
   name: string;
@@ -37,6 +38,8 @@ export interface LanguageDecl {
   functions: FunctionDecl[];
   keywords: string[];
   templates: TemplateDecl[];
+  /** The trace of one round (languages.custom.trace), or null when the engine has none. */
+  trace: TraceDecl | null;
 }
 
 /** One problem the engine's check found; lines and columns 1-based, `end_col` exclusive. */
@@ -91,6 +94,7 @@ export function languageOf(languages: Record<string, unknown> | undefined, name 
         help: str(t.help),
         program: str(t.program),
       })),
+    trace: readTraceDecl(l.trace),
   };
 }
 
