@@ -120,24 +120,27 @@ TEST(CustomTrace, OnLossAppearsInTheRoundOfTheLoss) {
 }
 
 TEST(CustomTrace, TracingDoesNotChangeTheRun) {
-  for (const char* name : {"reno", "bbr_like", "cubic_like"}) {
-    SCOPED_TRACE(name);
-    nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
-    s["flows"][0]["protocol"] = "custom";
-    s["flows"][0]["custom"]["program"] = TemplateProgram(name);
-    const RunOutput a = plab::Run(s.dump());
-    s["flows"][0]["custom"]["trace_round"] = 5;
-    const RunOutput b = plab::Run(s.dump());
-    ASSERT_TRUE(a.ok && b.ok) << a.json.substr(0, 300) << b.json.substr(0, 300);
-    nlohmann::json da = nlohmann::json::parse(a.json), db = nlohmann::json::parse(b.json);
-    ASSERT_TRUE(db["flows"][0].contains("program_trace"));
-    EXPECT_FALSE(da["flows"][0].contains("program_trace"));
-    EXPECT_GT(db["flows"][0]["program_trace"]["calls"].size(), 0u);
-    db["flows"][0].erase("program_trace");
-    da.erase("scenario");
-    db.erase("scenario");
-    EXPECT_EQ(da.dump(), db.dump());
-    EXPECT_TRUE(a.columns == b.columns) << "the series differ";
+  // Rounds in slow start, around the default path's first losses and later.
+  for (const char* name : {"reno", "aimd", "bbr_like", "cubic_like"}) {
+    for (const int round : {1, 5, 12, 40, 150}) {
+      SCOPED_TRACE(std::string(name) + " round " + std::to_string(round));
+      nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+      s["flows"][0]["protocol"] = "custom";
+      s["flows"][0]["custom"]["program"] = TemplateProgram(name);
+      const RunOutput a = plab::Run(s.dump());
+      s["flows"][0]["custom"]["trace_round"] = round;
+      const RunOutput b = plab::Run(s.dump());
+      ASSERT_TRUE(a.ok && b.ok) << a.json.substr(0, 300) << b.json.substr(0, 300);
+      nlohmann::json da = nlohmann::json::parse(a.json), db = nlohmann::json::parse(b.json);
+      ASSERT_TRUE(db["flows"][0].contains("program_trace"));
+      EXPECT_FALSE(da["flows"][0].contains("program_trace"));
+      EXPECT_GT(db["flows"][0]["program_trace"]["calls"].size(), 0u);
+      db["flows"][0].erase("program_trace");
+      da.erase("scenario");
+      db.erase("scenario");
+      EXPECT_EQ(da.dump(), db.dump());
+      EXPECT_TRUE(a.columns == b.columns) << "the series differ";
+    }
   }
 }
 
