@@ -146,5 +146,17 @@ test('at 1280x720 the board fits its column, every path at once, and on a projec
       .evaluate((e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight }));
     expect(box.sw, present || 'no presentation').toBeLessThanOrEqual(box.cw);
     expect(box.sh, present || 'no presentation').toBeLessThanOrEqual(box.ch);
+    // On each path's chart no two entrants' names overlap (five of six score alike on some).
+    for (const chart of await page.locator('[data-testid^="contest-chart:"]').all()) {
+      const boxes = await chart
+        .locator('.dot-label')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-box')!.split(',').map(Number)));
+      expect(boxes.length).toBeGreaterThanOrEqual(5);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3], `${a} and ${b}`).toBe(false);
+        }
+    }
   }
 });
