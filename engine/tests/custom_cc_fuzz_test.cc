@@ -13,6 +13,28 @@
 namespace plab {
 namespace {
 
+std::string FirstCheckError(const std::string& text) {
+  const nlohmann::json doc = nlohmann::json::parse(CheckProgramJson(text));
+  EXPECT_FALSE(doc["ok"].get<bool>());
+  return doc["errors"].empty() ? std::string() : doc["errors"][0]["message"].get<std::string>();
+}
+
+// Finding 1: a number running into a name, or into an exponent without digits, was
+// quoted whole in the message: 60 KiB of digits gave a 60 KiB message. It is cut.
+TEST(CustomCcFuzz, ALongNumberIsQuotedCutShort) {
+  const std::string digits(2000, '1');
+  std::string m = FirstCheckError("on_ack { cwnd = " + digits + "x }");
+  EXPECT_NE(m.find("a number cannot run into a name: '" + std::string(40, '1') + "...'"), std::string::npos) << m;
+  EXPECT_LT(m.size(), 200u);
+  m = FirstCheckError("on_ack { cwnd = " + digits + "e+ }");
+  EXPECT_NE(m.find("expected the digits of an exponent after '" + std::string(40, '1') + "...'"), std::string::npos)
+      << m;
+  EXPECT_LT(m.size(), 200u);
+  // Short ones are quoted as they are.
+  EXPECT_NE(FirstCheckError("on_ack { cwnd = 12x }").find("a number cannot run into a name: '12x'"), std::string::npos);
+  EXPECT_NE(FirstCheckError("on_ack { cwnd = 1e }").find("after '1e'"), std::string::npos);
+}
+
 // The fuzzer's dictionary has every word of the language (the schema's
 // languages.custom), so a new field or function is fuzzed too.
 TEST(CustomCcFuzz, TheDictionaryHasEveryWordOfTheLanguage) {
