@@ -35,6 +35,39 @@ TEST(CustomCcFuzz, ALongNumberIsQuotedCutShort) {
   EXPECT_NE(FirstCheckError("on_ack { cwnd = 1e }").find("after '1e'"), std::string::npos);
 }
 
+// Finding 2: an on_loss that left ssthresh unset (or set it above the receiver window)
+// gave the loss recovery an ssthresh of 2^64 - 1: cwnd = ssthresh + 3 segments wrapped
+// around, the window left its clamp, and reading it back into the program overflowed
+// a float-to-integer cast (UBSan). After on_loss and on_timeout, ssthresh is at most
+// the receiver window.
+TEST(CustomCcFuzz, AnSsthreshLeftUnsetAfterALossIsTheReceiverWindow) {
+  // The default scenario (1 % loss), 2 s of it.
+  nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+  s["duration_s"] = 2;
+  // The protocol that runs a program: the one its parameter's `when` names.
+  const nlohmann::json schema = nlohmann::json::parse(SchemaJson());
+  for (const auto& p : schema["params"]) {
+    if (p["path"] == "flows[].custom.program") s["flows"][0]["protocol"] = p["when"]["equals"][0];
+  }
+  const double window = s["flows"][0]["tcp"]["max_window_segments"].get<double>();
+  for (const std::string on_loss : {"pacing_rate = 0", "ssthresh = 1e300", "ssthresh = 1e15"}) {
+    SCOPED_TRACE(on_loss);
+    s["flows"][0]["custom"]["program"] =
+        "on_loss { " + on_loss + " }\non_timeout { " + on_loss + " }\non_ack { cwnd = cwnd + mss }\n";
+    const testing::RunResult r = testing::RunOk(s);
+    ASSERT_TRUE(r.series.count("cwnd")) << r.json.substr(0, 300);
+    double largest = 0, smallest = 1e300;
+    for (const double v : r.series.at("cwnd").v) {
+      largest = std::max(largest, v);
+      smallest = std::min(smallest, v);
+    }
+    // In segments: the window, + 3 and one per duplicate ACK in recovery.
+    EXPECT_LE(largest, 2 * window + 3);
+    EXPECT_GE(smallest, 1);
+    EXPECT_GT(r.summary["retransmissions"].get<double>(), 0);
+  }
+}
+
 // The fuzzer's dictionary has every word of the language (the schema's
 // languages.custom), so a new field or function is fuzzed too.
 TEST(CustomCcFuzz, TheDictionaryHasEveryWordOfTheLanguage) {
