@@ -12,8 +12,9 @@
 //   - the check is a JSON document {ok, errors}; ok has no errors, !ok at least one,
 //     each with a line and columns inside the text and a message of at most 1 KiB;
 //   - the run agrees with the check: a program that does not check is refused by
-//     validation, one that checks runs or stops with a run-time error; every error
-//     names flows[0].custom.program and says so in a message of at most 1 KiB;
+//     validation, one that checks runs or stops with a run-time error ("on_ack, line
+//     3: ..."); every error names flows[0].custom.program and says so in a message of
+//     at most 1 KiB;
 //   - a run's series hold no NaN or infinity, and its cwnd stays within its clamp:
 //     at least one segment, at most the receiver window plus what the loss recovery
 //     adds (ssthresh + 3 segments, one per duplicate ACK: twice the window, + 3).
@@ -41,9 +42,10 @@ void Require(bool condition) {
 }
 
 struct Setup {
-  std::string protocol;          // the protocol that runs a program
-  std::vector<std::string> key;  // the program's place in a flow: {"custom", "program"}
-  std::string error_path;        // flows[0].custom.program
+  std::string protocol;               // the protocol that runs a program
+  std::vector<std::string> key;       // the program's place in a flow: {"custom", "program"}
+  std::string error_path;             // flows[0].custom.program
+  std::vector<std::string> handlers;  // a run-time error starts "<handler>, line "
   std::vector<nlohmann::json> scenarios;
 };
 
@@ -90,6 +92,7 @@ Setup MakeSetup() {
     break;
   }
   Require(!s.protocol.empty());
+  for (const auto& h : schema["languages"]["custom"]["handlers"]) s.handlers.push_back(h["name"]);
   s.scenarios = Scenarios(s.protocol);
   return s;
 }
@@ -143,13 +146,20 @@ void CheckRun(const nlohmann::json& scenario, bool checked, bool series) {
   const nlohmann::json doc = nlohmann::json::parse(out.json, nullptr, false);
   Require(doc.is_object());
   if (!out.ok) {
-    // A program that checks may still stop at run time; one that does not never runs.
+    // A program that checks may still stop at run time (one error, naming the handler
+    // and the line); one that does not never runs.
     const auto& errors = doc["errors"];
     Require(errors.is_array() && !errors.empty());
     for (const auto& e : errors) {
       Require(e["path"] == s.error_path);
       const std::string& message = e["message"].get_ref<const std::string&>();
-      Require(message.size() <= kMaxMessageBytes && message.rfind(s.error_path + ": ", 0) == 0);
+      Require(message.size() <= kMaxMessageBytes && message.rfind(s.error_path, 0) == 0);
+      if (!checked) continue;
+      Require(message.rfind(s.error_path + ": ", 0) == 0);
+      const std::string what = message.substr(s.error_path.size() + 2);
+      bool names_handler = false;
+      for (const std::string& h : s.handlers) names_handler |= what.rfind(h + ", line ", 0) == 0;
+      Require(names_handler && errors.size() == 1);
     }
     return;
   }
