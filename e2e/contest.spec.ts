@@ -125,3 +125,38 @@ test("the contest exercise: predict, then run; the student's program is on the b
   // The first flow runs the custom program (the Reno template until the student edits it).
   await expect(page.locator('[data-testid^="contest-row:yours"]')).toHaveCount(1);
 });
+
+test('at 1280x720 the board fits its column, every path at once, and on a projector (presentation mode) too', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const present of ['', '&present=1']) {
+    await page.goto(`/#v=3&view=contest&contest=classic${present}`);
+    await ready(page);
+    await boardDone(page);
+    const board = page.getByTestId('contest-board');
+    // The header names every path of the set; each row has a cell for each.
+    const paths = (await board.locator('thead th').count()) - 3; // after rank, entrant, score
+    expect(paths).toBeGreaterThanOrEqual(5);
+    await expect(board.locator('tbody tr').first().locator('td.cell')).toHaveCount(paths);
+    // Nothing scrolls sideways (or hides below): the last path's column is in view.
+    const box = await page
+      .locator('.contest-board .table-scroll')
+      .evaluate((e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight }));
+    expect(box.sw, present || 'no presentation').toBeLessThanOrEqual(box.cw);
+    expect(box.sh, present || 'no presentation').toBeLessThanOrEqual(box.ch);
+    // On each path's chart no two entrants' names overlap (five of six score alike on some).
+    for (const chart of await page.locator('[data-testid^="contest-chart:"]').all()) {
+      const boxes = await chart
+        .locator('.dot-label')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-box')!.split(',').map(Number)));
+      expect(boxes.length).toBeGreaterThanOrEqual(5);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3], `${a} and ${b}`).toBe(false);
+        }
+    }
+  }
+});

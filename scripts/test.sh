@@ -43,7 +43,37 @@ if ! bash scripts/setup.sh; then
 fi
 results+=("ok    setup (install + build)   $((SECONDS - start_s)) s")
 
+# The sanitizer build (test:fuzz and test:sanitize need it) starts now at the lowest
+# priority, beside the steps before them: it takes only the CPU they leave idle (the
+# browser waiting on pages in test:e2e, the single-threaded tsc and ESLint in test:web),
+# so they are hardly slowed, and its 20-odd CPU-minutes mostly leave the critical path.
+# test:fuzz waits for it; its own build-sanitize.sh call is then a no-op.
+# setsid: its own process group, so that a run stopped early stops its compilers too.
+sanitize_log="$(mktemp)"
+setsid nice -n 19 bash scripts/build-sanitize.sh >"$sanitize_log" 2>&1 &
+sanitize_pid=$!
+trap '[[ -z "$sanitize_pid" ]] || kill -- -"$sanitize_pid" 2>/dev/null; rm -f "$sanitize_log"' EXIT
+
+wait_for_sanitize_build() {
+  [[ -n "$sanitize_pid" ]] || return 0
+  log "waiting for the background sanitizer build"
+  local status=0 wait_start=$SECONDS
+  wait "$sanitize_pid" || status=$?
+  sanitize_pid=""
+  tail -n 5 "$sanitize_log"
+  results+=("      (sanitizer build: waited $((SECONDS - wait_start)) s for the rest of it)")
+  if ((status != 0)); then
+    cat "$sanitize_log"
+    echo "error: the background sanitizer build failed (exit $status, output above)" >&2
+  fi
+  # A failure is reported again by the step's own build, which stops the run.
+  return 0
+}
+
 for step in "${kSteps[@]}"; do
+  if [[ "$step" == test:fuzz || "$step" == test:sanitize ]]; then
+    wait_for_sanitize_build
+  fi
   log "npm run $step"
   start_s=$SECONDS
   if npm run "$step"; then

@@ -246,7 +246,9 @@ std::vector<PanelDecl> Declare() {
   }
 
   // Compared protocols: one line per protocol (its colour), the window with each
-  // one's loss events, and the goodput from what was delivered in order.
+  // one's loss events, and the goodput from what was delivered in order, under the
+  // capacity a delivery trace offers (a line with a label of its own is the path's,
+  // drawn once: the trace is the same in every compared run).
   {
     PanelDecl p = Panel("cwnd", kCompare, "Congestion window", "Window", "cwnd (segments)", "segments",
                         {Line("cwnd", "", "step", "")});
@@ -254,7 +256,7 @@ std::vector<PanelDecl> Declare() {
     p.legend = false;
     panels.push_back(p);
     p = Panel("goodput", kCompare, "Goodput", "Goodput", "goodput (Mb/s)", "Mb/s",
-              {Transformed(Line("delivered", "", "step", ""), "goodput")});
+              {Transformed(Line("delivered", "", "step", ""), "goodput"), Capacity()});
     p.legend = false;
     panels.push_back(p);
     p = Panel("tokens", kCompare, "Tokens consumed per RTT", "Tokens", "tokens per RTT", "tokens",

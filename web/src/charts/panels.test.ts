@@ -3,10 +3,9 @@
 // lines as the hand-written catalogues it replaced, and the layout of a flow chosen by
 // its protocol's family, not by whether its run carries an allowed_rate series.
 import { describe, expect, it } from 'vitest';
-import { buildComparePanels, buildLivePanels } from './panels';
+import { buildLivePanels } from './panels';
 import type { ParamModel } from '../model/params/params';
 import { PALETTES } from './palette';
-import type { ChartSeries } from './TimeChart';
 import { model, colors, extracted, run, outline } from './panelsTestSupport';
 
 const renoRun = run(
@@ -296,73 +295,5 @@ describe('the declarations', () => {
         for (const palette of Object.values(PALETTES))
           expect(palette, `${p.id}/${l.series}: ${l.color}`).toHaveProperty(l.color);
       }
-  });
-});
-
-describe('the compare panels', () => {
-  it('draws the four charts CompareView.tsx drew, one line per protocol and the markers on the window', () => {
-    const entry = (protocol: string, color: string) => ({
-      protocol,
-      label: protocol.toUpperCase(),
-      color,
-      durationS: 1,
-      series: extracted([
-        ['flows[0].cwnd', 'cwnd', 'flow', 0, [1, 2]],
-        ['flows[0].delivered', 'delivered', 'flow', 0, [0, 125000, 250000]],
-      ]),
-    });
-    const marker: ChartSeries = {
-      key: 'marker:timeout:reno',
-      label: 'timeout',
-      shape: 'cross',
-      color: '#000',
-      t: new Float64Array(1),
-      v: new Float64Array(1),
-    };
-    const panels = buildComparePanels(model, [entry('reno', '#111'), entry('tfrc', '#222')], [marker]);
-    expect(outline(panels)).toEqual([
-      {
-        id: 'cmp-chart-cwnd',
-        title: 'Congestion window',
-        y: 'cwnd (segments)',
-        main: false,
-        legend: false,
-        empty: undefined,
-        pct: false,
-        lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||', 'marker:timeout:reno|timeout|cross|#000||'],
-      },
-      {
-        id: 'cmp-chart-goodput',
-        title: 'Goodput',
-        y: 'goodput (Mb/s)',
-        main: false,
-        legend: false,
-        empty: undefined,
-        pct: false,
-        lines: ['reno|RENO|step|#111||', 'tfrc|TFRC|step|#222||'],
-      },
-      {
-        id: 'cmp-chart-tokens',
-        title: 'Tokens consumed per RTT',
-        y: 'tokens per RTT',
-        main: false,
-        legend: false,
-        empty: 'no token-bucket samples (is the token bucket enabled?)',
-        pct: false,
-        lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'],
-      },
-      {
-        id: 'cmp-chart-app',
-        title: 'Application (playback) success',
-        y: 'successful reads (%)',
-        main: false,
-        legend: false,
-        empty: 'no playback reads',
-        pct: true,
-        lines: ['reno|RENO|line|#111||', 'tfrc|TFRC|line|#222||'],
-      },
-    ]);
-    // Goodput from delivered bytes in 60 bins: 1 Mb per 0.1 s is 10 Mb/s.
-    expect(panels[1].series[0].v[10]).toBeCloseTo(10, 9);
   });
 });

@@ -1,8 +1,9 @@
-// The one place the page turns the engine's panel declarations (schema `panels`,
+// Where the page turns the engine's panel declarations (schema `panels`,
 // engine/src/metrics/panel_fields.cc) and a result into the charts it draws: which
-// series share a chart, its title and axis, how each is drawn, for one flow, many
-// flows or compared protocols. A sender is window- or rate-based by its protocol's
-// registry family, never by which series a run happens to carry.
+// series share a chart, its title and axis, how each is drawn, for one flow or many
+// flows; compared protocols' in comparePanels.ts, with the same line builders. A
+// sender is window- or rate-based by its protocol's registry family, never by which
+// series a run happens to carry.
 import type { PanelDecl, PanelLineDecl } from '../engine/types';
 import type { ParamModel } from '../model/params/params';
 import { declaredSeries } from '../model/run/protocolSeries';
@@ -16,7 +17,7 @@ import type { ChartSeries, Shape } from './TimeChart';
 
 export type Layout = 'single' | 'multi' | 'compare';
 
-const PCT: [number, number] = [0, 100];
+export const PCT: [number, number] = [0, 100];
 const LIMIT_COLOR = '#d62828';
 const BASE_COLOR = '#444444';
 // Background groups: greys and muted tones after the flows' palette.
@@ -61,6 +62,9 @@ export interface Panel {
   ex?: Extracted;
   srttMs?: number;
   traces?: SeqTraces;
+  /** Compared: the lines drawn once for every run (among `series`), which the view's
+   * shared legend names. */
+  pathLines?: ChartSeries[];
 }
 
 /** A horizontal reference line at `value` over [0, xMax], as a two-point series. */
@@ -126,7 +130,7 @@ function roleColor(color: string, colors: RoleColors): string {
   return (colors as unknown as Record<string, string>)[color] ?? '#000000';
 }
 
-function transformed(
+export function transformed(
   l: PanelLineDecl,
   s: { t: Float64Array; v: Float64Array },
   durationS: number,
@@ -145,7 +149,7 @@ function transformed(
  * straight line. */
 const RTT_UNIT = 'ms';
 
-function styled(
+export function styled(
   l: PanelLineDecl,
   s?: { t: Float64Array; v: Float64Array },
   unit?: string,
@@ -173,6 +177,25 @@ function seqTraces(lines: readonly PanelLineDecl[]): SeqTraces {
     sackStart: by('sackBlock', 0),
     sackEnd: by('sackBlock', 1),
   };
+}
+
+/** A line drawn once from one result's series (not per flow, group or protocol), in
+ * its declared colour and label; null when its `draw` rule leaves it out (no samples,
+ * or a series the protocol does not declare). */
+export function oneLine(
+  d: PanelDecl,
+  l: PanelLineDecl,
+  ex: Extracted,
+  durationS: number,
+  colors: RoleColors,
+  help: ReturnType<typeof explain>,
+  declared?: ReadonlySet<string> | null,
+): ChartSeries | null {
+  const raw = get(ex, l.series);
+  if (l.draw === 'samples' && raw.t.length === 0) return null;
+  if (l.draw === 'declared' && declared && !declared.has(l.series)) return null;
+  const s = transformed(l, raw, durationS);
+  return { key: l.series, label: l.label, color: roleColor(l.color, colors), ...styled(l, s, d.unit), ...help, ...s };
 }
 
 /** The live charts of a run: one flow's (`single`) or many flows' (`multi`). */
@@ -268,18 +291,8 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
           });
         }
       } else {
-        const raw = get(focusEx, l.series);
-        if (l.draw === 'samples' && raw.t.length === 0) continue;
-        if (l.draw === 'declared' && declared && !declared.has(l.series)) continue;
-        const s = transformed(l, raw, run.durationS);
-        add(l, {
-          key: l.series,
-          label: l.label,
-          color: roleColor(l.color, o.colors),
-          ...styled(l, s, d.unit),
-          ...help,
-          ...s,
-        });
+        const s = oneLine(d, l, focusEx, run.durationS, o.colors, help, declared);
+        if (s) add(l, s);
       }
     }
     if (shares.length) {
@@ -346,45 +359,4 @@ function references(
     }));
   }
   return [];
-}
-
-/** One compared protocol's run. */
-export interface CompareInput {
-  protocol: string;
-  label: string;
-  color: string;
-  series: Extracted;
-  durationS: number;
-}
-
-/** The compare view's charts: one line per protocol; `markers` (the event markers of
- * compareSeries.ts) go on the panels that declare them. */
-export function buildComparePanels(
-  model: ParamModel | undefined,
-  entries: readonly CompareInput[],
-  markers: readonly ChartSeries[],
-): Panel[] {
-  return panelDecls(model, 'compare').map((d) => {
-    const series: ChartSeries[] = [];
-    for (const l of d.lines) {
-      for (const e of entries) {
-        const s = transformed(l, get(e.series, l.series), e.durationS);
-        series.push({ key: e.protocol, label: e.label, color: e.color, ...styled(l, s, d.unit), t: s.t, v: s.v });
-      }
-    }
-    if (d.markers) series.push(...markers);
-    return {
-      id: d.id,
-      testId: `cmp-chart-${d.id}`,
-      kind: 'time',
-      title: d.title,
-      shortTitle: d.short_title || d.title,
-      yLabel: d.y_label,
-      yDomain: d.percent ? PCT : undefined,
-      main: d.main,
-      legend: d.legend,
-      emptyText: d.empty_text || undefined,
-      series,
-    };
-  });
 }

@@ -11,8 +11,10 @@ import './compare.css';
 import '../components/protocolPicker.css';
 import './comparePresent.css';
 import { get } from '../charts/series';
-import { buildComparePanels } from '../charts/panels';
+import { buildComparePanels } from '../charts/comparePanels';
 import { PanelCharts } from '../charts/PanelCharts';
+import { ChartLegend } from '../charts/ChartLegend';
+import { usePalette } from '../charts/palette';
 import { formatNumber } from '../components/Summary';
 import { PairingPicker } from '../components/PairingPicker';
 import { TableExport } from '../export/TableExport';
@@ -116,7 +118,9 @@ export const CompareView = memo(function CompareView({
     [shown, kinds, markersOn, color, label],
   );
 
-  // The charts the engine declares for compared protocols (panels.ts), one line per protocol.
+  // The charts the engine declares for compared protocols (comparePanels.ts), one line
+  // per protocol, and the path's own lines (a trace's capacity) once.
+  const colors = usePalette();
   const panels = useMemo(
     () =>
       buildComparePanels(
@@ -129,8 +133,14 @@ export const CompareView = memo(function CompareView({
           durationS: e.durationS,
         })),
         markers,
+        colors,
       ),
-    [model, shown, markers, label, color],
+    [model, shown, markers, label, color, colors],
+  );
+  // The shared legend names the path's lines after the protocols (once each).
+  const pathLines = useMemo(
+    () => [...new Map(panels.flatMap((p) => p.pathLines ?? []).map((s) => [s.key, s])).values()],
+    [panels],
   );
   // Presentation mode: a page of them at a time (two on a 720-line projector, chartPages.ts).
   const { shown: pagePanels, pager } = useChartPages(panels, display.present);
@@ -271,6 +281,7 @@ export const CompareView = memo(function CompareView({
               );
             })}
           </ul>
+          {pathLines.length > 0 && <ChartLegend testId="compare" series={pathLines} />}
           <span className="muted-note">click a protocol to hide or show its curves</span>
           {display.present && (
             <button

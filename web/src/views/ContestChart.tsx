@@ -1,8 +1,10 @@
 // One small chart per path of the contest, as the contest's papers draw it (Winstein et
 // al., NSDI 2013, Fig. 7): throughput up, 95th-percentile delay on a log axis that
-// shrinks to the right, so better is up and to the right. One labelled dot per entrant.
+// shrinks to the right, so better is up and to the right. One labelled dot per entrant;
+// names of entrants that score alike are moved apart, with a leader line (contestLabels.ts).
 import { scaleLinear, scaleLog } from 'd3';
 import type { ContestBoard } from '../model/contest/contest';
+import { labelWidth, placeLabels } from './contestLabels';
 
 const W = 300;
 const H = 210;
@@ -55,6 +57,8 @@ function PathChart({
     .domain([0, Math.max(...points.map((p) => p.y)) * 1.15 || 1])
     .nice()
     .range([H - M.bottom, M.top]);
+  const dots = points.map((p) => ({ x: x(p.x), y: y(p.y), width: labelWidth(p.who, 11, p.who === mine) }));
+  const labels = placeLabels(dots, { left: M.left, right: W - M.right, top: M.top, bottom: H - M.bottom });
   const summary = points.map((p) => `${p.who} ${p.y.toFixed(2)} Mb/s at ${p.x.toFixed(1)} ms`).join('; ');
   return (
     <figure className="contest-chart" data-testid={`contest-chart:${index}`}>
@@ -83,10 +87,26 @@ function PathChart({
         >
           Mb/s
         </text>
-        {points.map((p) => (
-          <g key={p.who} className={p.who === mine ? 'dot mine' : 'dot'}>
-            <circle cx={x(p.x)} cy={y(p.y)} r={p.who === mine ? 5 : 3.5} />
-            <text x={x(p.x) + 6} y={y(p.y)} dy="0.32em" className="dot-label">
+        {points.map((p, i) => (
+          <g key={p.who} className={p.who === mine ? 'dot mine' : 'dot'} data-entrant={p.who}>
+            {labels[i].leader && (
+              <line
+                className="leader"
+                x1={dots[i].x}
+                y1={dots[i].y}
+                x2={labels[i].x + (labels[i].anchor === 'start' ? -1 : 1)}
+                y2={labels[i].y}
+              />
+            )}
+            <circle cx={dots[i].x} cy={dots[i].y} r={p.who === mine ? 5 : 3.5} />
+            <text
+              x={labels[i].x}
+              y={labels[i].y}
+              dy="0.32em"
+              textAnchor={labels[i].anchor}
+              className="dot-label"
+              data-box={[labels[i].box.x0, labels[i].box.y0, labels[i].box.x1, labels[i].box.y1].join(',')}
+            >
               {p.who}
             </text>
           </g>

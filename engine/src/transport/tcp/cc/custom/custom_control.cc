@@ -59,6 +59,13 @@ uint64_t CustomControl::SsthreshFromSlot() const {
   return s >= cclang::kNoSsthresh ? kNoSsthresh : static_cast<uint64_t>(s);
 }
 
+// The loss recovery sets cwnd from this (Reno: ssthresh + 3 segments, then ssthresh at
+// the end of recovery): an unset or larger one is the receiver window, or the window
+// would leave its clamp (an unset one wrapped ssthresh + 3 segments around 2^64).
+uint64_t CustomControl::SsthreshAfterLossFromSlot() const {
+  return std::min(SsthreshFromSlot(), std::max<uint64_t>(max_window_, 2ULL * mss_));
+}
+
 void CustomControl::AfterInit() {
   machine_.SetBounds(mss_, static_cast<double>(std::max<uint64_t>(max_window_, mss_)), 2.0 * mss_);
   Load(0, 0, 0);
@@ -122,7 +129,7 @@ uint64_t CustomControl::SsthreshAfterLoss(const TcpState&, uint64_t flight_size)
   if (!machine_.has(Handler::kOnLoss)) return std::max<uint64_t>(flight_size / 2, 2ULL * mss_);
   Load(flight_size, 0, 0);
   Call(Handler::kOnLoss);
-  return SsthreshFromSlot();
+  return SsthreshAfterLossFromSlot();
 }
 
 uint64_t CustomControl::SsthreshAfterTimeout(const TcpState& state, uint64_t flight_size) {
@@ -131,7 +138,7 @@ uint64_t CustomControl::SsthreshAfterTimeout(const TcpState& state, uint64_t fli
   Load(flight_size, 0, 0);
   Call(Handler::kOnTimeout);
   if (machine_.wrote(cclang::kCwnd)) timeout_cwnd_ = static_cast<uint64_t>(machine_.slot(cclang::kCwnd));
-  return SsthreshFromSlot();
+  return SsthreshAfterLossFromSlot();
 }
 
 void CustomControl::AfterRetransmissionTimeout(const TcpState&) { cwnd_ = timeout_cwnd_; }

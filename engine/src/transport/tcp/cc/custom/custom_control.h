@@ -57,6 +57,8 @@ class CustomControl final : public CongestionControl {
   void Load(uint64_t in_flight, double acked, double lost);
   void Call(cclang::Handler h);
   uint64_t SsthreshFromSlot() const;
+  // After on_loss / on_timeout: at most the receiver window (at least 2 segments).
+  uint64_t SsthreshAfterLossFromSlot() const;
   // The last traced call, if the last Call was traced (else nullptr).
   struct TracedCall {
     double t_s;
