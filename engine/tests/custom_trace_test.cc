@@ -119,6 +119,31 @@ TEST(CustomTrace, OnLossAppearsInTheRoundOfTheLoss) {
   EXPECT_EQ(loss_rounds, 1);
 }
 
+TEST(CustomTrace, NowInOnLossIsTheTimeOfTheLoss) {
+  // `now` is the simulation's clock in every handler: in on_loss the duplicate ACK's
+  // time, which is the fast retransmit's, not the last new ACK's before it.
+  const testing::RunResult plain = RunOk(ScriptedLoss(0));
+  const testing::Series& fr = plain.series.at("fast_retransmit");
+  ASSERT_EQ(fr.t.size(), 1u);
+  const int rounds = TraceOf(RunOk(ScriptedLoss(1)))["rounds"].get<int>();
+  int seen = 0;
+  for (int round = 1; round <= rounds; ++round) {
+    nlohmann::json s = ScriptedLoss(round);
+    std::string program = TemplateProgram("reno");
+    const std::string on_loss = "on_loss    { ssthresh = max(in_flight / 2, 2 * mss) }";
+    ASSERT_NE(program.find(on_loss), std::string::npos);
+    program.replace(program.find(on_loss), on_loss.size(), "on_loss { t = now; ssthresh = max(in_flight / 2, 2 * mss) }");
+    s["flows"][0]["custom"]["program"] = "var t = 0\n" + program;
+    const nlohmann::json trace = TraceOf(RunOk(s));
+    for (const auto& call : trace["calls"]) {
+      if (call["handler"] != "on_loss") continue;
+      ++seen;
+      EXPECT_EQ(Read(call, "now"), fr.t[0]);
+    }
+  }
+  EXPECT_EQ(seen, 1);
+}
+
 TEST(CustomTrace, TracingDoesNotChangeTheRun) {
   // Rounds in slow start, around the default path's first losses and later.
   for (const char* name : {"reno", "aimd", "bbr_like", "cubic_like"}) {

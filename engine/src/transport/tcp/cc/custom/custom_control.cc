@@ -26,7 +26,9 @@ void CustomControl::Load(uint64_t in_flight, double acked, double lost) {
   machine_.slot(cclang::kMinRtt) = sampled ? r.min_rtt().seconds() : 0.0;
   machine_.slot(cclang::kRtt) = sampled ? r.latest_rtt().seconds() : 0.0;
   machine_.slot(cclang::kRttvar) = sampled ? r.rttvar().seconds() : 0.0;
-  machine_.slot(cclang::kNow) = now_.seconds();
+  // The simulation's clock when the sender handed it over: on_loss and on_timeout come
+  // on a duplicate ACK or the timer, after the last ACK that reached the control.
+  machine_.slot(cclang::kNow) = (clock() != nullptr ? clock()->now() : now_).seconds();
   machine_.slot(cclang::kInFlight) = static_cast<double>(in_flight);
   machine_.slot(cclang::kAcked) = acked;
   machine_.slot(cclang::kLost) = lost;
