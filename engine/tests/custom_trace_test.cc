@@ -132,7 +132,8 @@ TEST(CustomTrace, NowInOnLossIsTheTimeOfTheLoss) {
     std::string program = TemplateProgram("reno");
     const std::string on_loss = "on_loss    { ssthresh = max(in_flight / 2, 2 * mss) }";
     ASSERT_NE(program.find(on_loss), std::string::npos);
-    program.replace(program.find(on_loss), on_loss.size(), "on_loss { t = now; ssthresh = max(in_flight / 2, 2 * mss) }");
+    program.replace(program.find(on_loss), on_loss.size(),
+                    "on_loss { t = now; ssthresh = max(in_flight / 2, 2 * mss) }");
     s["flows"][0]["custom"]["program"] = "var t = 0\n" + program;
     const nlohmann::json trace = TraceOf(RunOk(s));
     for (const auto& call : trace["calls"]) {
