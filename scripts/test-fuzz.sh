@@ -30,52 +30,55 @@ bash engine/fuzz/make-large-inputs.sh "$work/large"
 findings=build/fuzz-findings
 mkdir -p "$findings"
 
-log "Scenario fuzzer: replaying the corpus"
-corpus=(engine/fuzz/corpus/* "$work"/large/* engine/scenarios/*.json)
-"$fuzzer" -rss_limit_mb=2048 -timeout=20 "${corpus[@]}" 2>"$work/replay.log" || {
-  tail -n 40 "$work/replay.log" >&2
-  echo "FAILED: the scenario fuzzer crashed on a corpus input (above)" >&2
-  exit 1
+# replay NAME FUZZER INPUT...: every input once; a crash fails the run.
+replay() {
+  local name="$1" fuzzer="$2"
+  shift 2
+  log "$name fuzzer: replaying the corpus"
+  "$fuzzer" -rss_limit_mb=2048 -timeout=20 "$@" 2>"$work/replay.log" || {
+    tail -n 40 "$work/replay.log" >&2
+    echo "FAILED: the $name fuzzer crashed on a corpus input (above)" >&2
+    exit 1
+  }
+  echo "replayed $# inputs"
 }
-echo "replayed ${#corpus[@]} inputs"
 
-log "Scenario fuzzer: ${seconds} s from the corpus"
-mkdir -p "$work/new"
-# New inputs go to a scratch directory (the first one); the stored corpus is read only.
-# -max_len keeps each mutation quick; the large reproducers were replayed above.
-"$fuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=4096 \
-  -print_final_stats=1 -artifact_prefix="$findings/" \
-  "$work/new" engine/fuzz/corpus engine/scenarios 2>"$work/fuzz.log" || {
-  tail -n 60 "$work/fuzz.log" >&2
-  echo "FAILED: the scenario fuzzer found a crash; its input is in $findings/" >&2
-  exit 1
+# fuzz NAME FUZZER SECONDS FINDINGS_PREFIX [FLAG...] -- CORPUS_DIR...: mutations for
+# SECONDS. New inputs go to a scratch directory (the first one); the stored corpus is
+# read only. -max_len keeps each mutation quick; the large inputs were replayed before.
+fuzz() {
+  local name="$1" fuzzer="$2" secs="$3" prefix="$4"
+  shift 4
+  local flags=()
+  while [[ "$1" != -- ]]; do
+    flags+=("$1")
+    shift
+  done
+  shift
+  log "$name fuzzer: ${secs} s from the corpus"
+  local new="$work/new-$name"
+  mkdir -p "$new"
+  "$fuzzer" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=20 -max_len=4096 \
+    -print_final_stats=1 -artifact_prefix="$prefix" "${flags[@]}" \
+    "$new" "$@" 2>"$work/fuzz.log" || {
+    tail -n 60 "$work/fuzz.log" >&2
+    echo "FAILED: the $name fuzzer found a crash; its input is in $findings/" >&2
+    exit 1
+  }
+  grep -E '^stat::(number_of_executed_units|new_units_added)' "$work/fuzz.log" || true
 }
-grep -E '^stat::(number_of_executed_units|new_units_added)' "$work/fuzz.log" || true
 
-log "Program fuzzer: replaying the corpus"
+replay Scenario "$fuzzer" engine/fuzz/corpus/* "$work"/large/* engine/scenarios/*.json
+fuzz Scenario "$fuzzer" "$seconds" "$findings/" -- engine/fuzz/corpus engine/scenarios
+
 # Hostile texts too large to keep: 1 MB of comment, of '(' and of digits.
 mkdir -p "$work/programs"
 head -c 999999 /dev/zero | tr '\0' '#' >"$work/programs/comment-1mb.txt"
 { printf 'on_ack { cwnd = '; head -c 1000000 /dev/zero | tr '\0' '('; } >"$work/programs/parens-1mb.txt"
 { printf 'on_ack { cwnd = '; head -c 60000 /dev/zero | tr '\0' '9'; printf 'x }'; } >"$work/programs/digits-60k.txt"
-programs=(engine/fuzz/program_corpus/* "$work"/programs/*)
-"$program_fuzzer" -rss_limit_mb=2048 -timeout=20 "${programs[@]}" 2>"$work/program-replay.log" || {
-  tail -n 40 "$work/program-replay.log" >&2
-  echo "FAILED: the program fuzzer crashed on a corpus input (above)" >&2
-  exit 1
-}
-echo "replayed ${#programs[@]} inputs"
-
-log "Program fuzzer: ${program_seconds} s from the corpus"
-mkdir -p "$work/new-programs"
-"$program_fuzzer" -max_total_time="$program_seconds" -rss_limit_mb=2048 -timeout=20 -max_len=4096 \
-  -dict=engine/fuzz/program.dict -print_final_stats=1 -artifact_prefix="$findings/program-" \
-  "$work/new-programs" engine/fuzz/program_corpus 2>"$work/program-fuzz.log" || {
-  tail -n 60 "$work/program-fuzz.log" >&2
-  echo "FAILED: the program fuzzer found a crash; its input is in $findings/" >&2
-  exit 1
-}
-grep -E '^stat::(number_of_executed_units|new_units_added)' "$work/program-fuzz.log" || true
+replay Program "$program_fuzzer" engine/fuzz/program_corpus/* "$work"/programs/*
+fuzz Program "$program_fuzzer" "$program_seconds" "$findings/program-" -dict=engine/fuzz/program.dict \
+  -- engine/fuzz/program_corpus
 
 log "URL codec fuzzer (Vitest)"
 npx vitest run --config web/vite.config.ts src/url/codec.fuzz.test.ts
