@@ -125,7 +125,7 @@ GRID_TITLES = {
 def grid_recovery(protocol):  # ns3_grid_test.cc ScenarioFor(): ns-3.44's own recovery (see its top comment)
     if protocol == 'bbr':
         return 'sack_ns3'
-    return 'prr_ns3_nosack' if protocol == 'newreno' else 'prr_ns3'
+    return 'prr_ns3_nosack_counts' if protocol == 'newreno' else 'prr_ns3'
 
 
 def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by field

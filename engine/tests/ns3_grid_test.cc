@@ -26,7 +26,8 @@
 // RFC 6937, with ns-3's reduction bound: recovery "prr_ns3") on SACK's RFC 6675 loss
 // detection; without SACK, duplicate ACKs counted as SACKed segments and limited transmit
 // (ns-3's LimitedTransmit acts only there: TcpSocketBase::DupAck calls
-// TcpTxBuffer::AddRenoSack when SACK is off; "prr_ns3_nosack" with tcp.limited_transmit).
+// TcpTxBuffer::AddRenoSack when SACK is off), counted as ns-3 counts them (the window cut
+// halves the pipe, not FlightSize: "prr_ns3_nosack_counts" with tcp.limited_transmit).
 // BBR flows recover by RFC 6675 SACK ("sack_ns3"): ns-3's TcpBbr sets the window itself
 // (HasCongControl), so PRR never runs for it. All of them send by pipe after a timeout,
 // as ns-3's socket does. Recovery::kRfc is the recovery the grid ran before (RFC 6675
@@ -95,9 +96,11 @@ std::vector<GridPoint> LoadGrid() {
   return out;
 }
 
-// kNs3AfterTimeout: kNs3, and without SACK duplicate ACKs below the point a timeout set
-// start a fast recovery ("prr_ns3_nosack_rto", an experiment: the no-sack-after-timeout class).
-enum class Recovery { kNs3, kRfc, kNs3AfterTimeout };
+// kNs3AfterTimeout: kNs3 as it was before ns-3's counts, and without SACK duplicate ACKs
+// below the point a timeout set start a fast recovery ("prr_ns3_nosack_rto", an experiment:
+// the no-sack-after-timeout class). kNs3FlightSize: kNs3 without SACK counted as Linux and
+// RFC 6937 count ("prr_ns3_nosack": the cut halves FlightSize; what the grid ran before).
+enum class Recovery { kNs3, kRfc, kNs3AfterTimeout, kNs3FlightSize };
 
 // Our scenario for a grid point: grid.cc's dumbbell, 1 Gb/s 1 ms access links on both
 // sides, the bottleneck's delay, drop-tail queue and Bernoulli loss on data; TCP as in
@@ -112,7 +115,9 @@ nlohmann::json ScenarioFor(const GridPoint& p, int seed, Recovery recovery = Rec
         testing::Ns3BulkFlow(protocols[i], static_cast<double>(i) * r["stagger"].get<double>(), 1000, 1);
     if (recovery != Recovery::kRfc) {
       const bool sack = protocols[i] != "newreno";
-      const char* no_sack = recovery == Recovery::kNs3 ? "prr_ns3_nosack" : "prr_ns3_nosack_rto";
+      const char* no_sack = recovery == Recovery::kNs3             ? "prr_ns3_nosack_counts"
+                            : recovery == Recovery::kNs3FlightSize ? "prr_ns3_nosack"
+                                                                   : "prr_ns3_nosack_rto";
       flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? "prr_ns3" : no_sack;
       flow["tcp"]["limited_transmit"] = !sack;
     }
@@ -593,6 +598,46 @@ TEST(Ns3Grid, Ns3RecoveryIsWhyTheseNoSackPointsAgree) {
     std::string why;
     EXPECT_FALSE(Agrees(*p, RunOurs(*p, Recovery::kRfc), MeansOf(p->goodputs), &why)) << key << ": " << why;
     EXPECT_TRUE(Agrees(*p, RunOurs(*p, Recovery::kNs3), MeansOf(p->goodputs), &why)) << key << ": " << why;
+  }
+}
+
+// Part of the no-sack class that was: ns-3.44 without SACK counts otherwise than Linux and
+// RFC 6937 (prr_recovery.h, ns3_counts; by ns-3's own trace, grid.cc with CongState, Tx,
+// Retransmission and cwnd sinks). At a 1-packet queue at 1 Mb/s, 10 ms, ns-3 enters
+// recovery twice per loss: on a duplicate ACK in recovery its PRR reads the pipe from
+// before that ACK's segment was counted out, sends two segments and the queue drops one.
+// Counted as ns-3 counts (Recovery::kNs3, nothing else changed against
+// kNs3FlightSize), all six such points agree (loss-free 0.949 -> 0.744 Mb/s, ns-3 0.742;
+// 80 -> 92 fast retransmits, ns-3 114 recoveries; the cut on the pipe alone gives 0.907),
+// and so does 1 Mb/s, 200 ms, 2 BDP loss-free (0.633 -> 0.692, ns-3 0.686).
+// At 3 % loss at 100 Mb/s, 10 ms, where ns-3's window is 4-8 segments, the cut on the
+// pipe takes the 1.5 segments limited transmit added and the duplicate ACKs counted (ns-3's
+// ssthresh after a fast retransmit 3.3-3.4 segments, ours 5.7 on FlightSize, 3.3-3.7 on
+// the pipe); at a timeout ours halved FlightSize, which (a lost retransmission with
+// duplicate ACKs clocking out a segment each for up to the 1 s RTO) reaches 1,000-2,800
+// segments: ssthresh 500-1,400, where ns-3 halves its BytesInFlight; and a timeout before
+// the previous one's data is acknowledged keeps its ssthresh in ns-3 (ReTxTimeout in
+// CA_LOSS). The gap there comes down from +54-61 % to +29 % (+37 % without that hold),
+// still outside the 25 % allowed: the rest is not explained.
+TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
+  const auto grid = LoadGrid();
+  int points = 0;
+  for (const GridPoint& p : grid) {
+    const nlohmann::json& r = p.first;
+    const bool tiny = r["rate_mbps"] == 1 && r["rtt_ms"] == 10 && r["queue"] == 1;
+    if (r["mix"] != "newreno" || !(tiny || p.key == "newreno|1|200|2|0")) continue;
+    ++points;
+    std::string why;
+    EXPECT_FALSE(Agrees(p, RunOurs(p, Recovery::kNs3FlightSize), MeansOf(p.goodputs), &why)) << p.key << ": " << why;
+    EXPECT_TRUE(Agrees(p, RunOurs(p, Recovery::kNs3), MeansOf(p.goodputs), &why)) << p.key << ": " << why;
+  }
+  EXPECT_EQ(points, 7);
+  for (const std::string key : {"newreno|100|10|0.25|0.03", "newreno|100|10|1|0.03", "newreno|100|10|2|0.03"}) {
+    const GridPoint* p = Find(grid, key);
+    ASSERT_NE(p, nullptr) << key;
+    const double ns3 = MeansOf(p->goodputs).total;
+    EXPECT_GT(RunOurs(*p, Recovery::kNs3FlightSize).total, 1.5 * ns3) << key;
+    EXPECT_LT(RunOurs(*p, Recovery::kNs3).total, 1.4 * ns3) << key;
   }
 }
 

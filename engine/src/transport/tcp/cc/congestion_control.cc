@@ -4,10 +4,10 @@
 
 namespace plab {
 
-void CongestionControl::OnRetransmissionTimeout(const TcpState& state) {
+void CongestionControl::OnRetransmissionTimeout(const TcpState& state, bool hold_ssthresh) {
   cwnd_before_timeout_ = cwnd_;
   ssthresh_before_timeout_ = ssthresh_;
-  ssthresh_ = SsthreshAfterTimeout(state, state.flight_size());
+  if (!hold_ssthresh || !ssthresh_set()) ssthresh_ = SsthreshAfterTimeout(state, state.flight_size());
   cwnd_ = mss_;
   AfterRetransmissionTimeout(state);
 }

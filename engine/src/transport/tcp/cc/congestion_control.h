@@ -83,8 +83,9 @@ class CongestionControl {
   virtual void WriteDataHeader(TcpHeader& /*header*/) const {}
   bool writes_data_header() const { return writes_data_header_; }
   // The retransmission timer fired: ssthresh from the algorithm (RFC 5681 §3.1 eq. 4),
-  // cwnd = 1 SMSS; then AfterRetransmissionTimeout.
-  void OnRetransmissionTimeout(const TcpState& state);
+  // or the one set before with `hold_ssthresh` (once set), cwnd = 1 SMSS; then
+  // AfterRetransmissionTimeout.
+  void OnRetransmissionTimeout(const TcpState& state, bool hold_ssthresh = false);
   // Asked right after OnRetransmissionTimeout: whether the sender doubles its RTO
   // (RFC 6298 §5.5). TCP-Real cancels the back-off of a timeout its DACK bit excuses.
   virtual bool BacksOffRetransmissionTimer() const { return true; }

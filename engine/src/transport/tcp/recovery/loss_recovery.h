@@ -71,6 +71,14 @@ class LossRecovery {
 
   // The retransmission timer fired (recovery state is already cleared).
   virtual void OnTimeout(TcpState& /*state*/) {}
+  // The flight a retransmission timeout halves (RFC 5681 eq. 4's FlightSize), asked
+  // before the control answers the timeout.
+  virtual uint64_t FlightAtTimeout(const TcpState& state, const Scoreboard& /*scoreboard*/) const {
+    return state.flight_size();
+  }
+  // Whether this timeout keeps the ssthresh the previous one set (RFC 5681 §3.1: a
+  // segment the timer has already retransmitted), asked at the same point.
+  virtual bool HoldsSsthreshAtTimeout(const TcpState& /*state*/) const { return false; }
 
   // Every ACK, after the scoreboard has taken its SACK blocks and before the sender
   // acts on it (LE acks and counts each packet here).

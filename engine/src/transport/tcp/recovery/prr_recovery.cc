@@ -17,21 +17,21 @@ void PrrRecovery::OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& 
     retransmission_acked_ = std::any_of(retransmitted_.begin(), retransmitted_.end(), covered);
     std::erase_if(retransmitted_, covered);
   }
+  dupack_counted_ = false;
   if (mode_ != Mode::kDupAckAsSack || ack.sack_count > 0) return;
   if (ack.ack > state.snd_una && ack.ack <= state.snd_max) {
     // An ACK of k segments: k - 1 of those counted by duplicate ACKs are now acknowledged
-    // (Linux tcp_remove_reno_sacks), and were delivered already.
+    // (Linux tcp_remove_reno_sacks), and were delivered already (ns-3 delivers them again).
     const uint64_t segments = (ack.ack - state.snd_una + state.mss - 1) / state.mss;
     const uint64_t taken = std::min(dupack_sacked_, segments - 1);
     dupack_sacked_ -= taken;
-    delivered_data_ -= std::min<uint64_t>(delivered_data_, taken * state.mss);
+    if (!ns3_counts_) delivered_data_ -= std::min<uint64_t>(delivered_data_, taken * state.mss);
   } else if (ack.ack == state.snd_una && state.snd_max > state.snd_una) {
     // A duplicate ACK: one more segment has left the network (never more than are out).
     const uint64_t out = (state.snd_max - state.snd_una + state.mss - 1) / state.mss;
-    if (dupack_sacked_ + 1 < out) {
-      ++dupack_sacked_;
-      delivered_data_ += state.mss;
-    }
+    dupack_counted_ = dupack_sacked_ + 1 < out;
+    if (dupack_counted_) ++dupack_sacked_;
+    if (ns3_counts_ ? !active_ || prr_delivered_ < recover_fs_ : dupack_counted_) delivered_data_ += state.mss;
   }
 }
 
@@ -48,7 +48,9 @@ void PrrRecovery::OnEnterRecovery(TcpState& state, RecoveryActions& actions) {
   prr_out_ = 0;
   recover_fs_ = state.snd_max - state.snd_una;  // snd.nxt - snd.una before any go-back
   if (mode_ == Mode::kDupAckAsSack) actions.scoreboard().MarkOverdue(state.snd_una);  // the head is lost
-  Update(state, actions);  // the ACK that started recovery counts too
+  if (ns3_counts_) recover_fs_ = static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
+  dupack_counted_ = false;  // ns-3 reads the pipe afresh on entering
+  Update(state, actions);   // the ACK that started recovery counts too
 }
 
 void PrrRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
@@ -92,6 +94,16 @@ void PrrRecovery::OnTimeout(TcpState& state) {
   SackRecovery::OnTimeout(state);
 }
 
+uint64_t PrrRecovery::FlightAtTimeout(const TcpState& state, const Scoreboard& scoreboard) const {
+  if (!ns3_counts_) return state.flight_size();
+  return static_cast<uint64_t>(Pipe(scoreboard, state.mss));
+}
+
+bool PrrRecovery::HoldsSsthreshAtTimeout(const TcpState& state) const {
+  return ns3_counts_ && !state.in_recovery && state.recover_set && state.snd_una < state.recover &&
+         state.last_loss_action == TcpState::LossAction::kTimeout;
+}
+
 void PrrRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t, bool retransmission) {
   if (!active_) return;
   prr_out_ += length;
@@ -102,8 +114,8 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   const CongestionControl& cc = actions.congestion_control();
   // A control that set no ssthresh (none cut the window) keeps its window as the target.
   const auto ssthresh = static_cast<int64_t>(cc.ssthresh_set() ? cc.ssthresh() : cc.cwnd());
-  const int64_t pipe = Pipe(actions.scoreboard(), state.mss);
   const auto mss = static_cast<int64_t>(state.mss);
+  const int64_t pipe = Pipe(actions.scoreboard(), state.mss) + (ns3_counts_ && dupack_counted_ ? mss : 0);
   const auto delivered = static_cast<int64_t>(delivered_data_);
   prr_delivered_ += delivered_data_;
   const auto prr_delivered = static_cast<int64_t>(prr_delivered_);
@@ -125,6 +137,11 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   sndcnt = std::max<int64_t>(sndcnt, prr_out == 0 ? mss : 0);
   sndcnt_ = sndcnt;
   window_ = static_cast<uint64_t>(pipe + sndcnt);
+}
+
+uint64_t PrrRecovery::FlightToHalve(const TcpState& state, RecoveryActions& actions) const {
+  if (!ns3_counts_) return state.flight_size();
+  return static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
 }
 
 // SackRecovery sends while the scoreboard's pipe + 1 SMSS fits this; PRR's own pipe is

@@ -32,6 +32,19 @@
 // "Impatient" variant, as our NewReno); there is no rescue retransmission. ACKs that
 // carry SACK blocks are read as SACK.
 //
+// ns3_counts: ns-3.44's TcpSocketBase and TcpPrrRecovery without SACK count otherwise
+// (ns3_grid_test.cc's no-sack class): the window cut halves its BytesInFlight + 1 SMSS
+// (EnterRecovery), that is FlightSize less the segments duplicate ACKs counted, not
+// FlightSize (1.5 segments less after limited transmit); RecoverFS is that BytesInFlight
+// once the head is lost, not snd.nxt - snd.una; a cumulative ACK delivers every segment
+// it covers, those duplicate ACKs counted too (TcpRateLinux::SkbDelivered), and a
+// duplicate ACK 1 SMSS while prr_delivered < RecoverFS; and on a duplicate ACK in
+// recovery PRR reads the pipe from before that ACK counted its segment
+// (tcb->m_bytesInFlight, last set before ProcessAck), 1 SMSS more than it is. A timeout
+// halves the pipe too (ReTxTimeout's BytesInFlight), not FlightSize, and one that fires
+// before the data outstanding at the previous timeout is acknowledged, out of fast
+// recovery (ns-3's CA_LOSS), keeps that timeout's ssthresh (RFC 5681 §3.1 says so too).
+//
 // Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
 // slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
 // acknowledges data retransmitted in this recovery, otherwise sndcnt = MIN(ssthresh -
@@ -53,9 +66,13 @@ class PrrRecovery final : public SackRecovery {
   enum class Bound { kSlowStart, kConservative, kNs3 };
   enum class Mode { kSack, kDupAckAsSack };
   // `recover_after_timeout` false: see SackRecovery::recover_after_timeout_.
+  // `ns3_counts` (Mode::kDupAckAsSack): ns-3.44's counts without SACK (see the top of this file).
   explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
-                       bool recover_after_timeout = true)
-      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout), bound_(bound), mode_(mode) {
+                       bool recover_after_timeout = true, bool ns3_counts = false)
+      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout),
+        bound_(bound),
+        mode_(mode),
+        ns3_counts_(ns3_counts && mode == Mode::kDupAckAsSack) {
     rescue_enabled_ = mode == Mode::kSack;
     recover_after_timeout_ = recover_after_timeout;
   }
@@ -64,6 +81,8 @@ class PrrRecovery final : public SackRecovery {
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   void OnTimeout(TcpState& state) override;
+  uint64_t FlightAtTimeout(const TcpState& state, const Scoreboard& scoreboard) const override;
+  bool HoldsSsthreshAtTimeout(const TcpState& state) const override;
   void OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, bool retransmission) override;
 
   // RFC 6937's variables, for tests and traces (bytes).
@@ -78,6 +97,8 @@ class PrrRecovery final : public SackRecovery {
  protected:
   void OnEnterRecovery(TcpState& state, RecoveryActions& actions) override;
   uint64_t RecoveryWindow(const SendLimits& limits) const override;
+  // With ns3_counts: pipe, as ns-3.44 halves it (see the top of this file).
+  uint64_t FlightToHalve(const TcpState& state, RecoveryActions& actions) const override;
 
  private:
   // The per-ACK step: DeliveredData of this ACK into prr_delivered, then sndcnt.
@@ -88,6 +109,8 @@ class PrrRecovery final : public SackRecovery {
 
   Bound bound_;
   Mode mode_;
+  bool ns3_counts_;
+  bool dupack_counted_ = false;  // this ACK is a duplicate that counted one more segment out
   uint32_t mss_ = 1000;
   std::vector<uint64_t> retransmitted_;  // seqs retransmitted in this recovery, not yet acked
   bool retransmission_acked_ = false;

@@ -100,6 +100,18 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        false,
        [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true); },
        {}},
+      {"prr_ns3_nosack_counts",
+       "PRR as ns-3.44 counts it, no SACK",
+       "ns-3.44's PRR without SACK, counted as ns-3.44 counts: the window cut (fast retransmit and timeout) halves "
+       "the pipe, not FlightSize (a timeout before the last one's data is acknowledged keeps its ssthresh); "
+       "RecoverFS is the pipe; a cumulative ACK delivers the segments duplicate ACKs counted again; on a duplicate "
+       "ACK PRR reads the pipe from before it",
+       false,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true, true,
+                                              true);
+       },
+       {}},
       {"prr_ns3_nosack_rto",
        "PRR as ns-3.44, no SACK, recoveries after a timeout",
        "An experiment: PRR as ns-3.44 without SACK, and duplicate ACKs start a fast recovery even below the point a "

@@ -46,6 +46,10 @@ class SackRecovery : public LossRecovery {
   virtual void OnEnterRecovery(TcpState& /*state*/, RecoveryActions& /*actions*/) {}
   // The window NextSeg fills in recovery: RFC 6675 sends while cwnd - pipe >= 1 SMSS.
   virtual uint64_t RecoveryWindow(const SendLimits& limits) const { return limits.cwnd; }
+  // The flight the window cut halves on entering recovery: RFC 6675 §5 step 4.2's FlightSize.
+  virtual uint64_t FlightToHalve(const TcpState& state, RecoveryActions& /*actions*/) const {
+    return state.flight_size();
+  }
   bool rescue_enabled_ = true;  // NextSeg rule 4 (a recovery without SACK blocks has no use for it)
   // Off: duplicate ACKs start a fast retransmit even below the recovery point a timeout
   // set, against RFC 6582 §3.2 step 1 and RFC 6675 §5 step 4 (an experiment: what ns-3.44
