@@ -3,7 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/scheduler.h"
+
 namespace plab {
+
+namespace {
+// ns-3.44 TcpCubic's default attributes (tcp-cubic.cc GetTypeId).
+constexpr uint64_t kHyStartLowWindowSegments = 16;
+constexpr int kHyStartMinSamples = 8;
+constexpr Time kHyStartAckDelta = Time::FromMilliseconds(2);
+constexpr Time kHyStartDelayMin = Time::FromMilliseconds(4);
+constexpr Time kHyStartDelayMax = Time::FromMilliseconds(1000);
+constexpr Time kCubicDelta = Time::FromMilliseconds(10);
+}  // namespace
 
 double DeterministicCbrt(double x) {
   if (x == 0) return 0;
@@ -26,7 +38,52 @@ double Cubic::WindowAt(Time since_epoch) const {
   return params_.c * d * d * d + w_max_;
 }
 
+void Cubic::HystartReset(Time now, uint64_t snd_max) {
+  hs_.round_start = hs_.last_ack = now;
+  hs_.end_seq = snd_max;
+  hs_.curr_rtt.reset();
+  hs_.samples = 0;
+}
+
+void Cubic::HystartPktsAcked(Time now) {
+  if (!rtt().has_sample()) return;
+  // "Discard delay samples right after fast recovery"
+  if (epoch_started_ && now - epoch_start_ < kCubicDelta) return;
+  const Time srtt = rtt().smoothed_rtt();  // ns-3 passes m_tcb->m_srtt
+  if (!hs_.delay_min || *hs_.delay_min > srtt) hs_.delay_min = srtt;
+  if (hs_.found || cwnd_ > ssthresh_ || cwnd_ < kHyStartLowWindowSegments * mss_) return;
+  // HystartUpdate: the ACK train ...
+  if (now - hs_.last_ack <= kHyStartAckDelta) {
+    hs_.last_ack = now;
+    if (now - hs_.round_start > *hs_.delay_min) hs_.found = true;
+  }
+  // ... and the delay increase.
+  if (hs_.samples < kHyStartMinSamples) {
+    if (!hs_.curr_rtt || *hs_.curr_rtt > srtt) hs_.curr_rtt = srtt;
+    ++hs_.samples;
+  } else if (*hs_.curr_rtt > *hs_.delay_min + std::clamp(*hs_.delay_min, kHyStartDelayMin, kHyStartDelayMax)) {
+    hs_.found = true;
+  }
+  if (hs_.found) ssthresh_ = cwnd_;
+}
+
+void Cubic::OnAckReceived(const TcpState& state, const RateSample&, Time now) {
+  if (!hystart()) return;
+  // An ACK OnAck did not see (duplicate, or in recovery): ns-3 calls PktsAcked for it too,
+  // unless nothing is outstanding.
+  const bool new_ack = state.snd_una > hs_.last_una;
+  if (!hs_.acked_this_ack && (new_ack || state.snd_max > state.snd_una)) HystartPktsAcked(now);
+  hs_.acked_this_ack = false;
+  hs_.last_una = state.snd_una;
+}
+
 void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
+  if (hystart()) {
+    // ns-3 runs PktsAcked before IncreaseWindow, which starts a new round in slow start.
+    HystartPktsAcked(now);
+    hs_.acked_this_ack = true;
+    if (InSlowStart() && state.cwnd_limited && state.snd_una > hs_.end_seq) HystartReset(now, state.snd_max);
+  }
   if (InSlowStart()) {
     RenoIncrease(state, acked_bytes);
     return;
@@ -78,6 +135,13 @@ uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   return static_cast<uint64_t>(ssthresh * state.mss);
 }
 
-void Cubic::AfterRetransmissionTimeout(const TcpState&) { epoch_started_ = false; }
+void Cubic::AfterRetransmissionTimeout(const TcpState& state) {
+  epoch_started_ = false;
+  if (hystart()) {  // ns-3: CongestionStateSet(CA_LOSS) runs CubicReset and HystartReset
+    hs_.delay_min.reset();
+    hs_.found = false;
+    HystartReset(clock() != nullptr ? clock()->now() : hs_.last_ack, state.snd_max);
+  }
+}
 
 }  // namespace plab
