@@ -25,6 +25,8 @@ class Cubic final : public CongestionControl {
     bool fast_convergence = true;
     // kNs3: ns-3.44 TcpCubic's hybrid slow start (its default, attribute HyStart=true).
     enum class HyStart { kNone, kNs3 } hystart = HyStart::kNone;
+    // kNs3: ns-3.44 TcpCubic's window law (Linux bictcp's integer arithmetic), see Ns3Law.
+    enum class Law { kRfc9438, kNs3 } law = Law::kRfc9438;
   };
   explicit Cubic(const Params& params) : params_(params) {}
 
@@ -70,6 +72,27 @@ class Cubic final : public CongestionControl {
     bool acked_this_ack = false;  // PktsAcked already ran in OnAck for this ACK
     uint64_t last_una = 0;
   };
+  // ns-3.44 TcpCubic's IncreaseWindow, Update and GetSsThresh (law = ns3): in whole
+  // segments as Linux bictcp. Slow start adds every segment an ACK covers; in
+  // congestion avoidance cwnd grows by one segment once `cnt` segments were acked since
+  // the last growth, cnt = cwnd / (target - cwnd) with target = origin +- C |t - K|^3
+  // (truncated to segments) at t = now + delay_min - epoch start, delay_min being the
+  // least smoothed RTT (PktsAcked's); cnt at most 20 before the first loss (CntClamp),
+  // at most cwnd / (W_tcp - cwnd) when the Reno estimate W_tcp (one segment per
+  // cwnd x 15 / 8 acked, Linux's beta_scale) is ahead, and at least 2.
+  struct Ns3Law {
+    uint32_t cwnd_cnt = 0, last_max_cwnd = 0, origin = 0, ack_cnt = 0, tcp_cwnd = 0;
+    double k = 0;
+    std::optional<Time> epoch_start;
+    uint64_t bytes_not_processed = 0;
+    bool increase_pending = false;  // OnAck saw a new ACK outside recovery
+    bool was_in_recovery = false;   // at the last ACK
+  };
+  bool ns3_law() const { return params_.law == Params::Law::kNs3; }
+  void Ns3IncreaseWindow(const TcpState& state, uint64_t acked_bytes, Time now);
+  uint32_t Ns3Update(uint32_t segments_acked, Time now);
+  uint64_t Ns3SsthreshAfterLoss();
+  Ns3Law ns3_;
   bool hystart() const { return params_.hystart == Params::HyStart::kNs3; }
   void HystartReset(Time now, uint64_t snd_max);
   void HystartPktsAcked(Time now);  // ns-3 TcpCubic::PktsAcked
