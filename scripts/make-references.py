@@ -139,6 +139,8 @@ def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by f
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}},
                       'recovery': grid_recovery(protocol)})
+        if protocol == 'cubic':  # ns-3.44's TcpCubic runs HyStart by default
+            flows[-1]['cubic'] = {'hystart': 'ns3'}
     return {'seed': seed, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup']},
             'topology': {'kind': 'dumbbell',
                          'bottleneck': {'rate_mbps': r['bw_mbps'], 'delay_ms': r['delay_ms'], 'queue_packets': r['queue'],

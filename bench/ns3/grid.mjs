@@ -1,6 +1,9 @@
 // Runs the ns-3 comparison grid (issue H §5) through bench/ns3/grid.cc and appends one JSON
 // line per run to engine/tests/data/ns3-grid-a.jsonl (or --out FILE):
-//   npm run bench:ns3-grid -- [--out FILE] [--budget-min 45] [--dry]
+//   npm run bench:ns3-grid -- [--out FILE] [--budget-min 45] [--dry] [--mixes a,b]
+//                             [--ns3-arg --ns3::TcpCubic::HyStart=false ...]
+// --mixes runs only those mixes; each --ns3-arg is passed on to grid.cc (an attribute's
+// default, for an experiment on ns-3's side: engine/tests/data/README.md).
 // One ns-3 process at a time under `nice -n 15` (the machine is shared). Resumable: a run
 // whose line is already in the file is skipped. Stops starting runs once the wall budget
 // is spent. --dry prints the design and each point's estimated cost, and runs nothing.
@@ -130,7 +133,9 @@ function main() {
   };
   const out = path.resolve(arg('--out', path.join(kRoot, 'engine/tests/data/ns3-grid-a.jsonl')));
   const budget_ms = Number(arg('--budget-min', 45)) * 60e3;
-  const points = gridPoints();
+  const mixes = arg('--mixes', '');
+  const ns3_args = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--ns3-arg' ? [a] : []));
+  const points = gridPoints().filter((p) => !mixes || mixes.split(',').includes(p.mix));
   const left_out = points.filter((p) => estimatedCpuSeconds(p) > kMaxCpuSeconds);
   console.log(`${left_out.length} points left out for cost: ${left_out.map((p) => keyOf(p, '')).join(', ')}`);
   // Cheapest first, so a spent budget leaves out the costliest points only.
@@ -169,7 +174,7 @@ function main() {
       console.log(`budget spent after ${ran} runs; run again to go on`);
       return;
     }
-    const child = spawnSync('nice', ['-n', '15', binary, ...argsFor(p, seed)], {
+    const child = spawnSync('nice', ['-n', '15', binary, ...argsFor(p, seed), ...ns3_args], {
       encoding: 'utf8',
       timeout: 1_800_000,
     });

@@ -75,8 +75,9 @@ std::string KeyOf(const nlohmann::json& row) {
   return out.str();
 }
 
-std::vector<GridPoint> LoadGrid() {
-  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-grid-a.jsonl");
+// `file`: the grid, or a rerun of some of its points (ns3-grid-cubic-hystart-off.jsonl).
+std::vector<GridPoint> LoadGrid(const std::string& file = "ns3-grid-a.jsonl") {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/" + file);
   EXPECT_TRUE(in.good());
   std::map<std::string, GridPoint> by_key;
   std::vector<std::string> order;
@@ -105,8 +106,10 @@ enum class Recovery { kNs3, kRfc, kNs3AfterTimeout, kNs3FlightSize };
 // Our scenario for a grid point: grid.cc's dumbbell, 1 Gb/s 1 ms access links on both
 // sides, the bottleneck's delay, drop-tail queue and Bernoulli loss on data; TCP as in
 // ns3_validation_test (MSS 1000, timestamps, IW 10, minimum RTO 1 s, 16 MiB windows),
-// recovering as `recovery` says (see the top of this file).
-nlohmann::json ScenarioFor(const GridPoint& p, int seed, Recovery recovery = Recovery::kNs3) {
+// recovering as `recovery` says (see the top of this file); CUBIC with ns-3.44's HyStart
+// (TcpCubic's default) unless `cubic_hystart` is false.
+nlohmann::json ScenarioFor(const GridPoint& p, int seed, Recovery recovery = Recovery::kNs3,
+                           bool cubic_hystart = true) {
   const nlohmann::json& r = p.first;
   const auto& protocols = kOurProtocols.at(r["mix"].get<std::string>());
   nlohmann::json flows = nlohmann::json::array();
@@ -121,6 +124,7 @@ nlohmann::json ScenarioFor(const GridPoint& p, int seed, Recovery recovery = Rec
       flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? "prr_ns3" : no_sack;
       flow["tcp"]["limited_transmit"] = !sack;
     }
+    if (protocols[i] == "cubic" && cubic_hystart) flow["cubic"]["hystart"] = "ns3";
     flows.push_back(flow);
   }
   return {{"seed", seed},
@@ -191,12 +195,12 @@ Means MeansOf(const std::vector<std::vector<double>>& goodputs) {
   return m;
 }
 
-Means RunOurs(const GridPoint& p, Recovery recovery = Recovery::kNs3) {
+Means RunOurs(const GridPoint& p, Recovery recovery = Recovery::kNs3, bool cubic_hystart = true) {
   std::vector<std::vector<double>> goodputs;
   RunOptions options;
   options.series = false;
   for (int seed = 1; seed <= static_cast<int>(p.goodputs.size()); ++seed) {
-    const RunOutput out = Run(ScenarioFor(p, seed, recovery).dump(), options);
+    const RunOutput out = Run(ScenarioFor(p, seed, recovery, cubic_hystart).dump(), options);
     EXPECT_TRUE(out.ok) << out.json;
     const auto doc = nlohmann::json::parse(out.json);
     std::vector<double> per_flow;
@@ -658,6 +662,67 @@ TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
   EXPECT_FALSE(Agrees(*p, by_window, MeansOf(p->goodputs), &why)) << why;
   EXPECT_TRUE(Agrees(*p, by_pipe, MeansOf(p->goodputs), &why)) << why;
   EXPECT_LT(by_window.total, 0.3 * by_pipe.total);
+}
+
+// The cubic class is not HyStart. ns-3.44's TcpCubic runs HyStart by default and ours runs
+// it too here (cubic.hystart = ns3); ns3-grid-cubic-hystart-off.jsonl reruns ns-3 at every
+// CUBIC point with HyStart off (grid.mjs --ns3-arg --ns3::TcpCubic::HyStart=false). Off or
+// on, ns-3 gets the same by the grid's rule at all but a few points (at 3 % loss the first
+// slow start ends by a loss before HyStart finds anything), and with HyStart off on both
+// sides as many points disagree as with it on on both: 21 of 44 either way.
+TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
+  const auto grid = LoadGrid();
+  const auto off = LoadGrid("ns3-grid-cubic-hystart-off.jsonl");
+  int points = 0, ns3_moved = 0, disagree_on = 0, disagree_off = 0;
+  std::string why;
+  for (const GridPoint& p_off : off) {
+    const GridPoint* p = Find(grid, p_off.key);
+    if (p == nullptr || !Covers("cubic", p->first) || p->goodputs.size() != p_off.goodputs.size()) continue;
+    ++points;
+    const Means ns3_on = MeansOf(p->goodputs), ns3_off = MeansOf(p_off.goodputs);
+    if (!Agrees(*p, ns3_off, ns3_on, &why)) {
+      ++ns3_moved;
+      std::cout << "[ ns-3 grid ] ns-3's HyStart moves " << p->key << ": " << why << "\n";
+    }
+    disagree_on += Agrees(*p, RunOurs(*p), ns3_on, &why) ? 0 : 1;
+    disagree_off += Agrees(p_off, RunOurs(p_off, Recovery::kNs3, false), ns3_off, &why) ? 0 : 1;
+  }
+  std::cout << "[ ns-3 grid ] CUBIC points: " << points << "; ns-3's HyStart moves " << ns3_moved
+            << "; disagreeing with HyStart on both sides " << disagree_on << ", off on both " << disagree_off << "\n";
+  EXPECT_GE(points, 40);
+  EXPECT_LE(ns3_moved, 3);
+  EXPECT_GE(disagree_off, 15);
+  EXPECT_GE(disagree_off, disagree_on - 2);
+}
+
+// Part of the cubic class: at a 1-packet queue (1 Mb/s, 10 ms), loss-free, ours gets 0.245
+// Mb/s to ns-3's 0.848, timing out 7 times where ns-3 times out once (and recovers 118
+// times). ns-3's TcpCubic counts its window in whole segments (GetSsThresh: max(floor(0.7 x
+// segments), 2) segments; in avoidance one segment per cnt ACKs; slow start by the segments
+// delivered): with that law (cubic.law = ns3, nothing else changed) ours gets within 3 % of
+// ns-3 and times out at most twice. (At 0.3 % loss it comes from 0.19 to 0.59, ns-3 0.81.)
+TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
+  const auto grid = LoadGrid();
+  const GridPoint* p = Find(grid, "cubic|1|10|0.25|0");
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->goodputs.size(), 1u);
+  const double ns3 = MeansOf(p->goodputs).total;
+  RunOptions options;
+  options.series = false;
+  const auto run = [&](const nlohmann::json& s) {
+    return nlohmann::json::parse(plab::Run(s.dump(), options).json)["flows"][0]["summary"];
+  };
+  nlohmann::json scenario = ScenarioFor(*p, 1);
+  const auto rfc = run(scenario);
+  scenario["flows"][0]["cubic"]["law"] = "ns3";
+  const auto law = run(scenario);
+  std::cout << "[ ns-3 grid ] " << p->key << ": ns-3 " << ns3 << " Mb/s; ours " << rfc["goodput_mbps"] << " ("
+            << rfc["timeouts"] << " timeouts), with ns-3's law " << law["goodput_mbps"] << " (" << law["timeouts"]
+            << ")\n";
+  EXPECT_LT(rfc["goodput_mbps"].get<double>(), 0.35 * ns3);
+  EXPECT_GE(rfc["timeouts"].get<int>(), 5);
+  EXPECT_NEAR(law["goodput_mbps"].get<double>(), ns3, 0.03 * ns3);
+  EXPECT_LE(law["timeouts"].get<int>(), 2);
 }
 
 }  // namespace

@@ -76,12 +76,10 @@ describe('the ns-3 grid’s known disagreements', () => {
   });
 
   it('read as unexplained where no test explains them, and as partly explained where a test explains part', () => {
-    const unexplained = rows.find((r) => r.disagreement?.explained === 'no')!;
-    const id = unexplained.disagreement!.id;
-    const text = disagreementText(unexplained.disagreement!);
-    expect(text).toMatch(
-      new RegExp(`^does not hold — unexplained disagreement \\(class ${id}\\), no test shows its cause yet: `),
-    );
+    // Checked on a class as make-references.py copies one: today every class of the grid
+    // has a test for at least part of its cause.
+    const text = disagreementText({ id: 'x', explained: 'no', cause: 'not explained by a test yet', tests: [] });
+    expect(text).toMatch(/^does not hold — unexplained disagreement \(class x\), no test shows its cause yet: /);
     expect(text).toContain('not explained by a test yet');
     expect(text).not.toContain('known disagreement');
     expect(text).not.toContain('tested by');

@@ -62,8 +62,38 @@ CongestionControlEntry WestwoodControl() {
 }
 
 CongestionControlEntry CubicControl() {
-  return {"cubic", "CUBIC", "RFC 9438", {}, [](const ParamView&) { return std::make_unique<Cubic>(Cubic::Params{}); },
-          nullptr};
+  CongestionControlEntry cubic{"cubic",
+                               "CUBIC",
+                               "RFC 9438",
+                               {},
+                               [](const ParamView& v) {
+                                 Cubic::Params params;
+                                 if (v.Enum("cubic.hystart") == "ns3") params.hystart = Cubic::Params::HyStart::kNs3;
+                                 if (v.Enum("cubic.law") == "ns3") params.law = Cubic::Params::Law::kNs3;
+                                 return std::make_unique<Cubic>(params);
+                               },
+                               nullptr};
+  cubic.params.push_back(
+      EnumParam("cubic.hystart", "CUBIC HyStart", "TCP", {"none", "ns3"}, "none",
+                "How slow start ends. none: at the first loss (RFC 9438). ns3: also earlier, by hybrid slow "
+                "start as ns-3.44's TcpCubic runs it by default (Linux / Ha & Rhee 2008, not RFC 9406 "
+                "HyStart++): from 16 segments on, slow start ends (ssthresh = cwnd) on an ACK train (ACKs 2 ms "
+                "apart or less for longer than the least smoothed RTT since the round began) or on a delay "
+                "increase (the least of a round's first 8 smoothed RTTs above the least seen plus "
+                "clamp(it, 4 ms, 1 s))")
+          .Source("ns-3.44 src/internet/model/tcp-cubic.cc: HyStart=true, HyStartLowWindow=16, "
+                  "HyStartDetect=BOTH, HyStartMinSamples=8, HyStartAckDelta=2ms, HyStartDelayMin=4ms, "
+                  "HyStartDelayMax=1000ms, CubicDelta=10ms"));
+  cubic.params.push_back(
+      EnumParam("cubic.law", "CUBIC window law", "TCP", {"rfc9438", "ns3"}, "rfc9438",
+                "How the window grows. rfc9438: W_cubic(t + RTT) and the Reno-friendly estimate in fractions of "
+                "a segment (RFC 9438 §4). ns3: as ns-3.44's TcpCubic (Linux bictcp's integer arithmetic): slow "
+                "start adds every segment an ACK covers; in avoidance one segment per cnt acked, cnt = cwnd / "
+                "(target - cwnd) in whole segments at t + the least smoothed RTT, at most 20 before the first "
+                "loss, at least 2")
+          .Source("ns-3.44 src/internet/model/tcp-cubic.cc IncreaseWindow, Update, GetSsThresh: C=0.4, "
+                  "Beta=0.7, CntClamp=20, FastConvergence=true, TcpFriendliness=true"));
+  return cubic;
 }
 
 CongestionControlEntry FixedControl() {

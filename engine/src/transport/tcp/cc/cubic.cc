@@ -3,7 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/scheduler.h"
+
 namespace plab {
+
+namespace {
+// ns-3.44 TcpCubic's default attributes (tcp-cubic.cc GetTypeId).
+constexpr uint64_t kHyStartLowWindowSegments = 16;
+constexpr int kHyStartMinSamples = 8;
+constexpr Time kHyStartAckDelta = Time::FromMilliseconds(2);
+constexpr Time kHyStartDelayMin = Time::FromMilliseconds(4);
+constexpr Time kHyStartDelayMax = Time::FromMilliseconds(1000);
+constexpr Time kCubicDelta = Time::FromMilliseconds(10);
+}  // namespace
 
 double DeterministicCbrt(double x) {
   if (x == 0) return 0;
@@ -26,7 +38,75 @@ double Cubic::WindowAt(Time since_epoch) const {
   return params_.c * d * d * d + w_max_;
 }
 
+void Cubic::HystartReset(Time now, uint64_t snd_max) {
+  hs_.round_start = hs_.last_ack = now;
+  hs_.end_seq = snd_max;
+  hs_.curr_rtt.reset();
+  hs_.samples = 0;
+}
+
+void Cubic::HystartPktsAcked(Time now) {
+  if (!rtt().has_sample()) return;
+  // "Discard delay samples right after fast recovery"
+  if (ns3_law() ? ns3_.epoch_start && now - *ns3_.epoch_start < kCubicDelta
+                : epoch_started_ && now - epoch_start_ < kCubicDelta) {
+    return;
+  }
+  const Time srtt = rtt().smoothed_rtt();  // ns-3 passes m_tcb->m_srtt
+  if (!hs_.delay_min || *hs_.delay_min > srtt) hs_.delay_min = srtt;
+  if (!hystart() || hs_.found || cwnd_ > ssthresh_ || cwnd_ < kHyStartLowWindowSegments * mss_) return;
+  // HystartUpdate: the ACK train ...
+  if (now - hs_.last_ack <= kHyStartAckDelta) {
+    hs_.last_ack = now;
+    if (now - hs_.round_start > *hs_.delay_min) hs_.found = true;
+  }
+  // ... and the delay increase.
+  if (hs_.samples < kHyStartMinSamples) {
+    if (!hs_.curr_rtt || *hs_.curr_rtt > srtt) hs_.curr_rtt = srtt;
+    ++hs_.samples;
+  } else if (*hs_.curr_rtt > *hs_.delay_min + std::clamp(*hs_.delay_min, kHyStartDelayMin, kHyStartDelayMax)) {
+    hs_.found = true;
+  }
+  if (hs_.found) ssthresh_ = cwnd_;
+}
+
+void Cubic::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
+  if (!hystart() && !ns3_law()) return;
+  if (ns3_law()) {
+    if (state.snd_una > hs_.last_una || state.snd_max > state.snd_una) HystartPktsAcked(now);
+    if (ns3_.increase_pending) {
+      Ns3IncreaseWindow(state, rs.newly_delivered, now);
+    } else if (ns3_.was_in_recovery && !state.in_recovery && state.snd_una > hs_.last_una) {
+      // The ACK that ends fast recovery: ns-3 sets cwnd = ssthresh, then IncreaseWindow
+      // with every segment the ACK covers cumulatively (ProcessAck, CA_RECOVERY).
+      Ns3IncreaseWindow(state, state.snd_una - hs_.last_una, now);
+    }
+    ns3_.increase_pending = false;
+    ns3_.was_in_recovery = state.in_recovery;
+    hs_.last_una = state.snd_una;
+    return;
+  }
+  // An ACK OnAck did not see (duplicate, or in recovery): ns-3 calls PktsAcked for it too,
+  // unless nothing is outstanding.
+  const bool new_ack = state.snd_una > hs_.last_una;
+  if (!hs_.acked_this_ack && (new_ack || state.snd_max > state.snd_una)) HystartPktsAcked(now);
+  hs_.acked_this_ack = false;
+  hs_.last_una = state.snd_una;
+}
+
 void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
+  if (ns3_law()) {
+    // ns-3 grows by the bytes this ACK newly delivered (SACKed ones counted when SACKed,
+    // TcpRateOps), which OnAckReceived's rate sample says.
+    ns3_.increase_pending = true;
+    return;
+  }
+  if (hystart()) {
+    // ns-3 runs PktsAcked before IncreaseWindow, which starts a new round in slow start.
+    HystartPktsAcked(now);
+    hs_.acked_this_ack = true;
+    if (InSlowStart() && state.cwnd_limited && state.snd_una > hs_.end_seq) HystartReset(now, state.snd_max);
+  }
   if (InSlowStart()) {
     RenoIncrease(state, acked_bytes);
     return;
@@ -62,6 +142,7 @@ double Cubic::KFor(double cwnd_epoch) const {
 }
 
 uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
+  if (ns3_law()) return Ns3SsthreshAfterLoss();
   const double cwnd = static_cast<double>(cwnd_) / state.mss;
   // RFC 9438 §4.7 fast convergence: compared with the W_max of the last congestion
   // event (already reduced if that event was one too), not with the window then.
@@ -78,6 +159,91 @@ uint64_t Cubic::SsthreshAfterLoss(const TcpState& state, uint64_t) {
   return static_cast<uint64_t>(ssthresh * state.mss);
 }
 
-void Cubic::AfterRetransmissionTimeout(const TcpState&) { epoch_started_ = false; }
+void Cubic::AfterRetransmissionTimeout(const TcpState& state) {
+  epoch_started_ = false;
+  if (hystart() || ns3_law()) {  // ns-3: CongestionStateSet(CA_LOSS) runs CubicReset and HystartReset
+    ns3_.was_in_recovery = false;
+    ns3_.origin = 0;
+    ns3_.k = 0;
+    ns3_.ack_cnt = 0;
+    ns3_.tcp_cwnd = 0;
+    hs_.delay_min.reset();
+    hs_.found = false;
+    HystartReset(clock() != nullptr ? clock()->now() : hs_.last_ack, state.snd_max);
+  }
+}
+
+}  // namespace plab
+
+namespace plab {
+
+void Cubic::Ns3IncreaseWindow(const TcpState& state, uint64_t acked_bytes, Time now) {
+  // TcpSocketBase::ProcessAck: whole segments, the rest kept for the next ACK.
+  const uint64_t bytes = acked_bytes + ns3_.bytes_not_processed;
+  auto segments = static_cast<uint32_t>(bytes / mss_);
+  ns3_.bytes_not_processed = bytes % mss_;
+  if (!state.cwnd_limited) return;
+  if (InSlowStart()) {
+    if (hystart() && state.snd_una > hs_.end_seq) HystartReset(now, state.snd_max);
+    cwnd_ += static_cast<uint64_t>(segments) * mss_;  // byte counting, no limit (ns-3's QUICKACK note)
+    segments = 0;
+  }
+  if (!InSlowStart() && segments > 0) {
+    ns3_.cwnd_cnt += segments;
+    const uint32_t cnt = Ns3Update(segments, now);
+    if (ns3_.cwnd_cnt >= cnt) {
+      cwnd_ += mss_;
+      ns3_.cwnd_cnt -= cnt;
+    }
+  }
+}
+
+uint32_t Cubic::Ns3Update(uint32_t segments_acked, Time now) {
+  const auto seg_cwnd = static_cast<uint32_t>(cwnd_ / mss_);
+  ns3_.ack_cnt += segments_acked;
+  if (!ns3_.epoch_start) {
+    ns3_.epoch_start = now;
+    ns3_.ack_cnt = segments_acked;
+    ns3_.tcp_cwnd = seg_cwnd;
+    if (ns3_.last_max_cwnd <= seg_cwnd) {
+      ns3_.k = 0;
+      ns3_.origin = seg_cwnd;
+    } else {
+      ns3_.k = DeterministicCbrt((ns3_.last_max_cwnd - seg_cwnd) / params_.c);
+      ns3_.origin = ns3_.last_max_cwnd;
+    }
+  }
+  const double t = (now + hs_.delay_min.value_or(Time::Zero()) - *ns3_.epoch_start).seconds();
+  const double offs = t < ns3_.k ? ns3_.k - t : t - ns3_.k;
+  const double cube = params_.c * offs * offs * offs;
+  uint32_t delta = cube >= 4e9 ? 4000000000u : static_cast<uint32_t>(cube);
+  const uint32_t target = t < ns3_.k ? ns3_.origin - delta : ns3_.origin + delta;
+  uint32_t cnt = target > seg_cwnd ? seg_cwnd / (target - seg_cwnd) : 100 * seg_cwnd;
+  constexpr uint32_t kCntClamp = 20;
+  if (ns3_.last_max_cwnd == 0 && cnt > kCntClamp) cnt = kCntClamp;
+  // TCP friendliness (TcpFriendliness = true).
+  const auto scale = static_cast<uint32_t>(8 * (1024 + params_.beta * 1024) / 3 / (1024 - params_.beta * 1024));
+  delta = std::max<uint32_t>((seg_cwnd * scale) >> 3, 1);
+  while (ns3_.ack_cnt > delta) {
+    ns3_.ack_cnt -= delta;
+    ++ns3_.tcp_cwnd;
+  }
+  if (ns3_.tcp_cwnd > seg_cwnd) {
+    const uint32_t max_cnt = seg_cwnd / (ns3_.tcp_cwnd - seg_cwnd);
+    cnt = std::min(cnt, max_cnt);
+  }
+  return std::max(cnt, 2u);
+}
+
+uint64_t Cubic::Ns3SsthreshAfterLoss() {
+  const auto seg_cwnd = static_cast<uint32_t>(cwnd_ / mss_);
+  if (seg_cwnd < ns3_.last_max_cwnd && params_.fast_convergence) {
+    ns3_.last_max_cwnd = static_cast<uint32_t>((seg_cwnd * (1 + params_.beta)) / 2);
+  } else {
+    ns3_.last_max_cwnd = seg_cwnd;
+  }
+  ns3_.epoch_start.reset();
+  return static_cast<uint64_t>(std::max(static_cast<uint32_t>(seg_cwnd * params_.beta), 2u)) * mss_;
+}
 
 }  // namespace plab

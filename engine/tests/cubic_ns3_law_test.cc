@@ -1,0 +1,96 @@
+// cubic.law = ns3: ns-3.44 TcpCubic's window law in whole segments (cubic.h, Ns3Law), rule
+// by rule against a sender fed by hand. Each test fails if its rule is broken.
+#include <gtest/gtest.h>
+
+#include "transport/tcp/cc/cubic.h"
+
+namespace plab {
+namespace {
+
+constexpr uint32_t kMss = 1000;
+
+class Sender {
+ public:
+  Sender(Cubic::Params::Law law, uint64_t cwnd_segments, Cubic::Params::HyStart hystart = Cubic::Params::HyStart::kNone)
+      : cubic_(ParamsOf(law, hystart)) {
+    cubic_.Init(&rtt_, kMss, cwnd_segments * kMss);
+    s_.mss = kMss;
+    s_.snd_max = cubic_.cwnd();
+  }
+  static Cubic::Params ParamsOf(Cubic::Params::Law law, Cubic::Params::HyStart hystart) {
+    Cubic::Params p;
+    p.law = law;
+    p.hystart = hystart;
+    return p;
+  }
+  // An ACK `gap` after the last that moves snd_una by `cumulative` bytes, of which
+  // `delivered` were not SACKed before.
+  void Ack(uint64_t cumulative, uint64_t delivered, Time gap = Time::FromMilliseconds(1),
+           Time rtt = Time::FromMilliseconds(20)) {
+    now_ += gap;
+    rtt_.OnSample(rtt);
+    s_.snd_una += cumulative;
+    cubic_.OnAck(s_, cumulative, now_);
+    RateSample rs;
+    rs.newly_delivered = delivered;
+    cubic_.OnAckReceived(s_, rs, now_);
+    s_.snd_max = std::max(s_.snd_max, s_.snd_una + cubic_.cwnd());
+  }
+  void Loss() {
+    cubic_.EnterRecovery(s_, 0);
+    cubic_.ExitRecovery();
+  }
+  double cwnd_segments() const { return static_cast<double>(cubic_.cwnd()) / kMss; }
+  Cubic& cubic() { return cubic_; }
+
+ private:
+  RttStats rtt_{RttStats::Params{}};
+  Cubic cubic_;
+  TcpState s_;
+  Time now_ = Time::FromSeconds(1);
+};
+
+constexpr auto kNs3 = Cubic::Params::Law::kNs3;
+constexpr auto kRfc = Cubic::Params::Law::kRfc9438;
+
+// Slow start adds every segment the ACK newly delivered (ns-3's byte counting), not one
+// SMSS per ACK; segments SACKed before do not count again.
+TEST(CubicNs3Law, SlowStartCountsEverySegmentAnAckDelivers) {
+  Sender ns3(kNs3, 10), rfc(kRfc, 10);
+  ns3.Ack(3 * kMss, 3 * kMss);
+  rfc.Ack(3 * kMss, 3 * kMss);
+  EXPECT_EQ(ns3.cwnd_segments(), 13);
+  EXPECT_EQ(rfc.cwnd_segments(), 11);
+  ns3.Ack(3 * kMss, 1 * kMss);  // two of the three were SACKed before
+  EXPECT_EQ(ns3.cwnd_segments(), 14);
+}
+
+// ssthresh = max(floor(0.7 x whole segments of cwnd), 2) segments (GetSsThresh), where
+// RFC 9438's is 0.7 cwnd in bytes.
+TEST(CubicNs3Law, SsthreshAfterALossIsWholeSegments) {
+  Sender ns3(kNs3, 5), rfc(kRfc, 5);
+  ns3.Loss();
+  rfc.Loss();
+  EXPECT_EQ(ns3.cubic().ssthresh(), 3 * kMss);
+  EXPECT_EQ(rfc.cubic().ssthresh(), 3500u);
+  Sender two(kNs3, 2);
+  two.Loss();
+  EXPECT_EQ(two.cubic().ssthresh(), 2 * kMss);
+}
+
+// In avoidance cwnd grows by one whole segment at a time; before the first loss (slow
+// start ended by HyStart) at least one per 20 ACKs (CntClamp), where the curve alone,
+// flat at its origin, would hardly grow it.
+TEST(CubicNs3Law, AvoidanceBeforeALossGrowsOneSegmentPerTwentyAcks) {
+  Sender ns3(kNs3, 10, Cubic::Params::HyStart::kNs3);
+  while (!ns3.cubic().ssthresh_set()) ns3.Ack(kMss, kMss);  // an ACK train ends slow start
+  const double exit = ns3.cwnd_segments();
+  for (int i = 0; i < 200; ++i) {
+    ns3.Ack(kMss, kMss);
+    EXPECT_EQ(ns3.cubic().cwnd() % kMss, 0u);
+  }
+  EXPECT_NEAR(ns3.cwnd_segments() - exit, 10, 1);
+}
+
+}  // namespace
+}  // namespace plab
