@@ -2,6 +2,8 @@
 
 #include "sweep/grid.h"
 
+#include "plab/api.h"
+
 #include <string>
 #include <vector>
 
@@ -120,6 +122,30 @@ TEST(Grid, AggregatesEachPointAndProtocolOverItsSeeds) {
   EXPECT_EQ(lines[0]["figures"]["y"], StatsJson({1, 3}));
   EXPECT_EQ(lines[1]["protocol"], "cubic");
   EXPECT_EQ(lines[2]["coords"]["x"], 1);
+}
+
+// The API's plan (the page's and Python's) is the CLI's: a one-axis grid's runs are the
+// sweep's scenarios; bad axes are named.
+TEST(Grid, ApiPlanIsTheSweepsPlanForOneAxis) {
+  const std::string base = kBase.dump();
+  const auto sweep = nlohmann::json::parse(
+      SweepPlanJson(base, R"({"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3, "scale": "log",
+                "seeds": 2, "protocols": ["reno", "cubic"]})"));
+  const auto grid = nlohmann::json::parse(GridPlanJson(
+      base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3, "scale": "log"}],
+                "seeds": 2, "protocols": ["reno", "cubic"]})"));
+  ASSERT_TRUE(grid["ok"]) << grid.dump();
+  ASSERT_EQ(grid["runs"].size(), sweep["plan"]["runs"].size());
+  for (size_t r = 0; r < grid["runs"].size(); ++r) {
+    EXPECT_EQ(grid["runs"][r]["scenario"], sweep["plan"]["runs"][r]["scenario"]) << r;
+  }
+  const auto bad = nlohmann::json::parse(
+      GridPlanJson(base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0, "to": 2, "points": 3}]})"));
+  EXPECT_FALSE(bad["ok"]);
+  EXPECT_EQ(bad["errors"][0]["path"], "axes[0].to");
+  const auto seeds = nlohmann::json::parse(GridPlanJson(
+      base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0, "to": 1, "points": 3}], "seeds": 0})"));
+  EXPECT_EQ(seeds["errors"][0]["message"], "seeds must be within [1, 100], got 0");
 }
 
 }  // namespace

@@ -56,6 +56,10 @@ struct GridPlan {
 // seeds and protocols, and the number of runs against kGridMaxRuns; empty if fine.
 std::vector<ValidationError> ValidateGrid(const GridSpec& spec);
 
+// Reads a grid spec given as JSON ({axes: [{x, from, to, points, scale, xs}], seeds,
+// protocols}; each axis as a sweep spec) and validates it; empty if fine (grid_api.cc).
+std::vector<ValidationError> GridSpecFromJson(const nlohmann::json& j, GridSpec* spec);
+
 // The plan of a valid spec. Throws std::invalid_argument if the base is not a valid scenario.
 GridPlan PlanGrid(const nlohmann::json& base, const GridSpec& spec);
 
