@@ -191,6 +191,15 @@ if [[ "$runs" == 16 && "$order" == "$(seq -s ' ' 0 15) " ]] && cmp -s "$work/gri
   passes=$((passes + 1)); else
   echo "FAIL: grid: $runs runs ($order), jobs 1 / jobs 2 / 3 shards merged differ: $(cmp "$work/grid1.jsonl" "$work/grid2.jsonl"; cmp "$work/grid1.jsonl" "$work/merged.jsonl")"
   failures=$((failures + 1)); fi
+# Threads share no state: every protocol, one flow and three, gives the same bytes on 1 and 3 threads.
+protocols=$(timeout 10 "$plab" schema | python3 -c 'import json, sys; print(",".join(next(p for p in json.load(sys.stdin)["params"] if p["path"] == "flows[].protocol")["options"]))')
+every=(--grid flows=1:3:2 --grid 'flows[0].channel.forward.p=0,0.02' --seeds 2 --protocols "$protocols" --runs-only)
+timeout 20 "$plab" sweep "$tiny" "${every[@]}" --jobs 1 >"$work/every1.jsonl" 2>&1
+timeout 20 "$plab" sweep "$tiny" "${every[@]}" --jobs 3 >"$work/every3.jsonl" 2>&1
+if (($(grep -c '^{"run":' "$work/every1.jsonl") > 150)) && cmp -s "$work/every1.jsonl" "$work/every3.jsonl"; then
+  passes=$((passes + 1)); else
+  echo "FAIL: grid over every protocol ($protocols): 1 and 3 threads differ or too few runs: $(head -c 300 "$work/every1.jsonl")"
+  failures=$((failures + 1)); fi
 p='flows[0].channel.forward.p'
 expect 2 "grid axis flows[0].channel.forward.q: flows[0].channel.forward.q is not a parameter" -- sweep "$tiny" --grid 'flows[0].channel.forward.q=0:1:3'
 expect 2 "grid axis $p: to must be within [0, 1] (the range of $p), got 2" -- sweep "$tiny" --grid "$p=0:2:3"
