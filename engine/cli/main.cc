@@ -6,6 +6,10 @@
 //   plab sweep FILE --x PATH --xs A,B,C,... [...]   (the x values themselves)
 //   plab sweep FILE --plan [...]                    (the runs it would make, not run)
 //              (PATH may be `flows`: the number of flows, each added one a copy of the last)
+//   plab sweep FILE --grid PATH=from:to:points[:log] --grid PATH=a,b,... [--seeds K]
+//              [--protocols a,b,...] [--jobs N] [--shard i/N] [--out FILE] [--runs-only]
+//   plab merge SHARD... [--runs-only] [--out FILE]
+//              (grid_command.cc, merge_command.cc: a grid of runs, on threads, in shards)
 //   plab contest [SET | SPEC.json] [--entrants a,b,...] [--program FILE] [...]
 //              (contest_command.cc: the leaderboard of issue J's contest)
 //   plab schema
@@ -35,6 +39,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grid_command.h"
 #include "plab/api.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
@@ -53,6 +58,11 @@ int Usage() {
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
                "       plab sweep FILE --x PATH --xs A,B,... [...]   (explicit x values; --plan: the runs, not run)\n"
                "                  (--x flows sweeps the number of flows)\n"
+               "       plab sweep FILE --grid PATH=from:to:points[:log] --grid PATH=a,b,... [--seeds K]\n"
+               "                  [--protocols a,b,...] [--jobs N] [--shard i/N] [--out FILE] [--runs-only]\n"
+               "                  (a grid: every combination x protocols x seeds, JSON lines; --jobs: threads,\n"
+               "                  all cores by default; --shard i/N: runs with index % N == i)\n"
+               "       plab merge SHARD... [--runs-only] [--out FILE]   (shards joined: the unsharded output)\n"
                "       plab contest [SET | SPEC.json] [--entrants a,b,...] [--program FILE] [--format table|json]\n"
                "       plab schema      (the parameter declarations)\n"
                "       plab defaults    (a scenario with every default)\n";
@@ -220,6 +230,10 @@ int ApplySet(const std::string& assignment, nlohmann::json& doc) {
   return 0;
 }
 
+}  // namespace
+
+namespace plab_cli {
+
 // A number as decimal notation: [+-]digits[.digits][e[+-]digits]. strtod alone also
 // reads hexadecimal (--from 0x10 was 16), "inf", "nan" and leading spaces.
 bool IsPlainDecimal(const std::string& t) {
@@ -251,13 +265,22 @@ bool ParseNumber(const std::string& flag, const std::string& text, double* out) 
   return true;
 }
 
+}  // namespace plab_cli
+
+namespace {
+
+using plab_cli::ParseNumber;
+
 int Sweep(int argc, char** argv) {
   if (argc < 3) return Usage();
   nlohmann::json doc;
   if (const int code = ReadScenario(argv[2], &doc); code != 0) return code;
   plab::SweepSpec spec;
   std::string format = "json";
-  bool have_x = false, have_from = false, have_to = false, plan_only = false;
+  bool have_x = false, have_from = false, have_to = false, plan_only = false, have_format = false, have_points = false;
+  plab::GridSpec grid;
+  plab_cli::GridOptions grid_options;
+  bool grid_only_flag = false;  // --jobs, --shard, --out, --runs-only: for a --grid
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -278,6 +301,7 @@ int Sweep(int argc, char** argv) {
           return 64;
         }
         (arg == "--points" ? spec.points : spec.seeds) = static_cast<int>(number);
+        if (arg == "--points") have_points = true;
       }
     } else if (arg == "--log") {
       spec.log_scale = true;
@@ -298,9 +322,42 @@ int Sweep(int argc, char** argv) {
       while (std::getline(list, p, ',')) spec.protocols.push_back(p);
     } else if (arg == "--format" && has_value) {
       format = argv[++i];
+      have_format = true;
+    } else if (arg == "--grid" && has_value) {
+      plab::SweepSpec axis;
+      if (!plab_cli::ParseGridAxis(argv[++i], &axis)) return 64;
+      grid.axes.push_back(axis);
+    } else if (arg == "--jobs" && has_value) {
+      if (!plab_cli::ParseJobs(argv[++i], &grid_options)) return 64;
+      grid_only_flag = true;
+    } else if (arg == "--shard" && has_value) {
+      if (!plab_cli::ParseShard(argv[++i], &grid_options)) return 64;
+      grid_only_flag = true;
+    } else if (arg == "--out" && has_value) {
+      grid_options.out = argv[++i];
+      grid_only_flag = true;
+    } else if (arg == "--runs-only") {
+      grid_options.runs_only = grid_only_flag = true;
     } else {
       return Usage();
     }
+  }
+  if (!grid.axes.empty()) {
+    // A grid (grid_command.cc): its own axes; the seeds, protocols, --set and --plan as a sweep's.
+    if (have_x || spec.log_scale || have_from || have_to || have_points || have_format) {
+      std::cerr << "plab: --grid takes its axes as PATH=from:to:points[:log]; --x, --from, --to, --xs, --points, "
+                   "--log and --format are for a one-parameter sweep\n";
+      return 64;
+    }
+    grid.seeds = spec.seeds;
+    grid.protocols = spec.protocols;
+    grid_options.plan_only = plan_only;
+    return plab_cli::RunGrid(doc, grid, grid_options);
+  }
+  if (grid_only_flag) {
+    std::cerr << "plab: --jobs, --shard, --out and --runs-only are for a --grid sweep (--grid PATH=from:to:points "
+                 "is a one-parameter grid)\n";
+    return 64;
   }
   if (!have_x || !have_from || !have_to) {
     std::cerr << "plab: sweep needs --x PATH and --from A --to B (or --xs A,B,...)\n";
@@ -413,6 +470,7 @@ int main(int argc, char** argv) {
   if (command == "run") return Run(argc, argv);
   if (command == "sweep") return Sweep(argc, argv);
   if (command == "contest") return Contest(argc, argv);
+  if (command == "merge") return plab_cli::Merge(argc, argv);
   if (command == "schema") {
     std::cout << plab::SchemaJson() << "\n";
     return 0;

@@ -176,6 +176,59 @@ timeout 10 "$plab" defaults >"$work/defaults.json" 2>/dev/null
 if head -n 2 "$work/defaults.json" | grep -qF '"format": 3'; then passes=$((passes + 1)); else
   echo "FAIL: plab defaults does not start with \"format\": 3"; failures=$((failures + 1)); fi
 
+# Grids (issue L §1): 2 axes x 2 protocols x 2 seeds give the same bytes with 1 job, 2
+# jobs, and 3 shards merged (given in any order); the runs are in plan order.
+tiny=$(scenario tiny.json '{"duration_s": 0.3, "max_events": 20000}')
+grid=(--grid 'flows[0].channel.forward.p=0.001:0.02:2:log' --grid 'topology.bottleneck.delay_ms=10,40' --protocols reno,cubic --seeds 2)
+timeout 20 "$plab" sweep "$tiny" "${grid[@]}" --jobs 1 >"$work/grid1.jsonl" 2>&1
+timeout 20 "$plab" sweep "$tiny" "${grid[@]}" --jobs 2 >"$work/grid2.jsonl" 2>&1
+for i in 0 1 2; do timeout 20 "$plab" sweep "$tiny" "${grid[@]}" --shard "$i/3" --out "$work/shard$i.jsonl"; done
+timeout 20 "$plab" merge "$work/shard2.jsonl" "$work/shard0.jsonl" "$work/shard1.jsonl" >"$work/merged.jsonl" 2>&1
+runs=$(grep -c '^{"run":' "$work/grid1.jsonl")
+order=$(grep -o '^{"run":[0-9]*' "$work/grid1.jsonl" | cut -d: -f2 | tr '\n' ' ')
+if [[ "$runs" == 16 && "$order" == "$(seq -s ' ' 0 15) " ]] && cmp -s "$work/grid1.jsonl" "$work/grid2.jsonl" &&
+   cmp -s "$work/grid1.jsonl" "$work/merged.jsonl" && [[ $(wc -l <"$work/grid1.jsonl") == 25 ]]; then
+  passes=$((passes + 1)); else
+  echo "FAIL: grid: $runs runs ($order), jobs 1 / jobs 2 / 3 shards merged differ: $(cmp "$work/grid1.jsonl" "$work/grid2.jsonl"; cmp "$work/grid1.jsonl" "$work/merged.jsonl")"
+  failures=$((failures + 1)); fi
+# Threads share no state: every protocol, one flow and three, gives the same bytes on 1 and 3 threads.
+protocols=$(timeout 10 "$plab" schema | python3 -c 'import json, sys; print(",".join(next(p for p in json.load(sys.stdin)["params"] if p["path"] == "flows[].protocol")["options"]))')
+every=(--grid flows=1:3:2 --grid 'flows[0].channel.forward.p=0,0.02' --seeds 2 --protocols "$protocols" --runs-only)
+timeout 20 "$plab" sweep "$tiny" "${every[@]}" --jobs 1 >"$work/every1.jsonl" 2>&1
+timeout 20 "$plab" sweep "$tiny" "${every[@]}" --jobs 3 >"$work/every3.jsonl" 2>&1
+if (($(grep -c '^{"run":' "$work/every1.jsonl") > 150)) && cmp -s "$work/every1.jsonl" "$work/every3.jsonl"; then
+  passes=$((passes + 1)); else
+  echo "FAIL: grid over every protocol ($protocols): 1 and 3 threads differ or too few runs: $(head -c 300 "$work/every1.jsonl")"
+  failures=$((failures + 1)); fi
+p='flows[0].channel.forward.p'
+expect 2 "grid axis flows[0].channel.forward.q: flows[0].channel.forward.q is not a parameter" -- sweep "$tiny" --grid 'flows[0].channel.forward.q=0:1:3'
+expect 2 "grid axis $p: to must be within [0, 1] (the range of $p), got 2" -- sweep "$tiny" --grid "$p=0:2:3"
+expect 2 "within [0, 1] (the range of $p)" -- sweep "$tiny" --grid "$p=0.1,1.5"
+expect 2 "the grid makes 120000 runs (points x protocols x seeds), more than the limit of 100000" -- sweep "$tiny" --grid "$p=0:1:200" --grid 'topology.bottleneck.delay_ms=1:100:200' --seeds 3
+for bad in "$p" "$p=" "$p=0:1" "$p=0:1:3:cubic" "$p=0:1:3:log:x" "=0:1:3" "$p=0,,1"; do
+  expect 64 "--grid" -- sweep "$tiny" --grid "$bad"
+done
+expect 64 "--grid $p points expects a whole number, got 2.5" -- sweep "$tiny" --grid "$p=0:1:2.5"
+for bad in 3/3 1 -1/2 a/2 1/0; do
+  expect 64 "--shard expects i/N with 0 <= i < N" -- sweep "$tiny" --grid "$p=0:1:3" --shard "$bad"
+done
+expect 64 "--jobs expects a whole number within [1, 1024], got 0" -- sweep "$tiny" --grid "$p=0:1:3" --jobs 0
+expect 64 "--jobs, --shard, --out and --runs-only are for a --grid sweep" -- sweep "$tiny" --x "$p" --from 0 --to 1 --jobs 2
+expect 64 "--grid takes its axes as PATH=from:to:points" -- sweep "$tiny" --grid "$p=0:1:3" --x "$p"
+# plab merge refuses what would not give the unsharded output.
+expect 2 "runs are missing (the first, run 2, is shard 2/3's, not given)" -- merge "$work/shard0.jsonl" "$work/shard1.jsonl"
+expect 2 "are both shard 0/3" -- merge "$work/shard0.jsonl" "$work/shard0.jsonl" "$work/shard1.jsonl" "$work/shard2.jsonl"
+head -n 3 "$work/shard1.jsonl" >"$work/cut.jsonl"
+expect 2 "cut short in $work/cut.jsonl" -- merge "$work/shard0.jsonl" "$work/cut.jsonl" "$work/shard2.jsonl"
+timeout 20 "$plab" sweep "$tiny" "${grid[@]}" --set duration_s=0.2 --shard 1/3 --out "$work/other.jsonl"
+expect 2 "$work/other.jsonl is a shard of a different plan" -- merge "$work/shard0.jsonl" "$work/other.jsonl" "$work/shard2.jsonl"
+timeout 20 "$plab" sweep "$tiny" "${grid[@]}" --shard 1/2 --out "$work/half.jsonl"
+expect 2 "$work/half.jsonl is one of 2 shards" -- merge "$work/shard0.jsonl" "$work/half.jsonl"
+expect 2 "$work/grid1.jsonl is not a shard file" -- merge "$work/grid1.jsonl"
+{ cat "$work/shard1.jsonl"; tail -n 1 "$work/shard1.jsonl"; } >"$work/twice.jsonl"
+expect 2 "is twice in $work/twice.jsonl" -- merge "$work/shard0.jsonl" "$work/twice.jsonl" "$work/shard2.jsonl"
+expect 66 "cannot read $work/none.jsonl" -- merge "$work/none.jsonl"
+
 # The contest (issue J §3): a set that does not exist, an entrant that is not a protocol,
 # a program file that cannot be read, a deep spec file are refused naming what is wrong.
 expect 2 'set: no contest set named "nope" (one of classic)' -- contest nope

@@ -78,6 +78,12 @@ class RunSession {
 // document naming each offending field. The CLI's `plab sweep` runs the same plan.
 std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view spec_json);
 
+// A grid's plan (docs/engine-api.md, "Grids"): the base scenario and the grid spec
+// ({axes: [{x, from, to, points, scale, xs}], seeds, protocols}) give {"ok": true,
+// "plan": {axes, protocols, seeds, runs, scenario}, "runs": [{run, point, coords,
+// protocol, seed, scenario}]} or an error document. `plab sweep --grid` runs the same plan.
+std::string GridPlanJson(std::string_view base_scenario_json, std::string_view spec_json);
+
 // The statistics of each point ([[y, ...], ...], one list per point, seed order):
 // {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.
 std::string SweepAggregateJson(std::string_view values_json);

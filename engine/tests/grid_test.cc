@@ -1,0 +1,152 @@
+#include <gtest/gtest.h>
+
+#include "sweep/grid.h"
+
+#include "plab/api.h"
+
+#include <string>
+#include <vector>
+
+namespace plab {
+namespace {
+
+SweepSpec Axis(const std::string& path, double from, double to, int points, bool log = false) {
+  SweepSpec a;
+  a.x_path = path;
+  a.from = from;
+  a.to = to;
+  a.points = points;
+  a.log_scale = log;
+  return a;
+}
+
+const nlohmann::json kBase = {{"duration_s", 0.2}, {"seed", 7}};
+
+// Issue L §1: point by point with the last axis fastest, then protocol, then seed.
+TEST(Grid, PlanOrderIsPointThenProtocolThenSeed) {
+  GridSpec spec;
+  spec.axes = {Axis("flows[0].channel.forward.p", 0.01, 0.02, 2), Axis("topology.bottleneck.delay_ms", 10, 30, 3)};
+  spec.protocols = {"reno", "cubic"};
+  spec.seeds = 2;
+  ASSERT_TRUE(ValidateGrid(spec).empty());
+  const GridPlan plan = PlanGrid(kBase, spec);
+  ASSERT_EQ(plan.runs(), 2 * 3 * 2 * 2);
+  std::vector<std::string> order;
+  for (int64_t r = 0; r < plan.runs(); ++r) {
+    const auto rec = GridRunRecord(plan, r, nullptr);
+    EXPECT_EQ(rec["run"], r);
+    order.push_back(rec["coords"].dump() + " " + rec["protocol"].get<std::string>() + " " + rec["seed"].dump());
+    const nlohmann::json s = GridRunScenario(kBase, spec, plan, r);
+    EXPECT_EQ(s["flows"][0]["channel"]["forward"]["p"], rec["coords"]["flows[0].channel.forward.p"]);
+    EXPECT_EQ(s["topology"]["bottleneck"]["delay_ms"], rec["coords"]["topology.bottleneck.delay_ms"]);
+    EXPECT_EQ(s["flows"][0]["protocol"], rec["protocol"]);
+    EXPECT_EQ(s["seed"], rec["seed"]);
+  }
+  const std::string p = "{\"flows[0].channel.forward.p\":";
+  EXPECT_EQ(order[0], p + "0.01,\"topology.bottleneck.delay_ms\":10.0} reno 7");
+  EXPECT_EQ(order[1], p + "0.01,\"topology.bottleneck.delay_ms\":10.0} reno 8");
+  EXPECT_EQ(order[2], p + "0.01,\"topology.bottleneck.delay_ms\":10.0} cubic 7");
+  EXPECT_EQ(order[4], p + "0.01,\"topology.bottleneck.delay_ms\":20.0} reno 7");
+  EXPECT_EQ(order[12], p + "0.02,\"topology.bottleneck.delay_ms\":10.0} reno 7");
+  EXPECT_EQ(order[23], p + "0.02,\"topology.bottleneck.delay_ms\":30.0} cubic 8");
+}
+
+// One axis is a sweep: the same x values, seeds and scenarios as PlanSweep, run for run.
+TEST(Grid, OneAxisIsTheSweepsPlan) {
+  SweepSpec sweep = Axis("flows[0].channel.forward.p", 0.001, 0.05, 5, true);
+  sweep.seeds = 2;
+  sweep.protocols = {"reno", "fixed/le"};
+  GridSpec spec;
+  spec.axes = {sweep};
+  spec.seeds = 2;
+  spec.protocols = sweep.protocols;
+  const auto sweep_plan = PlanSweep(kBase, sweep);
+  const GridPlan plan = PlanGrid(kBase, spec);
+  ASSERT_EQ(plan.runs(), static_cast<int64_t>(sweep_plan["runs"].size()));
+  EXPECT_EQ(nlohmann::json(plan.values[0]), sweep_plan["grid"]);
+  for (int64_t r = 0; r < plan.runs(); ++r) {
+    EXPECT_EQ(GridRunScenario(kBase, spec, plan, r), sweep_plan["runs"][r]["scenario"]) << r;
+  }
+}
+
+// An integer axis's values are whole numbers, written as integers.
+TEST(Grid, IntegerAxesAreWholeNumbers) {
+  GridSpec spec;
+  spec.axes = {Axis("flows", 1, 3, 3)};
+  const GridPlan plan = PlanGrid(kBase, spec);
+  EXPECT_EQ(plan.Describe()["axes"][0]["values"].dump(), "[1,2,3]");
+  EXPECT_EQ(GridRunScenario(kBase, spec, plan, 2)["flows"].size(), 3u);
+}
+
+std::string FirstError(const GridSpec& spec) {
+  const auto errors = ValidateGrid(spec);
+  return errors.empty() ? "" : errors.front().message;
+}
+
+TEST(Grid, RefusesBadAxesAndTooManyRuns) {
+  GridSpec spec;
+  EXPECT_EQ(FirstError(spec), "a grid needs at least one axis");
+  spec.axes = {Axis("flows[0].channel.forward.q", 0, 1, 3)};
+  EXPECT_EQ(FirstError(spec),
+            "grid axis flows[0].channel.forward.q: flows[0].channel.forward.q is not a parameter (see `plab schema`)");
+  spec.axes = {Axis("flows[0].channel.forward.p", 0, 2, 3)};
+  EXPECT_EQ(FirstError(spec),
+            "grid axis flows[0].channel.forward.p: to must be within [0, 1] (the range of flows[0].channel.forward.p), "
+            "got 2");
+  spec.axes = {Axis("flows[0].channel.forward.p", 0, 1, 3), Axis("flows[0].channel.forward.p", 0, 1, 3)};
+  EXPECT_NE(FirstError(spec).find("is given twice"), std::string::npos);
+  spec.axes = {Axis("flows[0].channel.forward.p", 0, 1, 200), Axis("topology.bottleneck.delay_ms", 1, 100, 200)};
+  spec.seeds = 2;
+  EXPECT_TRUE(ValidateGrid(spec).empty());  // 80,000 runs: within the limit
+  spec.seeds = 3;
+  EXPECT_EQ(FirstError(spec),
+            "the grid makes 120000 runs (points x protocols x seeds), more than the limit of 100000; split it into "
+            "several grids");
+  spec.seeds = 0;
+  EXPECT_EQ(FirstError(spec), "seeds must be within [1, 100], got 0");
+}
+
+// The per-point figures are a sweep's: StatsJson over the seeds of a point and protocol.
+TEST(Grid, AggregatesEachPointAndProtocolOverItsSeeds) {
+  GridAggregator a;
+  auto rec = [](int point, const char* protocol, double y) {
+    return nlohmann::ordered_json{
+        {"run", 0}, {"point", point}, {"coords", {{"x", point}}}, {"protocol", protocol}, {"summary", {{"y", y}}}};
+  };
+  a.Add(rec(0, "reno", 1));
+  a.Add(rec(0, "reno", 3));
+  a.Add(rec(0, "cubic", 5));
+  a.Add(rec(1, "reno", 2));
+  const auto lines = a.Lines();
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0]["figures"]["y"], StatsJson({1, 3}));
+  EXPECT_EQ(lines[1]["protocol"], "cubic");
+  EXPECT_EQ(lines[2]["coords"]["x"], 1);
+}
+
+// The API's plan (the page's and Python's) is the CLI's: a one-axis grid's runs are the
+// sweep's scenarios; bad axes are named.
+TEST(Grid, ApiPlanIsTheSweepsPlanForOneAxis) {
+  const std::string base = kBase.dump();
+  const auto sweep = nlohmann::json::parse(
+      SweepPlanJson(base, R"({"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3, "scale": "log",
+                "seeds": 2, "protocols": ["reno", "cubic"]})"));
+  const auto grid = nlohmann::json::parse(GridPlanJson(
+      base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3, "scale": "log"}],
+                "seeds": 2, "protocols": ["reno", "cubic"]})"));
+  ASSERT_TRUE(grid["ok"]) << grid.dump();
+  ASSERT_EQ(grid["runs"].size(), sweep["plan"]["runs"].size());
+  for (size_t r = 0; r < grid["runs"].size(); ++r) {
+    EXPECT_EQ(grid["runs"][r]["scenario"], sweep["plan"]["runs"][r]["scenario"]) << r;
+  }
+  const auto bad = nlohmann::json::parse(
+      GridPlanJson(base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0, "to": 2, "points": 3}]})"));
+  EXPECT_FALSE(bad["ok"]);
+  EXPECT_EQ(bad["errors"][0]["path"], "axes[0].to");
+  const auto seeds = nlohmann::json::parse(GridPlanJson(
+      base, R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0, "to": 1, "points": 3}], "seeds": 0})"));
+  EXPECT_EQ(seeds["errors"][0]["message"], "seeds must be within [1, 100], got 0");
+}
+
+}  // namespace
+}  // namespace plab
