@@ -153,13 +153,14 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(page.getByTestId('validation-row:ns3-bulk-set-a-newreno')).toHaveCount(0);
   await expect(page.getByTestId('validation-row:ns3-a-newreno-0.01')).toHaveAttribute('data-verdict', 'holds');
   // A grid point that does not hold names its class of known disagreement: its cause and the
-  // test that shows it, or that no test does yet (engine/tests/data/ns3-grid-disagreements.json).
+  // tests that show all or part of it (engine/tests/data/ns3-grid-disagreements.json).
   const known = page.getByTestId('disagreement:ns3-grid-newreno-10-50-0.25-0-total');
   await expect(known).toHaveAttribute('data-class', 'no-sack-after-timeout');
   await expect(known).toContainText('known disagreement (class no-sack-after-timeout): ns-3 without SACK');
   await expect(known).toContainText('(tested by Ns3Grid.Ns3WithoutSackRecoversOverAndOverAfterATimeout)');
-  const unexplained = page.getByTestId('disagreement:ns3-grid-newreno-1-10-0.25-0-total');
-  await expect(unexplained).toContainText('unexplained disagreement (class no-sack), no test shows its cause yet');
+  const partly = page.getByTestId('disagreement:ns3-grid-newreno-100-10-2-0.03-total');
+  await expect(partly).toContainText('known disagreement, partly explained (class no-sack)');
+  await expect(partly).toContainText('Ns3Grid.Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree');
   await expect(
     page.locator('[data-testid="validation-row:ns3-a-newreno-0.01"] [data-testid^="disagreement:"]'),
   ).toHaveCount(0);
