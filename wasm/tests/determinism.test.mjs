@@ -239,6 +239,27 @@ protocol_options
     });
   });
 
+// Every option of the flows' named readings (recoveries, timer profiles, CUBIC's HyStart
+// and window law, RRTP's modes), each on a flow of the protocol whose block it is in,
+// under Bernoulli loss: a reading added to the schema is compared here without a line.
+const kReadingOwner = { recovery: 'newreno', tcp: 'newreno', cubic: 'cubic', rrtp: 'rrtp' };
+plab
+  .schema()
+  .params.filter((param) => param.options && kReadingOwner[param.path.split('.')[1]])
+  .forEach((param, i) => {
+    const keys = param.path.split('.').slice(1);
+    param.options.forEach((option, j) => {
+      const flow = { protocol: kReadingOwner[keys[0]], channel: { forward: { model: 'bernoulli', p: 0.02 } } };
+      let at = flow;
+      for (const key of keys.slice(0, -1)) at = at[key] ??= {};
+      at[keys[keys.length - 1]] = option;
+      kScenarios.push({
+        name: `${param.path} = ${option} (from the schema)`,
+        scenario: { seed: 60 + 10 * i + j, duration_s: 5, flows: [flow] },
+      });
+    });
+  });
+
 // Every template of the `custom` language (docs/custom-cc.md): the program's maths
 // (exp, pow, cbrt, log) is the engine's own, so native and WASM agree bit for bit.
 (plab.schema().languages?.custom?.templates ?? []).forEach((t, i) => {
