@@ -255,7 +255,7 @@ plab
       at[keys[keys.length - 1]] = option;
       kScenarios.push({
         name: `${param.path} = ${option} (from the schema)`,
-        scenario: { seed: 60 + 10 * i + j, duration_s: 5, flows: [flow] },
+        scenario: { seed: 60 + 10 * i + j, duration_s: 2, flows: [flow] },
       });
     });
   });
