@@ -3,43 +3,25 @@
 // segments out, every ACK an RTT sample. Each test fails if its rule is broken.
 #include <gtest/gtest.h>
 
+#include "cubic_sender.h"
 #include "test_util.h"
-#include "transport/tcp/cc/cubic.h"
 
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+constexpr uint32_t kMss = kCubicTestMss;
 
+// One ACK of one segment, `gap` after the last, carrying an RTT sample `rtt`, on
+// RFC 9438's law with the HyStart under test.
 class HyStartSender {
  public:
-  explicit HyStartSender(Cubic::Params::HyStart mode) : cubic_(Params(mode)) {
-    cubic_.Init(&rtt_, kMss, 10 * kMss);
-    s_.mss = kMss;
-    s_.snd_max = cubic_.cwnd();
-  }
-  static Cubic::Params Params(Cubic::Params::HyStart mode) {
-    Cubic::Params p;
-    p.hystart = mode;
-    return p;
-  }
-  // One ACK of one segment, `gap` after the last, carrying an RTT sample `rtt`.
-  void Ack(Time gap, Time rtt) {
-    now_ += gap;
-    rtt_.OnSample(rtt);
-    s_.snd_una += kMss;
-    cubic_.OnAck(s_, kMss, now_);
-    cubic_.OnAckReceived(s_, RateSample{}, now_);
-    s_.snd_max = std::max(s_.snd_max, s_.snd_una + cubic_.cwnd());  // sends what the window allows
-  }
-  double cwnd_segments() const { return static_cast<double>(cubic_.cwnd()) / kMss; }
-  Cubic& cubic() { return cubic_; }
+  explicit HyStartSender(Cubic::Params::HyStart mode) : sender_(Cubic::Params::Law::kRfc9438, 10, mode) {}
+  void Ack(Time gap, Time rtt) { sender_.Ack(kMss, 0, gap, rtt); }
+  double cwnd_segments() const { return sender_.cwnd_segments(); }
+  Cubic& cubic() { return sender_.cubic(); }
 
  private:
-  RttStats rtt_{RttStats::Params{}};
-  Cubic cubic_;
-  TcpState s_;
-  Time now_ = Time::FromSeconds(1);
+  CubicSender sender_;
 };
 
 constexpr auto kNs3 = Cubic::Params::HyStart::kNs3;

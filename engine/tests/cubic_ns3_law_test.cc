@@ -2,53 +2,13 @@
 // by rule against a sender fed by hand. Each test fails if its rule is broken.
 #include <gtest/gtest.h>
 
-#include "transport/tcp/cc/cubic.h"
+#include "cubic_sender.h"
 
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
-
-class Sender {
- public:
-  Sender(Cubic::Params::Law law, uint64_t cwnd_segments, Cubic::Params::HyStart hystart = Cubic::Params::HyStart::kNone)
-      : cubic_(ParamsOf(law, hystart)) {
-    cubic_.Init(&rtt_, kMss, cwnd_segments * kMss);
-    s_.mss = kMss;
-    s_.snd_max = cubic_.cwnd();
-  }
-  static Cubic::Params ParamsOf(Cubic::Params::Law law, Cubic::Params::HyStart hystart) {
-    Cubic::Params p;
-    p.law = law;
-    p.hystart = hystart;
-    return p;
-  }
-  // An ACK `gap` after the last that moves snd_una by `cumulative` bytes, of which
-  // `delivered` were not SACKed before.
-  void Ack(uint64_t cumulative, uint64_t delivered, Time gap = Time::FromMilliseconds(1),
-           Time rtt = Time::FromMilliseconds(20)) {
-    now_ += gap;
-    rtt_.OnSample(rtt);
-    s_.snd_una += cumulative;
-    cubic_.OnAck(s_, cumulative, now_);
-    RateSample rs;
-    rs.newly_delivered = delivered;
-    cubic_.OnAckReceived(s_, rs, now_);
-    s_.snd_max = std::max(s_.snd_max, s_.snd_una + cubic_.cwnd());
-  }
-  void Loss() {
-    cubic_.EnterRecovery(s_, 0);
-    cubic_.ExitRecovery();
-  }
-  double cwnd_segments() const { return static_cast<double>(cubic_.cwnd()) / kMss; }
-  Cubic& cubic() { return cubic_; }
-
- private:
-  RttStats rtt_{RttStats::Params{}};
-  Cubic cubic_;
-  TcpState s_;
-  Time now_ = Time::FromSeconds(1);
-};
+constexpr uint32_t kMss = kCubicTestMss;
+using Sender = CubicSender;
 
 constexpr auto kNs3 = Cubic::Params::Law::kNs3;
 constexpr auto kRfc = Cubic::Params::Law::kRfc9438;
