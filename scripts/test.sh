@@ -2,19 +2,19 @@
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
 # at the first failure. Seconds on a fresh clone, 2 idle cores, packages present
-# (2026-11-27; the README has the whole, 30.1 min):
-#   setup        ~490  npm ci beside the engine and WASM builds, then the page
-#   test:format  ~15   Prettier and clang-format check the layout
-#   test:engine  ~69   native GoogleTest suite (ctest, one process per core)
-#   test:wasm    ~23   WASM under Node: native == WASM, bit for bit
-#   test:web     ~105  the page's TypeScript type check (tsc --noEmit), ESLint, then its
+# (2026-11-28; the README has the whole, 32.8 min):
+#   setup        ~554  npm ci beside the engine and WASM builds, then the page
+#   test:format  ~14   Prettier and clang-format check the layout
+#   test:engine  ~66   native GoogleTest suite (ctest, one process per core)
+#   test:wasm    ~24   WASM under Node: native == WASM, bit for bit
+#   test:web     ~104  the page's TypeScript type check (tsc --noEmit), ESLint, then its
 #                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
-#   test:e2e     ~761  Playwright + Debian Chromium against the built site, one worker
+#   test:e2e     ~776  Playwright + Debian Chromium against the built site, one worker
 #                      (~600 alone; the sanitizer build below runs beside it)
-#   (wait)       ~132  the rest of the ASan + UBSan build started at nice 19 after setup
-#   test:fuzz    ~55   the libFuzzer targets (scenario, program) replay their corpora and
+#   (wait)       ~168  the rest of the ASan + UBSan build started at nice 19 after setup
+#   test:fuzz    ~56   the libFuzzer targets (scenario, program) replay their corpora and
 #                      fuzz 40 s in all, then the URL codec's fuzzer (scripts/test-fuzz.sh)
-#   test:sanitize ~158 the GoogleTest suite under ASan + UBSan in one shard per core, the
+#   test:sanitize ~205 the GoogleTest suite under ASan + UBSan in one shard per core, the
 #                      CLI's regression cases and the corpus through the CLI
 #                      (scripts/test-sanitize.sh)
 set -euo pipefail
