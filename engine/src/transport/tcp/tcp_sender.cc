@@ -295,14 +295,8 @@ void TcpSender::OnRetransmissionTimeout() {
   // RFC 5681 §3.1 eq. 4 and the loss window of one segment (the algorithm may answer
   // differently); RFC 6582 §3.2 step 1's `recover` is set so that stale duplicate ACKs
   // do not start a fast retransmit.
-  const bool hold = recovery_->HoldsSsthreshAtTimeout(state_);
-  if (const uint64_t flight = recovery_->FlightAtTimeout(state_, scoreboard_); flight == state_.flight_size()) {
-    cc_->OnRetransmissionTimeout(state_, hold);
-  } else {
-    TcpState halved = state_;  // the control halves snd_max - snd_una
-    halved.snd_max = state_.snd_una + flight;
-    cc_->OnRetransmissionTimeout(halved, hold);
-  }
+  cc_->OnRetransmissionTimeout(WithFlightSize(state_, recovery_->FlightAtTimeout(state_, scoreboard_)),
+                               recovery_->HoldsSsthreshAtTimeout(state_));
   state_.in_recovery = false;
   state_.dupacks = 0;
   state_.recover = state_.snd_max;

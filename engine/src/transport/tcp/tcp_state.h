@@ -43,4 +43,12 @@ struct TcpState {
   uint64_t flight_size() const { return snd_max - snd_una; }
 };
 
+// `state` as a control reads it when a recovery has it halve another figure than
+// FlightSize (the controls halve snd_max - snd_una): snd_max moved to snd_una + flight.
+inline TcpState WithFlightSize(const TcpState& state, uint64_t flight) {
+  TcpState view = state;
+  view.snd_max = state.snd_una + flight;
+  return view;
+}
+
 }  // namespace plab

@@ -42,9 +42,8 @@ void LeRecovery::OnLossDetected(TcpState& state, RecoveryActions& actions) {
   // before detecting the first packet loss": half the window, not half the sequence
   // range in flight, which for LE also spans the packets SACKed above the hole (LE
   // sends a new packet for each of them, so the range exceeds cwnd by the dupacks).
-  TcpState window_state = state;
-  window_state.snd_max = state.snd_una + std::min(state.flight_size(), actions.congestion_control().cwnd());
-  actions.congestion_control().EnterRecovery(window_state, 0);
+  actions.congestion_control().EnterRecovery(
+      WithFlightSize(state, std::min(state.flight_size(), actions.congestion_control().cwnd())), 0);
   // §2.2 Observation, proof: "LE retransmits the head of RTXLIST and simultaneously sets
   // the value of wnd to w0/2": the loss that cuts the window is resent with the cut, as
   // a fast retransmit is (RFC 5681 §3.2 step 2), not once the flight has drained below

@@ -28,14 +28,7 @@ void SackRecovery::Enter(TcpState& state, RecoveryActions& actions, bool early) 
   // RFC 6675 §5 step 4.2 inflates nothing: pipe counts what left. SACK-ER inflates
   // per Algorithm 1 on an early retransmission.
   const int inflation = RecoveryInflation(early_, early, state, actions.congestion_control(), 0);
-  const uint64_t flight = FlightToHalve(state, actions);
-  if (flight == state.flight_size()) {
-    actions.congestion_control().EnterRecovery(state, inflation);
-  } else {
-    TcpState halved = state;  // the control halves snd_max - snd_una (as le_recovery.cc)
-    halved.snd_max = state.snd_una + flight;
-    actions.congestion_control().EnterRecovery(halved, inflation);
-  }
+  actions.congestion_control().EnterRecovery(WithFlightSize(state, FlightToHalve(state, actions)), inflation);
   state.in_recovery = true;
   state.recover = state.snd_max;  // RecoveryPoint = HighData
   state.recover_set = true;
