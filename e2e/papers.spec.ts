@@ -184,8 +184,10 @@ test("Papers menu → TCP-Real Table 1: every cell of Tables 1 and 4 a claim at 
   await openPreset(page, 'tcp-real-table1');
   // The paper's seven ON-loss rates, three protocols, five seeds.
   await expect(page.getByTestId('sweep-progress')).toHaveAttribute('aria-valuemax', String(7 * 3 * 5));
-  // Before the runs finish, no verdict is claimed.
-  await expect(page.getByTestId('claim-1')).toHaveAttribute('data-verdict', 'pending');
+  // Before the runs finish, the claims whose points have not run claim no verdict (a claim
+  // is judged as soon as its own points are in, so claim-1, Reno at no loss, may already
+  // be: 5 of the 105 transfers). The sweep takes tens of seconds; this looks at its start.
+  await expect(page.locator('[data-testid^="claim-"][data-verdict="pending"]')).not.toHaveCount(0);
   await sweepDone(page, 160_000);
   const ms = Number(await page.getByTestId('sweep-progress').getAttribute('data-elapsed-ms'));
   console.log(`TCP-Real Table 1 preset sweep (105 transfers): ${(ms / 1000).toFixed(1)} s`);
