@@ -30,7 +30,8 @@ tshark_fields() {
     -o udp.check_checksum:TRUE -T fields -E separator=, -E occurrence=a -E aggregator=/ \
     -e frame.time_epoch -e ip.src -e ip.proto -e tcp.seq_raw -e tcp.ack_raw -e tcp.len -e tcp.options.sack_le \
     -e tcp.options.sack_re -e _ws.malformed -e ip.checksum.status -e tcp.checksum.status -e udp.checksum.status \
-    -e tcp.analysis.retransmission -e tcp.analysis.out_of_order 2>/dev/null
+    -e tcp.analysis.retransmission -e tcp.analysis.out_of_order -e tcp.option.len.invalid -e _ws.expert.severity \
+    2>/dev/null
 }
 
 # Checks one file against the packet trace's transmit events at its link and
@@ -51,13 +52,17 @@ check_file() {
   paste -d, "$pcap.txt" "$pcap.trace" | awk -F, -v name="$name" '
     function bad(what) { if (errors++ < 3) print "FAIL: " name " packet " NR ": " what > "/dev/stderr" }
     {
-      # pcap fields $1..$14, then the trace: $15 t_s, $16 feedback, $17 seq
-      dt = $1 - $15; if (dt < 0) dt = -dt
-      if (dt > 1e-10) bad("time " $1 " against the trace'"'"'s " $15)
-      expect = $17 % 4294967296
-      if ($3 == 6 && $16 == 0 && $4 != expect) bad("sequence number " $4 ", the trace says byte " $17)
-      if ($3 == 6 && $16 == 1 && $5 != expect) bad("ACK number " $5 ", the trace says " $17)
+      # pcap fields $1..$16, then the trace: $17 t_s, $18 feedback, $19 seq
+      dt = $1 - $17; if (dt < 0) dt = -dt
+      if (dt > 1e-10) bad("time " $1 " against the trace'"'"'s " $17)
+      expect = $19 % 4294967296
+      if ($3 == 6 && $18 == 0 && $4 != expect) bad("sequence number " $4 ", the trace says byte " $19)
+      if ($3 == 6 && $18 == 1 && $5 != expect) bad("ACK number " $5 ", the trace says " $19)
       if ($9 != "") bad("malformed")
+      if ($15 != "") bad("a TCP option whose length tshark refuses")
+      # Expert severities: 0x800000 is an error (a note, 0x400000, is a duplicate ACK).
+      n = split($16, severity, "/")
+      for (i = 1; i <= n; i++) if (severity[i] + 0 >= 8388608) bad("an expert error (severity " severity[i] ")")
       if ($10 != 1) bad("IPv4 header checksum status " $10 " (1 = good)")
       if ($11 == 0 || $12 == 0) bad("transport checksum bad")
       if ($3 == 6 && $6 == 0 && $11 != 1) bad("an ACK whose TCP checksum does not verify (status " $11 ")")
@@ -147,6 +152,13 @@ run_case dumbbell 'flows[%d].access' '{"format": 3, "duration_s": 5, "seed": 4,
   "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 4, "delay_ms": 10, "queue_packets": 30}},
   "flows": [{"protocol": "sack", "app": {"size_bytes": 400000, "token_bucket": {"enabled": false}}},
     {"protocol": "newreno", "start_s": 0.2, "app": {"size_bytes": 300000, "token_bucket": {"enabled": false}}}]}' 0 1
+
+# A --pcap path that cannot be a directory is refused before the run (exit 2), naming --pcap.
+touch "$work/a-file"
+code=0
+"$plab" run "$work/sack/scenario.json" --pcap "$work/a-file" >"$work/refused.out" 2>"$work/refused.err" || code=$?
+[[ "$code" == 2 && ! -s "$work/refused.out" ]] && grep -q -- "--pcap $work/a-file exists and is not a directory" \
+  "$work/refused.err" || fail "--pcap onto a file: exit $code, stderr: $(cat "$work/refused.err")"
 
 echo "pcap_test: $((SECONDS - start)) s, $failures failure(s)"
 ((failures == 0))

@@ -184,7 +184,7 @@ TEST(PacketCapture, RunGivesTheSameResultWithACapture) {
       {"duration_s", 3},
       {"topology", {{"bottleneck", {{"errors", {{"forward", {{"model", "bernoulli"}, {"p", 0.01}}}}}}}}},
       {"flows", {{{"protocol", "newreno"}, {"app", {{"token_bucket", {{"enabled", false}}}}}}}}};
-  const RunOutput plain = Run(scenario.dump());
+  const RunOutput plain = plab::Run(scenario.dump());
   ASSERT_TRUE(plain.ok) << plain.json;
   std::map<std::string, std::unique_ptr<std::ostringstream>> files;
   RunOptions options;
@@ -193,7 +193,7 @@ TEST(PacketCapture, RunGivesTheSameResultWithACapture) {
     s = std::make_unique<std::ostringstream>();
     return s.get();
   };
-  const RunOutput captured = Run(scenario.dump(), options);
+  const RunOutput captured = plab::Run(scenario.dump(), options);
   ASSERT_TRUE(captured.ok) << captured.json;
   nlohmann::json doc = nlohmann::json::parse(captured.json);
   const nlohmann::json pcap = doc["pcap"];
