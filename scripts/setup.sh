@@ -28,7 +28,8 @@ kAptPackages=(
   clang-format             # scripts/test-format.sh: the engine's layout
   emscripten
   chromium
-  jq            # only for piping the CLI's JSON in README examples
+  jq            # piping the CLI's JSON (README examples, engine/tests/pcap_test.sh)
+  tshark        # engine/tests/pcap_test.sh reads --pcap files back (non-root capture: debconf default, no)
 )
 # Binaries checked besides the package database (a package can be installed and a
 # binary still be missing if someone removed it by hand).

@@ -1,6 +1,6 @@
 // plab: the native command-line runner.
 //
-//   plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]
+//   plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--pcap DIR] [--timing]
 //   plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]
 //              [--protocols a,b,...] [--set path=value ...] [--format json|csv]
 //   plab sweep FILE --x PATH --xs A,B,C,... [...]   (the x values themselves)
@@ -19,12 +19,15 @@
 // 2). --csv DIR also writes one CSV per series (time_s,value); DIR is made before the
 // run, and a path that cannot be a directory is refused (exit 2) before anything runs;
 // the CSVs are written before the result is printed, so a failure prints no result.
+// --pcap DIR writes the packets each link put on the wire as one pcap file per link
+// and direction (pcap_command.cc; the window is metrics.packet_trace's, else the
+// whole run); DIR is made as --csv's is.
 // --timing prints the wall time of the simulation and the event budget it ran under to
 // stderr. --timeline FILE applies live changes during the run (a JSON list of {t_s,
 // path, value}; docs/engine-api.md), as a live-mode link does; a file that is empty or
 // a directory is refused (exit 66), not run as no timeline.
 //
-// Exit codes: 0 ran; 2 the scenario, timeline, sweep or --csv was refused; 64 bad
+// Exit codes: 0 ran; 2 the scenario, timeline, sweep, --csv or --pcap was refused; 64 bad
 // usage (a flag, a --set, a number); 66 an input file that cannot be read.
 #include <chrono>
 #include <cmath>
@@ -40,6 +43,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grid_command.h"
+#include "pcap_command.h"
 #include "plab/api.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
@@ -53,7 +57,7 @@ int Contest(int argc, char** argv);  // contest_command.cc
 namespace {
 
 int Usage() {
-  std::cerr << "usage: plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--timing]\n"
+  std::cerr << "usage: plab run FILE [--set path=value ...] [--timeline FILE] [--csv DIR] [--pcap DIR] [--timing]\n"
                "       plab sweep FILE --x PATH --from A --to B [--points N] [--log] [--seeds K]\n"
                "                  [--protocols a,b,...] [--set path=value ...] [--format json|csv]\n"
                "       plab sweep FILE --x PATH --xs A,B,... [...]   (explicit x values; --plan: the runs, not run)\n"
@@ -403,6 +407,7 @@ int Run(int argc, char** argv) {
   if (const int code = ReadScenario(argv[2], &doc); code != 0) return code;
   std::string csv_dir;
   plab::RunOptions options;
+  plab_cli::PcapFiles pcap;
   bool timing = false;
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -436,6 +441,14 @@ int Run(int argc, char** argv) {
         std::cerr << "plab: " << problem << "\n";
         return 2;
       }
+    } else if (arg == "--pcap" && i + 1 < argc) {
+      if (const std::string problem = pcap.Prepare(argv[++i]); !problem.empty()) {
+        std::cerr << "plab: " << problem << "\n";
+        return 2;
+      }
+      options.pcap = [&pcap](const std::string& link, const std::string& direction) {
+        return pcap.Open(link, direction);
+      };
     } else if (arg == "--timing") {
       timing = true;
     } else {
@@ -450,7 +463,13 @@ int Run(int argc, char** argv) {
     for (const auto& e : err["errors"]) std::cerr << "plab: " << e["message"].get<std::string>() << "\n";
     return 2;
   }
-  // The CSVs first: if one cannot be written, the result is not printed half-done.
+  // The files first: if one cannot be written, the result is not printed half-done.
+  if (pcap.enabled()) {
+    if (const std::string problem = pcap.Finish(out.json); !problem.empty()) {
+      std::cerr << "plab: " << problem << "\n";
+      return 2;
+    }
+  }
   if (!csv_dir.empty()) {
     if (const std::string problem = WriteCsv(csv_dir, out); !problem.empty()) {
       std::cerr << "plab: " << problem << "\n";

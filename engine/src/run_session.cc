@@ -75,7 +75,7 @@ struct RunSession::State {
         return;
       }
     }
-    sim = std::make_unique<Simulation>(scenario, options.series);
+    sim = std::make_unique<Simulation>(scenario, options.series, options.pcap);
   }
 
   // RunWithTimeline's steps, cut at `t`: each change due by then is applied at its

@@ -151,7 +151,7 @@ TEST(Schema, EverySummaryFigureIsDeclaredAndEveryDeclarationIsReported) {
 TEST(Result, SummaryOnlyRunsGiveTheSameSummaryWithoutSeries) {
   const std::string s = R"({"duration_s":10,"flows":[{"protocol":"sack"}]})";
   const RunOutput full = plab::Run(s);
-  const RunOutput summary_only = plab::Run(s, RunOptions{false, {}});
+  const RunOutput summary_only = plab::Run(s, RunOptions{false, {}, {}});
   ASSERT_TRUE(summary_only.ok);
   const auto a = nlohmann::json::parse(full.json), b = nlohmann::json::parse(summary_only.json);
   EXPECT_EQ(a["summary"], b["summary"]);

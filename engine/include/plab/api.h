@@ -3,6 +3,8 @@
 #pragma once
 
 #include <exception>
+#include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,6 +34,12 @@ struct RunOptions {
   // {"t_s", "path", "value"} (docs/engine-api.md, "Timeline"). Without one the run is
   // exactly the run it always was.
   std::string timeline_json;
+  // A packet capture (the CLI's --pcap; engine/src/metrics/packet_capture.h): asked
+  // once per link direction ("bottleneck", "forward") for the stream its pcap file goes
+  // to (the caller keeps the streams; nullptr = none for that one). Unset = no capture,
+  // and the run is exactly the run it always was; with one, the result says what was
+  // written ("pcap").
+  std::function<std::ostream*(const std::string& link, const std::string& direction)> pcap;
 };
 
 // Validates and runs one simulation. Never throws: bad input gives ok == false and

@@ -61,6 +61,7 @@ class Link final : public PacketSink, public EventHandler {
     packet_observer_ = observer;
     queue_->set_packet_observer(observer);
   }
+  PacketObserver* packet_observer() const { return packet_observer_; }
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag, uint64_t arg) override;
@@ -121,7 +122,7 @@ class Link final : public PacketSink, public EventHandler {
   PacketObserver* packet_observer_ = nullptr;
   void Trace(PacketEvent event, const Packet& p) {
     if (packet_observer_ != nullptr) {
-      packet_observer_->OnPacket(scheduler_->now(), event, p.flow, p.is_feedback(), p.trace_number());
+      packet_observer_->OnPacketSeen(scheduler_->now(), event, p);
     }
   }
   void TraceForward(Packet* p);

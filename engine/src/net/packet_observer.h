@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "net/packet.h"
 #include "sim/time.h"
 
 namespace plab {
@@ -26,6 +27,12 @@ class PacketObserver {
   virtual ~PacketObserver() = default;
   // `seq`: a data packet's first payload byte; an ACK's ACK number (Packet::trace_number).
   virtual void OnPacket(Time now, PacketEvent event, uint32_t flow, bool feedback, uint64_t seq) = 0;
+  // The same event with the packet itself, where the link still holds it (every event
+  // but a drop, after which the packet may be back in the pool): a packet capture
+  // (metrics/packet_capture.h) writes its headers from here. By default the event only.
+  virtual void OnPacketSeen(Time now, PacketEvent event, const Packet& p) {
+    OnPacket(now, event, p.flow, p.is_feedback(), p.trace_number());
+  }
 };
 
 }  // namespace plab

@@ -270,7 +270,7 @@ nlohmann::ordered_json RunSweep(const nlohmann::json& base, const SweepSpec& spe
   std::vector<std::vector<std::map<std::string, std::vector<double>>>> values(
       points, std::vector<std::map<std::string, std::vector<double>>>(lines));
   for (size_t r = 0; r < plan["runs"].size(); ++r) {
-    const RunOutput out = Run(plan["runs"][r]["scenario"].dump(), RunOptions{false, {}});
+    const RunOutput out = Run(plan["runs"][r]["scenario"].dump(), RunOptions{false, {}, {}});
     const auto result = nlohmann::json::parse(out.json);
     if (!out.ok) throw std::invalid_argument(result["errors"][0]["message"].get<std::string>());
     auto& figures = values[r / per_point][(r % per_point) / spec.seeds];

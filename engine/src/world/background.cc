@@ -31,7 +31,7 @@ class BackgroundGroup::Member final : public EventHandler, public SenderObserver
       : group_(group), index_(index), rng_(rng), ids_(ids), http_(http), source_() {
     FlowEnv mine = env;
     mine.source = &source_;
-    mine.flow = ids_->Next();
+    mine.flow = ids_->Next(protocol.family);
     flow_ = std::make_unique<Flow>(protocol, mine, path, nullptr, nullptr);
     flow_->sender().set_observer(this);
     flow_->receiver().set_observer(this);
@@ -48,7 +48,7 @@ class BackgroundGroup::Member final : public EventHandler, public SenderObserver
       return;
     }
     if (tag == kRequest) {
-      const uint32_t id = ids_->Next();
+      const uint32_t id = ids_->Next(flow_->protocol().family);
       flow_->sender().Restart(id);
       flow_->receiver().Restart(id);
       last_bytes_ = 0;

@@ -32,13 +32,22 @@ namespace plab {
 class BackgroundGroup;
 
 // Gives out flow ids, unique across the run (a user's every connection gets a new one).
+// Each id's protocol family is kept (one byte an id), for a packet capture's choice
+// of TCP or UDP headers (metrics/packet_capture.h).
 class FlowIds {
  public:
-  explicit FlowIds(uint32_t first) : next_(first) {}
-  uint32_t Next() { return next_++; }
+  explicit FlowIds(uint32_t first) : first_(first), next_(first) {}
+  uint32_t Next(Family family) {
+    families_.push_back(family);
+    return next_++;
+  }
+  // The family of an id given out here (kTcp for any other).
+  Family FamilyOf(uint32_t id) const { return id >= first_ && id < next_ ? families_[id - first_] : Family::kTcp; }
 
  private:
+  uint32_t first_;
   uint32_t next_;
+  std::vector<Family> families_;
 };
 
 class BackgroundGroup {

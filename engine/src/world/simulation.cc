@@ -35,12 +35,13 @@ Time PropagationDelay(const std::vector<PacketSink*>& hops) {
 
 }  // namespace
 
-Simulation::Simulation(const Scenario& scenario, bool record_series)
+Simulation::Simulation(const Scenario& scenario, bool record_series, PacketCapture::OpenStream pcap)
     : scenario_(scenario),
       record_series_(record_series),
       legacy_root_(static_cast<uint64_t>(scenario.Integer("seed"))),
       duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))),
-      measure_from_(Time::FromSecondsDouble(scenario.Number("metrics.start_s"))) {
+      measure_from_(Time::FromSecondsDouble(scenario.Number("metrics.start_s"))),
+      pcap_(std::move(pcap)) {
   scheduler_.set_event_budget(static_cast<uint64_t>(scenario_.Integer("max_events")));
   Build();
 }
@@ -72,6 +73,23 @@ void Simulation::Build() {
       packet_trace_->Watch(*pair->forward, pair->name, "forward");
       packet_trace_->Watch(*pair->reverse, pair->name, "reverse");
     }
+  }
+  // After the trace, so the capture's taps pass every event on to the trace's.
+  if (pcap_) {
+    const bool window = trace_to > trace_from;
+    BuildCapture(window ? Time::FromSecondsDouble(trace_from) : Time::Zero(),
+                 window ? Time::FromSecondsDouble(trace_to) : Time::Infinite());
+  }
+}
+
+void Simulation::BuildCapture(Time from, Time to) {
+  const auto family_of = [this](uint32_t flow) {
+    return flow < flows_.size() ? flows_[flow]->flow->protocol().family : ids_->FamilyOf(flow);
+  };
+  capture_ = std::make_unique<PacketCapture>(from, to, pcap_, family_of);
+  for (const auto& pair : topology_->links()) {
+    capture_->Watch(*pair->forward, pair->name, "forward");
+    capture_->Watch(*pair->reverse, pair->name, "reverse");
   }
 }
 

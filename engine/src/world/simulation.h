@@ -21,6 +21,7 @@
 #include "app/token_bucket_source.h"
 #include "metrics/flow_metrics.h"
 #include "metrics/link_metrics.h"
+#include "metrics/packet_capture.h"
 #include "metrics/packet_trace.h"
 #include "scenario/scenario.h"
 #include "sim/random.h"
@@ -35,7 +36,8 @@ namespace plab {
 class Simulation final : public EventHandler {
  public:
   // `record_series`: keep the time series (off when only the summary is wanted).
-  explicit Simulation(const Scenario& scenario, bool record_series = true);
+  // `pcap`: where a packet capture's files go (metrics/packet_capture.h); unset = none.
+  explicit Simulation(const Scenario& scenario, bool record_series = true, PacketCapture::OpenStream pcap = {});
   ~Simulation() override;
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -68,6 +70,7 @@ class Simulation final : public EventHandler {
   struct ExplicitFlow;
 
   void Build();
+  void BuildCapture(Time from, Time to);
   void BuildExplicitFlow(int index);
   void StartFlows();
   void StartFlow(ExplicitFlow& f);
@@ -91,6 +94,8 @@ class Simulation final : public EventHandler {
   std::unique_ptr<Topology> topology_;
   std::unique_ptr<LinkMetrics> bottleneck_metrics_;
   std::unique_ptr<PacketTrace> packet_trace_;  // null unless metrics.packet_trace asks
+  PacketCapture::OpenStream pcap_;
+  std::unique_ptr<PacketCapture> capture_;  // null unless a capture was asked for
   std::vector<std::unique_ptr<ExplicitFlow>> flows_;
   std::vector<std::unique_ptr<BackgroundGroup>> groups_;
   std::unique_ptr<FlowIds> ids_;

@@ -297,6 +297,7 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
   doc["series"] = std::move(sink.meta());
   *columns = std::move(sink.columns());
   if (packet_trace_ != nullptr) doc["packet_trace"] = packet_trace_->Append(*columns);
+  if (capture_ != nullptr) doc["pcap"] = capture_->Describe();
   doc["scenario"] = scenario_.ToJson();
   return doc;
 }
