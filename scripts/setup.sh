@@ -29,6 +29,7 @@ kAptPackages=(
   emscripten
   chromium
   jq            # only for piping the CLI's JSON in README examples
+  python3-venv python3-dev  # scripts/test-python.sh: the venv and the module's headers
 )
 # Binaries checked besides the package database (a package can be installed and a
 # binary still be missing if someone removed it by hand).
