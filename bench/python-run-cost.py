@@ -1,6 +1,9 @@
-"""The cost of one run from Python (docs/python.md, "Costs"): plab.run in-process against
-the bare engine (the CLI's own --timing, the run alone) and against spawning the CLI,
-on the default scenario cut to 1 s; medians of N runs, with the load average.
+"""The cost of one run from Python (docs/python.md, "Costs"), on the default scenario cut
+to 1 s: the engine called in-process (plab._core.run: the run, its JSON text and its
+columns), plab.run with the summary and the series as DataFrames, plab.run without
+series, against spawning the CLI (a process, the scenario read, the JSON printed). CPU
+seconds (this process's, or the child's), medians of N runs, so that a loaded machine
+inflates them less than wall time; the load average is printed beside them.
 
     build/python-venv/bin/python bench/python-run-cost.py [--runs 30] [--cli build/engine/plab]
 """
@@ -11,18 +14,35 @@ import argparse
 import json
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from typing import Callable
 
 import plab
+from plab import _core
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
 
-def median_ms(samples: list[float]) -> float:
+def cpu_ms(fn: Callable[[], object], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        t = time.process_time()
+        fn()
+        samples.append(time.process_time() - t)
+    return statistics.median(samples) * 1000.0
+
+
+def child_cpu_ms(argv: list[str], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(argv, capture_output=True, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        samples.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(samples) * 1000.0
 
 
@@ -38,36 +58,25 @@ def main() -> None:
     text = json.dumps(scenario)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         f.write(text)
-    load_before = os.getloadavg()
+    load = os.getloadavg()
 
-    bare, cli, py, py_summary = [], [], [], []
-    for _ in range(args.runs):
-        t = time.perf_counter()
-        out = subprocess.run([args.cli, "run", f.name, "--timing"], capture_output=True, text=True, check=True)
-        cli.append(time.perf_counter() - t)
-        bare.append(float(out.stderr.split("wall_ms ")[1].split()[0]) / 1000.0)
-        t = time.perf_counter()
+    def with_frames() -> None:
         r = plab.run(text)
         _ = r.summary, r.series
-        py.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        plab.run(text, series=False)
-        py_summary.append(time.perf_counter() - t)
 
-    n_threads = 2
-    t = time.perf_counter()
-    with ThreadPoolExecutor(n_threads) as pool:
-        list(pool.map(lambda _: plab.run(text, series=False), range(args.runs)))
-    threaded = (time.perf_counter() - t) / args.runs
-
+    rows = [
+        ("_core.run (engine, JSON text, columns)", cpu_ms(lambda: _core.run(text, True, ""), args.runs)),
+        ("_core.run(series=False)", cpu_ms(lambda: _core.run(text, False, ""), args.runs)),
+        ("plab.run + summary + series DataFrames", cpu_ms(with_frames, args.runs)),
+        ("plab.run(series=False) + summary", cpu_ms(lambda: plab.run(text, series=False).summary, args.runs)),
+        ("the CLI spawned: plab run FILE", child_cpu_ms([args.cli, "run", f.name], args.runs)),
+        ("the CLI spawned: plab defaults (no run)", child_cpu_ms([args.cli, "defaults"], args.runs)),
+    ]
     os.unlink(f.name)
-    print(f"scenario: default, duration {args.duration} s, {args.runs} runs each (medians)")
-    print(f"bare engine (CLI --timing, the run alone): {median_ms(bare):8.2f} ms")
-    print(f"plab.run + summary + series DataFrames:     {median_ms(py):8.2f} ms")
-    print(f"plab.run(series=False):                     {median_ms(py_summary):8.2f} ms")
-    print(f"spawning the CLI (process + JSON out):      {median_ms(cli):8.2f} ms")
-    print(f"plab.run(series=False) on {n_threads} threads, per run: {threaded * 1000:8.2f} ms")
-    print(f"load average before/after: {load_before} / {os.getloadavg()}")
+    print(f"default scenario, duration {args.duration} s; median CPU ms of {args.runs} runs")
+    for name, ms in rows:
+        print(f"  {name:42s} {ms:8.2f} ms")
+    print(f"load average before/after: {load} / {os.getloadavg()}")
 
 
 if __name__ == "__main__":

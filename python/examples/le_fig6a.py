@@ -79,7 +79,7 @@ def main() -> None:
         for (p, protocol), gs in sorted(curves.items()):
             sd = statistics.stdev(gs) if len(gs) > 1 else 0.0
             w.writerow([p, protocol, statistics.fmean(gs), sd, len(gs)])
-    print(f"wrote {args.out}: {len(runs)} runs, {len(curves)} points")
+    print(f"wrote {args.out}: {len(runs)} runs, {len(curves)} (loss, protocol) points")
     if args.png:
         draw(curves, args.png)
 

@@ -20,6 +20,7 @@ def _episode(env: CongestionEnv, seed: int, policy: list[int]) -> list[np.ndarra
     for k in range(10_000):
         obs, reward, terminated, truncated, _ = env.step(np.array([policy[k % len(policy)]], dtype=np.float64))
         assert np.isfinite(obs).all() and np.isfinite(reward)
+        assert env.observation_space.contains(obs), obs
         trajectory.append(obs)
         if terminated or truncated:
             break
