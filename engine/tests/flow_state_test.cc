@@ -38,9 +38,10 @@ TEST(FlowState, SetAtTheSessionsTimeIsTheTimelinesChange) {
   session.AdvanceTo(2);
   EXPECT_EQ(session.Set("flows[0].manual.cwnd_segments", "7"), "");
   const RunOutput stepped = session.Finish();
-  EXPECT_EQ(stepped.json, replay.json);
-  EXPECT_EQ(stepped.columns, replay.columns);
-  EXPECT_NE(stepped.json, plab::Run(scenario).json);  // the changes changed the run
+  // Whole documents: compared as booleans, so that a failure does not print two of them.
+  EXPECT_TRUE(stepped.json == replay.json) << "the session's Set calls differ from the timeline's changes";
+  EXPECT_TRUE(stepped.columns == replay.columns);
+  EXPECT_FALSE(stepped.json == plab::Run(scenario).json) << "the changes did not change the run";
 }
 
 TEST(FlowState, SetRefusesWhatATimelineRefuses) {
@@ -63,7 +64,7 @@ TEST(FlowState, ObserveReadsTheWindowTheRttAndTheDeliveredBytes) {
   EXPECT_TRUE(s.has_window);
   EXPECT_FALSE(s.has_rate);
   EXPECT_EQ(s.cwnd_bytes, 17 * s.segment_bytes);
-  EXPECT_LE(s.flight_bytes, s.cwnd_bytes);
+  EXPECT_GT(s.flight_bytes, 0u);  // snd_max - snd_una: SACKed data above a hole too, so not bounded by cwnd
   EXPECT_GT(s.rtt_samples, 0);
   EXPECT_GT(s.min_rtt_s, 0);
   EXPECT_LE(s.min_rtt_s, s.srtt_s);
@@ -101,8 +102,8 @@ TEST(FlowState, ObservingChangesNothing) {
   for (double t = 0; !session.AdvanceTo(t); t += 0.01) session.Observe(0);
   const RunOutput stepped = session.Finish();
   const RunOutput whole = plab::Run(scenario);
-  EXPECT_EQ(stepped.json, whole.json);
-  EXPECT_EQ(stepped.columns, whole.columns);
+  EXPECT_TRUE(stepped.json == whole.json) << "observing changed the run";
+  EXPECT_TRUE(stepped.columns == whole.columns);
 }
 
 TEST(FlowState, ARefusedRunHasNoState) {
