@@ -149,6 +149,25 @@ RunOutput RunSession::Snapshot() const {
   return out;
 }
 
+std::string RunSession::Set(std::string_view path, std::string_view value_json) {
+  if (state_->sim == nullptr || state_->sim->ended()) return "the run has ended; it takes no change";
+  nlohmann::json value;
+  if (const std::string not_json = ParseJsonText(value_json, "the value", &value); !not_json.empty()) return not_json;
+  try {
+    // Changes the timeline has due by now go first, as they would in a replay.
+    if (state_->AdvanceTo(state_->sim->now())) return "the run has ended; it takes no change";
+    return state_->sim->Set(std::string(path), value);
+  } catch (const std::exception& e) {
+    state_->sim.reset();
+    state_->error = InternalError(e);
+    return std::string("internal engine error: ") + e.what();
+  }
+}
+
+FlowState RunSession::Observe(int flow) const {
+  return state_->sim == nullptr ? FlowState{} : state_->sim->Observe(flow);
+}
+
 RunOutput RunSession::Finish() {
   if (state_->sim != nullptr) AdvanceTo(std::numeric_limits<double>::infinity());
   return Snapshot();

@@ -2,6 +2,7 @@
 // See docs/engine-api.md for the formats. Nothing here knows about browsers.
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <iosfwd>
@@ -53,6 +54,40 @@ RunOutput Run(std::string_view scenario_json, const RunOptions& options = {});
 //   RunSession session(json);
 //   while (!session.AdvanceTo(session.now_s() + 0.5)) Show(session.Snapshot());
 //   RunOutput result = session.Finish();
+// One flow's state at a session's current time (RunSession::Observe), read from the
+// flow's sender and metrics without building the result document. A figure the flow
+// does not have is 0 with its `has_` flag false (never NaN).
+struct FlowState {
+  bool valid = false;  // false: no run, or no such flow
+  double t_s = 0;      // the session's time
+  // RTT statistics (RFC 6298), 0 until the first sample.
+  int64_t rtt_samples = 0;
+  double srtt_s = 0;
+  double min_rtt_s = 0;
+  double latest_rtt_s = 0;
+  double rto_s = 0;
+  // Bytes delivered in order to the application, and what every sender counts.
+  uint64_t delivered_bytes = 0;
+  int64_t data_packets_sent = 0;
+  int64_t retransmissions = 0;
+  int64_t feedback_received = 0;  // ACKs or receiver reports
+  bool completed = false;         // a finite transfer fully acknowledged
+  // A window-based (TCP) sender's window, in bytes, and its loss events.
+  bool has_window = false;
+  uint64_t segment_bytes = 0;  // the MSS
+  uint64_t cwnd_bytes = 0;
+  uint64_t ssthresh_bytes = 0;  // 0 until the first loss sets it
+  uint64_t flight_bytes = 0;
+  int64_t fast_retransmits = 0;
+  int64_t timeouts = 0;
+  // A rate-based sender's allowed rate (X) and its equation's rate, in bytes/s, and
+  // its loss event rate.
+  bool has_rate = false;
+  double allowed_rate_bytes_s = 0;
+  double equation_rate_bytes_s = 0;
+  double loss_event_rate = 0;
+};
+
 class RunSession {
  public:
   // Validates the scenario (and the timeline); an invalid one has ended() and its
@@ -74,6 +109,12 @@ class RunSession {
   RunOutput Snapshot() const;
   // Runs to the end: Run's output.
   RunOutput Finish();
+  // Changes a live parameter now, exactly as a timeline entry {now_s(), path, value}
+  // would (value: JSON text); returns "" or why it cannot (the session goes on
+  // unchanged). A session that has ended takes no change.
+  std::string Set(std::string_view path, std::string_view value_json);
+  // Flow `flow`'s state now (FlowState); invalid for a refused run or a flow it lacks.
+  FlowState Observe(int flow) const;
 
  private:
   struct State;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "plab/api.h"
 #include "record/series_sink.h"
 #include "sim/time.h"
 
@@ -38,6 +39,9 @@ class TransportProbe {
   // Anything else the family reports in the flow's entry of the result document
   // (`flows[i]`, beside its summary), e.g. what its algorithm recorded; none by default.
   virtual void AppendReport(nlohmann::ordered_json& /*flow*/) const {}
+  // The family's figures of the sender's state now (RunSession::Observe): its window
+  // or its rate; none by default.
+  virtual void Observe(FlowState& /*state*/) const {}
 };
 
 }  // namespace plab

@@ -23,6 +23,7 @@
 #include "metrics/link_metrics.h"
 #include "metrics/packet_capture.h"
 #include "metrics/packet_trace.h"
+#include "plab/api.h"
 #include "scenario/scenario.h"
 #include "sim/random.h"
 #include "sim/scheduler.h"
@@ -56,6 +57,9 @@ class Simulation final : public EventHandler {
   const std::string& ended_by() const { return ended_by_; }
   const Scheduler& scheduler() const { return scheduler_; }
   const Scenario& scenario() const { return scenario_; }
+  // Explicit flow `flow`'s state now (plab::FlowState), read from its sender, its
+  // metrics and its family's probe; invalid for a flow the run lacks.
+  FlowState Observe(int flow) const;
 
   // The headline summary: flows[0]'s figures, run-level figures and aggregates.
   nlohmann::ordered_json Summary() const;

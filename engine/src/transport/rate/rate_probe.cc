@@ -44,3 +44,14 @@ void RateProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures&) con
 }
 
 }  // namespace plab
+
+namespace plab {
+
+void RateProbe::Observe(FlowState& state) const {
+  state.has_rate = true;
+  state.allowed_rate_bytes_s = allowed_mean_.last;
+  state.equation_rate_bytes_s = equation_mean_.last;
+  state.loss_event_rate = p_mean_.last;
+}
+
+}  // namespace plab

@@ -22,6 +22,8 @@ class RateProbe final : public TransportProbe, public RateSenderObserver {
   void Finish() override;
   void AppendSeries(SeriesSink& out) const override;
   void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const override;
+  // The last allowed rate, equation rate and loss event rate.
+  void Observe(FlowState& state) const override;
 
  private:
   ProbeOptions options_;

@@ -111,3 +111,18 @@ void TcpProbe::AppendReport(nlohmann::ordered_json& flow) const {
 }
 
 }  // namespace plab
+
+namespace plab {
+
+void TcpProbe::Observe(FlowState& state) const {
+  const WindowSnapshot window = sender_->window();
+  state.has_window = true;
+  state.segment_bytes = mss_bytes_;
+  state.cwnd_bytes = window.cwnd;
+  state.ssthresh_bytes = window.ssthresh_set ? window.ssthresh : 0;
+  state.flight_bytes = window.flight_size;
+  state.fast_retransmits = sender_->stats().fast_retransmits;
+  state.timeouts = sender_->stats().timeouts;
+}
+
+}  // namespace plab

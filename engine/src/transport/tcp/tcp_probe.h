@@ -39,6 +39,8 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const override;
   // The congestion control's own record (CongestionControl::AppendReport).
   void AppendReport(nlohmann::ordered_json& flow) const override;
+  // The window, the MSS and the loss events now.
+  void Observe(FlowState& state) const override;
 
   int64_t fast_retransmits() const { return fast_retransmit_.count(); }
   int64_t timeouts() const { return timeout_.count(); }

@@ -1,0 +1,9 @@
+"""Protocol Lab's packet-level transport-protocol engine from Python (docs/python.md)."""
+
+from __future__ import annotations
+
+from .api import Session, default_scenario, engine_version, run, schema
+from .errors import ScenarioError
+from .result import Result
+
+__all__ = ["Result", "ScenarioError", "Session", "default_scenario", "engine_version", "run", "schema"]

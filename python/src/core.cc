@@ -1,0 +1,149 @@
+// plab._core: the engine's public surface (engine/include/plab/api.h) for Python.
+// Documents cross as JSON text, a run's columns as one float64 NumPy array (no copy:
+// the array owns the engine's vector). The GIL is released while the engine works,
+// so runs on several threads go in parallel (a run shares no state with another).
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+
+#include <charconv>
+#include <string>
+#include <system_error>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "plab/api.h"
+
+namespace nb = nanobind;
+
+namespace {
+
+using Columns = nb::ndarray<nb::numpy, double, nb::ndim<1>>;
+using RunTuple = std::tuple<bool, std::string, Columns>;
+
+// Hands the vector to NumPy: the array frees it when Python is done with it.
+Columns ToArray(std::vector<double>&& columns) {
+  auto* owned = new std::vector<double>(std::move(columns));
+  if (owned->empty()) owned->reserve(1);  // a real address even for no points
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<double>*>(p); });
+  return Columns(owned->data(), {owned->size()}, owner);
+}
+
+RunTuple ToTuple(plab::RunOutput&& out) { return {out.ok, std::move(out.json), ToArray(std::move(out.columns))}; }
+
+RunTuple RunScenario(const std::string& scenario_json, bool series, const std::string& timeline_json) {
+  plab::RunOptions options;
+  options.series = series;
+  options.timeline_json = timeline_json;
+  plab::RunOutput out;
+  {
+    nb::gil_scoped_release release;
+    out = plab::Run(scenario_json, options);
+  }
+  return ToTuple(std::move(out));
+}
+
+// A Set value as JSON text: a str is JSON text already; a bool or a number is written
+// exactly (the shortest text that reads back as the same double, as Python's repr).
+std::string ValueJson(nb::handle value) {
+  if (nb::isinstance<nb::str>(value)) return nb::cast<std::string>(value);
+  if (nb::isinstance<nb::bool_>(value)) return nb::cast<bool>(value) ? "true" : "false";
+  const double x = nb::cast<double>(value);
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, x);
+  return ec == std::errc() ? std::string(text, end) : std::string("null");
+}
+
+nb::dict StateDict(const plab::FlowState& s) {
+  nb::dict d;
+  d["valid"] = s.valid;
+  d["t_s"] = s.t_s;
+  d["rtt_samples"] = s.rtt_samples;
+  d["srtt_s"] = s.srtt_s;
+  d["min_rtt_s"] = s.min_rtt_s;
+  d["latest_rtt_s"] = s.latest_rtt_s;
+  d["rto_s"] = s.rto_s;
+  d["delivered_bytes"] = s.delivered_bytes;
+  d["data_packets_sent"] = s.data_packets_sent;
+  d["retransmissions"] = s.retransmissions;
+  d["feedback_received"] = s.feedback_received;
+  d["completed"] = s.completed;
+  d["has_window"] = s.has_window;
+  d["segment_bytes"] = s.segment_bytes;
+  d["cwnd_bytes"] = s.cwnd_bytes;
+  d["ssthresh_bytes"] = s.ssthresh_bytes;
+  d["flight_bytes"] = s.flight_bytes;
+  d["fast_retransmits"] = s.fast_retransmits;
+  d["timeouts"] = s.timeouts;
+  d["has_rate"] = s.has_rate;
+  d["allowed_rate_bytes_s"] = s.allowed_rate_bytes_s;
+  d["equation_rate_bytes_s"] = s.equation_rate_bytes_s;
+  d["loss_event_rate"] = s.loss_event_rate;
+  return d;
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+  m.doc() = "Protocol Lab's engine (engine/include/plab/api.h): documents as JSON text";
+
+  m.def("run", &RunScenario, nb::arg("scenario_json"), nb::arg("series") = true, nb::arg("timeline_json") = "",
+        "Runs one scenario: (ok, result or error JSON, columns). Releases the GIL.");
+  m.def("schema", &plab::SchemaJson, "The parameter declarations (JSON).");
+  m.def("default_scenario", &plab::DefaultScenarioJson, "A complete scenario at its defaults (JSON).");
+  m.def(
+      "grid_plan",
+      [](const std::string& base, const std::string& spec) {
+        nb::gil_scoped_release release;
+        return plab::GridPlanJson(base, spec);
+      },
+      nb::arg("base_json"), nb::arg("spec_json"), "A grid's plan (plab::GridPlanJson), JSON.");
+  m.def(
+      "sweep_plan", [](const std::string& base, const std::string& spec) { return plab::SweepPlanJson(base, spec); },
+      nb::arg("base_json"), nb::arg("spec_json"), "A sweep's plan (plab::SweepPlanJson), JSON.");
+  m.def(
+      "engine_version", []() { return std::string("sha256:") + PLAB_ENGINE_SOURCES_SHA256; },
+      "A hash of the engine's sources (src, include, data) taken at build time: it changes whenever "
+      "they do, so whenever a result could.");
+
+  nb::class_<plab::RunSession>(m, "Session", "A run taken in steps (plab::RunSession).")
+      .def(
+          "__init__",
+          [](plab::RunSession* self, const std::string& scenario_json, const std::string& timeline_json) {
+            plab::RunOptions options;
+            options.timeline_json = timeline_json;
+            new (self) plab::RunSession(scenario_json, options);
+          },
+          nb::arg("scenario_json"), nb::arg("timeline_json") = "")
+      .def(
+          "advance_to",
+          [](plab::RunSession& s, double t_s) {
+            nb::gil_scoped_release release;
+            return s.AdvanceTo(t_s);
+          },
+          nb::arg("t_s"), "Runs up to t_s simulated seconds; True once the run has ended.")
+      .def(
+          "set",
+          [](plab::RunSession& s, const std::string& path, nb::handle value) { return s.Set(path, ValueJson(value)); },
+          nb::arg("path"), nb::arg("value"),
+          "Changes a live parameter now, as a timeline entry at now_s would; '' or why not. "
+          "value: a number or bool, or a str holding JSON text.")
+      .def_prop_ro("now_s", &plab::RunSession::now_s)
+      .def_prop_ro("duration_s", &plab::RunSession::duration_s)
+      .def_prop_ro("ended", &plab::RunSession::ended)
+      .def("snapshot", [](const plab::RunSession& s) { return ToTuple(s.Snapshot()); })
+      .def("finish",
+           [](plab::RunSession& s) {
+             plab::RunOutput out;
+             {
+               nb::gil_scoped_release release;
+               out = s.Finish();
+             }
+             return ToTuple(std::move(out));
+           })
+      .def(
+          "observe", [](const plab::RunSession& s, int flow) { return StateDict(s.Observe(flow)); },
+          nb::arg("flow") = 0, "Flow `flow`'s state now (plab::FlowState) as a dict; valid=False if none.");
+}

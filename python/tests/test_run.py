@@ -1,0 +1,82 @@
+"""plab.run, plab.schema, plab.default_scenario: the engine's documents from Python."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import plab
+from plab import _core
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_run_gives_summary_and_series_frames(short_scenario: dict[str, Any]) -> None:
+    r = plab.run(short_scenario)
+    assert r.summary["protocol"] == "newreno"
+    assert r.summary["sim_end_s"] == 2
+    cwnd = r.series["flows[0].cwnd"]
+    assert isinstance(cwnd, pd.DataFrame)
+    assert list(cwnd.columns) == ["time_s", "value"]
+    assert len(cwnd) > 10
+    assert np.all(np.diff(cwnd["time_s"].to_numpy()) >= 0)
+    assert np.isfinite(cwnd["value"].to_numpy()).all()
+
+
+def test_run_without_series_has_the_same_summary(short_scenario: dict[str, Any]) -> None:
+    with_series = plab.run(short_scenario)
+    without = plab.run(json.dumps(short_scenario), series=False)
+    assert without.summary == with_series.summary
+    assert without.series == {}
+
+
+def test_a_refused_scenario_raises_naming_the_field_and_range(short_scenario: dict[str, Any]) -> None:
+    short_scenario["flows"][0]["channel"]["forward"]["p"] = 1.5
+    with pytest.raises(plab.ScenarioError) as caught:
+        plab.run(short_scenario)
+    assert caught.value.errors[0]["path"] == "flows[0].channel.forward.p"
+    assert "flows[0].channel.forward.p" in str(caught.value)
+    assert "[0, 1]" in str(caught.value)
+
+
+def test_text_that_is_not_json_is_refused() -> None:
+    with pytest.raises(plab.ScenarioError, match="not valid JSON"):
+        plab.run("{ nope")
+
+
+def test_schema_and_defaults_are_the_engines() -> None:
+    schema = plab.schema()
+    paths = {p["path"] for p in schema["params"]}
+    assert "flows[].manual.cwnd_segments" in paths
+    assert plab.default_scenario()["seed"] == next(p["default"] for p in schema["params"] if p["path"] == "seed")
+
+
+def test_engine_version_is_a_source_hash() -> None:
+    v = plab.engine_version()
+    assert v.startswith("sha256:") and len(v) == len("sha256:") + 64
+
+
+def test_grid_plan_lists_every_run(short_scenario: dict[str, Any]) -> None:
+    spec = {"axes": [{"x": "topology.bottleneck.rate_mbps", "xs": [2, 4, 8]}], "seeds": 2}
+    plan = json.loads(_core.grid_plan(json.dumps(short_scenario), json.dumps(spec)))
+    assert plan["ok"] is True
+    assert len(plan["runs"]) == 6
+
+
+def _cli() -> pathlib.Path:
+    return pathlib.Path(os.environ.get("PLAB_CLI", REPO / "build" / "engine" / "plab"))
+
+
+@pytest.mark.skipif(not _cli().exists(), reason="the native CLI (build/engine/plab, or PLAB_CLI) is not built")
+def test_run_equals_the_native_cli(short_scenario: dict[str, Any], tmp_path: pathlib.Path) -> None:
+    scenario_file = tmp_path / "scenario.json"
+    scenario_file.write_text(json.dumps(short_scenario))
+    cli = subprocess.run([str(_cli()), "run", str(scenario_file)], capture_output=True, text=True, check=True)
+    assert plab.run(short_scenario).json == cli.stdout.strip()
