@@ -29,6 +29,7 @@ kAptPackages=(
   emscripten
   chromium
   jq            # only for piping the CLI's JSON in README examples
+  slurm-wlm munge  # scripts/test-slurm.sh: a single-node Slurm cluster (issue L §3)
   python3-venv python3-dev  # scripts/test-python.sh: the venv and the module's headers
 )
 # Binaries checked besides the package database (a package can be installed and a
