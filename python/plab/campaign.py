@@ -109,9 +109,10 @@ def check_database(path: str) -> None:
 def open_database(path: str) -> sqlite3.Connection:
     check_database(path)
     con = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
-    # WAL with synchronous=NORMAL: each commit is atomic and survives a crash of this
-    # process (not of the machine's power, where the last commits may be lost, never half).
-    con.execute("PRAGMA journal_mode=WAL")
+    # The rollback journal (SQLite's default; WAL's commits were not seen by a reader in
+    # another process here) with synchronous=NORMAL: each commit is atomic and survives a
+    # crash of this process.
+    con.execute("PRAGMA journal_mode=DELETE")
     con.execute("PRAGMA synchronous=NORMAL")
     con.executescript(kSchema)
     con.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (str(kFormat),))

@@ -66,7 +66,7 @@ def test_results_and_parquet(tmp_path: pathlib.Path, base: dict[str, Any]) -> No
 
 def test_resume_after_a_crash_loses_nothing_and_duplicates_nothing(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
     db = tmp_path / "c.sqlite"
-    base["duration_s"] = 4
+    base["duration_s"] = 200  # about 0.1 s of wall time a run: the kill lands mid-campaign
     grid = {"flows[0].channel.forward.p": "0.001:0.02:10:log"}
     code = (
         "import json,sys; from plab.campaign import Campaign;"
@@ -128,7 +128,11 @@ def test_a_million_point_grid_is_refused_before_anything_runs(tmp_path: pathlib.
     db = tmp_path / "c.sqlite"
     Campaign(db, base, {"topology.bottleneck.delay_ms": "10,20"}).run()
     before = db.read_bytes()
-    grid = {"flows[0].channel.forward.p": "0.001:0.1:1000:log", "topology.bottleneck.delay_ms": "1:100:1000"}
+    grid = {  # 100 x 100 x 100 points
+        "flows[0].channel.forward.p": "0.001:0.1:100:log",
+        "topology.bottleneck.delay_ms": "1:100:100",
+        "topology.bottleneck.rate_mbps": "1:100:100",
+    }
     with pytest.raises(CampaignError, match="100,?000"):
         Campaign(db, base, grid)
     assert db.read_bytes() == before and stored_count(db) == 2

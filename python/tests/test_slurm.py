@@ -26,7 +26,8 @@ PROTOCOLS = ["newreno", "cubic"]
 @pytest.fixture
 def base() -> dict[str, Any]:
     s = plab.default_scenario()
-    s["duration_s"] = float(os.environ.get("PLAB_SLURM_RUN_S", "1"))
+    # Long enough (about 0.5 s of wall time a run) for a task to be killed mid-run.
+    s["duration_s"] = float(os.environ.get("PLAB_SLURM_RUN_S", "1000"))
     return s
 
 

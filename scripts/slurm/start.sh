@@ -103,7 +103,7 @@ for _ in $(seq 1 60); do
 done
 if [[ "$state" != "idle" ]]; then
   echo "error: the test cluster's node is '${state:-not answering}' after 30 s; logs in $dir" >&2
-  tail -5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+  tail -n 5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
   bash "$(dirname "${BASH_SOURCE[0]}")/stop.sh" "$dir" || true
   exit 1
 fi
