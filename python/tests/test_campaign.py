@@ -96,7 +96,9 @@ def test_resume_after_a_crash_loses_nothing_and_duplicates_nothing(tmp_path: pat
     )
 
 
-@pytest.mark.parametrize("content", [b"this is not a database at all" * 10, b"SQLite format 3\x00" + b"\x07" * 4000])
+@pytest.mark.parametrize(
+    "content", [b"this is not a database at all" * 10, b"SQLite format 3\x00" + b"\x07" * 4000], ids=["text", "bad-pages"]
+)
 def test_a_corrupt_database_is_refused_and_left_untouched(tmp_path: pathlib.Path, base: dict[str, Any], content: bytes) -> None:
     db = tmp_path / "c.sqlite"
     db.write_bytes(content)
