@@ -34,10 +34,13 @@ class SlurmError(CampaignError):
     """Slurm is not there or refused the job; nothing that cannot be undone was written."""
 
 
-def _slurm(args: list[str], what: str) -> str:
+def _slurm(args: list[str], what: str, timeout_s: float = 60) -> str:
     if shutil.which(args[0]) is None:
         raise SlurmError(f"{args[0]} is not installed: Slurm is not available on this machine ({what})")
-    p = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        raise SlurmError(f"Slurm is not running: `{' '.join(args)}` did not answer in {timeout_s} s ({what})") from None
     if p.returncode != 0:
         raise SlurmError(f"Slurm is not running or refused {what}: `{' '.join(args)}` said: {p.stderr.strip() or p.stdout.strip()}")
     return p.stdout
@@ -45,7 +48,10 @@ def _slurm(args: list[str], what: str) -> str:
 
 def check_running() -> None:
     """Raises SlurmError unless a controller answers (sinfo) with a usable node."""
-    out = _slurm(["sinfo", "-h", "-o", "%T"], "a status query")
+    conf = os.environ.get("SLURM_CONF")
+    if conf and not os.path.exists(conf):  # sinfo would spend a minute on DNS look-ups
+        raise SlurmError(f"Slurm is not running here: SLURM_CONF names {conf}, which does not exist")
+    out = _slurm(["sinfo", "-h", "-o", "%T"], "a status query", timeout_s=15)
     if not any(s.strip().rstrip("*~#") in ("idle", "mixed", "allocated", "completing") for s in out.split()):
         raise SlurmError(f"Slurm answers but has no usable node (sinfo: {' '.join(out.split()) or 'no nodes'})")
 
