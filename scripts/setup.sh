@@ -30,6 +30,7 @@ kAptPackages=(
   chromium
   jq            # piping the CLI's JSON (README examples, engine/tests/pcap_test.sh)
   tshark        # engine/tests/pcap_test.sh reads --pcap files back (non-root capture: debconf default, no)
+  slurm-wlm munge  # scripts/test-slurm.sh: a single-node Slurm cluster (issue L §3)
   python3-venv python3-dev  # scripts/test-python.sh: the venv and the module's headers
 )
 # Binaries checked besides the package database (a package can be installed and a

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .campaign import Campaign, CampaignError
 from .api import Session, default_scenario, engine_version, run, schema
 from .errors import ScenarioError
 from .result import Result
 
-__all__ = ["Result", "ScenarioError", "Session", "default_scenario", "engine_version", "run", "schema"]
+__all__ = ["Campaign", "CampaignError", "Result", "ScenarioError", "Session", "default_scenario", "engine_version", "run", "schema"]

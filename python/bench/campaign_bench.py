@@ -1,0 +1,61 @@
+"""Campaign overhead (issue L bench): N one-second runs through Campaign.run(jobs=J)
+against the bare engine (plab._core.run on J threads) for the same scenarios.
+
+    python python/bench/campaign_bench.py [--runs 10000] [--jobs 2] [--db DIR]
+
+Prints both wall times, the overhead per run and the load average. Not a test: timings
+belong here (npm run bench), never in a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import plab
+from plab import _core
+from plab.campaign import Campaign
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=10000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--db", default=None, help="folder for the database (default: a temporary one)")
+    args = ap.parse_args()
+    base = plab.default_scenario()
+    base["duration_s"] = 1
+    points = max(2, args.runs // 100)
+    grid = {"flows[0].channel.forward.p": f"0.001:0.05:{points}:log", "topology.bottleneck.delay_ms": "1:100:50"}
+    protocols = ["newreno", "cubic"]
+    folder = args.db or tempfile.mkdtemp(prefix="plab-bench-")
+    db = os.path.join(folder, "bench.sqlite")
+    if os.path.exists(db):
+        os.remove(db)
+
+    t0 = time.perf_counter()
+    c = Campaign(db, base, grid, protocols)
+    n = c.run(jobs=args.jobs)
+    campaign_s = time.perf_counter() - t0
+
+    scenarios = [r["scenario"] for r in c.runs]
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(args.jobs) as pool:
+        for ok, doc, _ in pool.map(lambda s: _core.run(s, False), scenarios):
+            json.loads(doc)["summary"]
+    bare_s = time.perf_counter() - t0
+
+    print(json.dumps({
+        "runs": n, "jobs": args.jobs, "campaign_s": round(campaign_s, 3), "bare_engine_s": round(bare_s, 3),
+        "overhead_per_run_ms": round((campaign_s - bare_s) / n * 1000, 4),
+        "overhead_pct": round((campaign_s / bare_s - 1) * 100, 2),
+        "loadavg": open("/proc/loadavg").read().split()[:3],
+    }))
+
+
+if __name__ == "__main__":
+    main()

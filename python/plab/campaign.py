@@ -1,0 +1,315 @@
+"""Campaign: a grid of runs kept in a database file (issue L §2, docs/campaigns.md).
+
+The grid is the engine's plan (``_core.grid_plan``, the one ``plab sweep --grid`` runs):
+nothing here expands a grid. Each run is keyed by a SHA-256 of the engine version and
+its exact scenario (canonical JSON), so a second call runs only what is missing, and a
+run stored under another engine version is not taken for this one's.
+
+The database is SQLite (the standard library's): one row per run, committed in a
+transaction at least every 0.25 s, so a crash loses at most the runs in flight and
+those that ended in the last 0.25 s, and the primary key means nothing is stored twice.
+``results()`` is a pandas DataFrame, ``export_parquet`` writes it with pyarrow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import sqlite3
+import threading
+import time
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+from . import _core
+
+AxisSpec = Union[str, Sequence[float], Mapping[str, Any]]
+
+kCommitEvery_s = 0.25  # results are committed at least this often (a crash loses no more)
+kFormat = 1  # the database layout's version (meta table)
+kHeader = b"SQLite format 3\x00"
+
+kSchema = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+  key TEXT PRIMARY KEY,          -- sha256(engine_version + newline + canonical scenario)
+  engine_version TEXT NOT NULL,
+  scenario TEXT NOT NULL,        -- the run's exact scenario, canonical JSON
+  coords TEXT NOT NULL,          -- {path: value} of the campaign that ran it
+  protocol TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  summary TEXT NOT NULL,         -- the engine's summary, JSON (floats round-trip exactly)
+  wall_s REAL NOT NULL,          -- the engine's wall time for this run
+  source TEXT NOT NULL,          -- "local" or "slurm JOB_TASK"
+  finished_at REAL NOT NULL
+);
+"""
+kColumns = ["key", "engine_version", "scenario", "coords", "protocol", "seed", "summary", "wall_s", "source", "finished_at"]
+
+
+class CampaignError(ValueError):
+    """Bad input (a grid the engine refuses, a database that is not a campaign's)."""
+
+
+def canonical(scenario: Any) -> str:
+    """A scenario as canonical JSON: sorted keys, no spaces, floats as Python writes them
+    (shortest text that reads back to the same double)."""
+    return json.dumps(scenario, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def run_key(engine_version: str, scenario_text: str) -> str:
+    return hashlib.sha256((engine_version + "\n" + scenario_text).encode()).hexdigest()
+
+
+def axis_spec(path: str, spec: AxisSpec) -> dict[str, Any]:
+    """One grid axis as the engine's spec: ``"from:to:points[:log]"``, ``"a,b,c"``, a list
+    of values, or a mapping ``{from, to, points, scale}`` / ``{xs}``. Only the notation is
+    read here; the engine checks everything (and expands the values)."""
+    if isinstance(spec, Mapping):
+        return {"x": path, **spec}
+    if isinstance(spec, str):
+        parts = spec.split(":")
+        try:
+            if len(parts) == 1:
+                return {"x": path, "xs": [float(v) for v in spec.split(",")]}
+            if len(parts) in (3, 4) and parts[2].isdigit():
+                scale = parts[3] if len(parts) == 4 else "linear"
+                return {"x": path, "from": float(parts[0]), "to": float(parts[1]), "points": int(parts[2]), "scale": scale}
+        except ValueError:
+            pass
+        raise CampaignError(f"grid axis {path}: expected from:to:points[:log] or a,b,c; got {spec!r}")
+    return {"x": path, "xs": list(spec)}
+
+
+def check_database(path: str) -> None:
+    """Refuses (CampaignError, the file untouched) a file that is not a campaign database."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return
+    with open(path, "rb") as f:
+        head = f.read(len(kHeader))
+    if head != kHeader:
+        raise CampaignError(f"{path} is not a campaign database (not an SQLite file); it was left untouched")
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            problem = con.execute("PRAGMA quick_check").fetchone()[0]
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "runs" in tables:
+                columns = [r[1] for r in con.execute("PRAGMA table_info(runs)")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as e:
+        raise CampaignError(f"{path} is corrupt or not a campaign database ({e}); it was left untouched") from None
+    if problem != "ok":
+        raise CampaignError(f"{path} is corrupt (SQLite quick_check: {problem}); it was left untouched")
+    if tables and ("runs" not in tables or columns != kColumns):
+        raise CampaignError(f"{path} is an SQLite file but not a campaign database (tables {sorted(tables)}); left untouched")
+
+
+def open_database(path: str) -> sqlite3.Connection:
+    check_database(path)
+    con = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
+    # The rollback journal (SQLite's default; WAL's commits were not seen by a reader in
+    # another process here) with synchronous=NORMAL: each commit is atomic and survives a
+    # crash of this process.
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.execute("PRAGMA synchronous=NORMAL")
+    con.executescript(kSchema)
+    con.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (str(kFormat),))
+    return con
+
+
+def insert_rows(con: sqlite3.Connection, rows: Iterable[tuple]) -> int:
+    """Stores rows (kColumns order) in one transaction: all or none; a key already there
+    is kept (never twice). Returns how many were new."""
+    added = 0
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        for row in rows:
+            added += con.execute(f"INSERT OR IGNORE INTO runs VALUES ({','.join('?' * len(kColumns))})", row).rowcount
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return added
+
+
+class Campaign:
+    """A grid over parameters x protocols x seeds, stored in ``db_path``.
+
+    ``grid``: ``{path: axis}`` (see ``axis_spec``), in axis order; ``protocols`` a list
+    (None: the scenario's own); ``seeds`` how many. The engine refuses a bad grid (an
+    unknown parameter, a value out of range, over 100,000 runs) before anything runs.
+    """
+
+    def __init__(
+        self,
+        db_path: str | os.PathLike,
+        base_scenario: Mapping[str, Any] | None = None,
+        grid: Mapping[str, AxisSpec] | None = None,
+        protocols: Sequence[str] | None = None,
+        seeds: int = 1,
+    ) -> None:
+        self.db_path = os.fspath(db_path)
+        self.base = dict(base_scenario) if base_scenario is not None else json.loads(_core.default_scenario())
+        self.spec: dict[str, Any] = {"axes": [axis_spec(p, s) for p, s in (grid or {}).items()], "seeds": seeds}
+        if protocols is not None:
+            self.spec["protocols"] = list(protocols)
+        self.engine_version = _core.engine_version()
+        doc = json.loads(_core.grid_plan(json.dumps(self.base), json.dumps(self.spec)))
+        if not doc.get("ok"):
+            lines = [f"{e.get('path') or '(grid)'}: {e.get('message', '')}" for e in doc.get("errors", [])]
+            raise CampaignError("the engine refused the campaign's grid:\n  " + "\n  ".join(lines))
+        self.plan = doc["plan"]
+        self.paths = [a["path"] for a in self.plan["axes"]]
+        self.runs = doc["runs"]  # [{run, point, coords, protocol, seed, scenario}]
+        for r in self.runs:
+            r["scenario"] = canonical(r["scenario"])
+            r["key"] = run_key(self.engine_version, r["scenario"])
+        check_database(self.db_path)
+
+    # -- the database --------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        con = open_database(self.db_path)
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('campaign', ?)",
+            (json.dumps({"base": self.base, "spec": self.spec}),),
+        )
+        return con
+
+    @classmethod
+    def open(cls, db_path: str | os.PathLike) -> "Campaign":
+        """The campaign last run or submitted on ``db_path``."""
+        path = os.fspath(db_path)
+        if not os.path.exists(path):
+            raise CampaignError(f"{path} does not exist")
+        check_database(path)
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE name='campaign'").fetchone()
+        except sqlite3.DatabaseError:
+            row = None
+        finally:
+            con.close()
+        if row is None:
+            raise CampaignError(f"{path} holds no campaign yet (run or submit one first)")
+        d = json.loads(row[0])
+        self = cls.__new__(cls)
+        spec = d["spec"]
+        grid = {a["x"]: {k: v for k, v in a.items() if k != "x"} for a in spec["axes"]}
+        cls.__init__(self, path, d["base"], grid, spec.get("protocols"), spec.get("seeds", 1))
+        return self
+
+    def done_keys(self) -> set[str]:
+        if not os.path.exists(self.db_path):
+            return set()
+        con = open_database(self.db_path)
+        try:
+            return {r[0] for r in con.execute("SELECT key FROM runs")}
+        finally:
+            con.close()
+
+    def pending(self) -> list[dict[str, Any]]:
+        """The plan's runs not stored yet (plan order; a scenario given twice, once)."""
+        done, seen, out = self.done_keys(), set(), []
+        for r in self.runs:
+            if r["key"] not in done and r["key"] not in seen:
+                seen.add(r["key"])
+                out.append(r)
+        return out
+
+    # -- running -------------------------------------------------------------------
+    def run(self, jobs: int = 1, *, progress: bool = False) -> int:
+        """Runs the missing runs on ``jobs`` threads (the engine releases the GIL), the
+        results committed at least every kCommitEvery_s; returns how many ran."""
+        if jobs < 1:
+            raise CampaignError(f"jobs must be at least 1, got {jobs}")
+        con = self._connect()
+        try:
+            todo = self.pending()
+            done = queue.Queue()
+            lock = threading.Lock()
+            it = iter(todo)
+
+            def worker() -> None:
+                while True:
+                    with lock:
+                        r = next(it, None)
+                    if r is None:
+                        return
+                    done.put(execute(r, self.engine_version, "local"))
+
+            threads = [threading.Thread(target=worker, daemon=True) for _ in range(min(jobs, max(1, len(todo))))]
+            for t in threads:
+                t.start()
+            errors, batch, last = [], [], time.monotonic()
+            for n in range(len(todo)):
+                row, error = done.get()
+                if error:
+                    errors.append(error)
+                else:
+                    batch.append(row)
+                # One transaction for what finished in the last kCommitEvery_s (each
+                # commit costs a few fsyncs, 10-20 ms on a loaded disk: more than a run).
+                if batch and (time.monotonic() - last >= kCommitEvery_s or n + 1 == len(todo)):
+                    insert_rows(con, batch)
+                    batch, last = [], time.monotonic()
+                if progress and (n + 1) % 100 == 0:
+                    print(f"plab-campaign: {n + 1}/{len(todo)} runs", flush=True)
+            for t in threads:
+                t.join()
+            if errors:
+                raise CampaignError(f"{len(errors)} runs were refused by the engine (the others are stored):\n  " + "\n  ".join(errors[:5]))
+            return len(todo)
+        finally:
+            con.close()
+
+    # -- results -------------------------------------------------------------------
+    def results(self):
+        """A DataFrame, one row per stored run of this campaign in plan order: run, point,
+        one column per axis path, protocol, seed, each summary figure, key,
+        engine_version, wall_s, source."""
+        import pandas as pd
+
+        stored = {}
+        if os.path.exists(self.db_path):
+            con = open_database(self.db_path)
+            try:
+                for key, summary, wall_s, source in con.execute("SELECT key, summary, wall_s, source FROM runs"):
+                    stored[key] = (summary, wall_s, source)
+            finally:
+                con.close()
+        rows = []
+        for r in self.runs:
+            if r["key"] not in stored:
+                continue
+            summary, wall_s, source = stored[r["key"]]
+            row = {"run": r["run"], "point": r["point"], **r["coords"], "protocol": r["protocol"], "seed": r["seed"]}
+            row.update(json.loads(summary) or {})
+            row.update({"key": r["key"], "engine_version": self.engine_version, "wall_s": wall_s, "source": source})
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def export_parquet(self, path: str | os.PathLike) -> None:
+        """Writes results() as Parquet (pyarrow), atomically (a temporary file renamed)."""
+        path = os.fspath(path)
+        tmp = path + ".tmp"
+        self.results().to_parquet(tmp, index=False)
+        os.replace(tmp, path)
+
+
+def execute(r: Mapping[str, Any], engine_version: str, source: str) -> tuple[tuple | None, str]:
+    """Runs one planned run: (row, "") or (None, the engine's refusal)."""
+    start = time.perf_counter()
+    ok, document, _ = _core.run(r["scenario"], False)
+    wall_s = time.perf_counter() - start
+    doc = json.loads(document)
+    if not ok:
+        messages = "; ".join(f"{e.get('path')}: {e.get('message')}" for e in doc.get("errors", []))
+        return None, f"run {r.get('run')} ({json.dumps(r.get('coords'))}): {messages}"
+    row = (
+        r["key"], engine_version, r["scenario"], json.dumps(r["coords"]), r["protocol"] or "", r["seed"],
+        json.dumps(doc.get("summary")), wall_s, source, time.time(),
+    )
+    return row, ""
