@@ -1,7 +1,10 @@
 """Campaign overhead (issue L bench): N one-second runs through Campaign.run(jobs=J)
 against the bare engine (plab._core.run on J threads) for the same scenarios.
 
-    python python/bench/campaign_bench.py [--runs 10000] [--jobs 2] [--db DIR]
+    python python/bench/campaign_bench.py [--runs 10000] [--jobs 2] [--db DIR] [--slurm]
+
+--slurm: the same runs submitted as --jobs array tasks to SLURM_CONF's cluster
+(scripts/slurm/start.sh), timed from submit to collected.
 
 Prints both wall times, the overhead per run and the load average. Not a test: timings
 belong here (npm run bench), never in a timed test.
@@ -26,6 +29,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=10000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--db", default=None, help="folder for the database (default: a temporary one)")
+    ap.add_argument("--slurm", action="store_true", help="also through Slurm (SLURM_CONF's cluster), --jobs tasks")
     args = ap.parse_args()
     base = plab.default_scenario()
     base["duration_s"] = 1
@@ -49,10 +53,24 @@ def main() -> None:
             json.loads(doc)["summary"]
     bare_s = time.perf_counter() - t0
 
+    slurm_s = None
+    if args.slurm:
+        from plab import slurm
+
+        sdb = os.path.join(folder, "bench-slurm.sqlite")
+        t0 = time.perf_counter()
+        job = slurm.submit(Campaign(sdb, base, grid, protocols), tasks=args.jobs)["job"]
+        while slurm.queued_tasks(job):
+            time.sleep(0.2)
+        slurm.collect(sdb)
+        slurm_s = time.perf_counter() - t0
+        assert len(Campaign(sdb, base, grid, protocols).pending()) == 0
+
     print(json.dumps({
         "runs": n, "jobs": args.jobs, "campaign_s": round(campaign_s, 3), "bare_engine_s": round(bare_s, 3),
         "overhead_per_run_ms": round((campaign_s - bare_s) / n * 1000, 4),
         "overhead_pct": round((campaign_s / bare_s - 1) * 100, 2),
+        "slurm_s": slurm_s and round(slurm_s, 3), "slurm_runs_per_s": slurm_s and round(n / slurm_s, 1),
         "loadavg": open("/proc/loadavg").read().split()[:3],
     }))
 
