@@ -73,6 +73,15 @@ else
   log "npm packages: match package-lock.json"
 fi
 
+# The Python package's venv and test dependencies (scripts/python-venv.sh): a download
+# too, beside the builds; waited for before the page's build.
+python_pid=""
+python_log="$(mktemp)"
+trap 'rm -f "$npm_log" "$python_log"' EXIT
+log "Python venv and test dependencies (in the background, beside the engine's builds)"
+bash scripts/python-venv.sh >"$python_log" 2>&1 &
+python_pid=$!
+
 # npm run build, step by step (the same three scripts).
 log "npm run build:engine"
 bash scripts/build-engine.sh
@@ -86,6 +95,13 @@ if [[ -n "$npm_pid" ]]; then
     echo "error: npm ci failed (exit $npm_status, output above)" >&2
     exit 1
   fi
+fi
+python_status=0
+wait "$python_pid" || python_status=$?
+cat "$python_log"
+if ((python_status != 0)); then
+  echo "error: scripts/python-venv.sh failed (exit $python_status, output above)" >&2
+  exit 1
 fi
 log "npm run build:web"
 npm run build:web

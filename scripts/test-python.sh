@@ -11,12 +11,7 @@ cd "$PLAB_ROOT"
 bash scripts/build-engine.sh  # the library the module links, and the CLI a test compares with
 
 venv=build/python-venv
-if [[ ! -x "$venv/bin/python" ]]; then
-  log "Making $venv"
-  python3 -m venv "$venv"
-fi
-log "Test dependencies (python/requirements-test.txt)"
-"$venv/bin/pip" install --quiet --disable-pip-version-check -r python/requirements-test.txt
+bash scripts/python-venv.sh
 
 log "pip install ./python (linking build/engine/libplab_engine.a)"
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --no-deps --force-reinstall \

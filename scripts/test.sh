@@ -21,7 +21,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$PLAB_ROOT"
 
-kSteps=(test:format test:engine test:wasm test:web test:e2e test:fuzz test:sanitize)
+kSteps=(test:format test:engine test:python test:slurm test:wasm test:web test:e2e test:fuzz test:sanitize)
 results=()
 
 summary() {
