@@ -20,3 +20,23 @@ fi
 if [[ -f e2e/bench-validation.mjs ]]; then
   node e2e/bench-validation.mjs || echo "validation bench failed (exit $?)"
 fi
+
+# Issue L: 10,000 one-second runs through plab.Campaign against the bare engine on the
+# same scenarios (overhead per run; target <= 5 %), then through a single-node Slurm
+# cluster started for it (runs/s). Needs the Python package (npm run test:python builds it).
+venv=build/python-venv
+if [[ -x "$venv/bin/python" ]] && "$venv/bin/python" -c "import plab._core" 2>/dev/null; then
+  echo
+  slurm_dir="$(mktemp -d /tmp/plab-bench-slurm.XXXXXX)"
+  if bash scripts/slurm/start.sh "$slurm_dir" >/dev/null 2>&1; then
+    SLURM_CONF="$slurm_dir/slurm.conf" "$venv/bin/python" python/bench/campaign_bench.py --slurm ||
+      echo "campaign bench failed (exit $?)"
+    bash scripts/slurm/stop.sh "$slurm_dir" >/dev/null 2>&1 || true
+  else
+    echo "(no Slurm cluster could start here: the campaign bench runs without its Slurm row)"
+    "$venv/bin/python" python/bench/campaign_bench.py || echo "campaign bench failed (exit $?)"
+  fi
+  rm -rf "$slurm_dir"
+else
+  echo "(campaign bench skipped: npm run test:python builds the Python package first)"
+fi

@@ -70,6 +70,7 @@ def main() -> None:
         "runs": n, "jobs": args.jobs, "campaign_s": round(campaign_s, 3), "bare_engine_s": round(bare_s, 3),
         "overhead_per_run_ms": round((campaign_s - bare_s) / n * 1000, 4),
         "overhead_pct": round((campaign_s / bare_s - 1) * 100, 2),
+        "target": "overhead <= 5 %: " + ("PASS" if campaign_s <= 1.05 * bare_s else "MISS"),
         "slurm_s": slurm_s and round(slurm_s, 3), "slurm_runs_per_s": slurm_s and round(n / slurm_s, 1),
         "loadavg": open("/proc/loadavg").read().split()[:3],
     }))
