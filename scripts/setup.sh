@@ -75,33 +75,31 @@ fi
 
 # The Python package's venv and test dependencies (scripts/python-venv.sh): a download
 # too, beside the builds; waited for before the page's build.
-python_pid=""
 python_log="$(mktemp)"
 trap 'rm -f "$npm_log" "$python_log"' EXIT
 log "Python venv and test dependencies (in the background, beside the engine's builds)"
 bash scripts/python-venv.sh >"$python_log" 2>&1 &
 python_pid=$!
 
+# Waits for a background step (PID, its LOG, its NAME; no PID: nothing to wait for),
+# shows its output and stops setup if it failed.
+wait_background() {
+  [[ -n "$1" ]] || return 0
+  local status=0
+  wait "$1" || status=$?
+  cat "$2"
+  if ((status != 0)); then
+    echo "error: $3 failed (exit $status, output above)" >&2
+    exit 1
+  fi
+}
+
 # npm run build, step by step (the same three scripts).
 log "npm run build:engine"
 bash scripts/build-engine.sh
 log "npm run build:wasm"
 bash scripts/build-wasm.sh
-if [[ -n "$npm_pid" ]]; then
-  npm_status=0
-  wait "$npm_pid" || npm_status=$?
-  cat "$npm_log"
-  if ((npm_status != 0)); then
-    echo "error: npm ci failed (exit $npm_status, output above)" >&2
-    exit 1
-  fi
-fi
-python_status=0
-wait "$python_pid" || python_status=$?
-cat "$python_log"
-if ((python_status != 0)); then
-  echo "error: scripts/python-venv.sh failed (exit $python_status, output above)" >&2
-  exit 1
-fi
+wait_background "$npm_pid" "$npm_log" "npm ci"
+wait_background "$python_pid" "$python_log" "scripts/python-venv.sh"
 log "npm run build:web"
 npm run build:web

@@ -43,6 +43,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grid_command.h"
+#include "output_dir.h"
 #include "pcap_command.h"
 #include "plab/api.h"
 #include "scenario/json_depth.h"
@@ -93,20 +94,8 @@ bool ParseValue(const std::string& path, const std::string& text, nlohmann::json
   return true;
 }
 
-// Makes the --csv directory before the run, so a path that cannot be one is refused
-// before anything runs or prints (an existing file gave an uncaught filesystem_error,
-// exit 134, after the result was printed). "" if ready, else why not.
 std::string PrepareCsvDir(const std::string& dir) {
-  namespace fs = std::filesystem;
-  if (dir.empty()) return "--csv expects a directory, got an empty path";
-  std::error_code ec;
-  const fs::file_status status = fs::status(dir, ec);
-  if (fs::exists(status) && !fs::is_directory(status)) {
-    return "--csv " + dir + " exists and is not a directory (--csv names a directory for one CSV per series)";
-  }
-  fs::create_directories(dir, ec);
-  if (ec) return "--csv " + dir + ": cannot create the directory (" + ec.message() + ")";
-  return "";
+  return plab_cli::PrepareOutputDir("--csv", dir, "one CSV per series");
 }
 
 // One CSV per series (and the packet trace) in `dir`; "" if all were written, else why not.

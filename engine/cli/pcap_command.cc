@@ -5,18 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "output_dir.h"
+
 namespace plab_cli {
 
 std::string PcapFiles::Prepare(const std::string& dir) {
-  namespace fs = std::filesystem;
-  if (dir.empty()) return "--pcap expects a directory, got an empty path";
-  std::error_code ec;
-  const fs::file_status status = fs::status(dir, ec);
-  if (fs::exists(status) && !fs::is_directory(status)) {
-    return "--pcap " + dir + " exists and is not a directory (--pcap names a directory for one pcap file per link)";
+  if (std::string problem = PrepareOutputDir("--pcap", dir, "one pcap file per link"); !problem.empty()) {
+    return problem;
   }
-  fs::create_directories(dir, ec);
-  if (ec) return "--pcap " + dir + ": cannot create the directory (" + ec.message() + ")";
   dir_ = dir;
   return "";
 }
