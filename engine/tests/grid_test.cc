@@ -153,5 +153,30 @@ TEST(Grid, ApiPlanIsTheSweepsPlanForOneAxis) {
   EXPECT_EQ(seeds["errors"][0]["message"], "seeds must be within [1, 100], got 0");
 }
 
+// Python's campaigns key each run by its scenario's text (scenarios_as_text): the same
+// scenario as the plan's object, compact, its keys sorted at every level.
+TEST(Grid, ScenariosAsTextAreTheScenariosCanonically) {
+  const std::string base = kBase.dump();
+  const std::string spec = R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3},
+                                {"x": "topology.bottleneck.delay_ms", "xs": [5, 50]}], "seeds": 2,
+                                "protocols": ["reno", "cubic"]})";
+  const auto objects = nlohmann::json::parse(GridPlanJson(base, spec));
+  const auto texts = nlohmann::json::parse(GridPlanJson(base, spec, true));
+  ASSERT_TRUE(texts["ok"]) << texts.dump();
+  ASSERT_EQ(texts["runs"].size(), 24u);
+  for (size_t r = 0; r < texts["runs"].size(); ++r) {
+    ASSERT_TRUE(texts["runs"][r]["scenario"].is_string()) << r;
+    const std::string text = texts["runs"][r]["scenario"];
+    EXPECT_EQ(nlohmann::json::parse(text), objects["runs"][r]["scenario"]) << r;
+    EXPECT_EQ(text.find(' '), std::string::npos) << r;
+    // Sorted keys: the base's "seed" comes after the "flows" and "topology" the grid
+    // added to it, and a flow's "channel" before its "protocol".
+    EXPECT_LT(text.find("\"flows\""), text.find("\"seed\"")) << text;
+    EXPECT_LT(text.find("\"seed\""), text.find("\"topology\"")) << text;
+    EXPECT_LT(text.find("\"channel\""), text.find("\"protocol\"")) << text;
+    EXPECT_NE(text.find("\"protocol\""), std::string::npos) << text;
+  }
+}
+
 }  // namespace
 }  // namespace plab

@@ -95,11 +95,12 @@ NB_MODULE(_core, m) {
   m.def("default_scenario", &plab::DefaultScenarioJson, "A complete scenario at its defaults (JSON).");
   m.def(
       "grid_plan",
-      [](const std::string& base, const std::string& spec) {
+      [](const std::string& base, const std::string& spec, bool scenarios_as_text) {
         nb::gil_scoped_release release;
-        return plab::GridPlanJson(base, spec);
+        return plab::GridPlanJson(base, spec, scenarios_as_text);
       },
-      nb::arg("base_json"), nb::arg("spec_json"), "A grid's plan (plab::GridPlanJson), JSON.");
+      nb::arg("base_json"), nb::arg("spec_json"), nb::arg("scenarios_as_text") = false,
+      "A grid's plan (plab::GridPlanJson), JSON; scenarios_as_text: each run's scenario as canonical JSON text.");
   m.def(
       "sweep_plan", [](const std::string& base, const std::string& spec) { return plab::SweepPlanJson(base, spec); },
       nb::arg("base_json"), nb::arg("spec_json"), "A sweep's plan (plab::SweepPlanJson), JSON.");

@@ -131,7 +131,11 @@ std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view 
 // ({axes: [{x, from, to, points, scale, xs}], seeds, protocols}) give {"ok": true,
 // "plan": {axes, protocols, seeds, runs, scenario}, "runs": [{run, point, coords,
 // protocol, seed, scenario}]} or an error document. `plab sweep --grid` runs the same plan.
-std::string GridPlanJson(std::string_view base_scenario_json, std::string_view spec_json);
+// With scenarios_as_text, each run's scenario is its compact JSON text with sorted keys
+// (a string, canonical: Python's campaigns key runs by it without parsing 10,000
+// scenarios into objects and writing them out again).
+std::string GridPlanJson(std::string_view base_scenario_json, std::string_view spec_json,
+                         bool scenarios_as_text = false);
 
 // The statistics of each point ([[y, ...], ...], one list per point, seed order):
 // {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.

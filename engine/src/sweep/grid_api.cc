@@ -42,7 +42,7 @@ std::vector<ValidationError> GridSpecFromJson(const nlohmann::json& j, GridSpec*
   return errors;
 }
 
-std::string GridPlanJson(std::string_view base_json, std::string_view spec_json) {
+std::string GridPlanJson(std::string_view base_json, std::string_view spec_json, bool scenarios_as_text) {
   nlohmann::json base, spec_doc;
   if (std::string e = ReadJsonInput(base_json, "the scenario", &base); !e.empty()) return ErrorDocument({{"", e}});
   if (std::string e = ReadJsonInput(spec_json, "the grid", &spec_doc); !e.empty()) return ErrorDocument({{"grid", e}});
@@ -59,7 +59,13 @@ std::string GridPlanJson(std::string_view base_json, std::string_view spec_json)
     for (int64_t r = 0; r < plan.runs(); ++r) {
       nlohmann::ordered_json run = GridRunRecord(plan, r, nullptr);
       run.erase("summary");
-      run["scenario"] = GridRunScenario(base, spec, plan, r);
+      // nlohmann::json keeps an object's keys sorted: dump() is canonical.
+      const nlohmann::json scenario = GridRunScenario(base, spec, plan, r);
+      if (scenarios_as_text) {
+        run["scenario"] = scenario.dump();
+      } else {
+        run["scenario"] = scenario;
+      }
       doc["runs"].push_back(std::move(run));
     }
     return doc.dump();
