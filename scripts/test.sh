@@ -2,10 +2,12 @@
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
 # at the first failure. Seconds on a fresh clone, 2 idle cores, packages present
-# (2026-11-28; the README has the whole, 32.8 min):
+# (2026-11-28; the README has the whole, 40.5 min with the PCH lost, since fixed):
 #   setup        ~554  npm ci beside the engine and WASM builds, then the page
 #   test:format  ~14   Prettier and clang-format check the layout
 #   test:engine  ~66   native GoogleTest suite (ctest, one process per core)
+#   test:python  ~39   the Python package linked to build/engine, pytest (scripts/test-python.sh)
+#   test:slurm   ~22   a single-node Slurm cluster, a 3-task campaign, one task killed
 #   test:wasm    ~24   WASM under Node: native == WASM, bit for bit
 #   test:web     ~104  the page's TypeScript type check (tsc --noEmit), ESLint, then its
 #                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
