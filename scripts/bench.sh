@@ -27,7 +27,7 @@ fi
 venv=build/python-venv
 if [[ -x "$venv/bin/python" ]] && "$venv/bin/python" -c "import plab._core" 2>/dev/null; then
   echo
-  slurm_dir="$(mktemp -d /tmp/plab-bench-slurm.XXXXXX)"
+  slurm_dir="$(mktemp -d -t plab-bench-slurm.XXXXXX)"
   if bash scripts/slurm/start.sh "$slurm_dir" >/dev/null 2>&1; then
     SLURM_CONF="$slurm_dir/slurm.conf" "$venv/bin/python" python/bench/campaign_bench.py --slurm ||
       echo "campaign bench failed (exit $?)"

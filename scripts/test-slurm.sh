@@ -15,7 +15,7 @@ if ! "$venv/bin/python" -c "import plab._core, plab.campaign" 2>/dev/null; then
   bash scripts/test-python.sh
 fi
 
-dir="$(mktemp -d /tmp/plab-slurm.XXXXXX)"
+dir="$(mktemp -d -t plab-slurm.XXXXXX)"
 trap 'bash "$PLAB_ROOT/scripts/slurm/stop.sh" "$dir"; rm -rf "$dir"' EXIT
 bash scripts/slurm/start.sh "$dir" >/dev/null
 export SLURM_CONF="$dir/slurm.conf"
