@@ -55,6 +55,16 @@ describe('presets.json', () => {
     }
   });
 
+  it("checkPreset decodes a link once per model: the same answer object again, a new model's own answer", () => {
+    const hash = parsePresets(doc).presets[0].hash;
+    const first = checkPreset(model, hash);
+    expect(checkPreset(model, hash)).toBe(first);
+    const other = { ...model };
+    const fresh = checkPreset(other, hash);
+    expect(fresh).not.toBe(first);
+    expect(fresh).toEqual(first);
+  });
+
   it('every link a claim gives (the sweep of its reading, the experiment that explains it) decodes with no message, canonical', () => {
     const links = parsePresets(doc).presets.flatMap((p) =>
       (p.evidence?.claims ?? []).flatMap((c) =>

@@ -78,9 +78,28 @@ export function parsePresets(doc: unknown): PresetsDoc {
   return { presets, papers, problems };
 }
 
+export interface PresetCheck {
+  readonly messages: readonly UrlMessage[];
+  readonly canonical: string;
+}
+
+// Each preset's check once per model: the Papers menu, the preset's caption, the
+// presenter's n/p keys and the prediction gate all ask for every preset's canonical
+// link, and decoding the ~170 links four times took ~480 ms of every page load's main
+// thread (a CPU profile of a cold load, 2026-11-28).
+const checks = new WeakMap<ParamModel, Map<string, PresetCheck>>();
+
 /** What this page makes of a preset's link: the messages it would show (none for a
  * preset that fits this engine) and the hash it writes back (canonical form). */
-export function checkPreset(model: ParamModel, hash: string): { messages: UrlMessage[]; canonical: string } {
+export function checkPreset(model: ParamModel, hash: string): PresetCheck {
+  let byHash = checks.get(model);
+  if (!byHash) checks.set(model, (byHash = new Map()));
+  let check = byHash.get(hash);
+  if (!check) byHash.set(hash, (check = decodePreset(model, hash)));
+  return check;
+}
+
+function decodePreset(model: ParamModel, hash: string): PresetCheck {
   const d = decodeHash(model, hash);
   const v = decodeViewParams(model, d.viewPairs);
   const tl = decodeTimeline(model, d.values, d.timeline);
