@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
-# at the first failure. Seconds on a fresh clone, 2 idle cores, packages present
-# (2026-11-28; the README has the whole, 40.5 min with the PCH lost, since fixed):
-#   setup        ~554  npm ci beside the engine and WASM builds, then the page
+# at the first failure. Seconds on a fresh clone, 2 cores, packages present
+# (2026-11-28 at a25f4c6, 28.1 min in all; the README has the whole):
+#   setup        ~556  npm ci beside the engine and WASM builds, then the page
 #   test:format  ~14   Prettier and clang-format check the layout
-#   test:engine  ~66   native GoogleTest suite (ctest, one process per core)
-#   test:python  ~39   the Python package linked to build/engine, pytest (scripts/test-python.sh)
-#   test:slurm   ~22   a single-node Slurm cluster, a 3-task campaign, one task killed
+#   test:engine  ~77   native GoogleTest suite (ctest, one process per core)
+#   test:python  ~34   the Python package linked to build/engine, pytest (scripts/test-python.sh)
+#   test:slurm   ~21   a single-node Slurm cluster, a 3-task campaign, one task killed
 #   test:wasm    ~24   WASM under Node: native == WASM, bit for bit
-#   test:web     ~104  the page's TypeScript type check (tsc --noEmit), ESLint, then its
+#   test:web     ~102  the page's TypeScript type check (tsc --noEmit), ESLint, then its
 #                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
-#   test:e2e     ~776  Playwright + Debian Chromium against the built site, one worker
-#                      (~600 alone; the sanitizer build below runs beside it)
-#   (wait)       ~168  the rest of the ASan + UBSan build started at nice 19 after setup
-#   test:fuzz    ~56   the libFuzzer targets (scenario, program) replay their corpora and
+#   test:e2e     ~678  Playwright + Debian Chromium against the built site, one worker
+#                      (the sanitizer build below runs beside it)
+#   (wait)       ~0    the rest of the ASan + UBSan build started at nice 19 after setup
+#   test:fuzz    ~57   the libFuzzer targets (scenario, program) replay their corpora and
 #                      fuzz 40 s in all, then the URL codec's fuzzer (scripts/test-fuzz.sh)
-#   test:sanitize ~205 the GoogleTest suite under ASan + UBSan in one shard per core, the
+#   test:sanitize ~123 the GoogleTest suite under ASan + UBSan in one shard per core, the
 #                      CLI's regression cases and the corpus through the CLI
 #                      (scripts/test-sanitize.sh)
 set -euo pipefail
