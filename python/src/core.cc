@@ -6,10 +6,16 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
+#include <algorithm>
+#include <atomic>
 #include <charconv>
+#include <chrono>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -43,6 +49,45 @@ RunTuple RunScenario(const std::string& scenario_json, bool series, const std::s
     out = plab::Run(scenario_json, options);
   }
   return ToTuple(std::move(out));
+}
+
+// One run's answer for a campaign: (ok, the summary as JSON text, or the whole error
+// document when the engine refused the scenario, the run's wall seconds).
+using SummaryTuple = std::tuple<bool, std::string, double>;
+
+SummaryTuple RunForSummary(const std::string& scenario_json, bool summary_only = true) {
+  const auto start = std::chrono::steady_clock::now();
+  plab::RunOptions options;
+  options.series = false;
+  plab::RunOutput out = plab::Run(scenario_json, options);
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!out.ok || !summary_only) return {out.ok, std::move(out.json), wall_s};
+  // The summary alone, cut out here on the run's own thread: Python parsing each whole
+  // result document (7.5 KB for a one-second run) cost more than a tenth of the run.
+  const auto doc = nlohmann::json::parse(out.json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("summary"))  // never, for the engine's own output
+    return {false, R"({"ok":false,"errors":[{"path":"","message":"the result holds no summary"}]})", wall_s};
+  return {true, doc["summary"].dump(), wall_s};
+}
+
+// Runs the scenarios on `jobs` threads of its own, the GIL released throughout, and
+// answers in the scenarios' order. A campaign hands over a batch at a time: one call
+// across the binding per batch instead of one Python thread switch, GIL round trip and
+// JSON parse per run (docs/campaigns.md, "Overhead").
+// summary=false answers each whole result document instead (the bench's bare engine).
+std::vector<SummaryTuple> RunMany(const std::vector<std::string>& scenarios, int jobs, bool summary) {
+  std::vector<SummaryTuple> answers(scenarios.size());
+  nb::gil_scoped_release release;
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < scenarios.size();) answers[i] = RunForSummary(scenarios[i], summary);
+  };
+  const int threads = std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(scenarios.size())));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  return answers;
 }
 
 // A Set value as JSON text: a str is JSON text already; a bool or a number is written
@@ -91,6 +136,17 @@ NB_MODULE(_core, m) {
 
   m.def("run", &RunScenario, nb::arg("scenario_json"), nb::arg("series") = true, nb::arg("timeline_json") = "",
         "Runs one scenario: (ok, result or error JSON, columns). Releases the GIL.");
+  m.def(
+      "run_summary",
+      [](const std::string& scenario_json) {
+        nb::gil_scoped_release release;
+        return RunForSummary(scenario_json, true);
+      },
+      nb::arg("scenario_json"),
+      "Runs one scenario without series: (ok, its summary as JSON text or the error document, wall seconds).");
+  m.def("run_many", &RunMany, nb::arg("scenarios"), nb::arg("jobs") = 1, nb::arg("summary") = true,
+        "Runs scenarios (JSON texts) on `jobs` threads, the GIL released: run_summary's answers, in order "
+        "(summary=False: each whole result document instead of its summary).");
   m.def("schema", &plab::SchemaJson, "The parameter declarations (JSON).");
   m.def("default_scenario", &plab::DefaultScenarioJson, "A complete scenario at its defaults (JSON).");
   m.def(

@@ -80,3 +80,28 @@ def test_run_equals_the_native_cli(short_scenario: dict[str, Any], tmp_path: pat
     scenario_file.write_text(json.dumps(short_scenario))
     cli = subprocess.run([str(_cli()), "run", str(scenario_file)], capture_output=True, text=True, check=True)
     assert plab.run(short_scenario).json == cli.stdout.strip()
+
+
+def test_run_many_answers_in_order_on_any_number_of_threads(short_scenario: dict[str, Any]) -> None:
+    # Campaigns run batches through run_many: each answer must be its own scenario's,
+    # the summary exactly plab.run's, and a refused scenario its error document.
+    scenarios = []
+    for i, protocol in enumerate(["newreno", "cubic", "reno", "sack", "vegas"]):
+        s = json.loads(json.dumps(short_scenario))
+        s["flows"][0]["protocol"] = protocol
+        s["seed"] = i + 1
+        scenarios.append(json.dumps(s))
+    bad = json.loads(json.dumps(short_scenario))
+    bad["duration_s"] = -1
+    scenarios.insert(2, json.dumps(bad))
+    one = _core.run_many(scenarios, 1)
+    three = _core.run_many(scenarios, 3)
+    assert [(ok, text) for ok, text, _ in one] == [(ok, text) for ok, text, _ in three]
+    for scenario, (ok, text, wall_s) in zip(scenarios, three):
+        assert wall_s >= 0
+        if scenario is scenarios[2]:
+            assert not ok and "duration_s" in text
+            continue
+        assert ok and json.loads(text) == plab.run(json.loads(scenario), series=False).summary
+    whole = _core.run_many(scenarios[:1], 1, False)[0]
+    assert whole[0] and json.loads(whole[1])["summary"] == json.loads(one[0][1])
