@@ -5,9 +5,10 @@ nothing here expands a grid. Each run is keyed by a SHA-256 of the engine versio
 its exact scenario (canonical JSON), so a second call runs only what is missing, and a
 run stored under another engine version is not taken for this one's.
 
-The database is SQLite (the standard library's): one row per run, committed in a
-transaction at least every 0.25 s, so a crash loses at most the runs in flight and
-those that ended in the last 0.25 s, and the primary key means nothing is stored twice.
+The database is SQLite (the standard library's): one row per run, the runs going to the
+engine in batches of about 0.25 s of work, each batch stored in one transaction while the
+next runs, so a crash loses at most the batch in flight and the one being stored, and the
+primary key means nothing is stored twice.
 ``results()`` is a pandas DataFrame, ``export_parquet`` writes it with pyarrow.
 """
 
@@ -26,7 +27,8 @@ from . import _core
 
 AxisSpec = Union[str, Sequence[float], Mapping[str, Any]]
 
-kCommitEvery_s = 0.25  # results are committed at least this often (a crash loses no more)
+kCommitEvery_s = 0.25  # a batch's work, about: each batch is one commit
+kMaxBatch = 4096  # runs handed to the engine at once, at most
 kFormat = 1  # the database layout's version (meta table)
 kHeader = b"SQLite format 3\x00"
 
@@ -217,44 +219,59 @@ class Campaign:
 
     # -- running -------------------------------------------------------------------
     def run(self, jobs: int = 1, *, progress: bool = False) -> int:
-        """Runs the missing runs on ``jobs`` threads (the engine releases the GIL), the
-        results committed at least every kCommitEvery_s; returns how many ran."""
+        """Runs the missing runs on ``jobs`` engine threads, a commit per batch of about
+        kCommitEvery_s of runs; returns how many ran.
+
+        The runs go to the engine a batch at a time (``_core.run_many``: its own threads,
+        the GIL released), each batch sized to about kCommitEvery_s of work; while the
+        engine runs one batch, this thread stores the one before in one transaction. So a
+        crash loses the batch in flight and the one being stored: at most about twice
+        kCommitEvery_s of runs, never a stored one."""
         if jobs < 1:
             raise CampaignError(f"jobs must be at least 1, got {jobs}")
         con = self._connect()
         try:
             todo = self.pending()
-            done = queue.Queue()
-            lock = threading.Lock()
-            it = iter(todo)
+            batches: queue.Queue = queue.Queue(maxsize=1)
+            failure: list[BaseException] = []
 
-            def worker() -> None:
-                while True:
-                    with lock:
-                        r = next(it, None)
-                    if r is None:
-                        return
-                    done.put(execute(r, self.engine_version, "local"))
+            def engine() -> None:
+                try:
+                    at, size = 0, jobs
+                    while at < len(todo):
+                        batch = todo[at : at + size]
+                        started = time.monotonic()
+                        answers = _core.run_many([r["scenario"] for r in batch], jobs)
+                        took = time.monotonic() - started
+                        batches.put((batch, answers))
+                        at += len(batch)
+                        # The next batch about kCommitEvery_s long (a first batch of one
+                        # run per thread measures the runs' cost).
+                        size = max(jobs, min(kMaxBatch, int(len(batch) * kCommitEvery_s / max(took, 1e-6))))
+                except BaseException as e:  # handed to the storing thread, raised there
+                    failure.append(e)
+                finally:
+                    batches.put(None)
 
-            threads = [threading.Thread(target=worker, daemon=True) for _ in range(min(jobs, max(1, len(todo))))]
-            for t in threads:
-                t.start()
-            errors, batch, last = [], [], time.monotonic()
-            for n in range(len(todo)):
-                row, error = done.get()
-                if error:
-                    errors.append(error)
-                else:
-                    batch.append(row)
-                # One transaction for what finished in the last kCommitEvery_s (each
-                # commit costs a few fsyncs, 10-20 ms on a loaded disk: more than a run).
-                if batch and (time.monotonic() - last >= kCommitEvery_s or n + 1 == len(todo)):
-                    insert_rows(con, batch)
-                    batch, last = [], time.monotonic()
-                if progress and (n + 1) % 100 == 0:
-                    print(f"plab-campaign: {n + 1}/{len(todo)} runs", flush=True)
-            for t in threads:
-                t.join()
+            runner = threading.Thread(target=engine, daemon=True)
+            runner.start()
+            errors, stored = [], 0
+            while (item := batches.get()) is not None:
+                batch, answers = item
+                rows = []
+                for r, (ok, text, wall_s) in zip(batch, answers):
+                    row, error = stored_row(r, ok, text, wall_s, self.engine_version, "local")
+                    if error:
+                        errors.append(error)
+                    else:
+                        rows.append(row)
+                insert_rows(con, rows)
+                stored += len(batch)
+                if progress:
+                    print(f"plab-campaign: {stored}/{len(todo)} runs", flush=True)
+            runner.join()
+            if failure:
+                raise failure[0]
             if errors:
                 raise CampaignError(f"{len(errors)} runs were refused by the engine (the others are stored):\n  " + "\n  ".join(errors[:5]))
             return len(todo)
@@ -295,17 +312,22 @@ class Campaign:
         os.replace(tmp, path)
 
 
-def execute(r: Mapping[str, Any], engine_version: str, source: str) -> tuple[tuple | None, str]:
-    """Runs one planned run: (row, "") or (None, the engine's refusal)."""
-    start = time.perf_counter()
-    ok, document, _ = _core.run(r["scenario"], False)
-    wall_s = time.perf_counter() - start
-    doc = json.loads(document)
+def stored_row(
+    r: Mapping[str, Any], ok: bool, text: str, wall_s: float, engine_version: str, source: str
+) -> tuple[tuple | None, str]:
+    """A planned run's row (kColumns order) from the engine's answer (``run_summary``):
+    (row, "") or (None, the engine's refusal)."""
     if not ok:
+        doc = json.loads(text)
         messages = "; ".join(f"{e.get('path')}: {e.get('message')}" for e in doc.get("errors", []))
         return None, f"run {r.get('run')} ({json.dumps(r.get('coords'))}): {messages}"
     row = (
         r["key"], engine_version, r["scenario"], json.dumps(r["coords"]), r["protocol"] or "", r["seed"],
-        json.dumps(doc.get("summary")), wall_s, source, time.time(),
+        text, wall_s, source, time.time(),
     )
     return row, ""
+
+
+def execute(r: Mapping[str, Any], engine_version: str, source: str) -> tuple[tuple | None, str]:
+    """Runs one planned run on this thread: (row, "") or (None, the engine's refusal)."""
+    return stored_row(r, *_core.run_summary(r["scenario"]), engine_version, source)
