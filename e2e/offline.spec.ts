@@ -9,6 +9,10 @@ import { expect, test } from '@playwright/test';
 import { compareSettled, liveSettled, openPreset, ready } from './helpers';
 import { precacheOf } from '../web/offline/swPlugin';
 
+// The config blocks service workers and reuses one context between tests; these tests
+// are about the service worker, and one of them turns the network off.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
+
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 test('after one visit the lab reloads and runs with the network off', async ({ page, context }) => {
