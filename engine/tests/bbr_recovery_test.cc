@@ -4,12 +4,13 @@
 // Recovery" (Linux tcp_bbr.c bbr_save_cwnd / bbr_set_cwnd_to_recover_or_restore).
 #include <gtest/gtest.h>
 
+#include "test_util.h"
 #include "transport/tcp/cc/bbr.h"
 
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+using testing::kMss;
 
 // A BBR in Startup on a 100 ms, 10 Mb/s path (target window about 360 kB, far above the
 // windows used here, so Startup adds every delivered byte), grown to 30 segments.

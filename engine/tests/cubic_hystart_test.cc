@@ -9,7 +9,7 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = kCubicTestMss;
+using testing::kMss;
 
 // One ACK of one segment, `gap` after the last, carrying an RTT sample `rtt`, on
 // RFC 9438's law with the HyStart under test.

@@ -3,11 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "cubic_sender.h"
+#include "test_util.h"
 
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = kCubicTestMss;
+using testing::kMss;
 using Sender = CubicSender;
 
 constexpr auto kNs3 = Cubic::Params::Law::kNs3;

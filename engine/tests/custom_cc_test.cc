@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "plab/api.h"
+#include "template_program.h"
 #include "test_util.h"
 #include "transport/tcp/cc/custom/language.h"
 #include "transport/tcp/cc/custom/machine.h"
@@ -15,6 +16,8 @@
 
 namespace plab {
 namespace {
+
+using testing::TemplateProgram;
 
 using testing::RunOk;
 
@@ -25,14 +28,6 @@ nlohmann::json WithProgram(nlohmann::json s, const std::string& program, const s
   s["flows"][0]["recovery"] = recovery;
   s["flows"][0]["custom"]["program"] = program;
   return s;
-}
-
-std::string TemplateProgram(const std::string& name) {
-  for (const auto& t : cclang::Templates()) {
-    if (name == t.name) return t.program;
-  }
-  ADD_FAILURE() << "no template " << name;
-  return "";
 }
 
 // The run's document with the protocol's own names made equal, and its columns.

@@ -8,21 +8,16 @@
 #include <gtest/gtest.h>
 
 #include "plab/api.h"
+#include "template_program.h"
 #include "test_util.h"
 #include "transport/tcp/cc/custom/language.h"
 
 namespace plab {
 namespace {
 
-using testing::RunOk;
+using testing::TemplateProgram;
 
-std::string TemplateProgram(const std::string& name) {
-  for (const auto& t : cclang::Templates()) {
-    if (name == t.name) return t.program;
-  }
-  ADD_FAILURE() << "no template " << name;
-  return "";
-}
+using testing::RunOk;
 
 // Reno's template on a path slow enough that every ACK has its own point in the cwnd
 // series (2 Mb/s: 4 ms per segment, 4 ms buckets over 4 s), with segment 50 dropped.

@@ -21,7 +21,7 @@ nlohmann::json Flow(const std::string& protocol) {
           {"app", {{"token_bucket", {{"enabled", false}}}}}};
 }
 
-nlohmann::json Dumbbell(nlohmann::json flows, double rate_mbps) {
+nlohmann::json FairShareDumbbell(nlohmann::json flows, double rate_mbps) {
   return {{"duration_s", 60},
           {"metrics", {{"start_s", 10}}},
           {"topology",
@@ -34,7 +34,7 @@ TEST(FairShare, IsEachProtocolsPacketThroughputOverItsEqualAllocation) {
   nlohmann::json flows = nlohmann::json::array();
   for (const char* p : {"reno", "reno", "crp", "srp"}) flows.push_back(Flow(p));
   const double rate_mbps = 0.2;
-  const auto r = RunOk(Dumbbell(flows, rate_mbps));
+  const auto r = RunOk(FairShareDumbbell(flows, rate_mbps));
   const auto doc = nlohmann::json::parse(r.json);
   std::map<std::string, std::pair<double, int>> by;
   for (const auto& f : doc["flows"]) {
@@ -56,7 +56,7 @@ TEST(FairShare, IsEachProtocolsPacketThroughputOverItsEqualAllocation) {
 TEST(FairShare, EqualFlowsThatFillTheLinkReadAboutOne) {
   nlohmann::json flows = nlohmann::json::array();
   for (int i = 0; i < 4; ++i) flows.push_back(Flow("reno"));
-  const auto r = RunOk(Dumbbell(flows, 0.2));
+  const auto r = RunOk(FairShareDumbbell(flows, 0.2));
   const double share = r.summary["fair_share"].get<double>();
   EXPECT_GT(share, 0.9);
   EXPECT_LE(share, 1.0 + 1e-9);

@@ -12,7 +12,7 @@
 namespace plab {
 namespace {
 
-nlohmann::json ManualScenario() {
+nlohmann::json ManualFlowScenario() {
   nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
   s["seed"] = 4;
   s["duration_s"] = 3;
@@ -23,7 +23,7 @@ nlohmann::json ManualScenario() {
 }
 
 TEST(FlowState, SetAtTheSessionsTimeIsTheTimelinesChange) {
-  const std::string scenario = ManualScenario().dump();
+  const std::string scenario = ManualFlowScenario().dump();
   RunOptions options;
   options.timeline_json = R"([{"t_s": 0, "path": "flows[0].manual.cwnd_segments", "value": 3},
     {"t_s": 0.75, "path": "flows[0].manual.cwnd_segments", "value": 30},
@@ -45,7 +45,7 @@ TEST(FlowState, SetAtTheSessionsTimeIsTheTimelinesChange) {
 }
 
 TEST(FlowState, SetRefusesWhatATimelineRefuses) {
-  RunSession session(ManualScenario().dump());
+  RunSession session(ManualFlowScenario().dump());
   EXPECT_NE(session.Set("flows[0].manual.cwnd_segments", "5000").find("within [1, 1000]"), std::string::npos);
   EXPECT_NE(session.Set("topology.bottleneck.queue_packets", "5").find("cannot change during a run"),
             std::string::npos);
@@ -55,7 +55,7 @@ TEST(FlowState, SetRefusesWhatATimelineRefuses) {
 }
 
 TEST(FlowState, ObserveReadsTheWindowTheRttAndTheDeliveredBytes) {
-  RunSession session(ManualScenario().dump());
+  RunSession session(ManualFlowScenario().dump());
   ASSERT_EQ(session.Set("flows[0].manual.cwnd_segments", "17"), "");
   session.AdvanceTo(1.5);
   const FlowState s = session.Observe(0);
@@ -85,7 +85,7 @@ TEST(FlowState, ObserveReadsTheWindowTheRttAndTheDeliveredBytes) {
 }
 
 TEST(FlowState, ObserveReadsARateBasedSendersRate) {
-  nlohmann::json s = ManualScenario();
+  nlohmann::json s = ManualFlowScenario();
   s["flows"][0]["protocol"] = "tfrc";
   RunSession session(s.dump());
   session.AdvanceTo(2);
@@ -97,7 +97,7 @@ TEST(FlowState, ObserveReadsARateBasedSendersRate) {
 }
 
 TEST(FlowState, ObservingChangesNothing) {
-  const std::string scenario = ManualScenario().dump();
+  const std::string scenario = ManualFlowScenario().dump();
   RunSession session(scenario);
   for (double t = 0; !session.AdvanceTo(t); t += 0.01) session.Observe(0);
   const RunOutput stepped = session.Finish();

@@ -13,7 +13,7 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = testing::RecoveryRig::kMss;
+using testing::kMss;
 
 // What LE asks of the sender, with a real scoreboard and window.
 class Rig : public testing::RecoveryRig {

@@ -21,8 +21,8 @@ nlohmann::json Bulk(const std::string& protocol) {
           {"app", {{"token_bucket", {{"enabled", false}}}}}};
 }
 
-nlohmann::json Dumbbell(nlohmann::json flows, double loss = 0.001) {
-  // Dumbbell({one}) is a one-flow list under GCC but the flow itself under clang (a
+nlohmann::json LossyDumbbell(nlohmann::json flows, double loss = 0.001) {
+  // LossyDumbbell({one}) is a one-flow list under GCC but the flow itself under clang (a
   // braced list of one json copies it): make it a list either way.
   if (!flows.is_array()) flows = nlohmann::json::array({flows});
   return {{"duration_s", 60},
@@ -53,7 +53,7 @@ TEST(ManyFlows, EqualFlowsConverge) {
     flows.push_back(f);
   }
   for (int seed = 1; seed <= 5; ++seed) {
-    nlohmann::json s = Dumbbell(flows);
+    nlohmann::json s = LossyDumbbell(flows);
     s["seed"] = seed;
     const auto r = RunOk(s);
     EXPECT_GE(r.summary["jain_index"].get<double>(), 0.95) << "seed " << seed;
@@ -67,7 +67,7 @@ TEST(ManyFlows, JainSeesAnUnfairShare) {
   nlohmann::json fast = Bulk("newreno");
   nlohmann::json slow = Bulk("newreno");
   slow["access"] = {{"delay_ms", 100}};
-  const auto r = RunOk(Dumbbell({fast, slow}));
+  const auto r = RunOk(LossyDumbbell({fast, slow}));
   const auto g = FlowGoodputs(r);
   EXPECT_GT(g[0], 1.5 * g[1]);
   EXPECT_LT(r.summary["jain_index"].get<double>(), 0.95);
@@ -77,7 +77,7 @@ TEST(ManyFlows, JainSeesAnUnfairShare) {
 TEST(ManyFlows, AFlowThatFinishesEarlyDoesNotEndTheOthersRun) {
   nlohmann::json small = Bulk("newreno");
   small["app"]["size_bytes"] = 200000;
-  const auto r = RunOk(Dumbbell({small, Bulk("newreno")}, 0));
+  const auto r = RunOk(LossyDumbbell({small, Bulk("newreno")}, 0));
   const auto doc = nlohmann::json::parse(r.json);
   EXPECT_TRUE(doc["flows"][0]["summary"]["completed"].get<bool>());
   EXPECT_LT(doc["flows"][0]["summary"]["connection_time_s"].get<double>(), 5.0);
@@ -93,7 +93,7 @@ TEST(ManyFlows, TheRunEndsWhenEveryFiniteFlowHasFinished) {
   a["app"]["size_bytes"] = 200000;
   b["app"]["size_bytes"] = 1000000;
   b["start_s"] = 1;
-  const auto r = RunOk(Dumbbell({a, b}, 0));
+  const auto r = RunOk(LossyDumbbell({a, b}, 0));
   const auto doc = nlohmann::json::parse(r.json);
   const double last = doc["flows"][1]["summary"]["connection_time_s"].get<double>() + 1;
   EXPECT_EQ(r.summary["ended_by"], "completed");
@@ -105,7 +105,7 @@ TEST(ManyFlows, TheRunEndsWhenEveryFiniteFlowHasFinished) {
 TEST(ManyFlows, StopTimeEndsAFlowsTransfer) {
   nlohmann::json a = Bulk("newreno");
   a["stop_s"] = 10;
-  const auto r = RunOk(Dumbbell({a}, 0));
+  const auto r = RunOk(LossyDumbbell({a}, 0));
   EXPECT_TRUE(r.summary["completed"].get<bool>());
   EXPECT_GT(r.summary["connection_time_s"].get<double>(), 10.0);
   EXPECT_LT(r.summary["connection_time_s"].get<double>(), 15.0);  // the queue drains, losses repaired
@@ -117,7 +117,7 @@ TEST(ManyFlows, StopTimeEndsAFlowsTransfer) {
 TEST(Topologies, DumbbellAccessDelaysSetEachFlowsRtt) {
   nlohmann::json near = Bulk("newreno"), far = Bulk("newreno");
   far["access"] = {{"delay_ms", 30}};
-  const auto r = RunOk(Dumbbell({near, far}, 0));
+  const auto r = RunOk(LossyDumbbell({near, far}, 0));
   const auto doc = nlohmann::json::parse(r.json);
   const double rtt0 = doc["flows"][0]["summary"]["mean_srtt_ms"];
   const double rtt1 = doc["flows"][1]["summary"]["mean_srtt_ms"];
@@ -188,7 +188,7 @@ TEST(Background, FtpFlowsStartWithinTheirRangeAndShareTheLink) {
 // The run stops at its event budget and says so; nothing crashes and the figures are
 // those of the simulated part.
 TEST(Limits, TheEventBudgetStopsTheRunAndSaysSo) {
-  nlohmann::json s = Dumbbell({Bulk("newreno")});
+  nlohmann::json s = LossyDumbbell({Bulk("newreno")});
   s["max_events"] = 20000;
   const auto r = RunOk(s);
   const auto doc = nlohmann::json::parse(r.json);
@@ -203,7 +203,7 @@ TEST(Limits, TheEventBudgetStopsTheRunAndSaysSo) {
 
 // A run that finishes within its budget is whole: no partial mark, no warning.
 TEST(Limits, AWholeRunIsNotMarkedPartial) {
-  nlohmann::json s = Dumbbell({Bulk("newreno")});
+  nlohmann::json s = LossyDumbbell({Bulk("newreno")});
   s["duration_s"] = 2;
   const auto r = RunOk(s);
   const auto doc = nlohmann::json::parse(r.json);
@@ -216,18 +216,18 @@ TEST(Limits, AWholeRunIsNotMarkedPartial) {
 TEST(Limits, SeriesStayBoundedWhateverTheNumberOfFlows) {
   nlohmann::json flows = nlohmann::json::array();
   for (int i = 0; i < 64; ++i) flows.push_back(Bulk(i % 2 ? "cubic" : "newreno"));
-  nlohmann::json s = Dumbbell(flows);
+  nlohmann::json s = LossyDumbbell(flows);
   s["duration_s"] = 30;
   const RunOutput out = plab::Run(s.dump());
   ASSERT_TRUE(out.ok) << out.json;
   EXPECT_LT(out.columns.size(), 2u * 400000u);
-  const RunOutput one = plab::Run(Dumbbell({Bulk("newreno")}).dump());
+  const RunOutput one = plab::Run(LossyDumbbell({Bulk("newreno")}).dump());
   EXPECT_LT(one.columns.size(), 2u * 100000u);
 }
 
 // Stepping is the same run: AdvanceTo in pieces gives the bytes Run() gives.
 TEST(Stepping, AdvancingInStepsGivesExactlyTheWholeRun) {
-  nlohmann::json s = Dumbbell({Bulk("newreno"), Bulk("cubic")}, 0.01);
+  nlohmann::json s = LossyDumbbell({Bulk("newreno"), Bulk("cubic")}, 0.01);
   s["duration_s"] = 20;
   s["background"] = {{{"kind", "http"}, {"count", 10}}};
   Scenario scenario;
@@ -247,7 +247,7 @@ TEST(Stepping, AdvancingInStepsGivesExactlyTheWholeRun) {
 
 // A live parameter changed between steps takes effect from then on, and only then.
 TEST(Stepping, SetChangesALiveParameterFromNowOn) {
-  nlohmann::json s = Dumbbell({Bulk("newreno")}, 0);
+  nlohmann::json s = LossyDumbbell({Bulk("newreno")}, 0);
   s["duration_s"] = 20;
   Scenario scenario;
   ASSERT_TRUE(Scenario::Parse(s, &scenario).empty());
@@ -275,7 +275,7 @@ TEST(Stepping, SetChangesALiveParameterFromNowOn) {
 }
 
 TEST(Stepping, ALinkRateChangedMidRunChangesThroughput) {
-  nlohmann::json s = Dumbbell({Bulk("cubic")}, 0);
+  nlohmann::json s = LossyDumbbell({Bulk("cubic")}, 0);
   s["duration_s"] = 40;
   Scenario scenario;
   ASSERT_TRUE(Scenario::Parse(s, &scenario).empty());

@@ -33,7 +33,7 @@ struct Ns3Ratio {
   int seeds = 0;
 };
 
-Ns3Ratio LoadNs3(const std::string& recovery) {
+Ns3Ratio LoadNs3Ratios(const std::string& recovery) {
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-dumbbell-cubic-lowbdp.jsonl");
   EXPECT_TRUE(in.good());
   Ns3Ratio out;
@@ -51,7 +51,7 @@ Ns3Ratio LoadNs3(const std::string& recovery) {
 }
 
 // bench/ns3/dumbbell.cc's scenario in this engine (as ns3_dumbbell_test.cc builds it).
-nlohmann::json Scenario(int seed, bool limited_transmit) {
+nlohmann::json LowBdpScenario(int seed, bool limited_transmit) {
   nlohmann::json flows = nlohmann::json::array();
   for (int i = 0; i < 4; ++i) {
     // ns-3's NewReno recovers with SACK: our SACK recovery is the closer model.
@@ -76,7 +76,7 @@ nlohmann::json Scenario(int seed, bool limited_transmit) {
 double OurRatio(bool limited_transmit) {
   double cubic = 0, newreno = 0;
   for (int seed = 1; seed <= 5; ++seed) {
-    const auto doc = nlohmann::json::parse(plab::testing::RunOk(Scenario(seed, limited_transmit)).json);
+    const auto doc = nlohmann::json::parse(plab::testing::RunOk(LowBdpScenario(seed, limited_transmit)).json);
     const auto& f = doc["flows"];
     newreno += f[0]["summary"]["goodput_mbps"].get<double>() + f[2]["summary"]["goodput_mbps"].get<double>();
     cubic += f[1]["summary"]["goodput_mbps"].get<double>() + f[3]["summary"]["goodput_mbps"].get<double>();
@@ -85,7 +85,7 @@ double OurRatio(bool limited_transmit) {
 }
 
 TEST(Ns3CubicLowBdp, CubicOverNewRenoRatioAgreesWithNs3) {
-  const Ns3Ratio ns3 = LoadNs3("ns3::TcpPrrRecovery");
+  const Ns3Ratio ns3 = LoadNs3Ratios("ns3::TcpPrrRecovery");
   ASSERT_EQ(ns3.seeds, 5);
   const double ns3_ratio = ns3.cubic / ns3.newreno;
   const double ours = OurRatio(true);

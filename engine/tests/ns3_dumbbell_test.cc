@@ -43,7 +43,7 @@ std::vector<std::string> Split(const std::string& s) {
   return out;
 }
 
-std::vector<Ns3Config> LoadNs3() {
+std::vector<Ns3Config> LoadNs3Configs() {
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-dumbbell-set-c.jsonl");
   EXPECT_TRUE(in.good());
   std::map<std::string, Ns3Config> by_key;
@@ -72,7 +72,7 @@ double ParseRate(const std::string& text, const std::string& unit) {
 }
 
 // The engine's scenario for an ns-3 row (scenarios/dumbbell-ns3-*.json are these).
-nlohmann::json ScenarioFor(const Ns3Config& c, int seed) {
+nlohmann::json DumbbellScenarioFor(const Ns3Config& c, int seed) {
   const nlohmann::json& r = c.first;
   const auto tcps = Split(c.tcps);
   const auto access = Split(c.access_ms);
@@ -110,12 +110,12 @@ struct Ours {
   double jain = 0;
 };
 
-Ours RunOurs(const Ns3Config& c, int seeds) {
+Ours RunOursOnDumbbell(const Ns3Config& c, int seeds) {
   Ours o;
   const int n = c.first["flows"].get<int>();
   o.per_flow.assign(static_cast<size_t>(n), 0.0);
   for (int seed = 1; seed <= seeds; ++seed) {
-    const auto r = plab::testing::RunOk(ScenarioFor(c, seed));
+    const auto r = plab::testing::RunOk(DumbbellScenarioFor(c, seed));
     const auto doc = nlohmann::json::parse(r.json);
     for (int i = 0; i < n; ++i)
       o.per_flow[static_cast<size_t>(i)] += doc["flows"][i]["summary"]["goodput_mbps"].get<double>() / seeds;
@@ -134,11 +134,11 @@ std::vector<double> Ns3PerFlowMeans(const Ns3Config& c) {
 }
 
 TEST(Ns3Dumbbell, PerFlowAndTotalGoodputAndJainAgreeWithNs3) {
-  const auto configs = LoadNs3();
+  const auto configs = LoadNs3Configs();
   ASSERT_EQ(configs.size(), 3u);
   for (const Ns3Config& c : configs) {
     const std::string what = c.tcps + " access " + c.access_ms;
-    const Ours ours = RunOurs(c, 10);
+    const Ours ours = RunOursOnDumbbell(c, 10);
     const std::vector<double> ns3 = Ns3PerFlowMeans(c);
     std::cout << "[ ns-3 dumbbell ] " << what << ": total ours " << ours.total << " ns-3 " << Mean(c.totals)
               << ", Jain ours " << ours.jain << " ns-3 " << Mean(c.jains) << "\n";
@@ -155,9 +155,9 @@ TEST(Ns3Dumbbell, PerFlowAndTotalGoodputAndJainAgreeWithNs3) {
 // RTT unfairness (the second configuration): a longer access link means a longer RTT,
 // a slower window and less goodput, flow after flow, as in ns-3.
 TEST(Ns3Dumbbell, GoodputFallsAsTheRttGrows) {
-  for (const Ns3Config& c : LoadNs3()) {
+  for (const Ns3Config& c : LoadNs3Configs()) {
     if (c.access_ms != "1,10,25,50") continue;
-    const Ours ours = RunOurs(c, 10);
+    const Ours ours = RunOursOnDumbbell(c, 10);
     for (size_t i = 1; i < ours.per_flow.size(); ++i) {
       EXPECT_LT(ours.per_flow[i], ours.per_flow[i - 1]) << "flow " << i << " (access " << c.access_ms << ")";
     }
@@ -174,13 +174,13 @@ TEST(Ns3Dumbbell, ShippedScenarioFilesAreTheComparedScenarios) {
       {"ns3::TcpNewReno|1", "dumbbell-ns3-equal-rtt.json"},
       {"ns3::TcpNewReno|1,10,25,50", "dumbbell-ns3-rtt-unfair.json"},
       {"ns3::TcpNewReno,ns3::TcpCubic|1", "dumbbell-ns3-newreno-cubic.json"}};
-  for (const Ns3Config& c : LoadNs3()) {
+  for (const Ns3Config& c : LoadNs3Configs()) {
     const std::string file = files.at(c.tcps + "|" + c.access_ms);
     std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/" + file);
     ASSERT_TRUE(in.good()) << file;
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(nlohmann::json::parse(text.str()), ScenarioFor(c, 1)) << file;
+    EXPECT_EQ(nlohmann::json::parse(text.str()), DumbbellScenarioFor(c, 1)) << file;
   }
 }
 

@@ -28,4 +28,13 @@ inline nlohmann::json Ns3BulkFlow(const std::string& protocol, double start_s, d
           {"app", {{"token_bucket", {{"enabled", false}}}}}};
 }
 
+// How close our goodput must come to ns-3.44's, as a fraction of ns-3's, at a loss rate
+// (ns3_validation_test.cc says why these numbers).
+inline double Ns3Tolerance(double loss) {
+  if (loss == 0) return 0.01;
+  if (loss <= 0.01) return 0.10;
+  if (loss <= 0.02) return 0.15;
+  return 0.25;
+}
+
 }  // namespace plab::testing

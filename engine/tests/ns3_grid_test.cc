@@ -52,6 +52,8 @@
 namespace plab {
 namespace {
 
+using testing::Ns3Tolerance;
+
 // Our protocol per flow for each mix (bench/ns3/grid.mjs's kMixes): ns-3's NewReno without
 // SACK is our newreno, with SACK our sack.
 const std::map<std::string, std::vector<std::string>> kOurProtocols = {{"newreno", {"newreno"}},
@@ -108,8 +110,8 @@ enum class Recovery { kNs3, kRfc, kNs3AfterTimeout, kNs3FlightSize };
 // ns3_validation_test (MSS 1000, timestamps, IW 10, minimum RTO 1 s, 16 MiB windows),
 // recovering as `recovery` says (see the top of this file); CUBIC with ns-3.44's HyStart
 // (TcpCubic's default) unless `cubic_hystart` is false.
-nlohmann::json ScenarioFor(const GridPoint& p, int seed, Recovery recovery = Recovery::kNs3,
-                           bool cubic_hystart = true) {
+nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery = Recovery::kNs3,
+                               bool cubic_hystart = true) {
   const nlohmann::json& r = p.first;
   const auto& protocols = kOurProtocols.at(r["mix"].get<std::string>());
   nlohmann::json flows = nlohmann::json::array();
@@ -195,12 +197,12 @@ Means MeansOf(const std::vector<std::vector<double>>& goodputs) {
   return m;
 }
 
-Means RunOurs(const GridPoint& p, Recovery recovery = Recovery::kNs3, bool cubic_hystart = true) {
+Means RunOursAtPoint(const GridPoint& p, Recovery recovery = Recovery::kNs3, bool cubic_hystart = true) {
   std::vector<std::vector<double>> goodputs;
   RunOptions options;
   options.series = false;
   for (int seed = 1; seed <= static_cast<int>(p.goodputs.size()); ++seed) {
-    const RunOutput out = Run(ScenarioFor(p, seed, recovery, cubic_hystart).dump(), options);
+    const RunOutput out = Run(GridScenarioFor(p, seed, recovery, cubic_hystart).dump(), options);
     EXPECT_TRUE(out.ok) << out.json;
     const auto doc = nlohmann::json::parse(out.json);
     std::vector<double> per_flow;
@@ -208,13 +210,6 @@ Means RunOurs(const GridPoint& p, Recovery recovery = Recovery::kNs3, bool cubic
     goodputs.push_back(per_flow);
   }
   return MeansOf(goodputs);
-}
-
-double Tolerance(double loss) {
-  if (loss == 0) return 0.01;
-  if (loss <= 0.01) return 0.10;
-  if (loss <= 0.02) return 0.15;
-  return 0.25;
 }
 
 constexpr double kShareTolerance = 0.10;
@@ -321,7 +316,7 @@ bool Agrees(const GridPoint& p, const Means& ours, const Means& ns3, std::string
   std::ostringstream out;
   out << std::fixed << std::setprecision(3);
   const double loss = p.first["loss"].get<double>();
-  const double allowed = std::max(Tolerance(loss) * ns3.total, Noise(ours.total_se, ns3.total_se));
+  const double allowed = std::max(Ns3Tolerance(loss) * ns3.total, Noise(ours.total_se, ns3.total_se));
   bool ok = std::abs(ours.total - ns3.total) <= allowed;
   out << "total ours " << ours.total << " ns-3 " << ns3.total << " (" << std::showpos
       << (ours.total / ns3.total - 1) * 100 << std::noshowpos << " %, allowed " << allowed / ns3.total * 100 << " %)";
@@ -346,7 +341,7 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
   ASSERT_FALSE(causes.empty());
   std::map<std::string, int> by_cause;
   for (const GridPoint& p : grid) {
-    const Means ours = RunOurs(p);
+    const Means ours = RunOursAtPoint(p);
     const Means ns3 = MeansOf(p.goodputs);
     std::string why;
     const bool ok = Agrees(p, ours, ns3, &why);
@@ -429,9 +424,9 @@ TEST(Ns3Grid, ThePageRunsTheScenariosThisTestRuns) {
     const KnownCause* cause = CauseOf(causes, p->first);
     EXPECT_EQ(row.value("disagreement", nlohmann::json()), cause ? nlohmann::json(cause->id) : nlohmann::json())
         << key << ": the page's class of disagreement";
-    EXPECT_EQ(row["scenario"], ScenarioFor(*p, 1)) << key << ": the page's scenario\n"
-                                                   << row["scenario"].dump() << "\nthis test's\n"
-                                                   << ScenarioFor(*p, 1).dump();
+    EXPECT_EQ(row["scenario"], GridScenarioFor(*p, 1)) << key << ": the page's scenario\n"
+                                                       << row["scenario"].dump() << "\nthis test's\n"
+                                                       << GridScenarioFor(*p, 1).dump();
   }
   EXPECT_EQ(seen.size(), grid.size()) << "the page leaves out points of the grid";
 }
@@ -448,12 +443,12 @@ TEST(Ns3Grid, SackTwinsOfNoSackDisagreementsAgree) {
   for (const GridPoint& p : grid) {
     if (p.first["mix"] != "newreno" || TinyQueue(p.first)) continue;
     std::string why;
-    if (Agrees(p, RunOurs(p, Recovery::kRfc), MeansOf(p.goodputs), &why)) continue;
+    if (Agrees(p, RunOursAtPoint(p, Recovery::kRfc), MeansOf(p.goodputs), &why)) continue;
     const GridPoint* twin = Find(grid, Twin(p, "sack"));
     // A twin with a known cause of its own (the overshoot) shows nothing here.
     if (twin == nullptr || Ns3RecoveredTwiceWithoutLoss(twin->first)) continue;
     ++twins;
-    EXPECT_TRUE(Agrees(*twin, RunOurs(*twin, Recovery::kRfc), MeansOf(twin->goodputs), &why))
+    EXPECT_TRUE(Agrees(*twin, RunOursAtPoint(*twin, Recovery::kRfc), MeansOf(twin->goodputs), &why))
         << twin->key << ": " << why;
   }
   EXPECT_GE(twins, 2);
@@ -472,7 +467,7 @@ TEST(Ns3Grid, Ns3RecoversDifferentlyWithoutSack) {
     const GridPoint* twin = Find(grid, Twin(p, "sack"));
     if (twin == nullptr) continue;
     ns3_ratio += MeansOf(p.goodputs).total / MeansOf(twin->goodputs).total;
-    our_ratio += RunOurs(p, Recovery::kRfc).total / RunOurs(*twin, Recovery::kRfc).total;
+    our_ratio += RunOursAtPoint(p, Recovery::kRfc).total / RunOursAtPoint(*twin, Recovery::kRfc).total;
     ++n;
   }
   ASSERT_GE(n, 2);
@@ -480,7 +475,7 @@ TEST(Ns3Grid, Ns3RecoversDifferentlyWithoutSack) {
   our_ratio /= n;
   std::cout << "[ ns-3 grid ] SACK off / SACK on at 3 % loss over " << n << " points: ns-3 " << ns3_ratio << ", ours "
             << our_ratio << "\n";
-  EXPECT_GT(ns3_ratio, 1 + Tolerance(0.003));
+  EXPECT_GT(ns3_ratio, 1 + Ns3Tolerance(0.003));
   EXPECT_LE(our_ratio, 1.0 + 0.05);
 }
 
@@ -494,10 +489,10 @@ TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
   ASSERT_NE(low, nullptr);
   ASSERT_NE(high, nullptr);
   const double ns3_drop = 1 - MeansOf(high->goodputs).total / MeansOf(low->goodputs).total;
-  const double our_drop = 1 - RunOurs(*high).total / RunOurs(*low).total;
+  const double our_drop = 1 - RunOursAtPoint(*high).total / RunOursAtPoint(*low).total;
   std::cout << "[ ns-3 grid ] BBR goodput lost from 0.3 % to 3 % loss: ns-3 " << ns3_drop * 100 << " %, ours "
             << our_drop * 100 << " %\n";
-  EXPECT_GT(ns3_drop, Tolerance(0.03));
+  EXPECT_GT(ns3_drop, Ns3Tolerance(0.03));
   EXPECT_LT(our_drop, ns3_drop * 0.75);
 }
 
@@ -508,7 +503,7 @@ TEST(Ns3Grid, Ns3RecoversTwiceFromTheOvershootWhereWeRecoverOnce) {
   for (const GridPoint& p : LoadGrid()) {
     if (!Ns3RecoveredTwiceWithoutLoss(p.first) || p.first["mix"] != "sack") continue;
     ++points;
-    const auto doc = nlohmann::json::parse(plab::Run(ScenarioFor(p, 1).dump()).json);
+    const auto doc = nlohmann::json::parse(plab::Run(GridScenarioFor(p, 1).dump()).json);
     const nlohmann::json& ours = doc["flows"][0]["summary"];
     EXPECT_EQ(ours["fast_retransmits"].get<int>(), 1) << p.key;
     EXPECT_EQ(ours["timeouts"].get<int>(), 0) << p.key;
@@ -538,7 +533,7 @@ TEST(Ns3Grid, Ns3WithoutSackRecoversOverAndOverAfterATimeout) {
   for (const GridPoint& p : grid) {
     if (!Ns3RecoversOverAndOverAfterATimeout(p.first)) continue;
     ++points;
-    const auto doc = nlohmann::json::parse(plab::Run(ScenarioFor(p, 1).dump(), options).json);
+    const auto doc = nlohmann::json::parse(plab::Run(GridScenarioFor(p, 1).dump(), options).json);
     const nlohmann::json& ours = doc["flows"][0]["summary"];
     EXPECT_GE(ours["timeouts"].get<int>(), 1) << p.key;
     EXPECT_GT(p.first["recoveries"][0].get<int>(), 4 * ours["fast_retransmits"].get<int>()) << p.key;
@@ -549,13 +544,13 @@ TEST(Ns3Grid, Ns3WithoutSackRecoversOverAndOverAfterATimeout) {
     if (twin != nullptr && !Ns3RecoveredTwiceWithoutLoss(twin->first)) {
       ++twins;
       EXPECT_GT(MeansOf(twin->goodputs).total, 1.5 * MeansOf(p.goodputs).total) << twin->key;
-      EXPECT_TRUE(Agrees(*twin, RunOurs(*twin), MeansOf(twin->goodputs), &why)) << twin->key << ": " << why;
+      EXPECT_TRUE(Agrees(*twin, RunOursAtPoint(*twin), MeansOf(twin->goodputs), &why)) << twin->key << ": " << why;
     }
     const double rate = p.first["rate_mbps"].get<double>(), rtt = p.first["rtt_ms"].get<double>();
-    if (Agrees(p, RunOurs(p), MeansOf(p.goodputs), &why) || !(rtt == 50 || (rtt == 200 && rate == 1))) continue;
+    if (Agrees(p, RunOursAtPoint(p), MeansOf(p.goodputs), &why) || !(rtt == 50 || (rtt == 200 && rate == 1))) continue;
     ++experiments;
     const auto exp_doc =
-        nlohmann::json::parse(plab::Run(ScenarioFor(p, 1, Recovery::kNs3AfterTimeout).dump(), options).json);
+        nlohmann::json::parse(plab::Run(GridScenarioFor(p, 1, Recovery::kNs3AfterTimeout).dump(), options).json);
     const nlohmann::json& exp = exp_doc["flows"][0]["summary"];
     const auto share = [](const nlohmann::json& s) {
       return s["retransmissions"].get<double>() / s["data_packets_sent"].get<double>();
@@ -584,8 +579,8 @@ TEST(Ns3Grid, SackWithOnePacketQueueMatchesNs3WithOneMorePacket) {
   const double ns3 = MeansOf(p->goodputs).total;
   GridPoint bigger = *p;
   bigger.first["queue"] = 2;
-  EXPECT_GT(std::abs(RunOurs(*p, Recovery::kRfc).total - ns3), Tolerance(0) * ns3);
-  EXPECT_NEAR(RunOurs(bigger, Recovery::kRfc).total, ns3, Tolerance(0) * ns3);
+  EXPECT_GT(std::abs(RunOursAtPoint(*p, Recovery::kRfc).total - ns3), Ns3Tolerance(0) * ns3);
+  EXPECT_NEAR(RunOursAtPoint(bigger, Recovery::kRfc).total, ns3, Ns3Tolerance(0) * ns3);
 }
 
 // What recovering as ns-3 does changed: at these NewReno points (3 % loss, 1-100 Mb/s,
@@ -600,8 +595,8 @@ TEST(Ns3Grid, Ns3RecoveryIsWhyTheseNoSackPointsAgree) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key;
     std::string why;
-    EXPECT_FALSE(Agrees(*p, RunOurs(*p, Recovery::kRfc), MeansOf(p->goodputs), &why)) << key << ": " << why;
-    EXPECT_TRUE(Agrees(*p, RunOurs(*p, Recovery::kNs3), MeansOf(p->goodputs), &why)) << key << ": " << why;
+    EXPECT_FALSE(Agrees(*p, RunOursAtPoint(*p, Recovery::kRfc), MeansOf(p->goodputs), &why)) << key << ": " << why;
+    EXPECT_TRUE(Agrees(*p, RunOursAtPoint(*p, Recovery::kNs3), MeansOf(p->goodputs), &why)) << key << ": " << why;
   }
 }
 
@@ -632,16 +627,17 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
     if (r["mix"] != "newreno" || !(tiny || p.key == "newreno|1|200|2|0")) continue;
     ++points;
     std::string why;
-    EXPECT_FALSE(Agrees(p, RunOurs(p, Recovery::kNs3FlightSize), MeansOf(p.goodputs), &why)) << p.key << ": " << why;
-    EXPECT_TRUE(Agrees(p, RunOurs(p, Recovery::kNs3), MeansOf(p.goodputs), &why)) << p.key << ": " << why;
+    EXPECT_FALSE(Agrees(p, RunOursAtPoint(p, Recovery::kNs3FlightSize), MeansOf(p.goodputs), &why))
+        << p.key << ": " << why;
+    EXPECT_TRUE(Agrees(p, RunOursAtPoint(p, Recovery::kNs3), MeansOf(p.goodputs), &why)) << p.key << ": " << why;
   }
   EXPECT_EQ(points, 7);
   for (const std::string key : {"newreno|100|10|0.25|0.03", "newreno|100|10|1|0.03", "newreno|100|10|2|0.03"}) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key;
     const double ns3 = MeansOf(p->goodputs).total;
-    EXPECT_GT(RunOurs(*p, Recovery::kNs3FlightSize).total, 1.5 * ns3) << key;
-    EXPECT_LT(RunOurs(*p, Recovery::kNs3).total, 1.4 * ns3) << key;
+    EXPECT_GT(RunOursAtPoint(*p, Recovery::kNs3FlightSize).total, 1.5 * ns3) << key;
+    EXPECT_LT(RunOursAtPoint(*p, Recovery::kNs3).total, 1.4 * ns3) << key;
   }
 }
 
@@ -657,8 +653,8 @@ TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
   const GridPoint* p = Find(grid, "bbr|10|200|0.25|0.03");
   ASSERT_NE(p, nullptr);
   std::string why;
-  const Means by_window = RunOurs(*p, Recovery::kRfc);
-  const Means by_pipe = RunOurs(*p, Recovery::kNs3);
+  const Means by_window = RunOursAtPoint(*p, Recovery::kRfc);
+  const Means by_pipe = RunOursAtPoint(*p, Recovery::kNs3);
   EXPECT_FALSE(Agrees(*p, by_window, MeansOf(p->goodputs), &why)) << why;
   EXPECT_TRUE(Agrees(*p, by_pipe, MeansOf(p->goodputs), &why)) << why;
   EXPECT_LT(by_window.total, 0.3 * by_pipe.total);
@@ -684,8 +680,8 @@ TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
       ++ns3_moved;
       std::cout << "[ ns-3 grid ] ns-3's HyStart moves " << p->key << ": " << why << "\n";
     }
-    disagree_on += Agrees(*p, RunOurs(*p), ns3_on, &why) ? 0 : 1;
-    disagree_off += Agrees(p_off, RunOurs(p_off, Recovery::kNs3, false), ns3_off, &why) ? 0 : 1;
+    disagree_on += Agrees(*p, RunOursAtPoint(*p), ns3_on, &why) ? 0 : 1;
+    disagree_off += Agrees(p_off, RunOursAtPoint(p_off, Recovery::kNs3, false), ns3_off, &why) ? 0 : 1;
   }
   std::cout << "[ ns-3 grid ] CUBIC points: " << points << "; ns-3's HyStart moves " << ns3_moved
             << "; disagreeing with HyStart on both sides " << disagree_on << ", off on both " << disagree_off << "\n";
@@ -712,7 +708,7 @@ TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
   const auto run = [&](const nlohmann::json& s) {
     return nlohmann::json::parse(plab::Run(s.dump(), options).json)["flows"][0]["summary"];
   };
-  nlohmann::json scenario = ScenarioFor(*p, 1);
+  nlohmann::json scenario = GridScenarioFor(*p, 1);
   const auto rfc = run(scenario);
   scenario["flows"][0]["cubic"]["law"] = "ns3";
   const auto law = run(scenario);

@@ -19,10 +19,13 @@
 
 #include <gtest/gtest.h>
 
+#include "ns3_flow.h"
 #include "test_util.h"
 
 namespace plab {
 namespace {
+
+using testing::Ns3Tolerance;
 
 std::map<double, double> Ns3MeanGoodput(const std::string& tcp) {
   std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-bulk-set-a.jsonl");
@@ -49,13 +52,6 @@ nlohmann::json ReferenceScenario() {
   return nlohmann::json::parse(ss.str());
 }
 
-double Tolerance(double loss) {
-  if (loss == 0) return 0.01;
-  if (loss <= 0.01) return 0.10;
-  if (loss <= 0.02) return 0.15;
-  return 0.25;
-}
-
 // Runs `protocol` over the reference scenario against the ns-3 rows of `ns3_tcp`.
 void CompareWithNs3(const std::string& ns3_tcp, const std::string& protocol) {
   const auto ns3 = Ns3MeanGoodput(ns3_tcp);
@@ -71,7 +67,7 @@ void CompareWithNs3(const std::string& ns3_tcp, const std::string& protocol) {
       sum += plab::testing::RunOk(s).summary["goodput_mbps"].get<double>();
     }
     const double ours = sum / seeds;
-    EXPECT_NEAR(ours, expected, Tolerance(loss) * expected)
+    EXPECT_NEAR(ours, expected, Ns3Tolerance(loss) * expected)
         << protocol << " loss " << loss << ": ours " << ours << " Mb/s, ns-3 " << expected << " Mb/s";
     std::cout << "[ ns-3 ] " << protocol << " loss " << loss << ": ours " << ours << " Mb/s, ns-3 " << expected
               << " Mb/s (" << (ours / expected - 1) * 100 << " %)\n";

@@ -8,7 +8,7 @@ namespace {
 
 using plab::testing::RunOk;
 
-nlohmann::json Transfer(int segments) {
+nlohmann::json OptionsTransfer(int segments) {
   return {{"duration_s", 20},
           {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
           {"flows",
@@ -19,8 +19,8 @@ nlohmann::json Transfer(int segments) {
 }
 
 TEST(DelayedAck, HalvesTheAcksAndSlowsSlowStart) {
-  const auto every = RunOk(Transfer(501));
-  nlohmann::json s = Transfer(501);
+  const auto every = RunOk(OptionsTransfer(501));
+  nlohmann::json s = OptionsTransfer(501);
   s["flows"][0]["tcp"]["delayed_ack"] = true;
   const auto delayed = RunOk(s);
   EXPECT_EQ(every.summary["acks_sent"].get<int>(), 501);
@@ -34,7 +34,7 @@ TEST(DelayedAck, HalvesTheAcksAndSlowsSlowStart) {
 
 TEST(DelayedAck, TheTimerAcknowledgesALoneSegment) {
   // A one-segment transfer: no second segment comes, the 200 ms timer sends the ACK.
-  nlohmann::json s = Transfer(1);
+  nlohmann::json s = OptionsTransfer(1);
   s["flows"][0]["tcp"]["delayed_ack"] = true;
   const auto r = RunOk(s);
   // 2 x 25 ms path + 200 ms timer, plus serialization.
@@ -43,7 +43,7 @@ TEST(DelayedAck, TheTimerAcknowledgesALoneSegment) {
 
 TEST(DelayedAck, OutOfOrderDataIsAcknowledgedAtOnce) {
   // A loss must still give three duplicate ACKs quickly: recovery by fast retransmit.
-  nlohmann::json s = Transfer(200);
+  nlohmann::json s = OptionsTransfer(200);
   s["flows"][0]["tcp"]["delayed_ack"] = true;
   s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {60}}};
   const auto r = RunOk(s);
@@ -52,7 +52,7 @@ TEST(DelayedAck, OutOfOrderDataIsAcknowledgedAtOnce) {
 }
 
 TEST(Timestamps, AddTwelveBytesToEveryPacket) {
-  nlohmann::json s = Transfer(0);
+  nlohmann::json s = OptionsTransfer(0);
   s["flows"][0]["app"]["size_bytes"] = 0;
   s["flows"][0]["tcp"]["max_window_segments"] = 100;  // link-limited, no loss
   const double plain = RunOk(s).summary["goodput_mbps"].get<double>();
@@ -65,7 +65,7 @@ TEST(Timestamps, GiveRttSamplesThroughRetransmissions) {
   // After a timeout Karn's rule keeps the backed-off RTO until a segment that was
   // never retransmitted is acknowledged; the timestamp echo needs no such wait, so the
   // mean RTO over the run is lower with timestamps.
-  nlohmann::json s = Transfer(0);
+  nlohmann::json s = OptionsTransfer(0);
   s["flows"][0]["app"]["size_bytes"] = 0;
   s["flows"][0]["channel"]["forward"] = {{"model", "bernoulli"}, {"p", 0.05}};
   s["flows"][0]["tcp"]["min_rto_ms"] = 200;
@@ -96,7 +96,7 @@ TEST(CwndValidation, AnApplicationLimitedFlowDoesNotBuildAWindowItNeverUses) {
 
 TEST(CwndValidation, AReceiverLimitedFlowStaysWithinTwiceItsWindow) {
   for (bool validation : {true, false}) {
-    nlohmann::json s = Transfer(100);
+    nlohmann::json s = OptionsTransfer(100);
     s["flows"][0]["tcp"] = {
         {"initial_window_segments", 2}, {"max_window_segments", 20}, {"cwnd_validation", validation}};
     const auto r = RunOk(s);
@@ -121,7 +121,7 @@ TEST(LimitedTransmit, LetsASmallWindowReachThreeDuplicateAcks) {
   // Without RFC 3042 the sender waits for its 1 s RTO; with it, each of those dupacks
   // releases a new segment whose ACK is the third duplicate.
   auto run = [](bool limited_transmit) {
-    nlohmann::json s = Transfer(10);
+    nlohmann::json s = OptionsTransfer(10);
     s["flows"][0]["tcp"] = {{"initial_window_segments", 3}, {"limited_transmit", limited_transmit}};
     s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {1}}};
     return RunOk(s).summary;

@@ -35,7 +35,7 @@ struct Traced {
   std::vector<TraceEvent> events;
 };
 
-nlohmann::json Scenario(double from_s, double to_s) {
+nlohmann::json TracedScenario(double from_s, double to_s) {
   return {{"duration_s", 30},
           {"metrics", {{"packet_trace", {{"from_s", from_s}, {"to_s", to_s}}}}},
           {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
@@ -66,7 +66,7 @@ Traced RunTraced(const nlohmann::json& scenario) {
 }
 
 TEST(PacketTrace, DropsAreTheScriptedSegmentsWhereAndWhenTheyWereLost) {
-  const Traced r = RunTraced(Scenario(0, 5));
+  const Traced r = RunTraced(TracedScenario(0, 5));
   ASSERT_TRUE(r.doc.contains("packet_trace"));
   ASSERT_FALSE(r.doc["packet_trace"]["truncated"].get<bool>());
   ASSERT_GT(r.events.size(), 400u);
@@ -114,7 +114,7 @@ TEST(PacketTrace, DropsAreTheScriptedSegmentsWhereAndWhenTheyWereLost) {
 // the lost segment's duplicate ACKs all name its first byte (what the receiver still
 // expects); and the last ACK acknowledges the whole transfer.
 TEST(PacketTrace, AcksCarryTheirAckNumber) {
-  const Traced r = RunTraced(Scenario(0, 5));
+  const Traced r = RunTraced(TracedScenario(0, 5));
   ASSERT_EQ(r.doc["summary"]["completed"], true);
   const double mss = r.doc["scenario"]["flows"][0]["tcp"]["mss_bytes"].get<double>();
   const auto& links = r.doc["packet_trace"]["links"];
@@ -136,7 +136,7 @@ TEST(PacketTrace, AcksCarryTheirAckNumber) {
 }
 
 TEST(PacketTrace, EveryPacketThatReachesALinkLeavesItOrIsDropped) {
-  const Traced r = RunTraced(Scenario(0, 5));
+  const Traced r = RunTraced(TracedScenario(0, 5));
   ASSERT_EQ(r.doc["summary"]["completed"], true);
   // Per link and packet identity: enqueues = transmissions + queue drops, and
   // transmissions = arrivals + drops at the far end.
@@ -197,8 +197,8 @@ TEST(PacketTrace, CodelDropsOnTheWayOutAreTraced) {
 }
 
 TEST(PacketTrace, KeepsOnlyTheWindowAndChangesNothingElse) {
-  const Traced plain = RunTraced(Scenario(0, 0));
-  const Traced window = RunTraced(Scenario(0.3, 0.5));
+  const Traced plain = RunTraced(TracedScenario(0, 0));
+  const Traced window = RunTraced(TracedScenario(0.3, 0.5));
   EXPECT_FALSE(plain.doc.contains("packet_trace"));
   ASSERT_FALSE(window.events.empty());
   for (const TraceEvent& e : window.events) {
@@ -213,7 +213,7 @@ TEST(PacketTrace, KeepsOnlyTheWindowAndChangesNothingElse) {
 }
 
 TEST(PacketTrace, AWindowLongerThanFiveSecondsIsRefused) {
-  nlohmann::json s = Scenario(1, 7);
+  nlohmann::json s = TracedScenario(1, 7);
   EXPECT_NE(plab::testing::FirstError(s.dump()).find("at most 5 s"), std::string::npos);
 }
 

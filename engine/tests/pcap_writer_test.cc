@@ -58,7 +58,7 @@ TEST(PcapWriter, FileHeaderIsNanosecondPcapOverEthernet) {
   EXPECT_EQ(Le32(h, 20), 1u);  // LINKTYPE_ETHERNET
 }
 
-WirePacket Data() {
+WirePacket WireData() {
   WirePacket p;
   p.at = Time::FromNanoseconds(3'123'456'789);
   p.flow = 3;
@@ -73,7 +73,7 @@ WirePacket Data() {
 TEST(PcapWriter, TcpDataSegmentCarriesItsSequenceNumberAndValidChecksums) {
   std::ostringstream out;
   PcapWriter w(&out);
-  ASSERT_TRUE(w.Write(Data()));
+  ASSERT_TRUE(w.Write(WireData()));
   const std::string r = out.str().substr(24);
   EXPECT_EQ(Le32(r, 0), 3u);            // seconds
   EXPECT_EQ(Le32(r, 4), 123'456'789u);  // nanoseconds
@@ -131,7 +131,7 @@ TEST(PcapWriter, AckCarriesSackBlocksAndTheEcho) {
 }
 
 TEST(PcapWriter, RateBasedPacketsAreUdpWithTheSequenceNumberInFront) {
-  WirePacket p = Data();
+  WirePacket p = WireData();
   p.tcp = false;
   p.seq = 0x0000000500000007;
   uint32_t length = 0;
@@ -149,10 +149,10 @@ TEST(PcapWriter, RateBasedPacketsAreUdpWithTheSequenceNumberInFront) {
 TEST(PcapWriter, StopsAtTheCapAndSaysSo) {
   std::ostringstream out;
   PcapWriter w(&out, 2);
-  EXPECT_TRUE(w.Write(Data()));
-  EXPECT_TRUE(w.Write(Data()));
+  EXPECT_TRUE(w.Write(WireData()));
+  EXPECT_TRUE(w.Write(WireData()));
   EXPECT_FALSE(w.truncated());
-  EXPECT_FALSE(w.Write(Data()));
+  EXPECT_FALSE(w.Write(WireData()));
   EXPECT_TRUE(w.truncated());
   EXPECT_EQ(w.packets(), 2u);
   EXPECT_EQ(out.str().size(), 24u + 2 * (16 + 14 + 20 + 32));

@@ -17,7 +17,7 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = testing::RecoveryRig::kMss;
+using testing::kMss;
 
 // A sender of `cwnd` segments (AIMD: ssthresh = FlightSize / 2 at the loss) whose first
 // `lost` segments are lost; each ACK SACKs one more segment above them.

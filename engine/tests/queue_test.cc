@@ -15,7 +15,7 @@ namespace {
 
 Packet* NewPacket(PacketPool& pool, uint32_t bytes = 1000) { return pool.NewData(0, 0, 0, bytes); }
 
-Time Ms(double ms) { return Time::FromMillisecondsDouble(ms); }
+using testing::Ms;
 
 // ---- RED -------------------------------------------------------------------------
 

@@ -188,7 +188,7 @@ TEST(RrtpRttSeed, EveryReportedRttIsAtLeastThePathsBaseRtt) {
 
 // ---- RRTP's timer bounds are its own, not the TCP block's ---------------------------
 
-nlohmann::json OneFlow(const std::string& protocol, const nlohmann::json& tcp, const nlohmann::json& rrtp) {
+nlohmann::json OneFlowWith(const std::string& protocol, const nlohmann::json& tcp, const nlohmann::json& rrtp) {
   return {
       {"duration_s", 5},
       {"max_events", 400000},
@@ -202,14 +202,14 @@ TEST(RrtpTimerBounds, TheTcpBlockIsTheComparedTcpsAndRrtpReadsItsOwn) {
   // the flow's TCP block for the swapped runs: ns-2's 200 ms floor must reach Reno and
   // leave RRTP's run as it was; RRTP's own floor is rrtp.min_rto_ms.
   const nlohmann::json ns2 = {{"timers", "ns2"}, {"min_rto_ms", 200}, {"initial_rto_ms", 3000}};
-  const auto plain = RunOk(OneFlow("rrtp", nlohmann::json::object(), nlohmann::json::object()));
-  const auto platform = RunOk(OneFlow("rrtp", ns2, nlohmann::json::object()));
+  const auto plain = RunOk(OneFlowWith("rrtp", nlohmann::json::object(), nlohmann::json::object()));
+  const auto platform = RunOk(OneFlowWith("rrtp", ns2, nlohmann::json::object()));
   EXPECT_EQ(platform.summary["mean_rto_ms"], plain.summary["mean_rto_ms"]);
   EXPECT_EQ(platform.summary["data_packets_sent"], plain.summary["data_packets_sent"]);
   EXPECT_EQ(plain.summary["mean_rto_ms"].get<double>(), 1000.0);
-  const auto own = RunOk(OneFlow("rrtp", nlohmann::json::object(), {{"min_rto_ms", 200}}));
+  const auto own = RunOk(OneFlowWith("rrtp", nlohmann::json::object(), {{"min_rto_ms", 200}}));
   EXPECT_LT(own.summary["mean_rto_ms"].get<double>(), 300.0);
-  const auto reno = RunOk(OneFlow("reno", ns2, nlohmann::json::object()));
+  const auto reno = RunOk(OneFlowWith("reno", ns2, nlohmann::json::object()));
   EXPECT_LT(reno.summary["mean_rto_ms"].get<double>(), 300.0);
 }
 

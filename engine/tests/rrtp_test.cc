@@ -89,7 +89,7 @@ TEST(RrtpHandshake, CookiesDifferByFlowAndBySynTime) {
 
 // ---- the probe pair (§3.2) --------------------------------------------------------
 
-nlohmann::json OneFlow(double bottleneck_mbps) {
+nlohmann::json OneRrtpFlow(double bottleneck_mbps) {
   return {{"seed", 1},
           {"duration_s", 3},
           {"topology",
@@ -105,7 +105,7 @@ nlohmann::json OneFlow(double bottleneck_mbps) {
 
 TEST(RrtpProbe, TheFirstRateIsTheBottleneckRateThePairShows) {
   for (double mbps : {0.5, 2.0, 10.0, 50.0}) {
-    const auto r = RunOk(OneFlow(mbps));
+    const auto r = RunOk(OneRrtpFlow(mbps));
     const auto& rate = r.series.at("allowed_rate");
     ASSERT_FALSE(rate.v.empty());
     // P2 leaves the bottleneck one 1440-byte packet time after P1: 1400 payload bytes per
@@ -125,7 +125,7 @@ TEST(RrtpProbe, ALostP1LeavesItsP2UnpairedAndTheNextPairMeasures) {
   // The third data-path packet (after SYN and START) is P1. Its P2 alone must not start a
   // pair: matched with the next pair's P1, sent an RTO later, it gave max(X, Y) = 1 s,
   // one packet a second for the whole run (the wireless LAN's seed 4 in Table 4.2).
-  nlohmann::json s = OneFlow(10);
+  nlohmann::json s = OneRrtpFlow(10);
   s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {3}}};
   const auto r = RunOk(s);
   const auto& rate = r.series.at("allowed_rate");
@@ -139,7 +139,7 @@ TEST(RrtpProbe, ALostP1LeavesItsP2UnpairedAndTheNextPairMeasures) {
 }
 
 TEST(RrtpProbe, ASeededSendRateSkipsTheProbe) {
-  nlohmann::json s = OneFlow(10);
+  nlohmann::json s = OneRrtpFlow(10);
   s["flows"][0]["rrtp"] = {{"send_rate_kbps", 4000}};
   const auto r = RunOk(s);
   const auto& rate = r.series.at("allowed_rate");
@@ -340,7 +340,7 @@ TEST(RrtpLda, SpikeCallsLossesDuringAOneWayDelaySpikeCongestive) {
 TEST(RrtpReliability, EveryByteArrivesInOrderUnderTenPercentLoss) {
   for (int seed = 1; seed <= 4; ++seed) {
     for (const char* direction : {"forward", "reverse"}) {
-      nlohmann::json s = OneFlow(10);
+      nlohmann::json s = OneRrtpFlow(10);
       s["seed"] = seed;
       // Every loss is congestive here (no LDA): each halves the rate as Reno's would, so
       // 2 MB take minutes at 10 % loss; what is checked is that every byte arrives.
@@ -361,7 +361,7 @@ TEST(RrtpReliability, EveryByteArrivesInOrderUnderTenPercentLoss) {
 TEST(RrtpLda, TheWitnessKnowsWhereEachLossHappened) {
   // Errors only, on the bottleneck link: every diagnosed loss is really wireless, and
   // Spike (no queue, no spike) calls them all so.
-  nlohmann::json s = OneFlow(10);
+  nlohmann::json s = OneRrtpFlow(10);
   s["duration_s"] = 20;
   s["topology"]["bottleneck"]["errors"] = {{"forward", {{"model", "bernoulli"}, {"p", 0.02}}}};
   s["flows"][0]["rrtp"] = {{"lda", "spike"}};
@@ -376,7 +376,7 @@ TEST(RrtpLda, TheWitnessKnowsWhereEachLossHappened) {
 
 // ---- the thesis's multi-flow findings (ch. 5), on its scenarios -----------------------
 
-nlohmann::json Scenario(const std::string& name) {
+nlohmann::json RrtpPreset(const std::string& name) {
   std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/" + name);
   return nlohmann::json::parse(in);
 }
@@ -384,7 +384,7 @@ nlohmann::json Scenario(const std::string& name) {
 TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
   // Table 5.1: Jain's index 0.98-1.0 from 0 to 5 % error; Reno's 0.97-0.99.
   for (double error : {0.0, 0.01, 0.05}) {
-    nlohmann::json s = Scenario("rrtp-fairness-30.json");
+    nlohmann::json s = RrtpPreset("rrtp-fairness-30.json");
     s["topology"]["bottleneck"]["errors"]["forward"]["p"] = error;
     const auto r = RunOk(s);
     EXPECT_GE(r.summary["jain_index"].get<double>(), 0.93) << error;
@@ -397,7 +397,7 @@ TEST(RrtpShared, ThirtyFlowsShareAnElevenMegabitLinkFairly) {
 
 TEST(RrtpShared, OnALossyLinkItTakesMoreThanRenoWithoutStarvingIt) {
   // Table 5.2: at 1 % error RRTP 6.97 Mb/s, Reno 2.98, NewReno 3.02, Westwood 5.86.
-  nlohmann::json s = Scenario("rrtp-friendliness-5.json");
+  nlohmann::json s = RrtpPreset("rrtp-friendliness-5.json");
   const auto r = RunOk(s);
   const auto& by = r.summary["goodput_by_protocol"];
   EXPECT_GT(by["rrtp"].get<double>(), by["reno"].get<double>());
@@ -406,7 +406,7 @@ TEST(RrtpShared, OnALossyLinkItTakesMoreThanRenoWithoutStarvingIt) {
 }
 
 TEST(RrtpParams, BiazPhiMustExceedSigma) {
-  nlohmann::json s = OneFlow(10);
+  nlohmann::json s = OneRrtpFlow(10);
   s["flows"][0]["rrtp"] = {{"lda", "biaz"}, {"biaz_sigma", 2}, {"biaz_phi", 1.5}};
   const std::string error = ::plab::testing::FirstError(s.dump());
   EXPECT_NE(error.find("flows[0].rrtp.biaz_phi must be above rrtp.biaz_sigma (2), got 1.5"), std::string::npos)

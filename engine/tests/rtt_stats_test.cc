@@ -1,11 +1,12 @@
 #include <gtest/gtest.h>
 
+#include "test_util.h"
 #include "transport/rtt_stats.h"
 
 namespace plab {
 namespace {
 
-Time Ms(int64_t ms) { return Time::FromMilliseconds(ms); }
+using testing::Ms;
 
 TEST(RttStats, FollowsRfc6298) {
   RttStats::Params params;

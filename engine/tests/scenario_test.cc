@@ -126,7 +126,9 @@ TEST(Result, SeriesAreBoundedAndFinite) {
     EXPECT_LE(s.t.size(), name.find("seq_") != std::string::npos ? 30000u : 4000u);
     for (size_t i = 0; i < s.t.size(); ++i) {
       ASSERT_TRUE(std::isfinite(s.t[i]) && std::isfinite(s.v[i]));
-      if (i > 0) ASSERT_LE(s.t[i - 1], s.t[i]);
+      if (i > 0) {
+        ASSERT_LE(s.t[i - 1], s.t[i]);
+      }
     }
   }
   EXPECT_FALSE(r.series.at("cwnd").t.empty());

@@ -12,7 +12,7 @@
 namespace plab {
 namespace {
 
-Time Ms(int64_t ms) { return Time::FromMilliseconds(ms); }
+using testing::Ms;
 
 TEST(CbrSource, OffersOnlyWhatTheEncoderHasMade) {
   // 1 Mb/s, 1000-byte packets: one every 8 ms from t = 1 s.

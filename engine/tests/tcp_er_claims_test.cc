@@ -24,7 +24,7 @@
 namespace plab {
 namespace {
 
-nlohmann::json Scenario(const std::string& file) {
+nlohmann::json PresetScenario(const std::string& file) {
   std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/" + file);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -57,7 +57,7 @@ Seeds RunSeeds(const nlohmann::json& doc, const std::string& protocol) {
 
 TEST(TcpErClaims, SackErTakesUnderHalfOfSacksTimeoutsHeavilyCongestedOrNot) {
   for (double rate : {11.55, 21.45}) {  // k = 0.7 and 1.3
-    nlohmann::json doc = Scenario("tcp-er-table6.json");
+    nlohmann::json doc = PresetScenario("tcp-er-table6.json");
     doc["topology"]["bottleneck"]["rate_mbps"] = rate;
     const double sack = RunSeeds(doc, "sack")["streams_timeouts"];
     const double er = RunSeeds(doc, "sack_er")["streams_timeouts"];
@@ -67,7 +67,7 @@ TEST(TcpErClaims, SackErTakesUnderHalfOfSacksTimeoutsHeavilyCongestedOrNot) {
 }
 
 TEST(TcpErClaims, EarlyRetransmissionShortensFrozenTimeAndJitter) {
-  const nlohmann::json doc = Scenario("tcp-er-fig1.json");  // 7 Mb/s, 0.5 BDP
+  const nlohmann::json doc = PresetScenario("tcp-er-fig1.json");  // 7 Mb/s, 0.5 BDP
   const Seeds sack = RunSeeds(doc, "sack");
   const Seeds er = RunSeeds(doc, "sack_er");
   EXPECT_LT(er["frozen_time_s"], 0.8 * sack["frozen_time_s"]) << er["frozen_time_s"] << " vs " << sack["frozen_time_s"];
@@ -76,13 +76,13 @@ TEST(TcpErClaims, EarlyRetransmissionShortensFrozenTimeAndJitter) {
 }
 
 TEST(TcpErClaims, AtTheEncodingRateSackErsStreamsAreOnTimeWhereSacksFallBehind) {
-  const nlohmann::json doc = Scenario("tcp-er-table6.json");  // k = 1.0, ratio 1
+  const nlohmann::json doc = PresetScenario("tcp-er-table6.json");  // k = 1.0, ratio 1
   EXPECT_GT(RunSeeds(doc, "sack")["streams_late_pct"], 20);
   EXPECT_LT(RunSeeds(doc, "sack_er")["streams_late_pct"], 1);
 }
 
 TEST(TcpErClaims, SackErIsAheadOfSackFromFourMbpsButNotInTheOverloadedTwo) {
-  nlohmann::json doc = Scenario("tcp-er-fig3.json");  // background SACK, 1 BDP
+  nlohmann::json doc = PresetScenario("tcp-er-fig3.json");  // background SACK, 1 BDP
   doc["topology"]["bottleneck"]["rate_mbps"] = 4;
   const std::string ratio = "ratio_to_background_ftp";
   EXPECT_GT(RunSeeds(doc, "sack_er")[ratio], 1.3 * RunSeeds(doc, "sack")[ratio]);

@@ -14,7 +14,7 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = testing::RecoveryRig::kMss;
+using testing::kMss;
 
 // One recovery driven by duplicate ACKs, a full window sent at t = 1 s. RTT 50 ms from
 // one sample, so the fine-grained timeout (SRTT + 4 RTTVAR) is 150 ms.

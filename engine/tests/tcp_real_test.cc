@@ -20,7 +20,7 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+using testing::kMss;
 
 // ---- Fig. 1 ---------------------------------------------------------------------------
 
@@ -63,7 +63,7 @@ class Clock : public EventHandler {
   }
 };
 
-Packet Data(uint64_t segment, uint32_t window_segments) {
+Packet DataPacket(uint64_t segment, uint32_t window_segments) {
   Packet p;
   p.kind = PacketKind::kData;
   p.seq = segment * kMss;
@@ -79,7 +79,7 @@ struct ReceiverRig {
   ReceiverRig() { rx.Attach(&sched, nullptr); }
   void Arrive(double t_s, uint64_t segment, uint32_t window) {
     clock.To(sched, t_s);
-    rx.OnSegment(sched.now(), Data(segment, window));
+    rx.OnSegment(sched.now(), DataPacket(segment, window));
   }
   RealOption Ack() {
     TcpHeader h;
@@ -289,7 +289,7 @@ nlohmann::json RunScenario(const nlohmann::json& scenario) {
   return nlohmann::json::parse(out.json);
 }
 
-nlohmann::json Transfer(const std::string& protocol) {
+nlohmann::json RealTransfer(const std::string& protocol) {
   return {{"seed", 3},
           {"duration_s", 300},
           {"topology", {{"bottleneck", {{"rate_mbps", 2}, {"delay_ms", 15}, {"queue_packets", 50}}}}},
@@ -300,7 +300,7 @@ nlohmann::json Transfer(const std::string& protocol) {
 }
 
 TEST(RealRuns, CompletesATransferAndItsWindowFollowsTheReceiver) {
-  const nlohmann::json r = RunScenario(Transfer("real"));
+  const nlohmann::json r = RunScenario(RealTransfer("real"));
   EXPECT_TRUE(r["summary"]["completed"].get<bool>());
   EXPECT_GT(r["summary"]["goodput_mbps"].get<double>(), 1.5);  // a 2 Mb/s path
   EXPECT_LE(r["summary"]["final_cwnd_segments"].get<double>(), 48.0);
@@ -309,7 +309,7 @@ TEST(RealRuns, CompletesATransferAndItsWindowFollowsTheReceiver) {
 TEST(RealRuns, LostAcksDoNotShrinkItsWindowAsTheyShrinkReno) {
   // Heavy ACK loss on the reverse path (the paper's asymmetric path, Table 2).
   auto with_ack_loss = [](const std::string& p) {
-    nlohmann::json s = Transfer(p);
+    nlohmann::json s = RealTransfer(p);
     s["flows"][0]["channel"]["reverse"] = {{"model", "bernoulli"}, {"p", 0.4}};
     return RunScenario(s)["summary"];
   };

@@ -10,8 +10,16 @@
 #include <nlohmann/json.hpp>
 
 #include "plab/api.h"
+#include "sim/time.h"
 
 namespace plab::testing {
+
+// One definition each of what many test files use: the test targets are a unity build
+// (engine/CMakeLists.txt), several files to a translation unit, where two files' own
+// `kMss` or `Ms` would collide.
+inline constexpr uint32_t kMss = 1000;  // the tests' segment size, bytes
+// Milliseconds as a Time: whole ones exactly, fractions rounded to the nanosecond.
+constexpr Time Ms(double ms) { return Time::FromMillisecondsDouble(ms); }
 
 struct Series {
   std::vector<double> t;

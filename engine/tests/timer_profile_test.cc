@@ -17,7 +17,7 @@ namespace {
 using plab::testing::RunOk;
 using plab::testing::RunResult;
 
-Time Ms(double ms) { return Time::FromMillisecondsDouble(ms); }
+using testing::Ms;
 
 RttStats::Params Bounds(double min_ms, double initial_ms, double max_ms, std::shared_ptr<const TimerProfile> timers) {
   RttStats::Params p;

@@ -24,7 +24,7 @@ namespace {
 using plab::testing::FirstError;
 using plab::testing::RunOk;
 
-Time Ms(int64_t ms) { return Time::FromMilliseconds(ms); }
+using testing::Ms;
 
 TEST(DeliveryTrace, RepeatsWithThePeriodOfItsLastTimestamp) {
   const DeliveryTrace t({0, 2, 2, 5});  // period 5 ms, 4 opportunities
