@@ -156,10 +156,12 @@ nlohmann::json GridRunScenario(const nlohmann::json& base, const GridSpec& spec,
   nlohmann::json s = base;
   // Every axis but the last sets its value (and the seed); the last one also the
   // protocol, once (a second switch would also move the flows that already ran it).
+  // In place: one copy of the base per run.
+  static const std::string kOwnProtocol;
   for (size_t k = 0; k < spec.axes.size(); ++k) {
     const bool last = k + 1 == spec.axes.size();
-    s = SweepScenario(s, Axis(spec.axes[k]), coords[plan.paths[k]].get<double>(), seed,
-                      last ? plan.ProtocolOf(r) : std::string());
+    ApplySweep(s, Axis(spec.axes[k]), coords[plan.paths[k]].get<double>(), seed,
+               last ? plan.ProtocolOf(r) : kOwnProtocol);
   }
   return s;
 }

@@ -42,6 +42,65 @@ std::vector<ValidationError> GridSpecFromJson(const nlohmann::json& j, GridSpec*
   return errors;
 }
 
+struct GridPlanner::State {
+  bool ok = false;
+  std::string json;
+  nlohmann::json base;
+  GridSpec spec;
+  GridPlan plan;
+  nlohmann::ordered_json doc;  // the plan without scenarios (GridPlanJson adds them)
+};
+
+GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json) : state_(std::make_unique<State>()) {
+  State& st = *state_;
+  nlohmann::json spec_doc;
+  if (std::string e = ReadJsonInput(base_json, "the scenario", &st.base); !e.empty()) {
+    st.json = ErrorDocument({{"", e}});
+    return;
+  }
+  if (std::string e = ReadJsonInput(spec_json, "the grid", &spec_doc); !e.empty()) {
+    st.json = ErrorDocument({{"grid", e}});
+    return;
+  }
+  if (const auto errors = GridSpecFromJson(spec_doc, &st.spec); !errors.empty()) {
+    st.json = ErrorDocument(errors);
+    return;
+  }
+  Scenario checked;
+  if (const auto errors = Scenario::Parse(st.base, &checked); !errors.empty()) {
+    st.json = ErrorDocument(errors);
+    return;
+  }
+  try {
+    st.plan = PlanGrid(st.base, st.spec);
+    // The runs' records only: each scenario is made on demand (ScenarioText).
+    st.doc["ok"] = true;
+    st.doc["plan"] = st.plan.Describe();
+    st.doc["runs"] = nlohmann::ordered_json::array();
+    for (int64_t r = 0; r < st.plan.runs(); ++r) {
+      nlohmann::ordered_json run = GridRunRecord(st.plan, r, nullptr);
+      run.erase("summary");
+      st.doc["runs"].push_back(std::move(run));
+    }
+  } catch (const std::invalid_argument& e) {
+    st.json = ErrorDocument({{"grid", e.what()}});
+    st.doc = nullptr;
+    return;
+  }
+  st.ok = true;
+  st.json = st.doc.dump();
+}
+
+GridPlanner::~GridPlanner() = default;
+bool GridPlanner::ok() const { return state_->ok; }
+const std::string& GridPlanner::json() const { return state_->json; }
+int64_t GridPlanner::runs() const { return state_->ok ? state_->plan.runs() : 0; }
+
+std::string GridPlanner::ScenarioText(int64_t r) const {
+  // nlohmann::json keeps an object's keys sorted: dump() is canonical.
+  return GridRunScenario(state_->base, state_->spec, state_->plan, r).dump();
+}
+
 std::string GridPlanJson(std::string_view base_json, std::string_view spec_json, bool scenarios_as_text) {
   nlohmann::json base, spec_doc;
   if (std::string e = ReadJsonInput(base_json, "the scenario", &base); !e.empty()) return ErrorDocument({{"", e}});
