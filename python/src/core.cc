@@ -134,12 +134,17 @@ std::tuple<std::string, std::vector<std::string>> GridPlanTexts(const std::strin
   nb::gil_scoped_release release;
   const plab::GridPlanner planner(base, spec);
   std::vector<std::string> texts(static_cast<size_t>(planner.runs()));
+  constexpr size_t kChunk = 64;  // runs a thread takes at a time
   std::atomic<size_t> next{0};
   std::string error;
   std::mutex error_lock;
   auto work = [&] {
     try {
-      for (size_t i; (i = next.fetch_add(1)) < texts.size();) texts[i] = planner.ScenarioText(static_cast<int64_t>(i));
+      for (size_t i; (i = next.fetch_add(kChunk)) < texts.size();) {
+        const size_t n = std::min(kChunk, texts.size() - i);
+        auto chunk = planner.ScenarioTexts(static_cast<int64_t>(i), static_cast<int64_t>(n));
+        std::move(chunk.begin(), chunk.end(), texts.begin() + static_cast<std::ptrdiff_t>(i));
+      }
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> hold(error_lock);
       error = e.what();
