@@ -129,8 +129,10 @@ def test_grid_plan_texts_is_grid_plans_plan_apart(short_scenario: dict[str, Any]
         "axes": [{"x": "topology.bottleneck.rate_mbps", "xs": [2, 4, 8]}, {"x": "flows[0].channel.forward.p", "xs": [0.01, 0.02]}],
         "seeds": 2, "protocols": ["newreno", "cubic/sack"],
     })
+    short_scenario["topology"]["bottleneck"]["rate_mbps"] = 4  # an integer the run sets to 4.0 (written "4.0")
     base = json.dumps(short_scenario)
     whole = json.loads(_core.grid_plan(base, spec, True))
+    assert '"rate_mbps":4.0' in whole["runs"][8]["scenario"]
     for jobs in (1, 3):
         text, scenarios = _core.grid_plan_texts(base, spec, jobs)
         doc = json.loads(text)
