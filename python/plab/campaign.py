@@ -29,6 +29,7 @@ AxisSpec = Union[str, Sequence[float], Mapping[str, Any]]
 
 kCommitEvery_s = 0.25  # a batch's work, about: each batch is one commit
 kMaxBatch = 4096  # runs handed to the engine at once, at most
+kPlanThreads = max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
 kFormat = 1  # the database layout's version (meta table)
 kHeader = b"SQLite format 3\x00"
 
@@ -56,6 +57,17 @@ class CampaignError(ValueError):
 
 def run_key(engine_version: str, scenario_text: str) -> str:
     return hashlib.sha256((engine_version + "\n" + scenario_text).encode()).hexdigest()
+
+
+def run_keys(engine_version: str, scenario_texts: Iterable[str]) -> list[str]:
+    """run_key of each text (the version's part hashed once)."""
+    head = hashlib.sha256((engine_version + "\n").encode())
+    out = []
+    for text in scenario_texts:
+        h = head.copy()
+        h.update(text.encode())
+        out.append(h.hexdigest())
+    return out
 
 
 def axis_spec(path: str, spec: AxisSpec) -> dict[str, Any]:
@@ -153,18 +165,22 @@ class Campaign:
         if protocols is not None:
             self.spec["protocols"] = list(protocols)
         self.engine_version = _core.engine_version()
-        # Each run's scenario comes as the engine's canonical text (sorted keys, compact):
-        # parsing 10,000 scenarios into objects and writing them out again cost more than
-        # the runs of a campaign of one-second runs.
-        doc = json.loads(_core.grid_plan(json.dumps(self.base), json.dumps(self.spec), True))
+        # Each run's scenario comes as the engine's canonical text (sorted keys, compact),
+        # apart from the plan's document and made on the engine's threads: parsing
+        # 10,000 scenarios into objects and writing them out again, or one 50 MB document
+        # holding them as strings, cost more than the runs of a campaign of one-second runs.
+        text, scenarios = _core.grid_plan_texts(json.dumps(self.base), json.dumps(self.spec), kPlanThreads)
+        doc = json.loads(text)
         if not doc.get("ok"):
             lines = [f"{e.get('path') or '(grid)'}: {e.get('message', '')}" for e in doc.get("errors", [])]
             raise CampaignError("the engine refused the campaign's grid:\n  " + "\n  ".join(lines))
         self.plan = doc["plan"]
         self.paths = [a["path"] for a in self.plan["axes"]]
-        self.runs = doc["runs"]  # [{run, point, coords, protocol, seed, scenario}]
-        for r in self.runs:
-            r["key"] = run_key(self.engine_version, r["scenario"])
+        self.runs = doc["runs"]  # [{run, point, coords, protocol, seed, scenario, key}]
+        keys = run_keys(self.engine_version, scenarios)
+        for r, scenario, key in zip(self.runs, scenarios, keys):
+            r["scenario"] = scenario
+            r["key"] = key
         check_database(self.db_path)
 
     # -- the database --------------------------------------------------------------

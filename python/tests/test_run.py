@@ -105,3 +105,39 @@ def test_run_many_answers_in_order_on_any_number_of_threads(short_scenario: dict
         assert ok and json.loads(text) == plab.run(json.loads(scenario), series=False).summary
     whole = _core.run_many(scenarios[:1], 1, False)[0]
     assert whole[0] and json.loads(whole[1])["summary"] == json.loads(one[0][1])
+
+
+def test_run_many_summary_is_the_documents_summary_with_sorted_keys(short_scenario: dict[str, Any]) -> None:
+    # run_many cuts the summary's text out of the result document and parses only that:
+    # the same figures, keys sorted (as stored in campaign databases since the start),
+    # for a whole run and for one the event budget cut short.
+    cut = json.loads(json.dumps(short_scenario))
+    cut["max_events"] = 1000
+    for scenario in (short_scenario, cut):
+        text = json.dumps(scenario)
+        (ok, summary, _), (whole_ok, whole, _) = _core.run_many([text], 1)[0], _core.run_many([text], 1, False)[0]
+        assert ok and whole_ok
+        figures = json.loads(summary)
+        assert figures == json.loads(whole)["summary"]
+        assert list(figures) == sorted(figures)
+
+
+def test_grid_plan_texts_is_grid_plans_plan_apart(short_scenario: dict[str, Any]) -> None:
+    # Campaigns plan through grid_plan_texts: the same runs and, byte for byte, the same
+    # scenario texts as grid_plan's scenarios_as_text, on any number of threads.
+    spec = json.dumps({
+        "axes": [{"x": "topology.bottleneck.rate_mbps", "xs": [2, 4, 8]}, {"x": "flows[0].channel.forward.p", "xs": [0.01, 0.02]}],
+        "seeds": 2, "protocols": ["newreno", "cubic/sack"],
+    })
+    short_scenario["topology"]["bottleneck"]["rate_mbps"] = 4  # an integer the run sets to 4.0 (written "4.0")
+    base = json.dumps(short_scenario)
+    whole = json.loads(_core.grid_plan(base, spec, True))
+    assert '"rate_mbps":4.0' in whole["runs"][8]["scenario"]
+    for jobs in (1, 3):
+        text, scenarios = _core.grid_plan_texts(base, spec, jobs)
+        doc = json.loads(text)
+        assert doc["ok"] and doc["plan"] == whole["plan"] and len(scenarios) == 24
+        assert scenarios == [r["scenario"] for r in whole["runs"]]
+        assert doc["runs"] == [{k: v for k, v in r.items() if k != "scenario"} for r in whole["runs"]]
+    text, scenarios = _core.grid_plan_texts(base, json.dumps({"axes": [{"x": "nope", "xs": [1]}]}), 2)
+    assert not json.loads(text)["ok"] and "nope" in text and scenarios == []

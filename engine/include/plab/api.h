@@ -137,6 +137,27 @@ std::string SweepPlanJson(std::string_view base_scenario_json, std::string_view 
 std::string GridPlanJson(std::string_view base_scenario_json, std::string_view spec_json,
                          bool scenarios_as_text = false);
 
+// The same plan taken apart (Python's campaigns): json() is GridPlanJson's document
+// without the runs' scenarios (or the error document), and ScenarioText(r) run r's
+// scenario as GridPlanJson's scenarios_as_text gives it, made on demand; ScenarioText may
+// be called from several threads at once (the caller spreads 10,000 of them over its own)
+// and throws std::invalid_argument for a value that cannot be set (GridPlanJson's error).
+class GridPlanner {
+ public:
+  GridPlanner(std::string_view base_scenario_json, std::string_view spec_json);
+  ~GridPlanner();
+  bool ok() const;
+  const std::string& json() const;
+  int64_t runs() const;  // 0 unless ok()
+  std::string ScenarioText(int64_t r) const;
+  // Runs first .. first + count - 1's, the same texts, quicker than one at a time.
+  std::vector<std::string> ScenarioTexts(int64_t first, int64_t count) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 // The statistics of each point ([[y, ...], ...], one list per point, seed order):
 // {"ok": true, "stats": [{n, mean, sd, min, max, ci95} or null, ...]}.
 std::string SweepAggregateJson(std::string_view values_json);

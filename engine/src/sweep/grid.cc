@@ -151,17 +151,22 @@ GridPlan PlanGrid(const nlohmann::json& base, const GridSpec& spec) {
 }
 
 nlohmann::json GridRunScenario(const nlohmann::json& base, const GridSpec& spec, const GridPlan& plan, int64_t r) {
+  nlohmann::json s = base;
+  GridApplyRun(s, spec, plan, r);
+  return s;
+}
+
+void GridApplyRun(nlohmann::json& s, const GridSpec& spec, const GridPlan& plan, int64_t r) {
   const nlohmann::ordered_json coords = plan.Coords(plan.PointOf(r));
   const int64_t seed = plan.SeedOf(r);
-  nlohmann::json s = base;
   // Every axis but the last sets its value (and the seed); the last one also the
   // protocol, once (a second switch would also move the flows that already ran it).
+  static const std::string kOwnProtocol;
   for (size_t k = 0; k < spec.axes.size(); ++k) {
     const bool last = k + 1 == spec.axes.size();
-    s = SweepScenario(s, Axis(spec.axes[k]), coords[plan.paths[k]].get<double>(), seed,
-                      last ? plan.ProtocolOf(r) : std::string());
+    ApplySweep(s, Axis(spec.axes[k]), coords[plan.paths[k]].get<double>(), seed,
+               last ? plan.ProtocolOf(r) : kOwnProtocol);
   }
-  return s;
 }
 
 nlohmann::ordered_json GridRunRecord(const GridPlan& plan, int64_t r, const nlohmann::ordered_json& summary) {

@@ -67,6 +67,8 @@ GridPlan PlanGrid(const nlohmann::json& base, const GridSpec& spec);
 // seed, and the protocol (as a sweep sets it). Throws std::invalid_argument if a value
 // cannot be set in `base`.
 nlohmann::json GridRunScenario(const nlohmann::json& base, const GridSpec& spec, const GridPlan& plan, int64_t r);
+// The same in place: `s` (the base) becomes run r's scenario.
+void GridApplyRun(nlohmann::json& s, const GridSpec& spec, const GridPlan& plan, int64_t r);
 
 // A run's record: {"run", "point", "coords", "protocol", "seed", "summary"}.
 nlohmann::ordered_json GridRunRecord(const GridPlan& plan, int64_t r, const nlohmann::ordered_json& summary);

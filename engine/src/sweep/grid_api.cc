@@ -1,5 +1,7 @@
 // The grid's plan across the boundary (api.h): the same plan `plab sweep --grid` runs,
 // as JSON text, for the page and Python (issue L).
+#include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -40,6 +42,193 @@ std::vector<ValidationError> GridSpecFromJson(const nlohmann::json& j, GridSpec*
   }
   if (errors.empty()) errors = ValidateGrid(*spec);
   return errors;
+}
+
+namespace {
+
+// A document's compact text, kept for each of its objects' and arrays' members too, so
+// that a document that differs from it in a few values is written by copying the text of
+// every member that is equal (Write): a grid's scenario is its base with a few values
+// set, and writing each of 10,000 whole 4 KB scenarios cost more than making them.
+struct DumpCache {
+  std::string text;
+  std::vector<std::string> keys;  // an object's members' keys, as dump() writes them
+  std::vector<DumpCache> members;
+
+  explicit DumpCache(const nlohmann::json& j) : text(j.dump()) {
+    if (j.is_object()) {
+      for (const auto& [key, value] : j.items()) {
+        keys.push_back(nlohmann::json(key).dump());
+        members.emplace_back(value);
+      }
+    } else if (j.is_array()) {
+      for (const auto& value : j) members.emplace_back(value);
+    }
+  }
+
+  // Appends s.dump() to out, s being like `base` (this cache's document): exactly the
+  // same bytes (compact dump() joins its members' texts with ',' and ':').
+  void Write(const nlohmann::json& s, const nlohmann::json& base, std::string& out) const {
+    if (Same(s, base)) {
+      out += text;
+    } else if (s.is_object() && base.is_object() && s.size() == base.size()) {
+      out += '{';
+      auto b = base.begin();
+      size_t k = 0;
+      for (auto it = s.begin(); it != s.end(); ++it, ++b, ++k) {
+        if (k > 0) out += ',';
+        if (it.key() != b.key()) return WriteTail(s, it, out);  // keys differ: not like the base
+        out += keys[k];
+        out += ':';
+        members[k].Write(it.value(), b.value(), out);
+      }
+      out += '}';
+    } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
+      out += '[';
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (i > 0) out += ',';
+        members[i].Write(s[i], base[i], out);
+      }
+      out += ']';
+    } else {
+      out += s.dump();
+    }
+  }
+
+  // Makes `s` equal to `base` again, copying only the members that differ.
+  static void Restore(nlohmann::json& s, const nlohmann::json& base) {
+    if (Same(s, base)) return;
+    if (s.is_object() && base.is_object() && s.size() == base.size()) {
+      auto b = base.begin();
+      for (auto it = s.begin(); it != s.end(); ++it, ++b) {
+        if (it.key() != b.key()) {
+          s = base;
+          return;
+        }
+      }
+      b = base.begin();
+      for (auto it = s.begin(); it != s.end(); ++it, ++b) Restore(it.value(), b.value());
+    } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
+      for (size_t i = 0; i < s.size(); ++i) Restore(s[i], base[i]);
+    } else {
+      s = base;
+    }
+  }
+
+ private:
+  // Equal and written alike: json's == takes 1 for 1.0 and 0.0 for -0.0.
+  static bool Same(const nlohmann::json& a, const nlohmann::json& b) {
+    if (a.type() != b.type() || a.size() != b.size()) return false;
+    if (a.is_object()) {
+      for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y) {
+        if (x.key() != y.key() || !Same(x.value(), y.value())) return false;
+      }
+      return true;
+    }
+    if (a.is_array()) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (!Same(a[i], b[i])) return false;
+      }
+      return true;
+    }
+    if (a.is_number_float()) {
+      const double x = a.get<double>(), y = b.get<double>();
+      return std::memcmp(&x, &y, sizeof x) == 0;
+    }
+    return a == b;
+  }
+
+  static void WriteTail(const nlohmann::json& s, nlohmann::json::const_iterator it, std::string& out) {
+    for (bool first = true; it != s.end(); ++it, first = false) {
+      if (!first) out += ',';
+      out += nlohmann::json(it.key()).dump();
+      out += ':';
+      out += it.value().dump();
+    }
+    out += '}';
+  }
+};
+
+}  // namespace
+
+struct GridPlanner::State {
+  bool ok = false;
+  std::string json;
+  nlohmann::json base;
+  GridSpec spec;
+  GridPlan plan;
+  nlohmann::ordered_json doc;  // the plan without scenarios (GridPlanJson adds them)
+  std::unique_ptr<DumpCache> base_text;
+};
+
+GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json) : state_(std::make_unique<State>()) {
+  State& st = *state_;
+  nlohmann::json spec_doc;
+  if (std::string e = ReadJsonInput(base_json, "the scenario", &st.base); !e.empty()) {
+    st.json = ErrorDocument({{"", e}});
+    return;
+  }
+  if (std::string e = ReadJsonInput(spec_json, "the grid", &spec_doc); !e.empty()) {
+    st.json = ErrorDocument({{"grid", e}});
+    return;
+  }
+  if (const auto errors = GridSpecFromJson(spec_doc, &st.spec); !errors.empty()) {
+    st.json = ErrorDocument(errors);
+    return;
+  }
+  Scenario checked;
+  if (const auto errors = Scenario::Parse(st.base, &checked); !errors.empty()) {
+    st.json = ErrorDocument(errors);
+    return;
+  }
+  try {
+    st.plan = PlanGrid(st.base, st.spec);
+    // The runs' records only: each scenario is made on demand (ScenarioText).
+    st.doc["ok"] = true;
+    st.doc["plan"] = st.plan.Describe();
+    st.doc["runs"] = nlohmann::ordered_json::array();
+    for (int64_t r = 0; r < st.plan.runs(); ++r) {
+      nlohmann::ordered_json run = GridRunRecord(st.plan, r, nullptr);
+      run.erase("summary");
+      st.doc["runs"].push_back(std::move(run));
+    }
+  } catch (const std::invalid_argument& e) {
+    st.json = ErrorDocument({{"grid", e.what()}});
+    st.doc = nullptr;
+    return;
+  }
+  st.ok = true;
+  st.json = st.doc.dump();
+  st.base_text = std::make_unique<DumpCache>(st.base);
+}
+
+GridPlanner::~GridPlanner() = default;
+bool GridPlanner::ok() const { return state_->ok; }
+const std::string& GridPlanner::json() const { return state_->json; }
+int64_t GridPlanner::runs() const { return state_->ok ? state_->plan.runs() : 0; }
+
+std::string GridPlanner::ScenarioText(int64_t r) const {
+  std::vector<std::string> one = ScenarioTexts(r, 1);
+  return std::move(one.front());
+}
+
+std::vector<std::string> GridPlanner::ScenarioTexts(int64_t first, int64_t count) const {
+  // One working copy of the base for all: each run's values are set in it, its text
+  // written, and what changed put back as in the base (copying a whole 4 KB document
+  // per run, node by node, was most of a plan's cost).
+  const State& st = *state_;
+  nlohmann::json work = st.base;
+  std::vector<std::string> out(static_cast<size_t>(count));
+  for (int64_t i = 0; i < count; ++i) {
+    GridApplyRun(work, st.spec, st.plan, first + i);
+    // nlohmann::json keeps an object's keys sorted: dump() is canonical, and Write gives
+    // dump()'s bytes.
+    std::string& text = out[static_cast<size_t>(i)];
+    text.reserve(st.base_text->text.size() + 256);
+    st.base_text->Write(work, st.base, text);
+    DumpCache::Restore(work, st.base);
+  }
+  return out;
 }
 
 std::string GridPlanJson(std::string_view base_json, std::string_view spec_json, bool scenarios_as_text) {

@@ -180,8 +180,13 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
 
 nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, double x, int64_t seed,
                              const std::string& protocol) {
-  const ParamDecl* d = XParam(spec.x_path);
   nlohmann::json s = base;
+  ApplySweep(s, spec, x, seed, protocol);
+  return s;
+}
+
+void ApplySweep(nlohmann::json& s, const SweepSpec& spec, double x, int64_t seed, const std::string& protocol) {
+  const ParamDecl* d = XParam(spec.x_path);
   if (spec.x_path == kSweepFlowCount) {
     SetFlowCount(s, static_cast<int64_t>(x));
   } else if (d->type == ParamType::kInteger) {
@@ -204,7 +209,6 @@ nlohmann::json SweepScenario(const nlohmann::json& base, const SweepSpec& spec, 
       if (!paired.empty()) flow["recovery"] = paired;
     }
   }
-  return s;
 }
 
 namespace {
