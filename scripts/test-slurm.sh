@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Campaigns through Slurm, for real (issue L §3): starts a single-node cluster on this
 # machine (scripts/slurm/start.sh: munged, slurmctld, slurmd on localhost), runs
-# python/tests/test_slurm.py against it (a 12-run, 3-task campaign; one task's worker
-# killed mid-run, another task cancelled; resubmitted, collected, compared with a local
+# python/tests/test_slurm.py against it (a 12-run, 3-task campaign; one task requeued
+# as after a node failure, one task's worker killed mid-run, another task cancelled; resubmitted, collected, compared with a local
 # run) and stops the cluster on exit, whatever happened. Needs root and the Python
 # package built into build/python-venv (scripts/test-python.sh).
 set -euo pipefail

@@ -65,6 +65,11 @@ def test_a_killed_and_a_cancelled_task_lose_nothing(tmp_path: pathlib.Path, base
     b, job = r["batch"], r["job"]
     assert r["tasks"] == 3 and r["runs"] == 12
 
+    # Task 0: requeued after its first result, as Slurm requeues a task whose node failed
+    # (sbatch --requeue): the task is stopped, queued again and run from the start, and
+    # its worker skips the runs its result file already has.
+    wait("task 0's first result", lambda: len(slurm.complete_lines(os.path.join(b, "result-0.jsonl"))) >= 1)
+    subprocess.run(["scontrol", "requeue", f"{job}_0"], check=True)
     # Task 1: its worker is killed after its first result; the task starts it again.
     pid_file = os.path.join(b, "task-1.pid")
     wait("task 1's first result", lambda: len(slurm.complete_lines(os.path.join(b, "result-1.jsonl"))) >= 1)
@@ -75,6 +80,9 @@ def test_a_killed_and_a_cancelled_task_lose_nothing(tmp_path: pathlib.Path, base
     subprocess.run(["scancel", f"{job}_2"], check=True)
     wait("the job to leave the queue", lambda: queue_empty(job))
     assert int(open(pid_file).read()) != first_pid, "task 1's worker was not started again"
+    shown = subprocess.run(["scontrol", "-o", "show", "job", f"{job}_0"], capture_output=True, text=True).stdout
+    assert "Restarts=1" in shown, shown
+    assert len(slurm.complete_lines(os.path.join(b, "result-0.jsonl"))) == 4, "the requeued task 0 did not finish its runs"
     assert "attempt 1 failed" in open(os.path.join(b, "task-1.out")).read()
 
     s = slurm.status(Campaign.open(db))
