@@ -36,7 +36,10 @@ export default defineConfig({
     // workers are blocked except in offline.spec.ts. Measured on 45 tests (lab, views,
     // export, explain, a11y) on 2 cores: 260 -> 158 CPU-s and 153 -> 105 s: a new context
     // per test cost a renderer process, and each page's service worker precached the
-    // whole site again. PLAB_E2E_FRESH_CONTEXT=1 gives every test its own context.
+    // whole site again. Not reset between tests (Playwright says so): setOffline,
+    // granted permissions, geolocation, extra headers and the tab's history; a spec that
+    // changes one of them takes `test.use({ reuseContext: false })`, as offline.spec.ts
+    // does. PLAB_E2E_FRESH_CONTEXT=1 gives every test its own context.
     reuseContext: !process.env.PLAB_E2E_FRESH_CONTEXT,
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
