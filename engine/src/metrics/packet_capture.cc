@@ -63,6 +63,7 @@ WirePacket PacketCapture::ToWire(Time now, const Packet& p, Family family) {
   // A TCP-family packet's header area is a TcpHeader (transport/tcp/tcp_header.h).
   const TcpHeader& h = Tcp(p);
   w.ack = w.feedback ? h.ack : 0;
+  w.control = h.control;
   w.has_timestamp = h.has_timestamp;
   w.ts_val = h.ts_val;
   w.ts_ecr = h.ts_ecr;

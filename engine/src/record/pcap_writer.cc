@@ -23,6 +23,8 @@ constexpr uint16_t kReceiverPort = 5001;
 // The receiver sends no data: its sequence number stays 0.
 constexpr uint16_t kWindow = 65535;  // no window scale (no SYN to carry one): the field's largest value
 constexpr uint8_t kTcpAck = 0x10;
+constexpr uint8_t kTcpSyn = 0x02;
+constexpr uint32_t kIsn = 0xffffffffu;
 constexpr uint8_t kOptionNop = 1, kOptionSack = 5, kOptionTimestamp = 8;  // RFC 2018, RFC 7323
 
 void Put16(std::string& b, uint16_t v) {  // network byte order
@@ -95,12 +97,16 @@ void PutTcp(std::string& b, const WirePacket& p, uint16_t sport, uint16_t dport)
     }
   }
   const size_t header = 20 + options.size();  // options are whole words: at most 12 + 28 = 40 bytes
+  // Both ends' initial sequence numbers are 2^32 - 1, so that each one's first byte after
+  // the SYN is 0: the flow's offsets are the sequence numbers.
+  const bool syn = (p.control & 1) != 0;  // TcpControl kControlSyn
   Put16(b, sport);
   Put16(b, dport);
-  Put32(b, p.feedback ? 0 : Wire32(p.seq));
+  Put32(b, syn ? kIsn : p.feedback ? 0 : Wire32(p.seq));
   Put32(b, p.feedback ? Wire32(p.ack) : 0);  // data: the receiver's first byte, which it never sends
   b.push_back(static_cast<char>((header / 4) << 4));
-  b.push_back(static_cast<char>(kTcpAck));  // every segment after the handshake carries ACK (RFC 793 §3.1)
+  // Every segment after the handshake carries ACK (RFC 793 §3.1); the SYN alone does not.
+  b.push_back(static_cast<char>(syn ? (p.feedback ? kTcpSyn | kTcpAck : kTcpSyn) : kTcpAck));
   Put16(b, kWindow);
   Put16(b, 0);  // checksum, below
   Put16(b, 0);  // urgent pointer

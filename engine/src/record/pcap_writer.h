@@ -35,6 +35,7 @@ struct WirePacket {
   uint64_t ack = 0;            // TCP feedback: the next byte the receiver expects
   uint32_t payload = 0;        // data: payload bytes
   uint32_t wire_bytes = 0;     // what the link serializes (payload + the engine's header bytes)
+  uint8_t control = 0;         // TCP handshake bits (TcpControl: SYN, ACK), 0 after it
   bool has_timestamp = false;  // RFC 7323 timestamps option
   Time ts_val;
   Time ts_ecr;

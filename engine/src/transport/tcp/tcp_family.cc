@@ -72,6 +72,13 @@ std::vector<ParamDecl> TcpFamilyParams() {
                         "still collect three duplicate ACKs (off: the classic stacks of the papers)")
                   .Source("RFC 3042")
                   .Advanced());
+  p.push_back(BoolParam("tcp.handshake", "Three-way handshake", g, false,
+                        "Open the connection with SYN, SYN-ACK, ACK before any data: one round trip (more if the "
+                        "SYN is lost: it is resent after the initial RTO, doubling) before the first segment, and "
+                        "the SYN's round trip is the first RTT sample. Off: data from the flow's start time, as "
+                        "the papers' simulators and most textbooks' plots; ns-3 and real stacks always open so")
+                  .Source("RFC 9293 §3.5; RFC 6298 §2.1, §2.2")
+                  .Advanced());
   p.push_back(BoolParam("tcp.delayed_ack", "Delayed ACK", g, false,
                         "The receiver acknowledges in-order data every few segments or after a timer")
                   .Source("RFC 1122 §4.2.3.2, RFC 5681 §4.2")
@@ -159,6 +166,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.timestamps = v.Bool("tcp.timestamps");
   sp.cwnd_validation = v.Bool("tcp.cwnd_validation");
   sp.limited_transmit = v.Bool("tcp.limited_transmit");
+  sp.handshake = v.Bool("tcp.handshake");
   sp.header_bytes = HeaderBytes(v);
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));
   sp.max_window_bytes = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) * sp.mss;

@@ -20,11 +20,18 @@ struct SackBlock {
 // RFC 2018 §3: with the timestamp option in use, at most 3 blocks fit in an ACK.
 constexpr int kMaxSackBlocks = 3;
 
+// The three-way handshake's control bits (RFC 9293 §3.5), on a flow that opens with one
+// (tcp.handshake): the sender's SYN (kSyn), the receiver's SYN-ACK (kSyn | kAck), the
+// sender's ACK of it (kAck, no payload). Every other segment carries none: ACK is
+// implied after the handshake.
+enum TcpControl : uint8_t { kControlSyn = 1, kControlAck = 2 };
+
 struct TcpHeader {
   uint64_t ack = 0;  // feedback: next byte the receiver expects
   // RFC 7323 timestamps, when the option is on: the sender's clock (data), and the
   // echo of the timestamp of the segment that made this ACK (feedback).
   bool has_timestamp = false;
+  uint8_t control = 0;  // TcpControl bits of a handshake segment; 0 otherwise
   Time ts_val;
   Time ts_ecr;
   int sack_count = 0;  // feedback: SACK blocks carried, most recent first

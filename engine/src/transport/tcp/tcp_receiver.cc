@@ -33,6 +33,26 @@ void TcpReceiver::Receive(Packet* p) {
     pool_->Release(p);
     return;
   }
+  const uint8_t control = Tcp(*p).control;
+  if (control == kControlSyn) {
+    // A SYN (again, if our SYN-ACK was lost): answer it at once with a SYN-ACK that
+    // echoes its timestamp (RFC 9293 §3.5, RFC 7323 §4.3).
+    const Time ts_val = Tcp(*p).ts_val;
+    const bool has_timestamp = Tcp(*p).has_timestamp;
+    PacketPool::TurnIntoFeedback(*p, params_.flow, params_.ack_bytes);
+    TcpHeader& syn_ack = Tcp(*p);
+    syn_ack = TcpHeader{};
+    syn_ack.control = kControlSyn | kControlAck;
+    syn_ack.has_timestamp = params_.timestamps && has_timestamp;
+    syn_ack.ts_ecr = ts_val;
+    p->ack = 0;
+    route_->Inject(p);
+    return;
+  }
+  if (control != 0) {  // the sender's ACK of our SYN-ACK: the connection is open
+    pool_->Release(p);
+    return;
+  }
   ++stats_.segments_received;
   if (algorithm_) algorithm_->OnSegment(scheduler_->now(), *p);
   const uint64_t start = p->seq;

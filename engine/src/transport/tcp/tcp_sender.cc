@@ -25,6 +25,8 @@ void TcpSender::Initialize() {
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
   cc_->SetClock(scheduler_);
   cc_->Init(&rtt_, params_.mss, static_cast<uint64_t>(params_.initial_window_segments) * params_.mss);
+  established_ = !params_.handshake;
+  syn_rto_ = params_.rtt.initial_rto;
 }
 
 void TcpSender::Restart(uint32_t flow) {
@@ -41,6 +43,7 @@ void TcpSender::Restart(uint32_t flow) {
   pacing_wakeup_pending_ = false;
   next_send_time_ = Time::Zero();
   timing_ = false;
+  ++syn_generation_;  // a SYN timer of the old connection is stale
   Initialize();
 }
 
@@ -64,6 +67,10 @@ void TcpSender::Complete() {
 
 void TcpSender::Start() {
   if (tcp_observer_) tcp_observer_->OnWindow(scheduler_->now(), window());
+  if (!established_) {
+    SendSyn();
+    return;
+  }
   TrySend();
 }
 
@@ -73,7 +80,7 @@ uint32_t TcpSender::SegmentLength(uint64_t seq) const {
 }
 
 void TcpSender::TrySend() {
-  if (stats_.completed) return;
+  if (stats_.completed || !established_) return;
   SendLimits limits;
   limits.rwnd = params_.max_window_bytes;
   limits.cwnd = cc_->cwnd();
@@ -178,6 +185,16 @@ void TcpSender::Receive(Packet* ack_packet) {
     return;
   }
   const TcpHeader& header = Tcp(*ack_packet);
+  if (!established_) {
+    // Before the handshake completes only a SYN-ACK means anything.
+    if (header.control == (kControlSyn | kControlAck)) OnSynAck(header);
+    pool_->Release(ack_packet);
+    return;
+  }
+  if (header.control != 0) {  // a SYN-ACK again (our ACK of it was lost): nothing new
+    pool_->Release(ack_packet);
+    return;
+  }
   const uint64_t ack = header.ack;
   if (cc_->reads_ack_header()) cc_->OnAckHeader(header, scheduler_->now());
   if (stats_.completed) {
@@ -270,6 +287,10 @@ void TcpSender::OnDupAck() {
 }
 
 void TcpSender::OnEvent(uint32_t tag, uint64_t arg) {
+  if (tag == kSynTimer) {
+    OnSynTimer(arg);
+    return;
+  }
   if (tag == kSourceReady || tag == kPacingReady) {
     (tag == kSourceReady ? source_wakeup_pending_ : pacing_wakeup_pending_) = false;
     TrySend();

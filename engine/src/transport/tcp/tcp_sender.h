@@ -64,6 +64,10 @@ struct TcpSenderParams {
   // RFC 3042 limited transmit: each of the first two duplicate ACKs lets one new
   // segment go beyond cwnd, so a small window still produces the third.
   bool limited_transmit = false;
+  // Open with a three-way handshake (RFC 9293 §3.5): a SYN, retransmitted on the initial
+  // RTO doubling (RFC 6298 §2.1, §5.5), data only once the SYN-ACK is in, whose round
+  // trip is the first RTT sample (RFC 6298 §2.2). Off: data from the start time.
+  bool handshake = false;
   RttStats::Params rtt;
 };
 
@@ -74,7 +78,9 @@ struct TcpSenderStats {
   int64_t partial_acks = 0;
   int64_t early_retransmits = 0;
   int64_t timeouts = 0;
+  int64_t syn_retransmissions = 0;
   int64_t acks_received = 0;
+  Time established_at;  // when the SYN-ACK arrived (with tcp.handshake)
   bool completed = false;
   Time completed_at;
 };
@@ -118,9 +124,14 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   const Scoreboard& segment_scoreboard() const { return scoreboard_; }
 
  private:
-  enum Tag : uint32_t { kRetransmissionTimer, kSourceReady, kPacingReady };
+  enum Tag : uint32_t { kRetransmissionTimer, kSourceReady, kPacingReady, kSynTimer };
 
   void Initialize();
+  // The handshake (params_.handshake): send the SYN (again) and arm its timer; take the
+  // SYN-ACK, then start sending data.
+  void SendSyn();
+  void OnSynAck(const TcpHeader& syn_ack);
+  void OnSynTimer(uint64_t generation);
   void TrySend();
   void Complete();
   void SendSegment(uint64_t seq, bool retransmission);
@@ -179,6 +190,11 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   bool source_wakeup_pending_ = false;
   bool pacing_wakeup_pending_ = false;
   Time next_send_time_ = Time::Zero();
+  // The handshake: established_ from the start without one.
+  bool established_ = true;
+  Time syn_sent_at_;
+  Time syn_rto_;
+  uint64_t syn_generation_ = 0;  // a SYN timer event of an earlier SYN is stale
 };
 
 }  // namespace plab
