@@ -48,6 +48,13 @@ std::vector<uint64_t> g_rx_at_warmup;
 // CA_RECOVERY (a fast recovery).
 std::vector<uint32_t> g_timeouts, g_recoveries;
 
+// Per flow: when its handshake completed (the socket entered ESTABLISHED), s.
+std::vector<double> g_established;
+
+void OnState(uint32_t flow, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t now) {
+  if (now == TcpSocket::ESTABLISHED && g_established[flow] < 0) g_established[flow] = Simulator::Now().GetSeconds();
+}
+
 void OnCongState(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
   if (now == TcpSocketState::CA_LOSS) ++g_timeouts[flow];
   if (now == TcpSocketState::CA_RECOVERY) ++g_recoveries[flow];
@@ -161,12 +168,16 @@ int main(int argc, char* argv[]) {
   g_rx_at_warmup.assign(n, 0);
   g_timeouts.assign(n, 0);
   g_recoveries.assign(n, 0);
+  g_established.assign(n, -1.0);
   for (uint32_t i = 0; i < n; ++i) {
     // The socket exists once its application has started.
     Simulator::Schedule(Seconds(i * stagger_s) + MicroSeconds(1), [i, &senders]() {
       Config::ConnectWithoutContext(
           "/NodeList/" + std::to_string(senders.Get(i)->GetId()) + "/$ns3::TcpL4Protocol/SocketList/0/CongState",
           MakeBoundCallback(&OnCongState, i));
+      Config::ConnectWithoutContext(
+          "/NodeList/" + std::to_string(senders.Get(i)->GetId()) + "/$ns3::TcpL4Protocol/SocketList/0/State",
+          MakeBoundCallback(&OnState, i));
     });
   }
   Simulator::Schedule(Seconds(warmup_s), [&sinks]() {
@@ -204,6 +215,8 @@ int main(int argc, char* argv[]) {
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_timeouts[i]);
   std::printf("], \"recoveries\": [");
   for (uint32_t i = 0; i < n; ++i) std::printf("%s%u", i ? ", " : "", g_recoveries[i]);
+  std::printf("], \"established_s\": [");
+  for (uint32_t i = 0; i < n; ++i) std::printf("%s%.9f", i ? ", " : "", g_established[i]);
   std::printf(
       "], \"total_mbps\": %.4f, \"jain\": %.4f, \"events\": %llu, \"run_wall_ms\": %.1f, "
       "\"run_cpu_ms\": %.1f}\n",
