@@ -81,11 +81,6 @@ struct Touched {
     at->items.reset();
   }
 
-  const Touched* Find(const std::string& key) const {
-    const auto it = members.find(key);
-    return it == members.end() ? nullptr : it->second.get();
-  }
-
  private:
   Touched& Member(const std::string& key) {
     auto& slot = members[key];
@@ -183,13 +178,16 @@ struct DumpCache {
     } else if (s.is_object() && base.is_object() && s.size() == base.size()) {
       out += '{';
       auto b = base.begin();
+      auto touched = t->members.begin();  // in key order, as the object's members
       size_t k = 0;
       for (auto it = s.begin(); it != s.end(); ++it, ++b, ++k) {
         if (k > 0) out += ',';
         if (it.key() != b.key()) return WriteTail(s, it, out);
         out += keys[k];
         out += ':';
-        members[k].Write(it.value(), b.value(), t->Find(it.key()), out);
+        while (touched != t->members.end() && touched->first < it.key()) ++touched;
+        const bool is_touched = touched != t->members.end() && touched->first == it.key();
+        members[k].Write(it.value(), b.value(), is_touched ? touched->second.get() : nullptr, out);
       }
       out += '}';
     } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
@@ -209,16 +207,16 @@ struct DumpCache {
     if (t == nullptr) return;
     if (t->whole) return Restore(s, base);
     if (s.is_object() && base.is_object() && s.size() == base.size()) {
-      auto b = base.begin();
-      for (auto it = s.begin(); it != s.end(); ++it, ++b) {
-        if (it.key() != b.key()) {
+      // The same number of members, and a run adds members only: the same keys.
+      for (const auto& [key, member] : t->members) {
+        const auto it = s.find(key);
+        const auto b = base.find(key);
+        if (it == s.end() && b == base.end()) continue;  // in neither (a flow's recovery)
+        if (it == s.end() || b == base.end()) {
           s = base;
           return;
         }
-      }
-      b = base.begin();
-      for (auto it = s.begin(); it != s.end(); ++it, ++b) {
-        if (const Touched* member = t->Find(it.key())) Restore(it.value(), b.value(), member);
+        Restore(*it, *b, member.get());
       }
     } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
       for (size_t i = 0; i < s.size(); ++i) Restore(s[i], base[i], t->items.get());
