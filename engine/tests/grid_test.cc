@@ -4,7 +4,9 @@
 
 #include "plab/api.h"
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace plab {
@@ -175,6 +177,47 @@ TEST(Grid, ScenariosAsTextAreTheScenariosCanonically) {
     EXPECT_LT(text.find("\"seed\""), text.find("\"topology\"")) << text;
     EXPECT_LT(text.find("\"channel\""), text.find("\"protocol\"")) << text;
     EXPECT_NE(text.find("\"protocol\""), std::string::npos) << text;
+  }
+}
+
+// Python's campaigns plan through GridPlanner, which writes each run's text from its
+// base's, comparing only the members a run may change (an axis's path, the seed, the
+// flows' protocols): byte for byte GridPlanJson's texts, which dump each whole scenario,
+// for grids that change each of those, add members the base lacks, switch only the flows
+// running the first flow's protocol, pair a recovery, and change the number of flows.
+TEST(Grid, PlannerTextsAreTheWholePlansTexts) {
+  nlohmann::json two_flows = nlohmann::json::parse(DefaultScenarioJson());
+  two_flows["flows"].push_back(two_flows["flows"][0]);
+  two_flows["flows"][1]["protocol"] = "cubic";
+  two_flows["topology"]["bottleneck"]["rate_mbps"] = 4;  // an integer the runs write 4.0 or 8.0
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {kBase.dump(), R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3},
+                                  {"x": "topology.bottleneck.delay_ms", "xs": [5, 50]}], "seeds": 2,
+                                  "protocols": ["reno", "cubic"]})"},
+      {two_flows.dump(), R"({"axes": [{"x": "topology.bottleneck.rate_mbps", "xs": [4, 8]},
+                                      {"x": "flows[1].channel.forward.p", "xs": [0, 0.02]}], "seeds": 3,
+                                      "protocols": ["newreno/sack", "cubic", "vegas"]})"},
+      {two_flows.dump(),
+       R"({"axes": [{"x": "topology.bottleneck.delay_ms", "xs": [5, 50]}, {"x": "flows", "xs": [1, 3]}],
+                             "protocols": ["reno", "cubic/sack"]})"},
+      {two_flows.dump(), R"({"axes": [{"x": "flows", "xs": [1, 2, 3]}], "seeds": 2})"},
+      {two_flows.dump(), R"({"axes": [{"x": "duration_s", "xs": [0.5, 1]}]})"},
+  };
+  for (const auto& [base, spec] : cases) {
+    const auto whole = nlohmann::json::parse(GridPlanJson(base, spec, true));
+    ASSERT_TRUE(whole["ok"]) << whole.dump();
+    const GridPlanner planner(base, spec);
+    ASSERT_TRUE(planner.ok()) << planner.json();
+    ASSERT_EQ(planner.runs(), static_cast<int64_t>(whole["runs"].size()));
+    for (int64_t first = 0; first < planner.runs(); first += 5) {
+      const int64_t count = std::min<int64_t>(5, planner.runs() - first);
+      const std::vector<std::string> texts = planner.ScenarioTexts(first, count);
+      for (int64_t i = 0; i < count; ++i) {
+        EXPECT_EQ(texts[static_cast<size_t>(i)], whole["runs"][first + i]["scenario"].get<std::string>())
+            << spec << " run " << first + i;
+      }
+    }
+    EXPECT_EQ(planner.ScenarioText(planner.runs() - 1), whole["runs"].back()["scenario"].get<std::string>());
   }
 }
 

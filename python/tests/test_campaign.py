@@ -96,6 +96,34 @@ def test_resume_after_a_crash_loses_nothing_and_duplicates_nothing(tmp_path: pat
     )
 
 
+def test_a_failed_store_stops_the_runs_and_a_second_call_runs_the_rest(
+    tmp_path: pathlib.Path, base: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The engine runs a batch while the one before is stored: when storing fails, run()
+    # raises at once (the engine's thread ends after its batch in flight), what was
+    # committed stays, and the next call runs exactly the rest.
+    import plab.campaign as campaign
+
+    db = tmp_path / "c.sqlite"
+    c = Campaign(db, base, GRID, ["newreno", "cubic"], seeds=2)
+    real, calls = campaign.insert_rows, []
+
+    def fail_second(con, rows):
+        calls.append(len(rows))
+        if len(calls) == 2:
+            raise sqlite3.OperationalError("disk I/O error (a test's)")
+        return real(con, rows)
+
+    monkeypatch.setattr(campaign, "insert_rows", fail_second)
+    with pytest.raises(sqlite3.OperationalError, match="a test's"):
+        c.run(jobs=2)
+    monkeypatch.setattr(campaign, "insert_rows", real)
+    first = calls[0]
+    assert 0 < first < 24 and stored_count(db) == first
+    assert Campaign(db, base, GRID, ["newreno", "cubic"], seeds=2).run(jobs=2) == 24 - first
+    assert stored_count(db) == 24
+
+
 @pytest.mark.parametrize(
     "content", [b"this is not a database at all" * 10, b"SQLite format 3\x00" + b"\x07" * 4000], ids=["text", "bad-pages"]
 )

@@ -122,6 +122,20 @@ def test_run_many_summary_is_the_documents_summary_with_sorted_keys(short_scenar
         assert list(figures) == sorted(figures)
 
 
+def test_run_many_summary_text_is_the_sorted_summary_byte_for_byte(short_scenario: dict[str, Any]) -> None:
+    # run_many puts the summary's members in key order without parsing it: the same
+    # bytes as the summary written with sorted keys at every level, with nested objects
+    # (two protocols' shares) too.
+    two = json.loads(json.dumps(short_scenario))
+    two["flows"].append(json.loads(json.dumps(two["flows"][0])))
+    two["flows"][0]["protocol"], two["flows"][1]["protocol"] = "vegas", "cubic"
+    for scenario in (short_scenario, two):
+        ok, summary, _ = _core.run_many([json.dumps(scenario)], 1)[0]
+        whole = json.loads(_core.run_many([json.dumps(scenario)], 1, False)[0][1])["summary"]
+        assert ok and summary == json.dumps(whole, sort_keys=True, separators=(",", ":"))
+    assert list(json.loads(summary)) != list(whole) and '"goodput_by_protocol":{"cubic":' in summary
+
+
 def test_grid_plan_texts_is_grid_plans_plan_apart(short_scenario: dict[str, Any]) -> None:
     # Campaigns plan through grid_plan_texts: the same runs and, byte for byte, the same
     # scenario texts as grid_plan's scenarios_as_text, on any number of threads.

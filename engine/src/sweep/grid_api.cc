@@ -1,6 +1,7 @@
 // The grid's plan across the boundary (api.h): the same plan `plab sweep --grid` runs,
 // as JSON text, for the page and Python (issue L).
 #include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -45,6 +46,59 @@ std::vector<ValidationError> GridSpecFromJson(const nlohmann::json& j, GridSpec*
 }
 
 namespace {
+
+// The members a grid's runs may change in its base (GridApplyRun, sweep.cc ApplySweep):
+// each axis's path (the whole list for the number of flows), "seed", and with protocols
+// every flow's "protocol" and "recovery". Every other member of each run's scenario is
+// its base's: DumpCache copies its text without comparing it, which was most of a plan's
+// cost (the whole 4 KB scenario compared twice per run, member by member).
+struct Touched {
+  bool whole = false;  // anything below may differ: compared
+  std::map<std::string, std::unique_ptr<Touched>> members;
+  std::unique_ptr<Touched> items;  // an array's: one for every item, whatever its index
+
+  // A path as Scenario::SetPath reads it ("topology.bottleneck.delay_ms", "flows[0].x",
+  // "flows[].x"); a part it does not expect makes that member whole.
+  void Add(const std::string& path) {
+    Touched* at = this;
+    size_t from = 0;
+    while (!at->whole) {
+      const size_t dot = path.find('.', from);
+      const std::string part = path.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+      const size_t bracket = part.find('[');
+      at = &at->Member(part.substr(0, bracket));
+      if (bracket != std::string::npos) {
+        const bool index = part.back() == ']' && part.find_first_not_of("0123456789", bracket + 1) == part.size() - 1;
+        if (!index) break;  // not a list item: the member whole
+        if (at->items == nullptr) at->items = std::make_unique<Touched>();
+        at = at->items.get();
+      }
+      if (dot == std::string::npos) break;
+      from = dot + 1;
+    }
+    at->whole = true;
+    at->members.clear();
+    at->items.reset();
+  }
+
+ private:
+  Touched& Member(const std::string& key) {
+    auto& slot = members[key];
+    if (slot == nullptr) slot = std::make_unique<Touched>();
+    return *slot;
+  }
+};
+
+Touched TouchedBy(const GridPlan& plan) {
+  Touched t;
+  for (const std::string& path : plan.paths) t.Add(path);
+  t.Add("seed");
+  if (!plan.own_protocol) {
+    t.Add("flows[].protocol");
+    t.Add("flows[].recovery");
+  }
+  return t;
+}
 
 // A document's compact text, kept for each of its objects' and arrays' members too, so
 // that a document that differs from it in a few values is written by copying the text of
@@ -115,6 +169,62 @@ struct DumpCache {
     }
   }
 
+  // Write for an `s` that differs from `base` only in `t`'s members (nullptr: none).
+  void Write(const nlohmann::json& s, const nlohmann::json& base, const Touched* t, std::string& out) const {
+    if (t == nullptr) {
+      out += text;
+    } else if (t->whole) {
+      Write(s, base, out);
+    } else if (s.is_object() && base.is_object() && s.size() == base.size()) {
+      out += '{';
+      auto b = base.begin();
+      auto touched = t->members.begin();  // in key order, as the object's members
+      size_t k = 0;
+      for (auto it = s.begin(); it != s.end(); ++it, ++b, ++k) {
+        if (k > 0) out += ',';
+        if (it.key() != b.key()) return WriteTail(s, it, out);
+        out += keys[k];
+        out += ':';
+        while (touched != t->members.end() && touched->first < it.key()) ++touched;
+        const bool is_touched = touched != t->members.end() && touched->first == it.key();
+        members[k].Write(it.value(), b.value(), is_touched ? touched->second.get() : nullptr, out);
+      }
+      out += '}';
+    } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
+      out += '[';
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (i > 0) out += ',';
+        members[i].Write(s[i], base[i], t->items.get(), out);
+      }
+      out += ']';
+    } else {
+      out += s.dump();
+    }
+  }
+
+  // Restore for an `s` that differs from `base` only in `t`'s members (nullptr: none).
+  static void Restore(nlohmann::json& s, const nlohmann::json& base, const Touched* t) {
+    if (t == nullptr) return;
+    if (t->whole) return Restore(s, base);
+    if (s.is_object() && base.is_object() && s.size() == base.size()) {
+      // The same number of members, and a run adds members only: the same keys.
+      for (const auto& [key, member] : t->members) {
+        const auto it = s.find(key);
+        const auto b = base.find(key);
+        if (it == s.end() && b == base.end()) continue;  // in neither (a flow's recovery)
+        if (it == s.end() || b == base.end()) {
+          s = base;
+          return;
+        }
+        Restore(*it, *b, member.get());
+      }
+    } else if (s.is_array() && base.is_array() && s.size() == base.size()) {
+      for (size_t i = 0; i < s.size(); ++i) Restore(s[i], base[i], t->items.get());
+    } else {
+      s = base;
+    }
+  }
+
  private:
   // Equal and written alike: json's == takes 1 for 1.0 and 0.0 for -0.0.
   static bool Same(const nlohmann::json& a, const nlohmann::json& b) {
@@ -159,6 +269,7 @@ struct GridPlanner::State {
   GridPlan plan;
   nlohmann::ordered_json doc;  // the plan without scenarios (GridPlanJson adds them)
   std::unique_ptr<DumpCache> base_text;
+  Touched touched;  // what the runs may change in the base
 };
 
 GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json) : state_(std::make_unique<State>()) {
@@ -200,6 +311,7 @@ GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json)
   st.ok = true;
   st.json = st.doc.dump();
   st.base_text = std::make_unique<DumpCache>(st.base);
+  st.touched = TouchedBy(st.plan);
 }
 
 GridPlanner::~GridPlanner() = default;
@@ -225,8 +337,8 @@ std::vector<std::string> GridPlanner::ScenarioTexts(int64_t first, int64_t count
     // dump()'s bytes.
     std::string& text = out[static_cast<size_t>(i)];
     text.reserve(st.base_text->text.size() + 256);
-    st.base_text->Write(work, st.base, text);
-    DumpCache::Restore(work, st.base);
+    st.base_text->Write(work, st.base, &st.touched, text);
+    DumpCache::Restore(work, st.base, &st.touched);
   }
   return out;
 }
