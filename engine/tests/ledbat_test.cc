@@ -78,6 +78,17 @@ TEST(Ledbat, GrowsBelowTargetAndShrinksAboveInProportionToOffTarget) {
         << "queuing delay " << c.queuing_ms << " ms";
     EXPECT_EQ(rig.ledbat().queuing_delay(), Ms(c.queuing_ms));
   }
+  // Steps below a byte add up: at 200 segments and a tenth of the target to go, each ACK
+  // adds 0.1 x 1000 x 1000 / 200000 = 0.5 byte; 1000 ACKs add about 500 bytes (the
+  // window was measured to stall 14 ms short of TARGET when fractions were dropped).
+  {
+    Ledbat::Params p;
+    p.current_filter = 1;
+    LedbatRig rig(p, 200);
+    rig.ledbat().OnDelaySample(Ms(20), Ms(500));
+    for (int i = 0; i < 1000; ++i) rig.Ack(Ms(1000), Ms(110));
+    EXPECT_NEAR(static_cast<double>(rig.cwnd()) - 200 * kMss, 500, 2);
+  }
   // GAIN scales the step: at 0.5, half of +50.
   Ledbat::Params half;
   half.gain = 0.5;
@@ -222,7 +233,7 @@ TEST(Ledbat, AloneItHoldsTheQueueingDelayNearTarget) {
     const double queue_ms = LedbatMeanBetween(r.series.at("queue"), 60, 120) * kLedbatPacketMs;
     std::cout << "target " << target_ms << " ms: mean queueing delay " << queue_ms << " ms over 60-120 s, goodput "
               << r.summary["goodput_mbps"].get<double>() << " Mb/s\n";
-    EXPECT_NEAR(queue_ms, target_ms, 0.15 * target_ms) << "target " << target_ms << " ms";
+    EXPECT_NEAR(queue_ms, target_ms, 0.05 * target_ms) << "target " << target_ms << " ms";
     EXPECT_GT(r.summary["goodput_mbps"].get<double>(), 9.0);
     EXPECT_EQ(r.summary["queue_drops"].get<int64_t>(), 0);
   }
@@ -230,8 +241,8 @@ TEST(Ledbat, AloneItHoldsTheQueueingDelayNearTarget) {
 
 // Beside a loss-based TCP that fills the deep buffer past TARGET, LEDBAT yields: its
 // share of the two flows' goodput over 120 s (LEDBAT alone for the first 5) is well
-// below half (RFC 6817 §1.2: "yield quickly to standard TCP"). Measured: 0.07 beside
-// CUBIC, 0.21 beside NewReno, whose slow-start overshoot costs it 5 timeouts of 1 s
+// below half (RFC 6817 §1.2: "yield quickly to standard TCP"). Measured: 0.08 beside
+// CUBIC, 0.22 beside NewReno, whose slow-start overshoot costs it 5 timeouts of 1 s
 // (RFC 6298's minimum RTO) in the first seconds, when LEDBAT takes the link back.
 TEST(Ledbat, BesideLossBasedTcpItYields) {
   for (const std::string other : {"cubic", "newreno"}) {

@@ -1,6 +1,7 @@
 #include "transport/tcp/ledbat/ledbat.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/scheduler.h"
 #include "transport/tcp/ledbat/ledbat_option.h"
@@ -42,12 +43,16 @@ void Ledbat::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
   const double off_target = (target - queuing->seconds()) / target;
   const double mss = mss_;
   const double cwnd = static_cast<double>(cwnd_);
-  double next = cwnd + params_.gain * off_target * static_cast<double>(acked_bytes) * mss / cwnd;
+  // The step is often below one byte near the target (0.1 x 1000 x 1000 / 141000): the
+  // fraction is carried to the next ACK, or the window would stall short of TARGET.
+  double next = cwnd + carry_bytes_ + params_.gain * off_target * static_cast<double>(acked_bytes) * mss / cwnd;
   // flightsize before this ACK: the pseudocode subtracts bytes_newly_acked afterwards.
   const double flight_before = static_cast<double>(state.flight_size() + acked_bytes);
   next = std::min(next, flight_before + params_.allowed_increase * mss);
   next = std::max(next, static_cast<double>(params_.min_cwnd) * mss);
-  cwnd_ = static_cast<uint64_t>(next);
+  const double whole = std::floor(next);
+  carry_bytes_ = next - whole;
+  cwnd_ = static_cast<uint64_t>(whole);
 }
 
 Time Ledbat::Now() const { return clock() != nullptr ? clock()->now() : last_ack_time_; }

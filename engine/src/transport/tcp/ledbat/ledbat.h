@@ -56,6 +56,7 @@ class Ledbat final : public CongestionControl {
   Params params_;
   BaseDelayHistory base_;
   CurrentDelayFilter current_;
+  double carry_bytes_ = 0;        // the window's fraction of a byte, in [0, 1)
   Time last_ack_time_;            // of the ACK being processed (a loss is detected on one)
   std::optional<Time> last_cut_;  // when the window was last halved
 };
