@@ -1,5 +1,5 @@
-// cubic.hystart = rfc9406: HyStart++ (RFC 9406, cc/hystart_pp.h) rule by rule against a
-// CUBIC sender fed by hand (cubic_sender.h: one ACK per segment, the sender keeping
+// cubic.hystart = rfc9406 (and aimd.hystart): HyStart++ (RFC 9406, cc/hystart_pp.h) rule
+// by rule against a CUBIC sender fed by hand (cubic_sender.h: one ACK per segment, the sender keeping
 // cwnd segments out, every ACK an RTT sample), then on a deep-buffer path. Each test
 // fails if its rule is broken.
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 
 #include "cubic_sender.h"
 #include "test_util.h"
+#include "transport/tcp/cc/aimd.h"
 
 namespace plab {
 namespace {
@@ -139,21 +140,61 @@ TEST(HyStartPlusPlus, ALossInCssEntersCongestionAvoidance) {
   EXPECT_LT(rig.Ack(), static_cast<int64_t>(kMss / 4));
 }
 
+// AIMD's slow start (Tahoe, Reno, NewReno, SACK, ...) runs the same HyStart++ with
+// aimd.hystart = rfc9406: the RTT rise of 10 ms on a 40 ms path enters CSS (quarter
+// steps), and CSS's rounds run out into congestion avoidance (ssthresh = cwnd). Off, the
+// same RTTs leave slow start alone.
+TEST(HyStartPlusPlus, AimdsSlowStartRunsItToo) {
+  for (const bool on : {true, false}) {
+    RttStats rtt{RttStats::Params{}};
+    Aimd aimd(Aimd::Params{on});
+    aimd.Init(&rtt, kMss, 10 * kMss);
+    TcpState s;
+    s.mss = kMss;
+    s.snd_max = aimd.cwnd();
+    Time now = Time::FromSeconds(1);
+    int quarter_steps = 0;
+    for (int i = 0; i < 3000 && !aimd.ssthresh_set(); ++i) {
+      now += Ms(1);
+      rtt.OnSample(Ms(aimd.cwnd() >= 40 * kMss ? 50 : 40));
+      aimd.OnRttUpdated(now);
+      const uint64_t before = aimd.cwnd();
+      s.snd_una += kMss;
+      aimd.OnAck(s, kMss, now);
+      aimd.OnAckReceived(s, RateSample{}, now);
+      s.snd_max = std::max(s.snd_max, s.snd_una + aimd.cwnd());
+      if (aimd.cwnd() - before == kMss / 4) ++quarter_steps;
+    }
+    if (on) {
+      EXPECT_TRUE(aimd.ssthresh_set());
+      EXPECT_EQ(aimd.ssthresh(), aimd.cwnd());
+      EXPECT_GT(quarter_steps, 40);
+      EXPECT_EQ(aimd.hystart_pp().css_rounds(), HyStartPlusPlus::kCssRounds);
+    } else {
+      EXPECT_FALSE(aimd.ssthresh_set());
+      EXPECT_EQ(quarter_steps, 0);
+    }
+  }
+}
+
 // On a deep buffer (10 Mb/s, 14 ms, 1000 packets = 0.83 s of queue), standard slow start
 // runs until the buffer overflows and loses a window's worth; HyStart++ sees the RTT
-// rise, leaves slow start earlier and loses far less.
+// rise, leaves slow start earlier and loses far less, for CUBIC (cubic.hystart) and
+// NewReno (aimd.hystart). Measured: CUBIC 1.86 s, 2218 drops, 2 timeouts without; 1.14 s,
+// 197 drops, none with. NewReno 1.86 s, 2969 drops, 3 timeouts (5.34 Mb/s) without;
+// 1.14 s, no drop (9.56 Mb/s) with.
 TEST(HyStartPlusPlus, OnADeepBufferItLeavesSlowStartEarlierWithFewerLosses) {
   struct Outcome {
     double exit_s = -1;  // first ssthresh point: the end of slow start
     int64_t drops = 0, timeouts = 0;
     double goodput = 0;
   };
-  const auto run = [](const std::string& hystart) {
+  const auto run = [](const std::string& protocol, const std::string& hystart) {
     nlohmann::json s = nlohmann::json::parse(R"({"duration_s": 20,
       "topology": {"bottleneck": {"rate_mbps": 10, "delay_ms": 14, "queue_packets": 1000}},
-      "flows": [{"protocol": "cubic", "channel": {"forward": {"model": "none"}},
-                 "app": {"token_bucket": {"enabled": false}}}]})");
-    s["flows"][0]["cubic"]["hystart"] = hystart;
+      "flows": [{"channel": {"forward": {"model": "none"}}, "app": {"token_bucket": {"enabled": false}}}]})");
+    s["flows"][0]["protocol"] = protocol;
+    s["flows"][0][protocol == "cubic" ? "cubic" : "aimd"]["hystart"] = hystart;
     const testing::RunResult r = testing::RunOk(s);
     Outcome o;
     const auto it = r.series.find("ssthresh");
@@ -163,15 +204,18 @@ TEST(HyStartPlusPlus, OnADeepBufferItLeavesSlowStartEarlierWithFewerLosses) {
     o.goodput = r.summary["goodput_mbps"].get<double>();
     return o;
   };
-  const Outcome standard = run("none"), pp = run("rfc9406");
-  std::cout << "slow start ends at " << standard.exit_s << " s with " << standard.drops << " drops, "
-            << standard.timeouts << " timeouts, " << standard.goodput << " Mb/s (none); at " << pp.exit_s << " s with "
-            << pp.drops << " drops, " << pp.timeouts << " timeouts, " << pp.goodput << " Mb/s (rfc9406)\n";
-  ASSERT_GT(standard.exit_s, 0);
-  ASSERT_GT(pp.exit_s, 0);
-  EXPECT_LT(pp.exit_s, standard.exit_s);
-  EXPECT_LT(pp.drops * 4, standard.drops);
-  EXPECT_LE(pp.timeouts, standard.timeouts);
+  for (const std::string protocol : {"cubic", "newreno"}) {
+    const Outcome standard = run(protocol, "none"), pp = run(protocol, "rfc9406");
+    std::cout << protocol << ": slow start ends at " << standard.exit_s << " s with " << standard.drops << " drops, "
+              << standard.timeouts << " timeouts, " << standard.goodput << " Mb/s (none); at " << pp.exit_s
+              << " s with " << pp.drops << " drops, " << pp.timeouts << " timeouts, " << pp.goodput
+              << " Mb/s (rfc9406)\n";
+    ASSERT_GT(standard.exit_s, 0) << protocol;
+    ASSERT_GT(pp.exit_s, 0) << protocol;
+    EXPECT_LT(pp.exit_s, standard.exit_s) << protocol;
+    EXPECT_LT(pp.drops * 4, standard.drops) << protocol;
+    EXPECT_LE(pp.timeouts, standard.timeouts) << protocol;
+  }
 }
 
 }  // namespace

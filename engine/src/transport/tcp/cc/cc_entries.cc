@@ -15,12 +15,24 @@
 namespace plab {
 
 CongestionControlEntry AimdControl() {
-  return {"aimd",
-          "AIMD",
-          "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
-          {},
-          [](const ParamView&) { return std::make_unique<Aimd>(); },
-          nullptr};
+  CongestionControlEntry aimd{
+      "aimd",
+      "AIMD",
+      "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
+      {},
+      [](const ParamView& v) { return std::make_unique<Aimd>(Aimd::Params{v.Enum("aimd.hystart") == "rfc9406"}); },
+      nullptr};
+  aimd.params.push_back(
+      EnumParam("aimd.hystart", "Slow-start exit", "TCP", {"none", "rfc9406"}, "none",
+                "How the first slow start ends. none: at the first loss (RFC 5681). rfc9406: also earlier, by "
+                "HyStart++: once a round's least RTT (of 8 samples or more) rises by clamp(last round's / 8, 4 ms, "
+                "16 ms), Conservative Slow Start grows a quarter as fast; back to slow start if the RTT falls below "
+                "where CSS began, congestion avoidance (ssthresh = cwnd) after 5 rounds of CSS, or on a loss")
+          .Labels({"At the first loss", "HyStart++ (RFC 9406)"})
+          .Source("RFC 9406 §4.2-4.3: MIN_RTT_THRESH 4 ms, MAX_RTT_THRESH 16 ms, MIN_RTT_DIVISOR 8, N_RTT_SAMPLE 8, "
+                  "CSS_GROWTH_DIVISOR 4, CSS_ROUNDS 5")
+          .Advanced());
+  return aimd;
 }
 
 CongestionControlEntry VegasControl() {

@@ -112,16 +112,9 @@ void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
     hs_.acked_this_ack = true;
     if (InSlowStart() && state.cwnd_limited && state.snd_una > hs_.end_seq) HystartReset(now, state.snd_max);
   }
-  if (hystart_pp_on() && InSlowStart() && !ssthresh_set()) {
-    // RFC 9406 §4.2, the initial slow start only. Slow start's step stays RenoIncrease's
-    // min(acked, SMSS) (RFC 5681, L = 1), so the mode differs from none in its exit alone.
-    const HyStartPlusPlus::Step step = hspp_.OnAck(state.snd_una, state.snd_max, pending_rtt_);
+  if (hystart_pp_on() && InSlowStart() && !ssthresh_set()) {  // RFC 9406: the initial slow start only
+    HyStartPlusPlusIncrease(hspp_, state, acked_bytes, pending_rtt_);
     pending_rtt_.reset();
-    if (step.enter_avoidance) {
-      ssthresh_ = cwnd_;  // after CSS_ROUNDS rounds: congestion avoidance
-      return;
-    }
-    if (state.cwnd_limited) cwnd_ += std::min<uint64_t>(acked_bytes, mss_) / step.growth_divisor;
     return;
   }
   if (InSlowStart()) {
