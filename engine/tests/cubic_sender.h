@@ -33,6 +33,7 @@ class CubicSender {
            Time rtt = Time::FromMilliseconds(20)) {
     now_ += gap;
     rtt_.OnSample(rtt);
+    cubic_.OnRttUpdated(now_);  // as the sender does for every valid sample
     s_.snd_una += cumulative;
     cubic_.OnAck(s_, cumulative, now_);
     RateSample rs;

@@ -239,10 +239,10 @@ protocol_options
     });
   });
 
-// Every option of the flows' named readings (recoveries, timer profiles, CUBIC's HyStart
+// Every option of the flows' named readings (recoveries, timer profiles, AIMD's and CUBIC's HyStart
 // and window law, RRTP's modes), each on a flow of the protocol whose block it is in,
 // under Bernoulli loss: a reading added to the schema is compared here without a line.
-const kReadingOwner = { recovery: 'newreno', tcp: 'newreno', cubic: 'cubic', rrtp: 'rrtp' };
+const kReadingOwner = { recovery: 'newreno', tcp: 'newreno', aimd: 'newreno', cubic: 'cubic', rrtp: 'rrtp' };
 plab
   .schema()
   .params.filter((param) => param.options && kReadingOwner[param.path.split('.')[1]])

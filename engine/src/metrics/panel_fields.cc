@@ -121,6 +121,17 @@ std::vector<PanelDecl> Declare() {
     panels.push_back(p);
   }
   {
+    // A delay-based sender that measures one-way delays (LEDBAT, RFC 6817 §2.4.2): the
+    // queuing delay it believes it adds, and the base delay it measures it from.
+    PanelDecl p = Panel("one-way-delay", kSingle, "One-way delay: queuing delay estimate and base delay", "Delay",
+                        "delay (ms)", "ms",
+                        {Line("queuing_delay_estimate", "queuing delay estimate", "line", "#d9480f"),
+                         Dashed(Line("base_delay", "base delay", "step", "#1f6fb2"), "6 4")});
+    p.family = "tcp";
+    p.only_with_samples_of = "queuing_delay_estimate";
+    panels.push_back(p);
+  }
+  {
     // A rate-based flow has no segments and ACKs to trace: its loss (event) rate instead.
     PanelDecl p = Panel("loss-event-rate", kSingle, "Loss event rate (what the equation is given)", "Loss rate",
                         "loss rate", "", {Line("loss_event_rate", "loss event rate", "step", "lossRate")});

@@ -15,12 +15,24 @@
 namespace plab {
 
 CongestionControlEntry AimdControl() {
-  return {"aimd",
-          "AIMD",
-          "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
-          {},
-          [](const ParamView&) { return std::make_unique<Aimd>(); },
-          nullptr};
+  CongestionControlEntry aimd{
+      "aimd",
+      "AIMD",
+      "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
+      {},
+      [](const ParamView& v) { return std::make_unique<Aimd>(Aimd::Params{v.Enum("aimd.hystart") == "rfc9406"}); },
+      nullptr};
+  aimd.params.push_back(
+      EnumParam("aimd.hystart", "Slow-start exit", "TCP", {"none", "rfc9406"}, "none",
+                "How the first slow start ends. none: at the first loss (RFC 5681). rfc9406: also earlier, by "
+                "HyStart++: once a round's least RTT (of 8 samples or more) rises by clamp(last round's / 8, 4 ms, "
+                "16 ms), Conservative Slow Start grows a quarter as fast; back to slow start if the RTT falls below "
+                "where CSS began, congestion avoidance (ssthresh = cwnd) after 5 rounds of CSS, or on a loss")
+          .Labels({"At the first loss", "HyStart++ (RFC 9406)"})
+          .Source("RFC 9406 §4.2-4.3: MIN_RTT_THRESH 4 ms, MAX_RTT_THRESH 16 ms, MIN_RTT_DIVISOR 8, N_RTT_SAMPLE 8, "
+                  "CSS_GROWTH_DIVISOR 4, CSS_ROUNDS 5")
+          .Advanced());
+  return aimd;
 }
 
 CongestionControlEntry VegasControl() {
@@ -69,21 +81,29 @@ CongestionControlEntry CubicControl() {
                                [](const ParamView& v) {
                                  Cubic::Params params;
                                  if (v.Enum("cubic.hystart") == "ns3") params.hystart = Cubic::Params::HyStart::kNs3;
+                                 if (v.Enum("cubic.hystart") == "rfc9406") {
+                                   params.hystart = Cubic::Params::HyStart::kRfc9406;
+                                 }
                                  if (v.Enum("cubic.law") == "ns3") params.law = Cubic::Params::Law::kNs3;
                                  return std::make_unique<Cubic>(params);
                                },
                                nullptr};
   cubic.params.push_back(
-      EnumParam("cubic.hystart", "CUBIC HyStart", "TCP", {"none", "ns3"}, "none",
+      EnumParam("cubic.hystart", "CUBIC HyStart", "TCP", {"none", "ns3", "rfc9406"}, "none",
                 "How slow start ends. none: at the first loss (RFC 9438). ns3: also earlier, by hybrid slow "
                 "start as ns-3.44's TcpCubic runs it by default (Linux / Ha & Rhee 2008, not RFC 9406 "
                 "HyStart++): from 16 segments on, slow start ends (ssthresh = cwnd) on an ACK train (ACKs 2 ms "
                 "apart or less for longer than the least smoothed RTT since the round began) or on a delay "
                 "increase (the least of a round's first 8 smoothed RTTs above the least seen plus "
-                "clamp(it, 4 ms, 1 s))")
+                "clamp(it, 4 ms, 1 s)). rfc9406: HyStart++ in the first slow start: once a round's least RTT "
+                "(of 8 samples or more) rises by clamp(last round's / 8, 4 ms, 16 ms), Conservative Slow Start "
+                "grows a quarter as fast; back to slow start if the RTT falls below where CSS began, congestion "
+                "avoidance (ssthresh = cwnd) after 5 rounds of CSS, or on a loss")
+          .Labels({"None", "ns-3 HyStart", "HyStart++ (RFC 9406)"})
           .Source("ns-3.44 src/internet/model/tcp-cubic.cc: HyStart=true, HyStartLowWindow=16, "
                   "HyStartDetect=BOTH, HyStartMinSamples=8, HyStartAckDelta=2ms, HyStartDelayMin=4ms, "
-                  "HyStartDelayMax=1000ms, CubicDelta=10ms"));
+                  "HyStartDelayMax=1000ms, CubicDelta=10ms; RFC 9406 §4.2-4.3: MIN_RTT_THRESH 4 ms, "
+                  "MAX_RTT_THRESH 16 ms, MIN_RTT_DIVISOR 8, N_RTT_SAMPLE 8, CSS_GROWTH_DIVISOR 4, CSS_ROUNDS 5"));
   cubic.params.push_back(
       EnumParam("cubic.law", "CUBIC window law", "TCP", {"rfc9438", "ns3"}, "rfc9438",
                 "How the window grows. rfc9438: W_cubic(t + RTT) and the Reno-friendly estimate in fractions of "

@@ -47,4 +47,16 @@ void CongestionControl::RenoIncrease(const TcpState& state, uint64_t acked_bytes
   cwnd_ += std::max<uint64_t>(1, mss * mss / cwnd_);
 }
 
+void CongestionControl::HyStartPlusPlusIncrease(HyStartPlusPlus& hystart, const TcpState& state, uint64_t acked_bytes,
+                                                std::optional<Time> rtt) {
+  // RFC 9406 §4.2. Slow start's step stays RenoIncrease's min(acked, SMSS) (RFC 5681,
+  // L = 1), so HyStart++ changes how slow start ends and nothing else.
+  const HyStartPlusPlus::Step step = hystart.OnAck(state.snd_una, state.snd_max, rtt);
+  if (step.enter_avoidance) {
+    ssthresh_ = cwnd_;  // after CSS_ROUNDS rounds of CSS: congestion avoidance
+    return;
+  }
+  if (state.cwnd_limited) cwnd_ += std::min<uint64_t>(acked_bytes, mss_) / step.growth_divisor;
+}
+
 }  // namespace plab

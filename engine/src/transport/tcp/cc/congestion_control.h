@@ -19,11 +19,13 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "sim/time.h"
 #include "transport/rtt_stats.h"
+#include "transport/tcp/cc/hystart_pp.h"
 #include "transport/tcp/rate_sample.h"
 #include "transport/tcp/tcp_header.h"
 #include "transport/tcp/tcp_state.h"
@@ -120,6 +122,13 @@ class CongestionControl {
   // like Reno (AIMD, Westwood+, CUBIC's slow start, Vegas's fallback):
   //   slow start: cwnd += min(acked, SMSS); avoidance: cwnd += SMSS^2 / cwnd (eq. 3).
   void RenoIncrease(const TcpState& state, uint64_t acked_bytes);
+  // RenoIncrease's slow start under RFC 9406 HyStart++ (hystart_pp.h), for the initial
+  // slow start of an algorithm that holds a HyStartPlusPlus (CUBIC's and AIMD's
+  // `hystart = rfc9406`): slow start's step, a CSS_GROWTH_DIVISOR-th of it in
+  // Conservative Slow Start, ssthresh = cwnd once CSS ran CSS_ROUNDS rounds. `rtt` is
+  // this ACK's RTT sample, if it had one (Karn's rule).
+  void HyStartPlusPlusIncrease(HyStartPlusPlus& hystart, const TcpState& state, uint64_t acked_bytes,
+                               std::optional<Time> rtt);
 
   const RttStats& rtt() const { return *rtt_; }
   const Scheduler* clock() const { return clock_; }  // nullptr outside a sender

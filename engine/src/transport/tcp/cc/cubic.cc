@@ -70,7 +70,12 @@ void Cubic::HystartPktsAcked(Time now) {
   if (hs_.found) ssthresh_ = cwnd_;
 }
 
+void Cubic::OnRttUpdated(Time) {
+  if (hystart_pp_on()) pending_rtt_ = rtt().latest_rtt();
+}
+
 void Cubic::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
+  pending_rtt_.reset();  // OnAck, if it ran for this ACK, has used it
   if (!hystart() && !ns3_law()) return;
   if (ns3_law()) {
     if (state.snd_una > hs_.last_una || state.snd_max > state.snd_una) HystartPktsAcked(now);
@@ -106,6 +111,11 @@ void Cubic::OnAck(const TcpState& state, uint64_t acked_bytes, Time now) {
     HystartPktsAcked(now);
     hs_.acked_this_ack = true;
     if (InSlowStart() && state.cwnd_limited && state.snd_una > hs_.end_seq) HystartReset(now, state.snd_max);
+  }
+  if (hystart_pp_on() && InSlowStart() && !ssthresh_set()) {  // RFC 9406: the initial slow start only
+    HyStartPlusPlusIncrease(hspp_, state, acked_bytes, pending_rtt_);
+    pending_rtt_.reset();
+    return;
   }
   if (InSlowStart()) {
     RenoIncrease(state, acked_bytes);

@@ -7,13 +7,15 @@
 // alpha = 3 (1 - beta) / (1 + beta) segments per window (§4.3). Fast convergence
 // (§4.7): a loss below the last W_max remembers less, W_max = cwnd (1 + beta) / 2.
 // Slow start is standard, or ends early by HyStart as ns-3.44's TcpCubic does
-// (hystart = ns3, see Ns3HyStart below). The cube root is our own Newton iteration:
+// (hystart = ns3, see Ns3HyStart below), or by RFC 9406 HyStart++ (hystart = rfc9406,
+// hystart_pp.h; RFC 9438 §4.10 allows it). The cube root is our own Newton iteration:
 // native and WASM libm may differ in the last bit.
 #pragma once
 
 #include <optional>
 
 #include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/cc/hystart_pp.h"
 
 namespace plab {
 
@@ -24,7 +26,8 @@ class Cubic final : public CongestionControl {
     double beta = 0.7;  // RFC 9438 §4.6
     bool fast_convergence = true;
     // kNs3: ns-3.44 TcpCubic's hybrid slow start (its default, attribute HyStart=true).
-    enum class HyStart { kNone, kNs3 } hystart = HyStart::kNone;
+    // kRfc9406: RFC 9406 HyStart++ with its Conservative Slow Start (hystart_pp.h).
+    enum class HyStart { kNone, kNs3, kRfc9406 } hystart = HyStart::kNone;
     // kNs3: ns-3.44 TcpCubic's window law (Linux bictcp's integer arithmetic), see Ns3Law.
     enum class Law { kRfc9438, kNs3 } law = Law::kRfc9438;
   };
@@ -32,11 +35,13 @@ class Cubic final : public CongestionControl {
 
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
+  void OnRttUpdated(Time now) override;
 
   // W_cubic(t) in segments for the current epoch (for tests and plots).
   double WindowAt(Time since_epoch) const;
   double w_max() const { return w_max_; }
   double k_seconds() const { return k_; }
+  const HyStartPlusPlus& hystart_pp() const { return hspp_; }
 
  protected:
   uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
@@ -97,6 +102,11 @@ class Cubic final : public CongestionControl {
   void HystartReset(Time now, uint64_t snd_max);
   void HystartPktsAcked(Time now);  // ns-3 TcpCubic::PktsAcked
   Ns3HyStart hs_;
+  // hystart = rfc9406: the initial slow start's HyStart++, and the RTT sample of the
+  // ACK being processed (OnRttUpdated comes before OnAck; Karn: not every ACK has one).
+  bool hystart_pp_on() const { return params_.hystart == Params::HyStart::kRfc9406; }
+  HyStartPlusPlus hspp_;
+  std::optional<Time> pending_rtt_;
 };
 
 // Cube root by Newton's method: deterministic across platforms.

@@ -1,0 +1,11 @@
+// LEDBAT's protocol entry and its congestion control's (registry.cc lists both).
+#pragma once
+
+#include "transport/registry.h"
+
+namespace plab {
+
+ProtocolEntry LedbatEntry();
+CongestionControlEntry LedbatControl();
+
+}  // namespace plab
