@@ -9,6 +9,7 @@
 #include "transport/rate/rrtp_entry.h"
 #include "transport/tcp/cc/cc_entries.h"
 #include "transport/tcp/cc/custom/custom_entry.h"
+#include "transport/tcp/dctcp/dctcp_entry.h"
 #include "transport/tcp/real/real_entry.h"
 #include "transport/tcp/recovery/recovery_entries.h"
 #include "transport/tcp/tcp_entries.h"
@@ -39,6 +40,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       WestwoodEntry(),
       Compared(CubicEntry()),
       BbrEntry(),
+      DctcpEntry(),
       RealEntry(),
       LeEntry(),
       Ns2Sack1Entry(),
@@ -60,8 +62,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),  VegasControl(),  WestwoodControl(), CubicControl(),      RealControlEntry(),
-          FixedControl(), ManualControl(), BbrControl(),      CustomControlEntry()};
+  return {AimdControl(),  VegasControl(),  WestwoodControl(), CubicControl(),       RealControlEntry(),
+          FixedControl(), ManualControl(), BbrControl(),      CustomControlEntry(), DctcpControlEntry()};
 }
 
 template <typename Entry>
