@@ -87,7 +87,7 @@ TEST(DctcpAlpha, AMarkCutsTheWindowByAlphaOverTwo) {
   ASSERT_NEAR(alpha, 0.25, 1e-6);
   const uint64_t before = script.cc.cwnd();
   script.cc.OnEcnEcho(script.state);
-  // RFC 8257 §3.3 step 8: cwnd (1 - alpha / 2), not Reno's half.
+  // RFC 8257 §3.3: cwnd (1 - alpha / 2), not Reno's half.
   EXPECT_EQ(script.cc.cwnd(), static_cast<uint64_t>(static_cast<double>(before) * (1 - alpha / 2)));
   EXPECT_EQ(script.cc.ssthresh(), script.cc.cwnd());
 }

@@ -2,12 +2,12 @@
 // measures the fraction of its bytes the network marked CE and cuts its window in
 // proportion, instead of halving it on any mark.
 //
-//   every ACK (RFC 8257 §3.3 steps 1-2):  BytesAcked += acked;  ECE: BytesMarked += acked
-//   an ACK past WindowEnd (once per window of data, steps 3-7):
+//   every ACK (RFC 8257 §3.3):           BytesAcked += acked;  ECE: BytesMarked += acked
+//   an ACK past WindowEnd (once per window of data; an ACK at or below it stops here):
 //       M = BytesMarked / BytesAcked
 //       alpha = (1 - g) alpha + g M          g = 1/16 (§4.2, Linux dctcp_shift_g 4)
 //       WindowEnd = SND.NXT; BytesAcked = BytesMarked = 0
-//   ECE, at most once per window (the sender's RFC 3168 §6.1.2 rule, step 8):
+//   ECE, at most once per window (the sender's RFC 3168 §6.1.2 rule):
 //       ssthresh = max(cwnd (1 - alpha / 2), 2 SMSS);  cwnd = ssthresh
 //   loss (§3.4): as Reno/NewReno, ssthresh = max(FlightSize / 2, 2 SMSS)
 //   growth: Reno's slow start and congestion avoidance (RFC 5681)
