@@ -3,6 +3,7 @@
 // ECE echo until CWR (§6.1.3), the sender's once-per-window reduction with CWR on its
 // next new segment (§6.1.2), and what validation refuses.
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "net/queue/red_queue.h"
 #include "net/queue/step_mark_queue.h"
 #include "net/route.h"
+#include "record/pcap_writer.h"
 #include "sim/scheduler.h"
 #include "test_util.h"
 #include "transport/data_source.h"
@@ -296,6 +298,30 @@ TEST(EcnSender, WithoutEcnSendsNotEctAndIgnoresEce) {
   for (uint64_t k = 1; k <= 20; ++k) rig.Ack(k * kMss, true);
   EXPECT_EQ(rig.sender().stats().ecn_responses, 0);
   EXPECT_GT(rig.cwnd_segments(), 20);  // slow start went on
+}
+
+// ---- the capture (Wireshark reads what the lesson is about) -------------------------
+
+// The IP ECN field (TOS byte's low bits) and TCP's ECE / CWR flags in a capture.
+TEST(EcnCapture, WritesTheEcnFieldAndTheEceAndCwrFlags) {
+  auto frame = [](uint8_t ecn, bool ece, bool cwr) {
+    std::ostringstream out;
+    PcapWriter writer(&out);
+    WirePacket p;
+    p.ecn = ecn;
+    p.ece = ece;
+    p.cwr = cwr;
+    p.payload = kMss;
+    p.wire_bytes = kMss + 40;
+    writer.Write(p);
+    const std::string bytes = out.str();
+    // File header 24, record header 16, Ethernet 14: IP's TOS is byte 1, TCP's flags byte 13.
+    const size_t ip = 24 + 16 + 14;
+    return std::make_pair(static_cast<uint8_t>(bytes[ip + 1]), static_cast<uint8_t>(bytes[ip + 20 + 13]));
+  };
+  EXPECT_EQ(frame(0, false, false), std::make_pair(uint8_t{0}, uint8_t{0x10}));
+  EXPECT_EQ(frame(2, false, true), std::make_pair(uint8_t{2}, uint8_t{0x90}));
+  EXPECT_EQ(frame(3, true, false), std::make_pair(uint8_t{3}, uint8_t{0x50}));
 }
 
 // ---- validation ---------------------------------------------------------------------
