@@ -53,6 +53,33 @@ const kScenarios = [
     },
   },
   {
+    // ECN: DCTCP's alpha (a double EWMA) on a step-marking queue, beside NewReno with
+    // classic ECN; CE marks, ECE echoes and window cuts (RFC 3168, RFC 8257).
+    name: 'DCTCP and NewReno with ECN on a step queue',
+    scenario: {
+      seed: 7,
+      duration_s: 3,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 100, delay_ms: 1, queue_packets: 200, queue: 'step', step: { k_packets: 20 } },
+      },
+      flows: [
+        { protocol: 'dctcp', channel: { forward: { model: 'none' } } },
+        { protocol: 'newreno', tcp: { ecn: true }, channel: { forward: { model: 'none' } } },
+      ],
+    },
+  },
+  {
+    // RED's random early decisions mark ECT packets (RFC 3168 §7); CUBIC answers ECE.
+    name: 'CUBIC with ECN on RED',
+    scenario: {
+      seed: 8,
+      duration_s: 5,
+      topology: { bottleneck: { queue: 'red' } },
+      flows: [{ protocol: 'cubic', tcp: { ecn: true }, channel: { forward: { model: 'none' } } }],
+    },
+  },
+  {
     name: 'tahoe with bernoulli loss',
     scenario: {
       seed: 4,

@@ -59,11 +59,14 @@ WirePacket PacketCapture::ToWire(Time now, const Packet& p, Family family) {
   w.seq = p.seq;
   w.payload = p.payload;
   w.wire_bytes = p.wire_bytes;
+  w.ecn = static_cast<uint8_t>(p.ecn);
   if (!w.tcp) return w;
   // A TCP-family packet's header area is a TcpHeader (transport/tcp/tcp_header.h).
   const TcpHeader& h = Tcp(p);
   w.ack = w.feedback ? h.ack : 0;
   w.control = h.control;
+  w.ece = h.ece;
+  w.cwr = h.cwr;
   w.has_timestamp = h.has_timestamp;
   w.ts_val = h.ts_val;
   w.ts_ecr = h.ts_ecr;

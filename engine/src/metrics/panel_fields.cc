@@ -113,6 +113,15 @@ std::vector<PanelDecl> Declare() {
     p.main = true;
     panels.push_back(p);
   }
+  // One DCTCP flow: its estimate of the fraction of bytes marked (RFC 8257 §3.3), which
+  // sets how far each mark cuts the window.
+  {
+    PanelDecl p = Panel("dctcp-alpha", kSingle, "DCTCP alpha: the marked fraction it estimates", "DCTCP alpha", "alpha",
+                        "", {Drawn(Line("dctcp_alpha", "alpha", "step", "#7b3294"), "declared")});
+    p.family = "tcp";
+    p.only_with_samples_of = "dctcp_alpha";
+    panels.push_back(p);
+  }
   {
     PanelDecl p = Panel("seq", kSingle, "Time–sequence", "Time–sequence", "segment", "segment", SeqTraces());
     p.family = "tcp";

@@ -44,6 +44,17 @@ class HeaderArea {
   alignas(std::max_align_t) unsigned char bytes_[kBytes] = {};
 };
 
+// The ECN field of the IP header (RFC 3168 §5): a sender that negotiated ECN marks
+// its data ECT(0); a queue that would signal congestion sets CE on an ECT packet
+// instead of dropping it. Not-ECT packets (every packet of a flow without ECN, and
+// every pure ACK, §6.1.4) are dropped as before.
+enum class Ecn : uint8_t {
+  kNotEct = 0,  // 00
+  kEct1 = 1,    // 01
+  kEct0 = 2,    // 10
+  kCe = 3,      // 11: congestion experienced
+};
+
 enum class PacketKind : uint8_t {
   kData,      // carries payload [seq, seq + payload)
   kFeedback,  // from receiver to sender: an ACK, a receiver report
@@ -62,7 +73,8 @@ struct Packet {
   // Where the packet goes: route->hops[hop] is where it is now (see net/route.h).
   const Route* route = nullptr;
   uint16_t hop = 0;
-  Time enqueued_at;  // when it joined the queue it is in (CoDel's sojourn time)
+  Ecn ecn = Ecn::kNotEct;  // the IP header's ECN field (RFC 3168 §5)
+  Time enqueued_at;        // when it joined the queue it is in (CoDel's sojourn time)
   // Measurement only (the contest's delay figures), stamped by the links: when the
   // packet entered its route's first link, and the time it has waited in queues since.
   Time sent_at;
@@ -71,6 +83,7 @@ struct Packet {
   HeaderArea<128> header;
 
   bool is_feedback() const { return kind == PacketKind::kFeedback; }
+  bool ect() const { return ecn == Ecn::kEct0 || ecn == Ecn::kEct1; }
   // The number the packet trace shows: a data packet's first byte, an ACK's ACK number.
   uint64_t trace_number() const { return is_feedback() ? ack : seq; }
 };
@@ -103,6 +116,7 @@ class PacketPool {
     p.seq = 0;
     p.payload = 0;
     p.wire_bytes = wire_bytes;
+    p.ecn = Ecn::kNotEct;  // RFC 3168 §6.1.4: a pure ACK is never ECT
   }
 
  private:
@@ -132,6 +146,7 @@ class PacketPool {
     p.wire_bytes = 0;
     p.route = nullptr;
     p.hop = 0;
+    p.ecn = Ecn::kNotEct;
     p.enqueued_at = Time::Zero();
     p.sent_at = Time::Zero();
     p.queued = Time::Zero();

@@ -25,6 +25,7 @@ constexpr uint16_t kWindow = 65535;  // no window scale (no SYN to carry one): t
 constexpr uint8_t kTcpAck = 0x10;
 constexpr uint8_t kTcpSyn = 0x02;
 constexpr uint32_t kIsn = 0xffffffffu;
+constexpr uint8_t kTcpEce = 0x40, kTcpCwr = 0x80;                         // RFC 3168 §6.1
 constexpr uint8_t kOptionNop = 1, kOptionSack = 5, kOptionTimestamp = 8;  // RFC 2018, RFC 7323
 
 void Put16(std::string& b, uint16_t v) {  // network byte order
@@ -105,8 +106,10 @@ void PutTcp(std::string& b, const WirePacket& p, uint16_t sport, uint16_t dport)
   Put32(b, syn ? kIsn : p.feedback ? 0 : Wire32(p.seq));
   Put32(b, p.feedback ? Wire32(p.ack) : 0);  // data: the receiver's first byte, which it never sends
   b.push_back(static_cast<char>((header / 4) << 4));
-  // Every segment after the handshake carries ACK (RFC 793 §3.1); the SYN alone does not.
-  b.push_back(static_cast<char>(syn ? (p.feedback ? kTcpSyn | kTcpAck : kTcpSyn) : kTcpAck));
+  // Every segment after the handshake carries ACK (RFC 793 §3.1); the SYN alone does not;
+  // ECE and CWR when set (RFC 3168 §6.1).
+  const uint8_t flags = syn ? (p.feedback ? kTcpSyn | kTcpAck : kTcpSyn) : kTcpAck;
+  b.push_back(static_cast<char>(flags | (p.ece ? kTcpEce : 0) | (p.cwr ? kTcpCwr : 0)));
   Put16(b, kWindow);
   Put16(b, 0);  // checksum, below
   Put16(b, 0);  // urgent pointer
@@ -148,9 +151,10 @@ std::string PcapWriter::Frame(const WirePacket& p, uint16_t ip_id, uint32_t* fra
   }
   const uint32_t header_bytes = p.tcp ? static_cast<uint32_t>(transport.size()) : 8;
   const uint32_t ip_total = 20 + header_bytes + payload;
-  // RFC 791 §3.1: version 4, IHL 5, no TOS, DF set, no fragments.
+  // RFC 791 §3.1: version 4, IHL 5, DF set, no fragments; of the TOS byte only the ECN
+  // field (RFC 3168 §5, its two low bits).
   b.push_back(0x45);
-  b.push_back(0);
+  b.push_back(static_cast<char>(p.ecn & 0x3));
   Put16(b, static_cast<uint16_t>(std::min<uint32_t>(ip_total, 0xffff)));
   Put16(b, ip_id);
   Put16(b, 0x4000);

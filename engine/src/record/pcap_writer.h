@@ -29,13 +29,16 @@ struct WirePacket {
   static constexpr int kMaxSack = 3;  // RFC 2018 §3: 3 blocks fit beside the timestamp option
   Time at;
   uint32_t flow = 0;
-  bool feedback = false;       // receiver to sender (an ACK, a receiver report)
-  bool tcp = true;             // TCP, else UDP (a rate-based protocol)
-  uint64_t seq = 0;            // data: the first payload byte's offset in the flow
-  uint64_t ack = 0;            // TCP feedback: the next byte the receiver expects
-  uint32_t payload = 0;        // data: payload bytes
-  uint32_t wire_bytes = 0;     // what the link serializes (payload + the engine's header bytes)
-  uint8_t control = 0;         // TCP handshake bits (TcpControl: SYN, ACK), 0 after it
+  bool feedback = false;    // receiver to sender (an ACK, a receiver report)
+  bool tcp = true;          // TCP, else UDP (a rate-based protocol)
+  uint64_t seq = 0;         // data: the first payload byte's offset in the flow
+  uint64_t ack = 0;         // TCP feedback: the next byte the receiver expects
+  uint32_t payload = 0;     // data: payload bytes
+  uint32_t wire_bytes = 0;  // what the link serializes (payload + the engine's header bytes)
+  uint8_t control = 0;      // TCP handshake bits (TcpControl: SYN, ACK), 0 after it
+  uint8_t ecn = 0;          // the IP header's ECN field (RFC 3168 §5: 2 = ECT(0), 3 = CE)
+  bool ece = false;         // TCP ECN-Echo and Congestion Window Reduced flags (RFC 3168 §6.1)
+  bool cwr = false;
   bool has_timestamp = false;  // RFC 7323 timestamps option
   Time ts_val;
   Time ts_ecr;

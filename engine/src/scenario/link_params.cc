@@ -96,12 +96,15 @@ namespace {
 void AddQueueDiscipline(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
                         const std::string& group) {
   const std::string queue = base + "queue";
-  p.push_back(EnumParam(queue, name + " queue discipline", group, {"drop_tail", "red", "codel"}, "drop_tail",
+  p.push_back(EnumParam(queue, name + " queue discipline", group, {"drop_tail", "red", "codel", "step"}, "drop_tail",
                         "Drop-tail (first in, first out, drop when full); RED with ns-2's classic defaults "
-                        "(the papers ran ns-2); or CoDel, which drops by how long packets have waited "
-                        "(the bufferbloat cure)")
-                  .Labels({"Drop-tail", "RED", "CoDel"})
-                  .Source("Floyd & Jacobson 1993 (RED); RFC 8289 (CoDel)"));
+                        "(the papers ran ns-2); CoDel, which drops by how long packets have waited "
+                        "(the bufferbloat cure); or a step threshold that marks every ECN-capable packet "
+                        "arriving at K or more waiting (DCTCP's switches). RED, CoDel and step mark "
+                        "ECN-capable packets (flows[].tcp.ecn) instead of dropping them")
+                  .Labels({"Drop-tail", "RED", "CoDel", "Step marking (DCTCP)"})
+                  .Source("Floyd & Jacobson 1993 (RED); RFC 8289 (CoDel); RFC 3168 §5, §7 (ECN); "
+                          "Alizadeh et al. 2010 §3.1 (step)"));
   const std::string red = base + "red.";
   p.push_back(NumberParam(red + "min_thresh_packets", name + " RED min threshold", group, "packets", 0, 100000, 5,
                           "Below this average queue RED never drops early")
@@ -140,6 +143,12 @@ void AddQueueDiscipline(std::vector<ParamDecl>& p, const std::string& base, cons
                   .Source("RFC 8289 §4.3: 100 ms")
                   .When(queue, {"codel"})
                   .Advanced());
+  p.push_back(IntegerParam(base + "step.k_packets", name + " marking threshold K", group, "packets", 1, 100000, 20,
+                           "A packet arriving while K or more packets wait is marked CE (ECN-capable) or dropped "
+                           "(not ECN-capable); at most the buffer")
+                  .Source("Alizadeh et al., DCTCP, SIGCOMM 2010 §3.1, §3.4 (K = 20 packets at 1 Gb/s); "
+                          "RFC 8257 §3.1")
+                  .When(queue, {"step"}));
 }
 
 struct LinkDefaults {
@@ -219,6 +228,10 @@ void AddLinkErrors(std::vector<ParamDecl>& p, const std::string& base, const std
 }
 
 }  // namespace
+
+bool QueueCanMark(const std::string& discipline) {
+  return discipline == "red" || discipline == "codel" || discipline == "step";
+}
 
 void AddTopologyParams(std::vector<ParamDecl>& p) {
   p.push_back(EnumParam("topology.kind", "Topology", "Path", kTopologies, "path",

@@ -16,6 +16,10 @@ void AddErrorModelParams(std::vector<ParamDecl>& p, const std::string& base, con
                          const std::string& group, const std::string& carries, const std::string& default_model,
                          double default_p, bool window_drops, bool advanced);
 
+// Whether a queue discipline (a value of a link's `queue`) marks ECN-capable packets
+// CE instead of dropping them (RFC 3168 §5): RED, CoDel and step do, drop-tail cannot.
+bool QueueCanMark(const std::string& discipline);
+
 // topology.kind and every topology.* link block.
 void AddTopologyParams(std::vector<ParamDecl>& p);
 

@@ -8,6 +8,7 @@
 #include "net/delivery_trace.h"
 #include "params/param_view.h"
 #include "scenario/cross_field.h"
+#include "scenario/ecn_rules.h"
 #include "scenario/params.h"
 #include "transport/registry.h"
 
@@ -152,6 +153,7 @@ void ValidateCrossFields(const Scenario& s, std::vector<ValidationError>& errors
     }
   }
   CheckCrossFieldRules(s, errors);
+  CheckEcnRules(s, errors);
   const int64_t traced = s.Integer("metrics.trace_flow");
   if (traced >= s.flow_count()) {
     errors.push_back({"metrics.trace_flow",

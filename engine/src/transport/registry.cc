@@ -9,6 +9,7 @@
 #include "transport/rate/rrtp_entry.h"
 #include "transport/tcp/cc/cc_entries.h"
 #include "transport/tcp/cc/custom/custom_entry.h"
+#include "transport/tcp/dctcp/dctcp_entry.h"
 #include "transport/tcp/ledbat/ledbat_entry.h"
 #include "transport/tcp/real/real_entry.h"
 #include "transport/tcp/recovery/recovery_entries.h"
@@ -41,6 +42,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       Compared(CubicEntry()),
       BbrEntry(),
       LedbatEntry(),
+      DctcpEntry(),
       RealEntry(),
       LeEntry(),
       Ns2Sack1Entry(),
@@ -62,8 +64,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),  VegasControl(),  WestwoodControl(), CubicControl(),  RealControlEntry(),
-          FixedControl(), ManualControl(), BbrControl(),      LedbatControl(), CustomControlEntry()};
+  return {AimdControl(),   VegasControl(), WestwoodControl(), CubicControl(),      RealControlEntry(),  FixedControl(),
+          ManualControl(), BbrControl(),   LedbatControl(),   DctcpControlEntry(), CustomControlEntry()};
 }
 
 template <typename Entry>

@@ -41,6 +41,9 @@ struct CongestionControlEntry {
   // Applies a new value of one of its live parameters (declared .Live() in `params`)
   // to the running control; only for a control that has live parameters.
   std::function<void(CongestionControl&, const std::string& relative_path, double value)> set_live;
+  // Whether it works only on ECN marks (DCTCP): its flows negotiate ECN whatever
+  // tcp.ecn says (RFC 8257 §3: DCTCP relies on ECN), and need a queue that marks.
+  bool needs_ecn = false;
 };
 
 struct LossRecoveryEntry {

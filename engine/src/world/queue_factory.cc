@@ -3,6 +3,7 @@
 #include "net/queue/codel_queue.h"
 #include "net/queue/drop_tail_queue.h"
 #include "net/queue/red_queue.h"
+#include "net/queue/step_mark_queue.h"
 #include "scenario/params.h"
 #include "scenario/scenario.h"
 
@@ -32,6 +33,12 @@ std::unique_ptr<QueueDiscipline> MakeQueue(const ParamView& params, const std::s
     p.target = Time::FromMillisecondsDouble(params.Number(base + "codel.target_ms"));
     p.interval = Time::FromMillisecondsDouble(params.Number(base + "codel.interval_ms"));
     return std::make_unique<CodelQueue>(pool, p);
+  }
+  if (discipline == "step") {
+    StepMarkQueue::Params p;
+    p.limit_packets = limit;
+    p.k_packets = params.Integer(base + "step.k_packets");
+    return std::make_unique<StepMarkQueue>(pool, p);
   }
   return std::make_unique<DropTailQueue>(pool, limit);
 }

@@ -59,6 +59,13 @@ Packet* CodelQueue::Dequeue(Time now) {
     if (!r.ok_to_drop) dropping_ = false;  // sojourn below target: leave the dropping state
     // A large backlog may call for several drops now, hence the loop.
     while (now >= drop_next_ && dropping_) {
+      // RFC 8289 §5 ("drop" may be "mark"), as Linux codel_dequeue: an ECT packet is
+      // marked CE and sent, the next signal is scheduled as after a drop.
+      if (r.packet != nullptr && MarkCongestion(*r.packet)) {
+        ++count_;
+        drop_next_ = ControlLaw(drop_next_, count_);
+        break;
+      }
       DropAtHead(r.packet, now);
       ++count_;
       r = DoDequeue(now);
@@ -69,9 +76,12 @@ Packet* CodelQueue::Dequeue(Time now) {
       }
     }
   } else if (r.ok_to_drop) {
-    // Above target for a whole interval: drop and enter the dropping state.
-    DropAtHead(r.packet, now);
-    r = DoDequeue(now);
+    // Above target for a whole interval: drop (or mark an ECT packet, §5) and enter
+    // the dropping state.
+    if (!MarkCongestion(*r.packet)) {
+      DropAtHead(r.packet, now);
+      r = DoDequeue(now);
+    }
     dropping_ = true;
     // Back soon after the last dropping state: resume near its drop rate (§5.4).
     const uint32_t delta = count_ - lastcount_;

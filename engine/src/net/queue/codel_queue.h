@@ -6,7 +6,8 @@
 // after leaving resumes near the old drop rate (count = count - lastcount, the Linux
 // variant quoted in §5.4). Nothing is dropped while the queue holds at most one MTU
 // (§5.3: the backlog half of the "two AQMs"). Defaults: target 5 ms, interval 100 ms
-// (RFC 8289 §4.3-4.4).
+// (RFC 8289 §4.3-4.4). ECN (RFC 8289 §5, RFC 3168 §5): where CoDel would drop an ECT
+// packet it marks it CE and sends it instead, as Linux's codel_dequeue does.
 #pragma once
 
 #include <cstdint>

@@ -19,6 +19,7 @@ struct QueueStats {
   int64_t enqueued = 0;
   int64_t overflow_drops = 0;  // the queue was full
   int64_t aqm_drops = 0;       // an active queue management decision (RED early drop, CoDel)
+  int64_t ecn_marks = 0;       // ECT packets marked CE instead of dropped (RFC 3168 §5)
 };
 
 class QueueDiscipline {
@@ -62,6 +63,15 @@ class QueueDiscipline {
   void OnRemoved(const Packet& p) {
     --packets_;
     bytes_ -= p.wire_bytes;
+  }
+
+  // RFC 3168 §5: an AQM that would signal congestion sets CE on an ECT packet instead
+  // of dropping it. Returns false for a Not-ECT packet, which the caller drops.
+  bool MarkCongestion(Packet& p) {
+    if (!p.ect()) return false;
+    p.ecn = Ecn::kCe;
+    ++stats_.ecn_marks;
+    return true;
   }
 
   // A drop made while dequeuing, for the packet trace; call before releasing `p`.

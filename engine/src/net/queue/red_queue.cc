@@ -95,7 +95,14 @@ bool RedQueue::Enqueue(Packet* p, Time now) {
     old_ = false;
   }
   if (q >= params_.limit_packets) return Drop(p, true);
-  if (forced || early) return Drop(p, false);
+  if (forced || early) {
+    // RFC 3168 §7, as ns-2's setbit_ does it: an early decision below max_th marks an
+    // ECT packet CE instead of dropping it (the count restarts as after a drop); a
+    // forced decision (the average at max_th or above) and a full queue still drop.
+    const bool markable = early && avg_ < params_.max_thresh_packets;
+    if (!markable || !MarkCongestion(*p)) return Drop(p, false);
+    count_ = 0;
+  }
   p->enqueued_at = now;
   queue_.push_back(p);
   OnAdded(*p);

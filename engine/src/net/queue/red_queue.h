@@ -16,6 +16,8 @@
 //       wait:    p_a = 0 if count p_b < 1; p_b / (2 - count p_b) if < 2; else 1
 //       no wait: p_a = p_b / (1 - count p_b), or 1
 //     and count = 0 after an early drop.  A full queue drops regardless.
+//   ECN (RFC 3168 §7; ns-2 setbit_): an early drop below max_th becomes a CE mark when
+//   the packet is ECT; forced drops (avg >= max_th) and overflow drop ECT packets too.
 //
 // Defaults are ns-2's classic ns-default.tcl (the ns-2.1b era of these papers):
 // thresh_ 5, maxthresh_ 15, q_weight_ 0.002, linterm_ 10 (max_p 0.1), wait_ true,

@@ -21,6 +21,8 @@ class TcpReceiverActions {
   // Sends an ACK now (e.g. when a decision timer fires with no segment to answer).
   virtual void SendAckNow() = 0;
   virtual uint64_t rcv_nxt() const = 0;
+  // Whether in-order data waits for a delayed ACK.
+  virtual bool ack_pending() const = 0;
 };
 
 class TcpReceiverAlgorithm {
@@ -30,7 +32,8 @@ class TcpReceiverAlgorithm {
   virtual void Attach(Scheduler* /*scheduler*/, TcpReceiverActions* /*actions*/) {}
   // A data segment arrived (before the receiver updates RCV.NXT for it).
   virtual void OnSegment(Time now, const Packet& data) = 0;
-  // An ACK is about to leave: write this algorithm's fields into ack.option.
+  // An ACK is about to leave: write this algorithm's fields into ack.option (or
+  // overwrite the receiver's ECN echo, ack.ece, as DCTCP does).
   virtual void OnAckBuilt(Time now, TcpHeader& ack) = 0;
 };
 

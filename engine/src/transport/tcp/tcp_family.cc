@@ -79,6 +79,13 @@ std::vector<ParamDecl> TcpFamilyParams() {
                         "the papers' simulators and most textbooks' plots; ns-3 and real stacks always open so")
                   .Source("RFC 9293 §3.5; RFC 6298 §2.1, §2.2")
                   .Advanced());
+  p.push_back(BoolParam("tcp.ecn", "ECN", g, false,
+                        "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (RED, "
+                        "CoDel, step) sets CE instead of dropping it, the receiver echoes ECE until the sender's "
+                        "CWR, and the sender reduces its window as for a loss, once per window, without "
+                        "retransmitting. DCTCP always uses it")
+                  .Source("RFC 3168 §5, §6.1")
+                  .Advanced());
   p.push_back(BoolParam("tcp.delayed_ack", "Delayed ACK", g, false,
                         "The receiver acknowledges in-order data every few segments or after a timer")
                   .Source("RFC 1122 §4.2.3.2, RFC 5681 §4.2")
@@ -158,6 +165,10 @@ void ValidateTcpFlow(const ParamView& params, const TcpComposition& composition,
   }
 }
 
+bool EcnOn(const ParamView& params, const TcpComposition& composition) {
+  return params.Bool("tcp.ecn") || FindCongestionControl(composition.congestion_control)->needs_ecn;
+}
+
 SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition) {
   const ParamView& v = *env.params;
   TcpSenderParams sp;
@@ -167,6 +178,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.cwnd_validation = v.Bool("tcp.cwnd_validation");
   sp.limited_transmit = v.Bool("tcp.limited_transmit");
   sp.handshake = v.Bool("tcp.handshake");
+  sp.ecn = EcnOn(v, composition);
   sp.header_bytes = HeaderBytes(v);
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));
   sp.max_window_bytes = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) * sp.mss;

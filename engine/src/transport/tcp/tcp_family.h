@@ -20,6 +20,10 @@ std::vector<ParamDecl> TcpFamilyParams();
 void ValidateTcpFlow(const ParamView& params, const TcpComposition& composition, const std::string& prefix,
                      std::vector<ValidationError>& errors);
 
+// Whether the flow negotiates ECN (RFC 3168): tcp.ecn, or always when its control
+// needs ECN (DCTCP).
+bool EcnOn(const ParamView& params, const TcpComposition& composition);
+
 SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition);
 std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpComposition& composition,
                                                   std::unique_ptr<TcpReceiverAlgorithm> algorithm = nullptr);

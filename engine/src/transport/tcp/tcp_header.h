@@ -32,6 +32,10 @@ struct TcpHeader {
   // echo of the timestamp of the segment that made this ACK (feedback).
   bool has_timestamp = false;
   uint8_t control = 0;  // TcpControl bits of a handshake segment; 0 otherwise
+  // RFC 3168 §6.1: ECN-Echo on an ACK (the receiver saw CE), Congestion Window Reduced
+  // on a data segment (the sender answered it).
+  bool ece = false;
+  bool cwr = false;
   Time ts_val;
   Time ts_ecr;
   int sack_count = 0;  // feedback: SACK blocks carried, most recent first
@@ -46,6 +50,7 @@ struct TcpHeader {
   // A protocol's own option fields (read with option.As<T>()).
   HeaderArea<16> option;
 };
+static_assert(sizeof(TcpHeader) <= 128, "TcpHeader must fit the packet's header area");
 
 inline TcpHeader& Tcp(Packet& p) { return p.header.As<TcpHeader>(); }
 inline const TcpHeader& Tcp(const Packet& p) { return p.header.As<TcpHeader>(); }

@@ -21,6 +21,7 @@ void TcpReceiver::Restart(uint32_t flow) {
   ts_recent_ = Time::Zero();
   last_trigger_seq_ = 0;
   last_trigger_serial_ = 0;
+  ece_ = false;
   rcv_nxt_ = 0;
   out_of_order_.clear();
   buffered_bytes_ = 0;
@@ -63,6 +64,9 @@ void TcpReceiver::Receive(Packet* p) {
   const TcpHeader& data = Tcp(*p);
   if (data.has_timestamp && start <= rcv_nxt_) ts_recent_ = data.ts_val;
   last_trigger_serial_ = data.serial;
+  // RFC 3168 §6.1.3: CWR ends the echo; a CE on the same segment starts it again.
+  if (data.cwr) ece_ = false;
+  if (p->ecn == Ecn::kCe) ece_ = true;
 
   const uint64_t received_before = rcv_nxt_ + buffered_bytes_;
   bool in_order = false;
@@ -123,6 +127,8 @@ void TcpReceiver::SendAck(Packet* p, uint64_t trigger_seq) {
   ack.has_timestamp = params_.timestamps;
   ack.ts_ecr = ts_recent_;
   ack.echo_serial = last_trigger_serial_;
+  ack.ece = ece_;
+  ack.cwr = false;
   ack.sack_count = 0;
   ack.option.Clear();
   if (params_.sack && !out_of_order_.empty()) FillSackBlocks(p, trigger_seq);

@@ -10,6 +10,9 @@
 // first; out-of-order data, and data that fills a hole, is acknowledged at once.
 // Timestamps (RFC 7323 §4.3): the ACK echoes TS.Recent, the timestamp of the latest
 // segment that arrived in order, so a delayed ACK echoes the earlier of the two.
+// ECN (RFC 3168 §6.1.3): after a CE data segment every ACK carries ECE until a segment
+// with CWR arrives (a receiver algorithm may echo otherwise: DCTCP, RFC 8257 §3.2).
+// A flow without ECN never sees CE, so its ACKs never carry ECE.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +73,7 @@ class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private 
   // TcpReceiverActions
   void SendAckNow() override;
   uint64_t rcv_nxt() const override { return rcv_nxt_; }
+  bool ack_pending() const override { return unacked_segments_ > 0; }
 
   Scheduler* scheduler_;
   PacketPool* pool_;
@@ -85,6 +89,7 @@ class TcpReceiver final : public ReceiverEndpoint, public EventHandler, private 
   Time ts_recent_;
   uint64_t last_trigger_seq_ = 0;
   uint64_t last_trigger_serial_ = 0;  // the serial of the newest segment, echoed in ACKs
+  bool ece_ = false;                  // RFC 3168 §6.1.3: CE seen, no CWR since
   const Route* route_ = nullptr;
   ReceiverObserver* observer_ = nullptr;
   std::unique_ptr<TcpReceiverAlgorithm> algorithm_;

@@ -22,6 +22,8 @@ void TcpSender::Initialize() {
   state_ = TcpState{};
   state_.mss = params_.mss;
   state_.dupack_threshold = params_.dupack_threshold;
+  ecn_recover_ = 0;
+  cwr_pending_ = false;
   // Initial window (RFC 5681 §3.1 / RFC 6928), in bytes.
   cc_->SetClock(scheduler_);
   cc_->Init(&rtt_, params_.mss, static_cast<uint64_t>(params_.initial_window_segments) * params_.mss);
@@ -170,6 +172,11 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   recovery_->OnSegmentSent(seq, len, tcp.serial, retransmission);
   tcp.has_timestamp = params_.timestamps;
   tcp.ts_val = scheduler_->now();
+  if (params_.ecn && !retransmission) {
+    p->ecn = Ecn::kEct0;  // RFC 3168 §6.1.5: retransmissions go out Not-ECT
+    tcp.cwr = cwr_pending_;
+    cwr_pending_ = false;
+  }
   if (cc_->writes_data_header()) {
     tcp.option.Clear();  // the pool hands out used packets
     cc_->WriteDataHeader(tcp);
@@ -214,12 +221,15 @@ void TcpSender::Receive(Packet* ack_packet) {
   }
   if (tcp_observer_) tcp_observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
   recovery_->OnAck(header, state_, *this);
+  const bool ece = params_.ecn && header.ece;
   pool_->Release(ack_packet);
+  const uint64_t snd_una_before = state_.snd_una;
   if (new_ack) {
-    OnNewAck(ack, sent_at, from_timestamp);
+    OnNewAck(ack, sent_at, from_timestamp, ece);
   } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
     OnDupAck();
   }
+  if (params_.ecn && !stats_.completed) OnEcnFeedback(ece, state_.snd_una - snd_una_before);
   state_.pipe = scoreboard_.Pipe();
   const Time min_rtt = rtt_.has_sample() ? rtt_.min_rtt() : Time::Zero();
   cc_->OnAckReceived(state_, scoreboard_.FinishAck(scheduler_->now(), min_rtt), scheduler_->now());
@@ -240,7 +250,7 @@ void TcpSender::TimeSegment(uint64_t seq, bool retransmission) {
   }
 }
 
-void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp) {
+void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp, bool ece) {
   const Time now = scheduler_->now();
   const uint64_t acked = ack - state_.snd_una;
 
@@ -265,7 +275,8 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_ti
   state_.dupacks = 0;
   if (state_.in_recovery) {
     recovery_->OnAckInRecovery(state_, acked, *this);
-  } else {
+  } else if (!ece) {
+    // RFC 3168 §6.1.2: the window does not grow on an ACK carrying ECE.
     cc_->OnAck(state_, acked, now);
   }
 
@@ -279,6 +290,19 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_ti
   } else if (!state_.in_recovery) {
     RestartRetransmissionTimer();
   }
+}
+
+void TcpSender::OnEcnFeedback(bool ece, uint64_t acked_bytes) {
+  cc_->OnEcnAck(state_, acked_bytes, ece);
+  if (!ece) return;
+  // RFC 3168 §6.1.2: at most one reduction per window of data, none while a loss
+  // recovery (or the window after a timeout) has reduced it already.
+  if (state_.in_recovery || state_.snd_una <= ecn_recover_) return;
+  if (state_.recover_set && state_.snd_una <= state_.recover) return;
+  cc_->OnEcnEcho(state_);
+  ++stats_.ecn_responses;
+  ecn_recover_ = state_.snd_max;
+  cwr_pending_ = true;  // on the next new data segment
 }
 
 void TcpSender::OnDupAck() {

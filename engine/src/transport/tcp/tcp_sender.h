@@ -68,6 +68,10 @@ struct TcpSenderParams {
   // RTO doubling (RFC 6298 §2.1, §5.5), data only once the SYN-ACK is in, whose round
   // trip is the first RTT sample (RFC 6298 §2.2). Off: data from the start time.
   bool handshake = false;
+  // RFC 3168: the flow negotiated ECN. New data goes out ECT(0) (§6.1.5: never a
+  // retransmission); an ACK with ECE makes the control reduce its window once per
+  // window of data (CongestionControl::OnEcnEcho) and the next new segment carries CWR.
+  bool ecn = false;
   RttStats::Params rtt;
 };
 
@@ -80,7 +84,8 @@ struct TcpSenderStats {
   int64_t timeouts = 0;
   int64_t syn_retransmissions = 0;
   int64_t acks_received = 0;
-  Time established_at;  // when the SYN-ACK arrived (with tcp.handshake)
+  Time established_at;        // when the SYN-ACK arrived (with tcp.handshake)
+  int64_t ecn_responses = 0;  // window reductions answering ECE (RFC 3168 §6.1.2)
   bool completed = false;
   Time completed_at;
 };
@@ -135,9 +140,10 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void TrySend();
   void Complete();
   void SendSegment(uint64_t seq, bool retransmission);
-  void OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp);
+  void OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp, bool ece);
   void TimeSegment(uint64_t seq, bool retransmission);
   void OnDupAck();
+  void OnEcnFeedback(bool ece, uint64_t acked_bytes);
   void OnRetransmissionTimeout();
   void ArmTimerIfIdle();
   void StopTimer() { timer_armed_ = false; }
@@ -195,6 +201,10 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   Time syn_sent_at_;
   Time syn_rto_;
   uint64_t syn_generation_ = 0;  // a SYN timer event of an earlier SYN is stale
+  // ECN (RFC 3168 §6.1.2): snd_max at the last window reduction for ECE (an ACK at or
+  // below it answers data sent before that reduction), and CWR owed to the next new segment.
+  uint64_t ecn_recover_ = 0;
+  bool cwr_pending_ = false;
 };
 
 }  // namespace plab

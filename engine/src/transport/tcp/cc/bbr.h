@@ -49,6 +49,9 @@ class Bbr final : public CongestionControl {
   // window itself is set on the ACK, in ModulateCwndForRecovery.
   void EnterRecovery(const TcpState& state, int inflation_segments) override;
   void ExitRecovery(uint64_t cap) override;
+  // BBR v1 does not answer ECN (Cardwell et al. 2016: its model reads delivery rate
+  // and RTT only); the marks pass unanswered.
+  void OnEcnEcho(const TcpState& /*state*/) override {}
   int64_t BandwidthEstimateBps() const override { return static_cast<int64_t>(btl_bw_bps_); }
   int64_t PacingRateBps() const override;
 

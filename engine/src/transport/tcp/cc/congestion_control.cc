@@ -12,6 +12,13 @@ void CongestionControl::OnRetransmissionTimeout(const TcpState& state, bool hold
   AfterRetransmissionTimeout(state);
 }
 
+void CongestionControl::OnEcnEcho(const TcpState& state) {
+  // RFC 3168 §6.1.2: "the congestion window cwnd is halved and ssthresh reduced" as
+  // for a loss (the control's own reduction), no retransmission and no slow start.
+  ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
+  cwnd_ = std::max<uint64_t>(ssthresh_, mss_);
+}
+
 void CongestionControl::RestartAfterLoss(const TcpState& state) {
   ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
   cwnd_ = mss_;

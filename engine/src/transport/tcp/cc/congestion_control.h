@@ -97,6 +97,18 @@ class CongestionControl {
   // algorithms record nothing. Observability only: nothing here changes the run.
   virtual void AppendReport(nlohmann::ordered_json& /*flow*/) const {}
 
+  // ---- ECN (RFC 3168), for a flow that negotiated it ---------------------------------
+
+  // Every ACK, after the sender has processed it: the bytes it newly acknowledged and
+  // whether it carried ECN-Echo. DCTCP measures its fraction of marked bytes here
+  // (RFC 8257 §3.3); a classic control does nothing.
+  virtual void OnEcnAck(const TcpState& /*state*/, uint64_t /*acked_bytes*/, bool /*ece*/) {}
+  // The sender's answer to ECN-Echo, asked at most once per window of data and never
+  // during loss recovery (the sender keeps that rule, RFC 3168 §6.1.2): reduce the
+  // window as for a loss, with nothing to retransmit. Default: ssthresh from
+  // SsthreshAfterLoss(FlightSize) (Reno halves, CUBIC keeps beta), cwnd = ssthresh.
+  virtual void OnEcnEcho(const TcpState& state);
+
   // ---- what loss recovery asks (see the table above) --------------------------------
 
   virtual void RestartAfterLoss(const TcpState& state);

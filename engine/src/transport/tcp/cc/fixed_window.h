@@ -30,6 +30,8 @@ class FixedWindow final : public CongestionControl {
   void RestartAfterLoss(const TcpState& state) override;
   void EnterRecovery(const TcpState& state, int inflation_segments) override;
   void ExitRecovery(uint64_t cap) override;
+  // A fixed window does not answer congestion signals, marks included.
+  void OnEcnEcho(const TcpState& /*state*/) override {}
 
  protected:
   void AfterInit() override { cwnd_ = Window(); }

@@ -35,6 +35,7 @@ class ManualWindow final : public CongestionControl {
   void InflateForDupAck() override {}
   void DeflateOnPartialAck(uint64_t /*acked_bytes*/) override {}
   void ExitRecovery(uint64_t /*cap*/) override { Hold(); }
+  void OnEcnEcho(const TcpState& /*state*/) override {}
 
  protected:
   void AfterInit() override { Hold(); }

@@ -1,0 +1,56 @@
+#include "scenario/ecn_rules.h"
+
+#include "scenario/link_params.h"
+#include "scenario/scenario.h"
+
+namespace plab {
+namespace {
+
+constexpr const char* kMarkingQueues = "red, codel or step";
+
+// The links whose queue discipline a flow's data crosses and a scenario chooses: the
+// bottleneck, and on a wired + wireless topology the last hop.
+std::vector<std::string> QueuesOnPath(const Scenario& s) {
+  std::vector<std::string> bases = {"topology.bottleneck."};
+  if (s.Enum("topology.kind") == "wireless_last_hop") bases.push_back("topology.last_hop.");
+  return bases;
+}
+
+// A step queue marks at K or more waiting: K above the buffer never marks.
+void CheckStepThreshold(const Scenario& s, const std::string& base, std::vector<ValidationError>& errors) {
+  if (s.Enum(base + "queue") != "step") return;
+  if (base == "topology.bottleneck." && s.Number(base + "queue_bdp") > 0) return;  // sized at run time
+  const int64_t k = s.Integer(base + "step.k_packets");
+  const int64_t buffer = s.Integer(base + "queue_packets");
+  if (k > buffer) {
+    errors.push_back({base + "step.k_packets", base + "step.k_packets must be 1 to " + base + "queue_packets (" +
+                                                   std::to_string(buffer) + "), got " + std::to_string(k) +
+                                                   ": the queue never holds K packets, so it would never mark"});
+  }
+}
+
+}  // namespace
+
+void CheckEcnRules(const Scenario& s, std::vector<ValidationError>& errors) {
+  const std::vector<std::string> queues = QueuesOnPath(s);
+  for (const std::string& base : queues) CheckStepThreshold(s, base, errors);
+  bool can_mark = false;
+  for (const std::string& base : queues) can_mark = can_mark || QueueCanMark(s.Enum(base + "queue"));
+  if (can_mark) return;
+  const std::string& bottleneck = s.Enum("topology.bottleneck.queue");
+  for (const std::string list : {"flows", "background"}) {
+    for (int i = 0; i < s.count(list); ++i) {
+      const std::string prefix = Scenario::ItemPrefix(list, i);
+      // RFC 3168 §5: ECN needs a queue that marks; with drop-tail only drops signal.
+      // (A protocol that always negotiates ECN, DCTCP, still runs there, as loss-based
+      // NewReno would (RFC 8257 §3.4): every protocol runs on every link.)
+      if (!s.Bool(prefix + "tcp.ecn")) continue;
+      errors.push_back({prefix + "tcp.ecn", prefix +
+                                                "tcp.ecn needs a queue that marks: topology.bottleneck.queue "
+                                                "must be " +
+                                                std::string(kMarkingQueues) + ", got " + bottleneck});
+    }
+  }
+}
+
+}  // namespace plab
