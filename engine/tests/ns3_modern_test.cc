@@ -1,0 +1,156 @@
+// Issue M §5: today's queues and controllers against ns-3.44 (tests/data/ns3-modern.jsonl,
+// made by bench/ns3/modern.mjs with bench/ns3/modern.cc). Each case runs here on the same
+// dumbbell (1 Gb/s, 1 ms access links), with TCP as ns3_grid_test.cc sets it (MSS 1000,
+// timestamps, IW 10, minimum RTO 1 s, SACK recovered as ns-3.44 does: prr_ns3) and, as
+// ns-3 always does, a handshake first (tcp.handshake; ns-3's 3 s SYN timer).
+//
+// Tolerances:
+// - total goodput within 1 %: the cases are loss-free, and the grid's loss-free rule
+//   (ns3_grid_test.cc) holds the same law on the same path to 1 %;
+// - with two flows, each flow's share within 0.10 (ns3_grid_test.cc's kShareTolerance);
+// - the queue: both hold it below K with nothing dropped. Their means over [warmup, end]
+//   differ by more than the one packet ns-3's device holds beside its disc (modern.cc)
+//   accounts for: ours 16.7 and 36.5 packets at K = 20 and 40, ns-3's 14.3 and 33.8, a
+//   known difference (docs/conformance/dctcp.md) whose cause is not found yet; the test
+//   prints both.
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "ns3_flow.h"
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+// Every line of ns3-modern.jsonl with this case's name (one per seed).
+std::vector<nlohmann::json> ModernCase(const std::string& name) {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-modern.jsonl");
+  EXPECT_TRUE(in.good());
+  std::vector<nlohmann::json> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    auto row = nlohmann::json::parse(line);
+    if (row["name"] == name) out.push_back(std::move(row));
+  }
+  EXPECT_FALSE(out.empty()) << name;
+  return out;
+}
+
+double Mean(const std::vector<nlohmann::json>& rows, const std::string& field) {
+  double sum = 0;
+  for (const auto& r : rows) sum += r[field].get<double>();
+  return sum / static_cast<double>(rows.size());
+}
+
+// Our scenario for a case's line: `protocols` per flow, the bottleneck's queue as `queue`
+// says (its discipline and settings), `duration_s` long.
+nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::string>& protocols,
+                              const nlohmann::json& queue, bool ecn, double duration_s) {
+  nlohmann::json flows = nlohmann::json::array();
+  for (size_t i = 0; i < protocols.size(); ++i) {
+    nlohmann::json flow =
+        testing::Ns3BulkFlow(protocols[i], static_cast<double>(i) * r["stagger"].get<double>(), 1000, 1);
+    flow["recovery"] = "prr_ns3";
+    flow["tcp"]["header_bytes"] = 42;
+    flow["tcp"]["handshake"] = true;
+    flow["tcp"]["initial_rto_ms"] = 3000;  // ns-3's ConnTimeout: the SYN's timer
+    flow["tcp"]["ecn"] = ecn;
+    flows.push_back(flow);
+  }
+  nlohmann::json bottleneck = queue;
+  bottleneck["rate_mbps"] = r["bw_mbps"];
+  bottleneck["delay_ms"] = r["delay_ms"];
+  bottleneck["queue_packets"] = r["limit"];
+  return {{"seed", 1},
+          {"duration_s", duration_s},
+          // The head run (its duration the warmup) measures from the start: only its
+          // queue's mean is read.
+          {"metrics", {{"start_s", duration_s > r["warmup"].get<double>() ? r["warmup"].get<double>() : 0.0}}},
+          {"topology",
+           {{"kind", "dumbbell"},
+            {"bottleneck", bottleneck},
+            {"receiver_access", {{"rate_mbps", 1000}, {"delay_ms", 1}}}}},
+          {"flows", flows}};
+}
+
+struct Ours {
+  std::vector<double> goodput;  // per flow, over [warmup, end]
+  double total = 0;
+  double mean_queue = 0;  // packets, over [warmup, end]
+  int64_t drops = 0;
+};
+
+// The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
+// means (the first `warmup` seconds of a run do not depend on its duration).
+Ours RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
+             bool ecn) {
+  const double end = r["time"].get<double>();
+  const double warmup = r["warmup"].get<double>();
+  RunOptions options;
+  options.series = false;
+  Ours ours;
+  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end).dump(), options);
+  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup).dump(), options);
+  EXPECT_TRUE(full.ok) << full.json;
+  EXPECT_TRUE(head.ok) << head.json;
+  const auto doc = nlohmann::json::parse(full.json);
+  for (const auto& flow : doc["flows"]) ours.goodput.push_back(flow["summary"]["goodput_mbps"].get<double>());
+  for (double g : ours.goodput) ours.total += g;
+  const double whole = doc["summary"]["mean_queue_packets"].get<double>();
+  const double first = nlohmann::json::parse(head.json)["summary"]["mean_queue_packets"].get<double>();
+  ours.mean_queue = (whole * end - first * warmup) / (end - warmup);
+  ours.drops = doc["summary"]["queue_drops"].get<int64_t>();
+  return ours;
+}
+
+// DCTCP (RFC 8257) on step marking at K: ns-3's RED with MinTh = MaxTh = K on the
+// instantaneous queue, marking ECT packets, as ns-3's dctcp-example; ours the step queue.
+void ExpectDctcpAgrees(const std::string& name, int flows) {
+  const auto rows = ModernCase(name);
+  const nlohmann::json& r = rows.front();
+  const nlohmann::json queue = {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}};
+  const Ours ours = RunOurs(r, std::vector<std::string>(static_cast<size_t>(flows), "dctcp"), queue, true);
+  const double ns3_total = Mean(rows, "total_mbps");
+  const double ns3_queue = Mean(rows, "mean_queue_packets");
+  std::cout << "[ ns-3 modern ] " << name << ": total ours " << ours.total << " ns-3 " << ns3_total
+            << ", mean queue ours " << ours.mean_queue << " ns-3 " << ns3_queue << " (K " << r["k"] << ")\n";
+  EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total) << name;
+  const double k = r["k"].get<double>();
+  EXPECT_LT(ns3_queue, k) << name;
+  EXPECT_LT(ours.mean_queue, k) << name;
+  EXPECT_GT(ours.mean_queue, k / 2) << name;  // held near K, not emptied as NewReno's halving does
+  EXPECT_EQ(ours.drops, 0) << name;           // nothing is lost
+  if (flows == 2) {
+    double ns3_share = 0;
+    for (const auto& row : rows) ns3_share += row["goodput_mbps"][0].get<double>() / row["total_mbps"].get<double>();
+    ns3_share /= static_cast<double>(rows.size());
+    EXPECT_NEAR(ours.goodput[0] / ours.total, ns3_share, 0.10) << name;
+  }
+}
+
+TEST(Ns3Modern, DctcpHoldsTheQueueAtK20AsNs3) { ExpectDctcpAgrees("dctcp-k20", 1); }
+TEST(Ns3Modern, DctcpHoldsTheQueueAtK40AsNs3) { ExpectDctcpAgrees("dctcp-k40", 1); }
+TEST(Ns3Modern, TwoDctcpFlowsShareAsInNs3) { ExpectDctcpAgrees("dctcp-2flows", 2); }
+
+// Drop-tail NewReno for contrast, and to check the measure: the same buffer full to half
+// on average, the same goodput.
+TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
+  const auto rows = ModernCase("newreno-fifo");
+  const nlohmann::json& r = rows.front();
+  const Ours ours = RunOurs(r, {"sack"}, {{"queue", "drop_tail"}}, false);
+  const double ns3_total = Mean(rows, "total_mbps");
+  const double ns3_queue = Mean(rows, "mean_queue_packets");
+  std::cout << "[ ns-3 modern ] newreno-fifo: total ours " << ours.total << " ns-3 " << ns3_total
+            << ", mean queue ours " << ours.mean_queue << " ns-3 " << ns3_queue << "\n";
+  EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total);
+  EXPECT_GT(ours.mean_queue, 2 * Mean(ModernCase("dctcp-k20"), "mean_queue_packets"));
+}
+
+}  // namespace
+}  // namespace plab
