@@ -67,16 +67,15 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
   bottleneck["rate_mbps"] = r["bw_mbps"];
   bottleneck["delay_ms"] = r["delay_ms"];
   bottleneck["queue_packets"] = r["limit"];
-  return {{"seed", 1},
-          {"duration_s", duration_s},
-          // The head run (its duration the warmup) measures from the start: only its
-          // queue's mean is read.
-          {"metrics", {{"start_s", duration_s > r["warmup"].get<double>() ? r["warmup"].get<double>() : 0.0}}},
-          {"topology",
-           {{"kind", "dumbbell"},
-            {"bottleneck", bottleneck},
-            {"receiver_access", {{"rate_mbps", 1000}, {"delay_ms", 1}}}}},
-          {"flows", flows}};
+  return {
+      {"seed", 1},
+      {"duration_s", duration_s},
+      // The head run (its duration the warmup) measures from the start: only its
+      // queue's mean is read.
+      {"metrics", {{"start_s", duration_s > r["warmup"].get<double>() ? r["warmup"].get<double>() : 0.0}}},
+      {"topology",
+       {{"kind", "dumbbell"}, {"bottleneck", bottleneck}, {"receiver_access", {{"rate_mbps", 1000}, {"delay_ms", 1}}}}},
+      {"flows", flows}};
 }
 
 struct Ours {
