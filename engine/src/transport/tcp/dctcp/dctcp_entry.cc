@@ -21,16 +21,7 @@ ProtocolEntry DctcpEntry() {
                                 "Alizadeh et al., SIGCOMM 2010; RFC 8257 §3");
   const TcpComposition composition = *e.tcp;
   e.make_sender = [composition](const FlowEnv& env) {
-    SenderParts parts = MakeTcpSender(env, composition);
-    if (parts.probe != nullptr) {
-      // MakeTcpSender made a TcpSender watched by a TcpProbe: this probe stands between them.
-      auto* sender = static_cast<TcpSender*>(parts.sender.get());
-      std::unique_ptr<TcpProbe> tcp(static_cast<TcpProbe*>(parts.probe.release()));
-      auto probe = std::make_unique<DctcpProbe>(*env.probe, std::move(tcp), sender);
-      sender->set_tcp_observer(probe.get());
-      parts.probe = std::move(probe);
-    }
-    return parts;
+    return ExtendTcpProbe<DctcpProbe>(MakeTcpSender(env, composition), env.probe);
   };
   e.make_receiver = [composition](const FlowEnv& env) {
     return ReceiverParts{MakeTcpReceiver(env, composition, std::make_unique<DctcpReceiver>())};

@@ -22,13 +22,7 @@ ProtocolEntry LedbatEntry() {
                                 "RFC 6817 §2.4.2 (the sender), §2.3 (the receiver), §2.5 (parameters)");
   const TcpComposition composition = *e.tcp;
   e.make_sender = [composition](const FlowEnv& env) {
-    SenderParts parts = MakeTcpSender(env, composition);
-    if (parts.probe != nullptr) {
-      // The family's sender factory made a TcpSender (tcp_family.cc).
-      auto* sender = static_cast<TcpSender*>(parts.sender.get());
-      parts.probe = std::make_unique<LedbatProbe>(*env.probe, sender, std::make_unique<TcpProbe>(*env.probe, sender));
-    }
-    return parts;
+    return ExtendTcpProbe<LedbatProbe>(MakeTcpSender(env, composition), env.probe);
   };
   e.make_receiver = [composition](const FlowEnv& env) {
     return ReceiverParts{MakeTcpReceiver(env, composition, std::make_unique<LedbatReceiver>())};

@@ -5,18 +5,14 @@
 namespace plab {
 
 LedbatProbe::LedbatProbe(const ProbeOptions& options, TcpSender* sender, std::unique_ptr<TcpProbe> tcp)
-    : options_(options),
-      sender_(sender),
-      tcp_(std::move(tcp)),
+    : TcpProbeExtension(sender, std::move(tcp)),
+      options_(options),
       queuing_("queuing_delay_estimate", "ms", options.horizon, options.buckets),
-      base_("base_delay", "ms", options.horizon, options.buckets) {
-  sender->set_tcp_observer(this);
-}
+      base_("base_delay", "ms", options.horizon, options.buckets) {}
 
 void LedbatProbe::OnWindow(Time now, const WindowSnapshot& window) {
-  tcp_->OnWindow(now, window);
-  // The sender's control is the Ledbat its entry made (a new one per connection).
-  const auto& ledbat = static_cast<const Ledbat&>(sender_->congestion_control_algorithm());
+  TcpProbeExtension::OnWindow(now, window);
+  const auto& ledbat = control<Ledbat>();  // a new one per connection
   const std::optional<Time> queuing = ledbat.queuing_delay();
   if (!queuing) return;
   const double queuing_ms = queuing->milliseconds();
@@ -33,19 +29,19 @@ void LedbatProbe::OnWindow(Time now, const WindowSnapshot& window) {
 }
 
 void LedbatProbe::Finish() {
-  tcp_->Finish();
+  TcpProbeExtension::Finish();
   queuing_.Finish();
   base_.Finish();
 }
 
 void LedbatProbe::AppendSeries(SeriesSink& out) const {
-  tcp_->AppendSeries(out);
+  TcpProbeExtension::AppendSeries(out);
   out.Add(queuing_);
   out.Add(base_);
 }
 
 void LedbatProbe::AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const {
-  tcp_->AppendSummary(summary, flow);
+  TcpProbeExtension::AppendSummary(summary, flow);
   summary["mean_queuing_delay_estimate_ms"] =
       queuing_span_s_ > 0 ? nlohmann::ordered_json(queuing_ms_seconds_ / queuing_span_s_) : nlohmann::ordered_json();
 }

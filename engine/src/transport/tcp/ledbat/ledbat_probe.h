@@ -6,42 +6,22 @@
 #include <memory>
 
 #include "record/time_series.h"
-#include "transport/tcp/tcp_probe.h"
-#include "transport/tcp/tcp_sender.h"
-#include "transport/transport_probe.h"
+#include "transport/tcp/tcp_probe_extension.h"
 
 namespace plab {
 
-class LedbatProbe final : public TransportProbe, public TcpSenderObserver {
+class LedbatProbe final : public TcpProbeExtension {
  public:
-  // Watches `sender`, whose congestion control is a Ledbat (its entry made it), and
-  // attaches itself as the sender's observer in front of `tcp`.
+  // `sender`'s control is a Ledbat (its entry made it).
   LedbatProbe(const ProbeOptions& options, TcpSender* sender, std::unique_ptr<TcpProbe> tcp);
 
-  // TcpSenderObserver: TCP's probe sees every event; OnWindow samples the estimates.
-  void OnWindow(Time now, const WindowSnapshot& window) override;
-  void OnFastRetransmit(Time now, const WindowSnapshot& window) override { tcp_->OnFastRetransmit(now, window); }
-  void OnPartialAck(Time now, const WindowSnapshot& window) override { tcp_->OnPartialAck(now, window); }
-  void OnEarlyRetransmit(Time now, const WindowSnapshot& window) override { tcp_->OnEarlyRetransmit(now, window); }
-  void OnTimeout(Time now, uint64_t cwnd_before) override { tcp_->OnTimeout(now, cwnd_before); }
-  void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override {
-    tcp_->OnSegmentSent(now, seq, retransmission);
-  }
-  void OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) override {
-    tcp_->OnAckArrived(now, ack, sack, sack_count);
-  }
-
-  // TransportProbe
+  void OnWindow(Time now, const WindowSnapshot& window) override;  // and the estimates
   void Finish() override;
   void AppendSeries(SeriesSink& out) const override;
   void AppendSummary(nlohmann::ordered_json& summary, const FlowFigures& flow) const override;
-  void AppendReport(nlohmann::ordered_json& flow) const override { tcp_->AppendReport(flow); }
-  void Observe(FlowState& state) const override { tcp_->Observe(state); }
 
  private:
   ProbeOptions options_;
-  const TcpSender* sender_;
-  std::unique_ptr<TcpProbe> tcp_;
   TimeSeries queuing_, base_;
   // Time-weighted mean of the queuing-delay estimate.
   double queuing_ms_seconds_ = 0;
