@@ -42,7 +42,7 @@ std::vector<nlohmann::json> ModernCase(const std::string& name) {
   return out;
 }
 
-double Mean(const std::vector<nlohmann::json>& rows, const std::string& field) {
+double CaseMean(const std::vector<nlohmann::json>& rows, const std::string& field) {
   double sum = 0;
   for (const auto& r : rows) sum += r[field].get<double>();
   return sum / static_cast<double>(rows.size());
@@ -115,8 +115,8 @@ void ExpectDctcpAgrees(const std::string& name, int flows) {
   const nlohmann::json& r = rows.front();
   const nlohmann::json queue = {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}};
   const Ours ours = RunOurs(r, std::vector<std::string>(static_cast<size_t>(flows), "dctcp"), queue, true);
-  const double ns3_total = Mean(rows, "total_mbps");
-  const double ns3_queue = Mean(rows, "mean_queue_packets");
+  const double ns3_total = CaseMean(rows, "total_mbps");
+  const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] " << name << ": total ours " << ours.total << " ns-3 " << ns3_total
             << ", mean queue ours " << ours.mean_queue << " ns-3 " << ns3_queue << " (K " << r["k"] << ")\n";
   EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total) << name;
@@ -143,12 +143,12 @@ TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
   const auto rows = ModernCase("newreno-fifo");
   const nlohmann::json& r = rows.front();
   const Ours ours = RunOurs(r, {"sack"}, {{"queue", "drop_tail"}}, false);
-  const double ns3_total = Mean(rows, "total_mbps");
-  const double ns3_queue = Mean(rows, "mean_queue_packets");
+  const double ns3_total = CaseMean(rows, "total_mbps");
+  const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] newreno-fifo: total ours " << ours.total << " ns-3 " << ns3_total
             << ", mean queue ours " << ours.mean_queue << " ns-3 " << ns3_queue << "\n";
   EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total);
-  EXPECT_GT(ours.mean_queue, 2 * Mean(ModernCase("dctcp-k20"), "mean_queue_packets"));
+  EXPECT_GT(ours.mean_queue, 2 * CaseMean(ModernCase("dctcp-k20"), "mean_queue_packets"));
 }
 
 }  // namespace
