@@ -26,6 +26,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include "bulk_tcp.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -35,14 +37,6 @@
 using namespace ns3;
 
 namespace {
-
-std::vector<std::string> Split(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string part;
-  while (std::getline(in, part, ',')) out.push_back(part);
-  return out;
-}
 
 std::vector<uint64_t> g_rx_at_warmup;
 
@@ -143,14 +137,7 @@ int main(int argc, char* argv[]) {
   RngSeedManager::SetSeed(1);
   RngSeedManager::SetRun(seed);
 
-  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
-  Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-  Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-  Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
-  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(true));
-  Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1)));
-  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(16 * 1024 * 1024));
-  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(16 * 1024 * 1024));
+  SetBulkTcpDefaults(1000, true);
   Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TypeId::LookupByName(recovery)));
   Config::SetDefault("ns3::TcpSocketBase::LimitedTransmit", BooleanValue(limited_transmit));
   Config::SetDefault("ns3::TcpCubic::HyStart", BooleanValue(hystart));
@@ -159,8 +146,8 @@ int main(int argc, char* argv[]) {
   Config::SetDefault("ns3::TcpCubic::Beta", DoubleValue(beta));
   Config::SetDefault("ns3::TcpCubic::C", DoubleValue(c));
 
-  const std::vector<std::string> tcp_list = Split(tcps);
-  const std::vector<std::string> access_list = Split(access_ms);
+  const std::vector<std::string> tcp_list = SplitList(tcps);
+  const std::vector<std::string> access_list = SplitList(access_ms);
 
   NodeContainer senders;
   senders.Create(flows);

@@ -29,6 +29,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include "bulk_tcp.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -38,14 +40,6 @@
 using namespace ns3;
 
 namespace {
-
-std::vector<std::string> Split(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string part;
-  while (std::getline(ss, part, ',')) out.push_back(part);
-  return out;
-}
 
 std::vector<uint64_t> g_rx_at_warmup;
 std::vector<double> g_queue_samples;
@@ -70,7 +64,6 @@ int main(int argc, char* argv[]) {
   double stagger_s = 0.37;
   uint32_t seed = 1;
   const uint32_t mss = 1000;
-  const uint32_t buffer_bytes = 16 * 1024 * 1024;
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("tcps", "congestion control TypeId per flow, comma-separated", tcps);
@@ -89,17 +82,10 @@ int main(int argc, char* argv[]) {
   RngSeedManager::SetSeed(1);
   RngSeedManager::SetRun(seed);
 
-  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
-  Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-  Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-  Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
-  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(true));
-  Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(1000)));
-  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer_bytes));
-  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer_bytes));
+  SetBulkTcpDefaults(mss, true);
   if (ecn) Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
 
-  const std::vector<std::string> types = Split(tcps);
+  const std::vector<std::string> types = SplitList(tcps);
   const uint32_t n = static_cast<uint32_t>(types.size());
   NodeContainer senders, receivers, routers;
   senders.Create(n);

@@ -93,7 +93,9 @@ function buildProgram(prefix, name) {
     existsSync(binary) &&
     existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === prefix &&
-    statSync(binary).mtimeMs >= statSync(source).mtimeMs;
+    // The program and the header the programs share (bench/ns3/bulk_tcp.h).
+    statSync(binary).mtimeMs >=
+      Math.max(statSync(source).mtimeMs, statSync(path.join(kRoot, 'bench/ns3/bulk_tcp.h')).mtimeMs);
   if (fresh) return null;
   mkdirSync(kBuildDir, { recursive: true });
   const lib = path.join(prefix, 'lib64');
