@@ -151,5 +151,23 @@ TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
   EXPECT_GT(ours.mean_queue, 2 * CaseMean(ModernCase("dctcp-k20"), "mean_queue_packets"));
 }
 
+// LEDBAT alone (RFC 6817, TARGET 100 ms) fills the link as ns-3's TcpLedbat does. Their
+// queues differ by design: ns-3's LEDBAT slow-starts (its SSParam default) and overfills
+// the 1000-packet buffer at first (1062 drops, a mean of 309 packets from 2 s), ours has no
+// slow start and grows by the RFC's law from its initial window; so only the goodput is
+// compared. Beside NewReno the two differ more (ours: the SACK flow's slow-start overshoot
+// into the 1000-packet buffer ends in timeouts, the ns-3 grid's overshoot class, and LEDBAT
+// takes the link meanwhile): not compared here yet.
+TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
+  const auto rows = ModernCase("ledbat-alone");
+  const nlohmann::json& r = rows.front();
+  const Ours ours = RunOurs(r, {"ledbat"}, {{"queue", "drop_tail"}}, false);
+  const double ns3_total = CaseMean(rows, "total_mbps");
+  std::cout << "[ ns-3 modern ] ledbat-alone: total ours " << ours.total << " ns-3 " << ns3_total
+            << ", mean queue ours " << ours.mean_queue << " ns-3 " << CaseMean(rows, "mean_queue_packets") << "\n";
+  EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total);
+  EXPECT_EQ(ours.drops, 0);  // no slow start: the buffer never fills
+}
+
 }  // namespace
 }  // namespace plab
