@@ -1,0 +1,112 @@
+// The physics of this stop's additions over generated scenarios, not only the ones their
+// own tests pick: DCTCP, LEDBAT, CUBIC and NewReno with HyStart++, ECN on every marking
+// queue (step, RED, CoDel), and the handshake, on drawn rates, delays, buffers, losses
+// and seeds. Every run: accepted, goodput at most the bottleneck's rate (plus one packet
+// over the measured span), every RTT sample and the mean SRTT at least the path's base
+// RTT, the queue never over its limit.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "plab/api.h"
+#include "test_util.h"
+
+namespace plab {
+namespace {
+
+// A small deterministic generator of the test's own (splitmix64), so the drawn scenarios
+// are the same on every machine.
+struct Draw {
+  uint64_t state;
+  uint64_t Next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  template <typename T>
+  const T& Pick(const std::vector<T>& from) {
+    return from[Next() % from.size()];
+  }
+};
+
+struct Variant {
+  std::string protocol;
+  bool ecn;
+  std::string extra;  // a setting of the variant's own: "" or "path=value"
+};
+
+TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScenarios) {
+  const std::vector<Variant> variants = {
+      {"dctcp", true, ""},
+      {"ledbat", false, ""},
+      {"cubic", false, "cubic.hystart=rfc9406"},
+      {"newreno", false, "aimd.hystart=rfc9406"},
+      {"newreno", true, ""},
+      {"cubic", true, ""},
+  };
+  const std::vector<std::string> marking_queues = {"step", "red", "codel"};
+  Draw draw{20261128};
+  constexpr double kDuration = 3;
+  constexpr double kPayloadBits = 1000 * 8;  // tcp.mss_bytes
+  int runs = 0;
+  for (int i = 0; i < 48; ++i) {
+    const Variant& v = draw.Pick(variants);
+    const double rate = draw.Pick(std::vector<double>{1, 5, 20, 100});
+    const double delay = draw.Pick(std::vector<double>{1, 10, 40});
+    const int64_t buffer = draw.Pick(std::vector<int64_t>{5, 30, 200});
+    const double loss = draw.Pick(std::vector<double>{0, 0.001, 0.02});
+    const bool handshake = draw.Next() % 2 == 0;
+    // ECN needs a queue that marks; without it any queue, drop-tail too.
+    std::vector<std::string> queues = marking_queues;
+    if (!v.ecn && v.protocol != "dctcp") queues.push_back("drop_tail");
+    const std::string queue = draw.Pick(queues);
+    nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+    s["seed"] = static_cast<int>(draw.Next() % 1000) + 1;
+    s["duration_s"] = kDuration;
+    s["topology"]["bottleneck"]["rate_mbps"] = rate;
+    s["topology"]["bottleneck"]["delay_ms"] = delay;
+    s["topology"]["bottleneck"]["queue_packets"] = buffer;
+    s["topology"]["bottleneck"]["queue"] = queue;
+    if (queue == "step") s["topology"]["bottleneck"]["step"]["k_packets"] = std::max<int64_t>(1, buffer / 2);
+    nlohmann::json& f = s["flows"][0];
+    f["protocol"] = v.protocol;
+    f["tcp"]["ecn"] = v.ecn;
+    f["tcp"]["handshake"] = handshake;
+    if (!v.extra.empty()) {
+      const auto eq = v.extra.find('=');
+      const std::string path = v.extra.substr(0, eq);
+      f[path.substr(0, path.find('.'))][path.substr(path.find('.') + 1)] = v.extra.substr(eq + 1);
+    }
+    f["app"]["token_bucket"]["enabled"] = false;
+    f["channel"]["forward"]["model"] = loss > 0 ? "bernoulli" : "none";
+    f["channel"]["forward"]["p"] = loss;
+    f["channel"]["reverse"]["model"] = "none";
+    const std::string where = v.protocol + (v.ecn ? "+ecn " : " ") + v.extra + " " + queue + " " +
+                              std::to_string(rate) + " Mb/s " + std::to_string(delay) + " ms buffer " +
+                              std::to_string(buffer) + " loss " + std::to_string(loss) +
+                              (handshake ? " handshake" : "");
+    const testing::RunResult r = testing::RunOk(s);
+    ASSERT_FALSE(r.json.empty()) << where;
+    const auto doc = nlohmann::json::parse(r.json);
+    ASSERT_TRUE(doc["ok"].get<bool>()) << where << ": " << r.json.substr(0, 300);
+    const double base_rtt_ms = doc["flows"][0]["base_rtt_ms"].get<double>();
+    EXPECT_LE(r.summary["goodput_mbps"].get<double>(), rate + kPayloadBits / kDuration / 1e6) << where;
+    if (r.summary["mean_srtt_ms"].is_number()) {
+      EXPECT_GE(r.summary["mean_srtt_ms"].get<double>(), base_rtt_ms * (1 - 1e-9)) << where;
+    }
+    if (r.series.count("rtt_sample")) {
+      for (double rtt : r.series.at("rtt_sample").v) EXPECT_GE(rtt, base_rtt_ms * (1 - 1e-9)) << where;
+    }
+    const double limit = doc["links"]["bottleneck"]["queue_limit_packets"].get<double>();
+    EXPECT_LE(r.summary["max_queue_packets"].get<double>(), limit) << where;
+    ++runs;
+  }
+  EXPECT_EQ(runs, 48);
+}
+
+}  // namespace
+}  // namespace plab
