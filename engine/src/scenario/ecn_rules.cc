@@ -1,12 +1,12 @@
 #include "scenario/ecn_rules.h"
 
+#include "net/queue/queue_entry.h"
+#include "params/param_view.h"
 #include "scenario/link_params.h"
 #include "scenario/scenario.h"
 
 namespace plab {
 namespace {
-
-constexpr const char* kMarkingQueues = "red, codel or step";
 
 // The links whose queue discipline a flow's data crosses and a scenario chooses: the
 // bottleneck, and on a wired + wireless topology the last hop.
@@ -17,24 +17,20 @@ std::vector<std::string> QueuesOnPath(const Scenario& s) {
   return {"topology.bottleneck."};
 }
 
-// A step queue marks at K or more waiting: K above the buffer never marks.
-void CheckStepThreshold(const Scenario& s, const std::string& base, std::vector<ValidationError>& errors) {
-  if (s.Enum(base + "queue") != "step") return;
-  if (base == "topology.bottleneck." && s.Number(base + "queue_bdp") > 0) return;  // sized at run time
-  const int64_t k = s.Integer(base + "step.k_packets");
-  const int64_t buffer = s.Integer(base + "queue_packets");
-  if (k > buffer) {
-    errors.push_back({base + "step.k_packets", base + "step.k_packets must be 1 to " + base + "queue_packets (" +
-                                                   std::to_string(buffer) + "), got " + std::to_string(k) +
-                                                   ": the queue never holds K packets, so it would never mark"});
-  }
+// Each queue's own rules (its entry's), with the buffer when it is known before the run.
+void CheckQueueTunables(const Scenario& s, const std::string& base, std::vector<ValidationError>& errors) {
+  const QueueEntry* entry = FindQueueEntry(s.Enum(base + "queue"));
+  if (entry == nullptr || !entry->validate) return;
+  std::optional<int64_t> buffer = s.Integer(base + "queue_packets");
+  if (base == "topology.bottleneck." && s.Number(base + "queue_bdp") > 0) buffer.reset();  // sized at run time
+  entry->validate(ParamView(s, base), base, buffer, errors);
 }
 
 }  // namespace
 
 void CheckEcnRules(const Scenario& s, std::vector<ValidationError>& errors) {
   const std::vector<std::string> queues = QueuesOnPath(s);
-  for (const std::string& base : queues) CheckStepThreshold(s, base, errors);
+  for (const std::string& base : queues) CheckQueueTunables(s, base, errors);
   bool can_mark = false;
   for (const std::string& base : queues) can_mark = can_mark || QueueCanMark(s.Enum(base + "queue"));
   if (can_mark) return;
@@ -49,7 +45,7 @@ void CheckEcnRules(const Scenario& s, std::vector<ValidationError>& errors) {
       errors.push_back({prefix + "tcp.ecn", prefix +
                                                 "tcp.ecn needs a queue that marks: topology.bottleneck.queue "
                                                 "must be " +
-                                                std::string(kMarkingQueues) + ", got " + bottleneck});
+                                                MarkingQueueNames() + ", got " + bottleneck});
     }
   }
 }

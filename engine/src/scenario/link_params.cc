@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "net/delivery_trace.h"
+#include "net/queue/queue_entry.h"
 
 namespace plab {
 namespace {
@@ -92,63 +93,39 @@ void AddErrorModelParams(std::vector<ParamDecl>& p, const std::string& base, con
 
 namespace {
 
-// A queue discipline and its tunables under `base` ("topology.bottleneck.").
+// A queue discipline (the registry's, net/queue/queue_entry.h) and each one's
+// tunables under `base` ("topology.bottleneck."), shown when the link runs it.
 void AddQueueDiscipline(std::vector<ParamDecl>& p, const std::string& base, const std::string& name,
                         const std::string& group) {
   const std::string queue = base + "queue";
-  p.push_back(EnumParam(queue, name + " queue discipline", group, {"drop_tail", "red", "codel", "step"}, "drop_tail",
-                        "Drop-tail (first in, first out, drop when full); RED with ns-2's classic defaults "
-                        "(the papers ran ns-2); CoDel, which drops by how long packets have waited "
-                        "(the bufferbloat cure); or a step threshold that marks every ECN-capable packet "
-                        "arriving at K or more waiting (DCTCP's switches). RED, CoDel and step mark "
-                        "ECN-capable packets (flows[].tcp.ecn) instead of dropping them")
-                  .Labels({"Drop-tail", "RED", "CoDel", "Step marking (DCTCP)"})
-                  .Source("Floyd & Jacobson 1993 (RED); RFC 8289 (CoDel); RFC 3168 §5, §7 (ECN); "
-                          "Alizadeh et al. 2010 §3.1 (step)"));
-  const std::string red = base + "red.";
-  p.push_back(NumberParam(red + "min_thresh_packets", name + " RED min threshold", group, "packets", 0, 100000, 5,
-                          "Below this average queue RED never drops early")
-                  .Source("ns-2 ns-default.tcl: thresh_ 5")
-                  .When(queue, {"red"})
-                  .Advanced());
-  p.push_back(NumberParam(red + "max_thresh_packets", name + " RED max threshold", group, "packets", 0, 100000, 15,
-                          "At this average queue RED drops every arrival (twice this when gentle)")
-                  .Source("ns-2 ns-default.tcl: maxthresh_ 15")
-                  .When(queue, {"red"})
-                  .Advanced());
-  p.push_back(NumberParam(red + "weight", name + " RED queue weight", group, "", 0.00001, 1, 0.002,
-                          "Weight of each new sample in the average queue (EWMA)")
-                  .Source("ns-2 ns-default.tcl: q_weight_ 0.002")
-                  .Log()
-                  .When(queue, {"red"})
-                  .Advanced());
-  p.push_back(NumberParam(red + "max_p", name + " RED max drop probability", group, "", 0, 1, 0.1,
-                          "Early-drop probability as the average reaches the max threshold")
-                  .Source("ns-2 ns-default.tcl: linterm_ 10 (max_p = 1/10)")
-                  .When(queue, {"red"})
-                  .Advanced());
-  p.push_back(BoolParam(red + "gentle", name + " RED gentle", group, false,
-                        "Between max and twice max threshold, raise the probability from max_p to 1 instead of "
-                        "dropping everything (ns-2.35's default; off in the papers' ns-2)")
-                  .Source("Floyd 2000, gentle RED")
-                  .When(queue, {"red"})
-                  .Advanced());
-  p.push_back(NumberParam(base + "codel.target_ms", name + " CoDel target", group, "ms", 0.1, 10000, 5,
-                          "Acceptable standing queue delay")
-                  .Source("RFC 8289 §4.4: 5 ms")
-                  .When(queue, {"codel"})
-                  .Advanced());
-  p.push_back(NumberParam(base + "codel.interval_ms", name + " CoDel interval", group, "ms", 1, 100000, 100,
-                          "How long the delay may stay above target before CoDel drops (about a worst-case RTT)")
-                  .Source("RFC 8289 §4.3: 100 ms")
-                  .When(queue, {"codel"})
-                  .Advanced());
-  p.push_back(IntegerParam(base + "step.k_packets", name + " marking threshold K", group, "packets", 1, 100000, 20,
-                           "A packet arriving while K or more packets wait is marked CE (ECN-capable) or dropped "
-                           "(not ECN-capable); at most the buffer")
-                  .Source("Alizadeh et al., DCTCP, SIGCOMM 2010 §3.1, §3.4 (K = 20 packets at 1 Gb/s); "
-                          "RFC 8257 §3.1")
-                  .When(queue, {"step"}));
+  std::vector<std::string> names, labels, helps, sources, marking;
+  for (const QueueEntry& e : QueueEntries()) {
+    names.push_back(e.name);
+    labels.push_back(e.label);
+    helps.push_back(e.help);
+    if (!e.source.empty()) sources.push_back(e.source);
+    if (e.can_mark) marking.push_back(e.label);
+  }
+  auto join = [](const std::vector<std::string>& items, const std::string& sep, const std::string& last) {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? last : sep) + items[i];
+    return out;
+  };
+  sources.push_back("RFC 3168 §5, §7 (ECN)");
+  p.push_back(EnumParam(queue, name + " queue discipline", group, names, "drop_tail",
+                        join(helps, "; ", "; or ") + ". " + join(marking, ", ", " and ") +
+                            " queues mark ECN-capable packets (flows[].tcp.ecn) instead of dropping them")
+                  .Labels(labels)
+                  .Source(join(sources, "; ", "; ")));
+  for (const QueueEntry& e : QueueEntries()) {
+    for (ParamDecl d : e.params) {
+      d.path = base + d.path;
+      d.label = name + " " + d.label;
+      d.group = group;
+      d.When(queue, {e.name});
+      p.push_back(std::move(d));
+    }
+  }
 }
 
 struct LinkDefaults {
@@ -230,7 +207,8 @@ void AddLinkErrors(std::vector<ParamDecl>& p, const std::string& base, const std
 }  // namespace
 
 bool QueueCanMark(const std::string& discipline) {
-  return discipline == "red" || discipline == "codel" || discipline == "step";
+  const QueueEntry* e = FindQueueEntry(discipline);
+  return e != nullptr && e->can_mark;
 }
 
 void AddTopologyParams(std::vector<ParamDecl>& p) {
