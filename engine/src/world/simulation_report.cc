@@ -222,7 +222,7 @@ nlohmann::ordered_json Simulation::Summary() const {
   return s;
 }
 
-nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+nlohmann::ordered_json Simulation::ReportHead() const {
   const Time end = EndTime();
   nlohmann::ordered_json doc;
   doc["ok"] = true;
@@ -235,6 +235,12 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
                      FormatNumber(duration_.seconds()) + " s after " + std::to_string(scheduler_.events_run()) +
                      " events, its event budget (max_events); shorten the run or raise max_events";
   }
+  return doc;
+}
+
+nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+  const Time end = EndTime();
+  nlohmann::ordered_json doc = ReportHead();
   doc["flows"] = nlohmann::ordered_json::array();
   for (const auto& f : flows_) {
     nlohmann::ordered_json flow = {{"index", f->index},
