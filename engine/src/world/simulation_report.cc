@@ -64,6 +64,7 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
   s["reverse_channel_drops"] = rev.stats.channel_drops;
   s["queue_drops"] = fwd.stats.queue_drops + rev.stats.queue_drops;
   s["link_drops"] = fwd.stats.link_drops + rev.stats.link_drops;
+  s["ecn_marks"] = fwd.stats.ecn_marks + rev.stats.ecn_marks;
   // LE paper §3.1: from the first loss until every lost segment is delivered in order.
   nlohmann::ordered_json recovery;
   if (f.forward.window != nullptr && !f.forward.window->first_drop_at().IsInfinite() && m.recovered()) {
