@@ -31,6 +31,9 @@ test("DCTCP's preset compares it with NewReno + ECN on a step queue; a DCTCP flo
   await expect(page.getByTestId('compare-view')).toBeVisible();
   await compareSettled(page);
   for (const p of ['dctcp', 'newreno']) await expect(page.getByTestId(`legend:${p}`)).toBeVisible();
+  // Both flows use ECN and reduce on marks: the compare view offers the ECN markers (a
+  // run without a reduction would not).
+  await expect(page.getByTestId('cmp-marker:ecn_response')).toBeVisible();
 
   await openLab(page, 'dctcp');
   await expect(page.getByRole('table', { name: ALPHA })).toHaveCount(1);

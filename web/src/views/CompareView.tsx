@@ -106,6 +106,20 @@ export const CompareView = memo(function CompareView({
         kinds.map((k) => k.name).filter((n) => !on.includes(n)),
       ),
     );
+  // The toggles: a kind the engine draws only when it has samples (its panel line's
+  // draw: early retransmits, ECN reductions) only once a compared run has one; a switch
+  // for a marker no run can draw only takes a projector's room.
+  const kindsShown = useMemo(() => {
+    const sampled = new Set(
+      (model.panelDecls ?? [])
+        .flatMap((p) => p.lines)
+        .filter((l) => l.draw === 'samples')
+        .map((l) => l.series),
+    );
+    return kinds.filter(
+      (k) => !sampled.has(k.name) || shown.some((e) => e.series && get(e.series, k.name).t.length > 0),
+    );
+  }, [kinds, shown, model]);
   const markers = useMemo(
     () =>
       compareMarkers(
@@ -348,7 +362,7 @@ export const CompareView = memo(function CompareView({
         )}
       </section>
 
-      {chartsShown && <CompareMarkerToggles kinds={kinds} on={markersOn} onChange={setMarkersOn} />}
+      {chartsShown && <CompareMarkerToggles kinds={kindsShown} on={markersOn} onChange={setMarkersOn} />}
       {chartsShown && (
         <section className="chart-grid" data-testid="compare-charts" ref={gridRef}>
           {pager}
