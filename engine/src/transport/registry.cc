@@ -7,6 +7,7 @@
 
 #include "transport/rate/rate_entries.h"
 #include "transport/rate/rrtp_entry.h"
+#include "transport/tcp/bbr3/bbr3_entry.h"
 #include "transport/tcp/cc/cc_entries.h"
 #include "transport/tcp/cc/custom/custom_entry.h"
 #include "transport/tcp/dctcp/dctcp_entry.h"
@@ -41,6 +42,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       WestwoodEntry(),
       Compared(CubicEntry()),
       BbrEntry(),
+      Bbr3Entry(),
       LedbatEntry(),
       DctcpEntry(),
       RealEntry(),
@@ -64,8 +66,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),   VegasControl(), WestwoodControl(), CubicControl(),      RealControlEntry(),  FixedControl(),
-          ManualControl(), BbrControl(),   LedbatControl(),   DctcpControlEntry(), CustomControlEntry()};
+  return {AimdControl(),   VegasControl(), WestwoodControl(), CubicControl(),      RealControlEntry(),   FixedControl(),
+          ManualControl(), BbrControl(),   LedbatControl(),   DctcpControlEntry(), CustomControlEntry(), Bbr3Control()};
 }
 
 template <typename Entry>
