@@ -173,3 +173,18 @@ TEST(CopaPath, KeepsAboutOneOverDeltaPacketsQueued) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(CopaParams, OutOfRangeSettingsNameTheFieldAndItsRange) {
+  EXPECT_EQ(testing::FirstError(R"({"flows": [{"protocol": "copa", "copa": {"delta": 0}}]})"),
+            "flows[0].copa.delta must be within [0.001, 1], got 0");
+  EXPECT_EQ(testing::FirstError(R"({"flows": [{"protocol": "bbr3", "bbr3": {"loss_thresh": 0.9}}]})"),
+            "flows[0].bbr3.loss_thresh must be within [0.001, 0.5], got 0.9");
+  EXPECT_EQ(testing::FirstError(R"({"flows": [{"protocol": "bbr3", "bbr3": {"beta": 1.5}}]})"),
+            "flows[0].bbr3.beta must be within [0.1, 1], got 1.5");
+}
+
+}  // namespace
+}  // namespace plab
