@@ -2,7 +2,7 @@
 // against v3 on a shallow buffer" opens its sweep of the buffer (25, 50, 100 packets)
 // with BBR v1 and v3, runs every point and judges its claim (v3 retransmits less than
 // v1 on the shallow buffers); "LEDBAT yielding to CUBIC" likewise (RFC 6817's two
-// claims); a Copa flow runs in the lab from a link.
+// claims); Copa's preset sweeps delta; a Copa flow runs in the lab from a link.
 import { expect, test } from '@playwright/test';
 import { liveSettled, openPreset, ready, sweepDone } from './helpers';
 
@@ -30,6 +30,18 @@ test("the LEDBAT preset sweeps the buffer beside a CUBIC flow and judges RFC 681
   await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-series', 'ledbat,cubic,newreno');
   for (const id of ['ledbat/cubic/yields', 'ledbat/cubic/no-more-aggressive-than-tcp'])
     await expect(page.locator(`[data-claim="${id}"]`)).toHaveAttribute('data-verdict', 'holds');
+});
+
+test("Copa's preset sweeps delta and draws a queue that grows as 1/delta", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'copa-queue-delta');
+  await expect(page).toHaveURL(/view=sweep&cmp=copa&sweep\.x=f0\.copa\.delta/);
+  await sweepDone(page, 100_000);
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-series', 'copa');
+  const mean = async (x: string) => Number(await page.getByTestId(`sweep-cell:copa:${x}`).getAttribute('data-mean'));
+  expect(await mean('0.05')).toBeGreaterThan(3 * (await mean('0.5')));
 });
 
 test('a Copa flow runs in the lab', async ({ page }) => {
