@@ -34,7 +34,7 @@ PAPER_BLOCK = paper(
     'BBR v3 (draft-ietf-ccwg-bbr-01) against BBR v1 on shallow buffers',
     'N. Cardwell, I. Swett, J. Beshay, "BBR Congestion Control", draft-ietf-ccwg-bbr-01, October 2024 (the '
     'algorithm); F. Yang, Q. Wu, Z. Li, Y. Liu, G. Pau, G. Xie, "BBRv2+: Towards Balancing Aggressiveness and '
-    'Fairness with Delay-based Bandwidth Probing", Computer Networks, 2022 (the measured claim, on BBRv2, whose '
+    'Fairness with Delay-based Bandwidth Probing", arXiv:2107.03057, 2021 (the measured claim, on BBRv2, whose '
     'loss bounds inflight_hi and inflight_lo v3 keeps).',
     0.1,
     'The claims are relations between v1 and v3 on the same path; no number of the papers is compared (their '
@@ -65,7 +65,7 @@ def main():
         relation('bbr3/shallow/fewer-retransmissions', PAPER,
                  'BBRv2 [...] aims at addressing BBR\'s shortcomings of [...] excessive retransmissions in '
                  'shallow-buffered networks [...] BBRv2 mitigates the shortcomings of BBR',
-                 'Yang et al. 2022, Abstract (BBRv2; v3 keeps its loss bounds: draft-ietf-ccwg-bbr-01 §5.5.6, '
+                 'Yang et al. 2021, Abstract (BBRv2; v3 keeps its loss bounds: draft-ietf-ccwg-bbr-01 §5.5.6, '
                  '§5.5.10); ours: flow 0 of four, buffers of 25 and 50 packets (0.25 and 0.5 BDP)',
                  ref('bbr3', 'retransmissions', x_range=SHALLOW), '<', ref('bbr', 'retransmissions', x_range=SHALLOW)),
     ]
@@ -73,7 +73,7 @@ def main():
         'id': 'bbr3-shallow-buffer',
         'title': 'BBR v1 against v3 on a shallow buffer',
         'paper': "Today's Internet (BBR v3)",
-        'section': 'draft-ietf-ccwg-bbr-01 §5.5.6, §5.5.10; Yang et al. 2022',
+        'section': 'draft-ietf-ccwg-bbr-01 §5.5.6, §5.5.10; Yang et al. 2021',
         'caption': caption,
         'hash': link,
         'evidence': {'published': [], 'claims': claims},

@@ -224,8 +224,8 @@ TEST_F(Bbr3Test, ProbeRttEveryFiveSecondsAtHalfTheBdp) {
   EXPECT_GT(cc_.cwnd(), kPathBdp / 2);
 }
 
-// The draft's aim (§1; Cardwell et al., IETF 104, 2019): on a shallow buffer v3 keeps
-// losses low where v1's two-BDP window overflows it. Four flows through a 20 Mb/s, 39 ms
+// Yang et al. 2021 (arXiv:2107.03057, on BBRv2, whose loss bounds v3 keeps): on a
+// shallow buffer v3 keeps losses low where v1's two-BDP window overflows it. Four flows through a 20 Mb/s, 39 ms
 // path with a buffer of 50 packets (about 0.5 BDP).
 TEST(Bbr3Path, FarFewerLossesThanV1OnAShallowBuffer) {
   auto scenario = [](const char* protocol) {
