@@ -201,13 +201,19 @@ const kProtocolCostLimit = 2;
 const kProtocolRepetitions = 3;
 
 function nativeProtocolMs(protocol) {
+  return nativeReferenceMs([`flows[0].protocol=${protocol}`], protocol);
+}
+
+// The reference run with `sets` (the CLI's --set PATH=VALUE), best of kProtocolRepetitions.
+function nativeReferenceMs(sets, what) {
   const times = [];
   for (let i = 0; i < kProtocolRepetitions; ++i) {
-    const child = spawnSync(kNativeCli, ['run', kScenarioPath, '--timing', '--set', `flows[0].protocol=${protocol}`], {
+    const args = ['run', kScenarioPath, '--timing', ...sets.flatMap((x) => ['--set', x])];
+    const child = spawnSync(kNativeCli, args, {
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
     });
-    if (child.status !== 0) fail(`native ${protocol} run failed: ${child.stderr}`);
+    if (child.status !== 0) fail(`native ${what} run failed: ${child.stderr}`);
     const match = /wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr);
     times.push(Number(match[1]));
   }
@@ -243,6 +249,39 @@ async function protocolCosts() {
   }
   console.log('');
   console.log(`Per-protocol cost of the reference run (best of ${kProtocolRepetitions})`);
+  console.log('');
+  printTable(rows);
+}
+
+// Issue M: the reference run (NewReno) through every queue discipline in the schema,
+// and with ECN where the discipline marks, natively and in WASM, beside drop-tail's.
+async function queueCosts() {
+  const plab = await loadPlab();
+  const decl = plab.schema().params.find((p) => p.path === 'topology.bottleneck.queue');
+  const base = JSON.parse(readFileSync(kScenarioPath, 'utf8'));
+  const rows = [['queue', 'flow', 'native', 'WASM', 'WASM / drop-tail']];
+  let dropTailMs = null;
+  for (const queue of decl.options) {
+    for (const ecn of [false, true]) {
+      const scenario = structuredClone(base);
+      scenario.topology.bottleneck.queue = queue;
+      scenario.flows[0].tcp = { ...scenario.flows[0].tcp, ecn };
+      const json = JSON.stringify(scenario);
+      if (!plab.run(json).ok) continue; // ECN on a queue that cannot mark is refused
+      const wasm = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${queue} run`);
+      const native = nativeReferenceMs([`topology.bottleneck.queue=${queue}`, `flows[0].tcp.ecn=${ecn}`], queue);
+      if (queue === 'drop_tail' && !ecn) dropTailMs = wasm;
+      rows.push([
+        queue,
+        ecn ? 'NewReno + ECN' : 'NewReno',
+        `${native.toFixed(1)} ms`,
+        `${wasm.toFixed(1)} ms`,
+        dropTailMs ? `${(wasm / dropTailMs).toFixed(2)}x` : '',
+      ]);
+    }
+  }
+  console.log('');
+  console.log(`Per-queue cost of the reference run (best of ${kProtocolRepetitions})`);
   console.log('');
   printTable(rows);
 }
@@ -335,6 +374,7 @@ async function manyFlows() {
 main()
   .then(async (reference) => {
     await protocolCosts();
+    await queueCosts();
     await templatesSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
     await manyFlows();
     await scalingSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });

@@ -1,7 +1,8 @@
 // ECN and DCTCP on the page (issue 22, "M. Today's Internet"): the preset "DCTCP's
 // queue holding at K" opens the compare view with DCTCP and NewReno with ECN on a
 // step-marking queue, both run; in the lab a DCTCP flow draws its alpha panel (its
-// series dctcp_alpha, RFC 8257 §3.3) and a NewReno flow's run has none.
+// series dctcp_alpha, RFC 8257 §3.3) and its ECN window reductions as markers, and a
+// NewReno flow's run has no alpha.
 import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled, openPreset, ready } from './helpers';
 
@@ -11,7 +12,8 @@ async function openLab(page: Page, protocol: string) {
   const link =
     '/#v=3&duration_s=2&topology.access.rate_mbps=1000&topology.access.delay_ms=0.5&' +
     'topology.bottleneck.rate_mbps=100&topology.bottleneck.delay_ms=1&topology.bottleneck.queue_packets=200&' +
-    `topology.bottleneck.queue=step&f0.protocol=${protocol}&f0.tcp.ecn=1&f0.channel.forward.model=none`;
+    `topology.bottleneck.queue=step&f0.protocol=${protocol}&f0.tcp.ecn=1&f0.channel.forward.model=none&` +
+    'f0.app.token_bucket.enabled=0';
   await page.goto('about:blank');
   await page.goto(link);
   await ready(page);
@@ -32,6 +34,12 @@ test("DCTCP's preset compares it with NewReno + ECN on a step queue; a DCTCP flo
 
   await openLab(page, 'dctcp');
   await expect(page.getByRole('table', { name: ALPHA })).toHaveCount(1);
+  // Each window reduction answering ECE (RFC 3168 §6.1.2) is a marker on the window
+  // chart: as many as the summary counts.
+  const responses = (await page.getByTestId('summary.ecn_responses').textContent())!.trim();
+  expect(Number(responses)).toBeGreaterThan(0);
+  const window = page.getByRole('table', { name: /Congestion window and ssthresh: summary/ });
+  await expect(window.locator('tr[data-series="ECN window reduction"]')).toHaveAttribute('data-count', responses);
   await openLab(page, 'newreno');
   await expect(page.getByRole('table', { name: ALPHA })).toHaveCount(0);
 });

@@ -13,7 +13,11 @@
 // device is busy), as ns-3's own AQM examples set it up:
 //   fifo:    FifoQueueDisc, `limit` packets
 //   red:     RedQueueDisc as DCTCP's step marking (ns-3's dctcp-example): MinTh = MaxTh =
-//            --k packets on the instantaneous queue (QW 1), ECN marks, no hard drop
+//            --k packets on the instantaneous queue (QW 1), not gentle, ECN marks, no hard
+//            drop. ns-3's RedQueueDisc defaults Gentle to true, which between K and 2K
+//            marks with a probability from 1/LInterm (2 %) instead of every arrival: the
+//            first references (before 2026-11-28) had it on, 453 marks in 10 s where a
+//            step at K gives about 14,000
 //   pie:     PieQueueDisc, ns-3's defaults (target 15 ms, tupdate 15 ms), `limit`
 //   codel:   CoDelQueueDisc, ns-3's defaults (target 5 ms, interval 100 ms), `limit`
 //   fqcodel: FqCoDelQueueDisc, ns-3's defaults (quantum 1514, 1024 flows), `limit`
@@ -134,8 +138,8 @@ int main(int argc, char* argv[]) {
     tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", limit_value);
   } else if (qdisc == "red") {
     tch.SetRootQueueDisc("ns3::RedQueueDisc", "MaxSize", limit_value, "MinTh", DoubleValue(k), "MaxTh", DoubleValue(k),
-                         "QW", DoubleValue(1.0), "UseEcn", BooleanValue(true), "UseHardDrop", BooleanValue(false),
-                         "MeanPktSize", UintegerValue(mss + 52), "LinkBandwidth",
+                         "QW", DoubleValue(1.0), "Gentle", BooleanValue(false), "UseEcn", BooleanValue(true),
+                         "UseHardDrop", BooleanValue(false), "MeanPktSize", UintegerValue(mss + 52), "LinkBandwidth",
                          DataRateValue(DataRate(static_cast<uint64_t>(bw_mbps * 1e6))), "LinkDelay",
                          TimeValue(MicroSeconds(static_cast<int64_t>(delay_ms * 1000))));
   } else if (qdisc == "pie") {

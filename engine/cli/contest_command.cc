@@ -145,7 +145,7 @@ int Contest(int argc, char** argv) {
   }
   nlohmann::json summaries = nlohmann::json::array();
   for (const auto& run : planned["plan"]["runs"]) {
-    const plab::RunOutput out = plab::Run(run["run"].dump(), plab::RunOptions{false, {}, {}});
+    const plab::RunOutput out = plab::Run(run["run"].dump(), plab::RunOptions::SummaryOnly());
     if (!out.ok) return Refused(out.json);
     summaries.push_back(nlohmann::json::parse(out.json)["summary"]);
   }

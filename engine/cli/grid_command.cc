@@ -211,7 +211,7 @@ int RunGrid(const nlohmann::json& base, const plab::GridSpec& spec, const GridOp
       runs.size(), jobs,
       [&](size_t k) {
         const plab::RunOutput result =
-            plab::Run(plab::GridRunScenario(base, spec, plan, runs[k]).dump(), plab::RunOptions{false, {}, {}});
+            plab::Run(plab::GridRunScenario(base, spec, plan, runs[k]).dump(), plab::RunOptions::SummaryOnly());
         const auto doc = nlohmann::ordered_json::parse(result.json);
         const nlohmann::ordered_json summary = doc.contains("summary") ? doc["summary"] : nullptr;
         return plab::GridRunRecord(plan, runs[k], summary).dump();

@@ -84,164 +84,31 @@ std::string_view SummaryText(std::string_view doc) {
   return {};
 }
 
-// Compact JSON text as nlohmann's dump() writes it, rewritten with every object's members
-// in key order: what parsing it into nlohmann::json (keys sorted) and dump() would give,
-// byte for byte, without building the tree (the same numbers' and strings' texts, which a
-// dump() already wrote in their one form). False, `out` unspecified, for anything it does
-// not expect (whitespace, an escaped or a repeated key): the caller parses instead.
-class SortedJson {
- public:
-  static bool Write(std::string_view text, std::string& out) {
-    SortedJson w{text};
-    return w.Value(out) && w.at_ == text.size();
-  }
-
- private:
-  struct Member {
-    std::string_view key;    // between the quotes
-    std::string_view value;  // its text: in the source, or in `owned`
-  };
-
-  explicit SortedJson(std::string_view text) : text_(text) {}
-
-  bool Value(std::string& out) {
-    if (at_ >= text_.size()) return false;
-    if (text_[at_] == '{') return Object(out);
-    if (text_[at_] == '[') return Array(out);
-    const size_t start = at_;
-    if (!Scalar()) return false;
-    out.append(text_.substr(start, at_ - start));
-    return true;
-  }
-
-  // Past a string, a number, true, false or null.
-  bool Scalar() {
-    if (text_[at_] == '"') return String();
-    const size_t start = at_;
-    for (; at_ < text_.size() && text_[at_] != ',' && text_[at_] != '}' && text_[at_] != ']'; ++at_) {
-      const char c = text_[at_];
-      if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '[' || c == '"' || c == ':') return false;
-    }
-    return at_ > start;
-  }
-
-  // Past a string's closing quote.
-  bool String() {
-    for (++at_; at_ < text_.size(); ++at_) {
-      if (text_[at_] == '\\') {
-        ++at_;
-      } else if (text_[at_] == '"') {
-        ++at_;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  bool Array(std::string& out) {
-    out += '[';
-    ++at_;
-    if (at_ < text_.size() && text_[at_] == ']') {
-      ++at_;
-      out += ']';
-      return true;
-    }
-    for (;;) {
-      if (!Value(out)) return false;
-      if (at_ >= text_.size()) return false;
-      const char c = text_[at_++];
-      out += c;
-      if (c == ']') return true;
-      if (c != ',') return false;
-    }
-  }
-
-  bool Object(std::string& out) {
-    ++at_;
-    std::vector<Member> members;
-    std::vector<std::string> owned;  // nested objects' and arrays' sorted texts
-    if (at_ < text_.size() && text_[at_] == '}') {
-      ++at_;
-      out += "{}";
-      return true;
-    }
-    for (;;) {
-      if (at_ >= text_.size() || text_[at_] != '"') return false;
-      const size_t key_start = at_ + 1;
-      if (!String()) return false;
-      const std::string_view key = text_.substr(key_start, at_ - 1 - key_start);
-      if (key.find('\\') != std::string_view::npos) return false;  // sorted by its unescaped bytes
-      if (at_ >= text_.size() || text_[at_++] != ':' || at_ >= text_.size()) return false;
-      if (text_[at_] == '{' || text_[at_] == '[') {
-        if (owned.empty()) owned.reserve(kMaxNested);
-        if (owned.size() == kMaxNested) return false;  // never moved: the views into `owned` stay valid
-        owned.emplace_back();
-        if (!Value(owned.back())) return false;
-        members.push_back({key, owned.back()});
-      } else {
-        const size_t start = at_;
-        if (!Scalar()) return false;
-        members.push_back({key, text_.substr(start, at_ - start)});
-      }
-      if (at_ >= text_.size()) return false;
-      const char c = text_[at_++];
-      if (c == '}') break;
-      if (c != ',') return false;
-    }
-    // nlohmann::json's object is a std::map<std::string, ...>: keys in byte order.
-    std::sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.key < b.key; });
-    out += '{';
-    for (size_t i = 0; i < members.size(); ++i) {
-      if (i > 0) {
-        if (members[i].key == members[i - 1].key) return false;  // a map keeps one
-        out += ',';
-      }
-      out += '"';
-      out.append(members[i].key);
-      out += "\":";
-      out.append(members[i].value);
-    }
-    out += '}';
-    return true;
-  }
-
-  static constexpr size_t kMaxNested = 16;  // objects and arrays in one object, at most
-
-  std::string_view text_;
-  size_t at_ = 0;
-};
-
 SummaryTuple RunForSummary(const std::string& scenario_json, bool summary_only = true) {
   const auto start = std::chrono::steady_clock::now();
-  plab::RunOptions options;
-  options.series = false;
+  plab::RunOptions options = plab::RunOptions::SummaryOnly();
+  // The engine writes the summary alone, its keys in byte order (RunOptions::summary_only):
+  // Python parsing each whole result document (7.5 KB for a one-second run) cost more
+  // than a tenth of the run; cutting the summary out of it here and sorting its members
+  // 17 us, 3 %; and the whole document's flows, links and scenario half the run
+  // (docs/campaigns.md, "Overhead").
+  options.summary_only = summary_only;  // else the whole document, without series
   plab::RunOutput out = plab::Run(scenario_json, options);
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!out.ok || !summary_only) return {out.ok, std::move(out.json), wall_s};
-  // The summary alone, cut out here on the run's own thread: Python parsing each whole
-  // result document (7.5 KB for a one-second run) cost more than a tenth of the run.
-  // Written with sorted keys, as ever: its members' texts put in key order (SortedJson);
-  // parsing the summary's text into a tree and writing it out again cost 20 us a run,
-  // 3 % of a one-second run (docs/campaigns.md, "Overhead").
   const std::string_view text = SummaryText(out.json);
-  if (!text.empty()) {
-    std::string sorted;
-    sorted.reserve(text.size());
-    if (SortedJson::Write(text, sorted)) return {true, std::move(sorted), wall_s};
-  }
-  const auto doc = nlohmann::json::parse(text.empty() ? std::string_view(out.json) : text, nullptr,
-                                         /*allow_exceptions=*/false);
-  if (text.empty() && !doc.is_discarded() && doc.contains("summary")) return {true, doc["summary"].dump(), wall_s};
-  if (doc.is_discarded() || !doc.is_object())  // never, for the engine's own output
+  if (!text.empty()) return {true, std::string(text), wall_s};
+  const auto doc = nlohmann::json::parse(out.json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("summary"))  // never, for the engine's own output
     return {false, R"({"ok":false,"errors":[{"path":"","message":"the result holds no summary"}]})", wall_s};
-  return {true, doc.dump(), wall_s};
+  return {true, doc["summary"].dump(), wall_s};
 }
 
 // Runs the scenarios on `jobs` threads of its own, the GIL released throughout, and
 // answers in the scenarios' order. A campaign hands over a batch at a time: one call
 // across the binding per batch instead of one Python thread switch, GIL round trip and
 // JSON parse per run (docs/campaigns.md, "Overhead").
-// summary=false answers each whole result document instead (the bench's bare engine).
+// summary=false answers each whole result document instead.
 std::vector<SummaryTuple> RunMany(const std::vector<std::string>& scenarios, int jobs, bool summary) {
   std::vector<SummaryTuple> answers(scenarios.size());
   nb::gil_scoped_release release;

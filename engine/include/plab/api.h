@@ -41,6 +41,21 @@ struct RunOptions {
   // and the run is exactly the run it always was; with one, the result says what was
   // written ("pcap").
   std::function<std::ostream*(const std::string& link, const std::string& direction)> pcap;
+  // The summary alone (a campaign's row, python/plab/campaign.py): the result is
+  // {"ok", "summary"} and a partial run's marks, nothing of the flows, links or series,
+  // and the summary's keys in byte order, as parsing the whole result and writing the
+  // summary out again would give it (the same figures, text for text).
+  bool summary_only = false;
+
+  // A run read only for its summary: sweeps, grids, contests and campaigns (about half
+  // the work of a one-second run's whole result, whose flows, links and scenario echo
+  // it skips).
+  static RunOptions SummaryOnly() {
+    RunOptions options;
+    options.series = false;
+    options.summary_only = true;
+    return options;
+  }
 };
 
 // Validates and runs one simulation. Never throws: bad input gives ok == false and

@@ -92,7 +92,8 @@ std::vector<PanelDecl> Declare() {
                          Points("fast_retransmit", "fast retransmit", "triangle", "fastRetransmit", "declared"),
                          Points("partial_ack", "partial ACK", "diamond", "partialAck", "declared"),
                          Points("timeout", "timeout", "cross", "timeout", "declared"),
-                         Points("early_retransmit", "early retransmit", "triangle", "earlyRetransmit", "samples")});
+                         Points("early_retransmit", "early retransmit", "triangle", "earlyRetransmit", "samples"),
+                         Points("ecn_response", "ECN window reduction", "diamond", "ecnResponse", "samples")});
     // ssthresh starts at "infinity" (RFC 5681 §3.1): it must not flatten cwnd.
     p.lines[1].y_extent_cap = 2;
     p.family = "tcp";

@@ -23,6 +23,7 @@ struct RouteStats {
   int64_t queue_drops = 0;    // dropped by a full queue or an AQM on the way
   int64_t link_drops = 0;     // lost to a link's own error model
   int64_t channel_drops = 0;  // lost to the flow's own channel
+  int64_t ecn_marks = 0;      // marked CE by an AQM on the way (RFC 3168 §5)
 };
 
 // Where a packet of the flow was lost, told to whoever measures a protocol's own loss

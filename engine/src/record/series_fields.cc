@@ -41,6 +41,10 @@ const std::vector<SeriesField>& SeriesFields() {
       {"timeout", "Timeout", "segments", "marker", "flow",
        "The retransmission timer fired: cwnd fell to one segment and the RTO doubled (cwnd before)",
        "RFC 6298 §5; RFC 5681 §3.1"},
+      {"ecn_response", "ECN window reduction", "segments", "marker", "flow",
+       "An ACK echoed a CE mark (ECE) and the sender reduced its window, at most once a window of data (cwnd "
+       "after)",
+       "RFC 3168 §6.1.2; RFC 8257 §3.3 (DCTCP)"},
       {"seq_sent", "Sent", "segment", "trace", "flow", "Every new segment sent", "RFC 9293 §3.4"},
       {"seq_retransmitted", "Retransmitted", "segment", "trace", "flow", "Every retransmission", "RFC 5681 §3.2"},
       {"seq_acked", "ACK", "segment", "trace", "flow", "The cumulative ACK of every ACK arriving", "RFC 9293 §3.4"},

@@ -67,6 +67,9 @@ class Simulation final : public EventHandler {
   // summaries, per-protocol aggregates and series descriptors; the points go to
   // `columns`.
   nlohmann::ordered_json Report(std::vector<double>* columns) const;
+  // The report's head alone: "ok", "summary" and a partial run's marks (what a
+  // campaign stores; RunOptions::summary_only).
+  nlohmann::ordered_json ReportHead() const;
 
   void OnEvent(uint32_t tag, uint64_t arg) override;
 

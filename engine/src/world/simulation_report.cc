@@ -64,6 +64,7 @@ nlohmann::ordered_json Simulation::FlowSummary(const ExplicitFlow& f) const {
   s["reverse_channel_drops"] = rev.stats.channel_drops;
   s["queue_drops"] = fwd.stats.queue_drops + rev.stats.queue_drops;
   s["link_drops"] = fwd.stats.link_drops + rev.stats.link_drops;
+  s["ecn_marks"] = fwd.stats.ecn_marks + rev.stats.ecn_marks;
   // LE paper §3.1: from the first loss until every lost segment is delivered in order.
   nlohmann::ordered_json recovery;
   if (f.forward.window != nullptr && !f.forward.window->first_drop_at().IsInfinite() && m.recovered()) {
@@ -222,7 +223,7 @@ nlohmann::ordered_json Simulation::Summary() const {
   return s;
 }
 
-nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+nlohmann::ordered_json Simulation::ReportHead() const {
   const Time end = EndTime();
   nlohmann::ordered_json doc;
   doc["ok"] = true;
@@ -235,6 +236,12 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
                      FormatNumber(duration_.seconds()) + " s after " + std::to_string(scheduler_.events_run()) +
                      " events, its event budget (max_events); shorten the run or raise max_events";
   }
+  return doc;
+}
+
+nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
+  const Time end = EndTime();
+  nlohmann::ordered_json doc = ReportHead();
   doc["flows"] = nlohmann::ordered_json::array();
   for (const auto& f : flows_) {
     nlohmann::ordered_json flow = {{"index", f->index},

@@ -15,6 +15,7 @@ export interface RoleColors {
   partialAck: string;
   timeout: string;
   earlyRetransmit: string;
+  ecnResponse: string;
   rate: string;
   equation: string;
   throughput: string;
@@ -36,6 +37,7 @@ const STANDARD: RoleColors = {
   partialAck: '#8e44ad',
   timeout: '#d62828',
   earlyRetransmit: '#0b8fb0',
+  ecnResponse: '#b8860b',
   rate: '#1f6fb2',
   equation: '#e07b00',
   throughput: '#2a9d4b',
@@ -59,6 +61,7 @@ const OKABE_ITO: RoleColors = {
   partialAck: '#cc79a7',
   timeout: '#d55e00',
   earlyRetransmit: '#000000',
+  ecnResponse: '#e69f00',
   rate: '#0072b2',
   equation: '#e69f00',
   throughput: '#009e73',

@@ -19,6 +19,8 @@ const ITEMS: Item[] = [
   { key: 'retransmissions', digits: 0 },
   { key: 'timeouts', digits: 0 },
   { key: 'fast_retransmits', digits: 0 },
+  // A flow with ECN (RFC 3168): its window reductions answering marks; null, so not shown, without.
+  { key: 'ecn_responses', digits: 0, optional: true },
   { key: 'app_success_pct', digits: 1 },
   { key: 'mean_tokens_per_rtt', digits: 1 },
   { key: 'recovery_duration_s', digits: 3, optional: true },

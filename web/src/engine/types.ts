@@ -234,6 +234,10 @@ export interface RunSummary {
   retransmissions?: number;
   timeouts?: number;
   fast_retransmits?: number;
+  /** Window reductions answering ECN-Echo (RFC 3168 §6.1.2); null without ECN. */
+  ecn_responses?: number | null;
+  /** The flow's packets marked CE on the way. */
+  ecn_marks?: number;
   partial_acks?: number;
   app_success_pct?: number | null;
   mean_tokens_per_rtt?: number | null;

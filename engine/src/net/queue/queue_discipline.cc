@@ -10,4 +10,8 @@ void QueueDiscipline::CountDropOnRoute(const Packet& p) {
   if (p.route->witness != nullptr) p.route->witness->OnLost(p, DropCause::kQueue);
 }
 
+void QueueDiscipline::CountMarkOnRoute(const Packet& p) {
+  if (p.route != nullptr) ++p.route->stats.ecn_marks;
+}
+
 }  // namespace plab

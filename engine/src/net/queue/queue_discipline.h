@@ -49,6 +49,8 @@ class QueueDiscipline {
   // The route of a dropped packet learns of it (per-flow drop counts); call this for
   // every packet a discipline drops.
   static void CountDropOnRoute(const Packet& p);
+  // Its route learns of a CE mark (per-flow mark counts).
+  static void CountMarkOnRoute(const Packet& p);
 
   // The packet trace, for drops made on the way out (CoDel): those happen inside
   // Dequeue, where the link cannot see them. Null unless tracing.
@@ -71,6 +73,7 @@ class QueueDiscipline {
     if (!p.ect()) return false;
     p.ecn = Ecn::kCe;
     ++stats_.ecn_marks;
+    CountMarkOnRoute(p);
     return true;
   }
 

@@ -19,6 +19,7 @@ TcpProbe::TcpProbe(const ProbeOptions& params, const TcpSender* sender)
       partial_ack_("partial_ack", "segments"),
       timeout_("timeout", "segments"),
       early_retransmit_("early_retransmit", "segments"),
+      ecn_response_("ecn_response", "segments"),
       seq_sent_("seq_sent", "segment", kTraceCap),
       seq_retransmitted_("seq_retransmitted", "segment", kTraceCap),
       seq_acked_("seq_acked", "segment", kTraceCap),
@@ -45,6 +46,8 @@ void TcpProbe::OnEarlyRetransmit(Time now, const WindowSnapshot& window) {
 
 void TcpProbe::OnTimeout(Time now, uint64_t cwnd_before) { timeout_.Add(now, Segments(cwnd_before)); }
 
+void TcpProbe::OnEcnResponse(Time now, const WindowSnapshot& window) { ecn_response_.Add(now, Segments(window.cwnd)); }
+
 void TcpProbe::OnSegmentSent(Time now, uint64_t seq, bool retransmission) {
   if (!params_.record_traces) return;
   (retransmission ? seq_retransmitted_ : seq_sent_).Add(now, Segments(seq));
@@ -68,7 +71,9 @@ void TcpProbe::AppendSeries(SeriesSink& out) const {
   out.Add(ssthresh_);
   out.Add(flight_);
   for (const MarkerSeries* s : {&fast_retransmit_, &partial_ack_, &timeout_}) out.Add(*s, "marker");
+  // Only where they can happen, as early retransmits: a flow with ECN (RFC 3168).
   if (early_retransmit_.count() > 0) out.Add(early_retransmit_, "marker");
+  if (sender_->ecn()) out.Add(ecn_response_, "marker");
   if (!params_.record_traces) return;
   for (const MarkerSeries* s : {&seq_sent_, &seq_retransmitted_, &seq_acked_, &seq_sack_start_, &seq_sack_end_}) {
     out.Add(*s, "trace");
@@ -80,6 +85,8 @@ void TcpProbe::AppendSummary(nlohmann::ordered_json& s, const FlowFigures& flow)
   s["fast_retransmits"] = fast_retransmit_.count();
   s["partial_acks"] = partial_ack_.count();
   s["early_retransmits"] = early_retransmit_.count();
+  // Null for a flow without ECN: it cannot answer a mark (RFC 3168 §6.1.2).
+  s["ecn_responses"] = sender_->ecn() ? nlohmann::ordered_json(ecn_response_.count()) : nlohmann::ordered_json();
   s["bandwidth_estimate_mbps"] =
       static_cast<double>(sender_->congestion_control_algorithm().BandwidthEstimateBps()) / 1e6;
   // The throughput equations with this flow's own loss-indication rate, RTT and RTO.

@@ -30,6 +30,7 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   void OnPartialAck(Time now, const WindowSnapshot& window) override;
   void OnEarlyRetransmit(Time now, const WindowSnapshot& window) override;
   void OnTimeout(Time now, uint64_t cwnd_before) override;
+  void OnEcnResponse(Time now, const WindowSnapshot& window) override;
   void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override;
   void OnAckArrived(Time now, uint64_t ack, const SackBlock* sack, int sack_count) override;
 
@@ -53,7 +54,7 @@ class TcpProbe final : public TransportProbe, public TcpSenderObserver {
   uint32_t mss_bytes_;
   double mss_;
   TimeSeries cwnd_, ssthresh_, flight_;
-  MarkerSeries fast_retransmit_, partial_ack_, timeout_, early_retransmit_;
+  MarkerSeries fast_retransmit_, partial_ack_, timeout_, early_retransmit_, ecn_response_;
   MarkerSeries seq_sent_, seq_retransmitted_, seq_acked_, seq_sack_start_, seq_sack_end_;
 };
 

@@ -26,6 +26,7 @@ class TcpProbeExtension : public TransportProbe, public TcpSenderObserver {
   void OnPartialAck(Time now, const WindowSnapshot& window) override { tcp_->OnPartialAck(now, window); }
   void OnEarlyRetransmit(Time now, const WindowSnapshot& window) override { tcp_->OnEarlyRetransmit(now, window); }
   void OnTimeout(Time now, uint64_t cwnd_before) override { tcp_->OnTimeout(now, cwnd_before); }
+  void OnEcnResponse(Time now, const WindowSnapshot& window) override { tcp_->OnEcnResponse(now, window); }
   void OnSegmentSent(Time now, uint64_t seq, bool retransmission) override {
     tcp_->OnSegmentSent(now, seq, retransmission);
   }

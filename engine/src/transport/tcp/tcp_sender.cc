@@ -301,6 +301,7 @@ void TcpSender::OnEcnFeedback(bool ece, uint64_t acked_bytes) {
   if (state_.recover_set && state_.snd_una <= state_.recover) return;
   cc_->OnEcnEcho(state_);
   ++stats_.ecn_responses;
+  if (tcp_observer_) tcp_observer_->OnEcnResponse(scheduler_->now(), window());
   ecn_recover_ = state_.snd_max;
   cwr_pending_ = true;  // on the next new data segment
 }

@@ -43,6 +43,9 @@ class TcpSenderObserver {
   virtual void OnEarlyRetransmit(Time /*now*/, const WindowSnapshot& /*window*/) {}
   // `cwnd_before` is the window just before the timeout collapsed it.
   virtual void OnTimeout(Time /*now*/, uint64_t /*cwnd_before*/) {}
+  // The window was reduced in answer to an ECN-Echo (RFC 3168 §6.1.2), at most once a
+  // window; `window` is after the reduction.
+  virtual void OnEcnResponse(Time /*now*/, const WindowSnapshot& /*window*/) {}
   // Every data segment sent, and every ACK arriving (time-sequence traces).
   virtual void OnSegmentSent(Time /*now*/, uint64_t /*seq*/, bool /*retransmission*/) {}
   virtual void OnAckArrived(Time /*now*/, uint64_t /*ack*/, const SackBlock* /*sack*/, int /*sack_count*/) {}
@@ -120,6 +123,8 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void OnEvent(uint32_t tag, uint64_t arg) override;
 
   const TcpState& state() const { return state_; }
+  // Whether the flow negotiated ECN (TcpSenderParams::ecn).
+  bool ecn() const { return params_.ecn; }
   WindowSnapshot window() const;
   const TcpSenderStats& stats() const { return stats_; }
   const CongestionControl& congestion_control_algorithm() const { return *cc_; }
