@@ -11,13 +11,13 @@ namespace {
 using testing::kMss;
 using Sender = CubicSender;
 
-constexpr auto kNs3 = Cubic::Params::Law::kNs3;
-constexpr auto kRfc = Cubic::Params::Law::kRfc9438;
+constexpr auto kNs3Law = Cubic::Params::Law::kNs3;
+constexpr auto kRfcLaw = Cubic::Params::Law::kRfc9438;
 
 // Slow start adds every segment the ACK newly delivered (ns-3's byte counting), not one
 // SMSS per ACK; segments SACKed before do not count again.
 TEST(CubicNs3Law, SlowStartCountsEverySegmentAnAckDelivers) {
-  Sender ns3(kNs3, 10), rfc(kRfc, 10);
+  Sender ns3(kNs3Law, 10), rfc(kRfcLaw, 10);
   ns3.Ack(3 * kMss, 3 * kMss);
   rfc.Ack(3 * kMss, 3 * kMss);
   EXPECT_EQ(ns3.cwnd_segments(), 13);
@@ -29,12 +29,12 @@ TEST(CubicNs3Law, SlowStartCountsEverySegmentAnAckDelivers) {
 // ssthresh = max(floor(0.7 x whole segments of cwnd), 2) segments (GetSsThresh), where
 // RFC 9438's is 0.7 cwnd in bytes.
 TEST(CubicNs3Law, SsthreshAfterALossIsWholeSegments) {
-  Sender ns3(kNs3, 5), rfc(kRfc, 5);
+  Sender ns3(kNs3Law, 5), rfc(kRfcLaw, 5);
   ns3.Loss();
   rfc.Loss();
   EXPECT_EQ(ns3.cubic().ssthresh(), 3 * kMss);
   EXPECT_EQ(rfc.cubic().ssthresh(), 3500u);
-  Sender two(kNs3, 2);
+  Sender two(kNs3Law, 2);
   two.Loss();
   EXPECT_EQ(two.cubic().ssthresh(), 2 * kMss);
 }
@@ -43,7 +43,7 @@ TEST(CubicNs3Law, SsthreshAfterALossIsWholeSegments) {
 // start ended by HyStart) at least one per 20 ACKs (CntClamp), where the curve alone,
 // flat at its origin, would hardly grow it.
 TEST(CubicNs3Law, AvoidanceBeforeALossGrowsOneSegmentPerTwentyAcks) {
-  Sender ns3(kNs3, 10, Cubic::Params::HyStart::kNs3);
+  Sender ns3(kNs3Law, 10, Cubic::Params::HyStart::kNs3);
   while (!ns3.cubic().ssthresh_set()) ns3.Ack(kMss, kMss);  // an ACK train ends slow start
   const double exit = ns3.cwnd_segments();
   for (int i = 0; i < 200; ++i) {

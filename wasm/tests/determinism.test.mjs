@@ -70,6 +70,37 @@ const kScenarios = [
     },
   },
   {
+    // The BBR v3 preset's path at its 0.5 BDP buffer: four v3 flows (doubles in the
+    // bandwidth filter, gains 2.77 / 0.9 / 1.25, inflight_hi and inflight_lo cuts by 0.7).
+    name: 'BBR v3, four flows on a shallow buffer',
+    scenario: {
+      seed: 14,
+      duration_s: 10,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 20, delay_ms: 19, queue_packets: 50 },
+      },
+      flows: [1, 2, 3, 4].map(() => ({
+        protocol: 'bbr3',
+        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
+        app: { token_bucket: { enabled: false } },
+      })),
+    },
+  },
+  {
+    // Copa's delay law: a double window moved by v / (delta cwnd) per ACK, beside BBR v1.
+    name: 'Copa beside BBR v1',
+    scenario: {
+      seed: 15,
+      duration_s: 10,
+      topology: { bottleneck: { rate_mbps: 10, delay_ms: 20, queue_packets: 100 } },
+      flows: [
+        { protocol: 'copa', channel: { forward: { model: 'none' } } },
+        { protocol: 'bbr', channel: { forward: { model: 'none' } } },
+      ],
+    },
+  },
+  {
     // RED's random early decisions mark ECT packets (RFC 3168 §7); CUBIC answers ECE.
     name: 'CUBIC with ECN on RED',
     scenario: {

@@ -7,8 +7,10 @@
 
 #include "transport/rate/rate_entries.h"
 #include "transport/rate/rrtp_entry.h"
+#include "transport/tcp/bbr3/bbr3_entry.h"
 #include "transport/tcp/cc/cc_entries.h"
 #include "transport/tcp/cc/custom/custom_entry.h"
+#include "transport/tcp/copa/copa_entry.h"
 #include "transport/tcp/dctcp/dctcp_entry.h"
 #include "transport/tcp/ledbat/ledbat_entry.h"
 #include "transport/tcp/real/real_entry.h"
@@ -41,6 +43,8 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       WestwoodEntry(),
       Compared(CubicEntry()),
       BbrEntry(),
+      Bbr3Entry(),
+      CopaEntry(),
       LedbatEntry(),
       DctcpEntry(),
       RealEntry(),
@@ -64,8 +68,9 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),   VegasControl(), WestwoodControl(), CubicControl(),      RealControlEntry(),  FixedControl(),
-          ManualControl(), BbrControl(),   LedbatControl(),   DctcpControlEntry(), CustomControlEntry()};
+  return {AimdControl(),        VegasControl(),  WestwoodControl(), CubicControl(),  RealControlEntry(),
+          FixedControl(),       ManualControl(), BbrControl(),      LedbatControl(), DctcpControlEntry(),
+          CustomControlEntry(), Bbr3Control(),   CopaControl()};
 }
 
 template <typename Entry>

@@ -44,17 +44,7 @@ void Bbr::UpdateBtlBw(const RateSample& rs) {
   if (!rs.valid) return;
   // App-limited samples only count when they raise the estimate (draft §4.1.1).
   if (rs.is_app_limited && rs.delivery_rate_bps < btl_bw_bps_) return;
-  const size_t slot = static_cast<size_t>(round_count_ % params_.bw_window_rounds);
-  if (round_of_[slot] != round_count_) {
-    round_of_[slot] = round_count_;
-    round_max_[slot] = 0;
-  }
-  round_max_[slot] = std::max(round_max_[slot], rs.delivery_rate_bps);
-  double best = 0;
-  for (int i = 0; i < params_.bw_window_rounds; ++i) {
-    if (round_count_ - round_of_[i] < params_.bw_window_rounds) best = std::max(best, round_max_[i]);
-  }
-  btl_bw_bps_ = best;
+  btl_bw_bps_ = btl_bw_filter_.Update(round_count_, rs.delivery_rate_bps);
 }
 
 void Bbr::CheckFullPipe(const RateSample& rs) {

@@ -22,6 +22,7 @@
 #include <array>
 
 #include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/cc/windowed_max_filter.h"
 
 namespace plab {
 
@@ -40,7 +41,7 @@ class Bbr final : public CongestionControl {
   };
   enum class Mode { kStartup, kDrain, kProbeBw, kProbeRtt };
 
-  explicit Bbr(const Params& params) : params_(params) {}
+  explicit Bbr(const Params& params) : params_(params), btl_bw_filter_(params.bw_window_rounds) {}
 
   void OnAck(const TcpState&, uint64_t, Time) override {}  // the window is set per ACK below
   void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
@@ -89,8 +90,7 @@ class Bbr final : public CongestionControl {
   bool round_start_ = false;
 
   // BtlBw max filter: the best sample of each of the last bw_window_rounds rounds.
-  std::array<double, 16> round_max_{};
-  std::array<int64_t, 16> round_of_{};
+  WindowedMaxFilter btl_bw_filter_;
   double btl_bw_bps_ = 0;
 
   Time min_rtt_ = Time::Infinite();

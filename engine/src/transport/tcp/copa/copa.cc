@@ -1,0 +1,108 @@
+#include "transport/tcp/copa/copa.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace plab {
+
+void WindowedMinRtt::Add(Time now, Time rtt, Time window) {
+  while (!samples_.empty() && samples_.back().second >= rtt) samples_.pop_back();
+  samples_.emplace_back(now, rtt);
+  Get(now, window);
+}
+
+Time WindowedMinRtt::Get(Time now, Time window) {
+  // Samples older than the window go, except the newest (a window shorter than the
+  // spacing of samples keeps the latest one).
+  while (samples_.size() > 1 && samples_.front().first < now - window) samples_.pop_front();
+  return samples_.empty() ? Time::Infinite() : samples_.front().second;
+}
+
+void Copa::OnRttUpdated(Time now) {
+  // §2.1: RTTmin over 10 s; RTTstanding over the last srtt / 2.
+  const Time rtt = this->rtt().latest_rtt();
+  min_filter_.Add(now, rtt, params_.min_rtt_window);
+  standing_filter_.Add(now, rtt, this->rtt().srtt() / 2);
+  min_rtt_ = min_filter_.Get(now, params_.min_rtt_window);
+  standing_rtt_ = standing_filter_.Get(now, this->rtt().srtt() / 2);
+}
+
+double Copa::TargetRateBytesPerSecond() const {
+  // §2.1: lambda_t = 1 / (delta x dq) packets per second.
+  const double dq = (standing_rtt_ - min_rtt_).seconds();
+  if (dq <= 0) return std::numeric_limits<double>::infinity();
+  return static_cast<double>(mss_) / (params_.delta * dq);
+}
+
+int64_t Copa::PacingRateBps() const {
+  // §2.1: packets are paced at 2 cwnd / RTTstanding, against bursts.
+  if (standing_rtt_.IsInfinite() || standing_rtt_ <= Time::Zero()) return 0;
+  return static_cast<int64_t>(2 * static_cast<double>(cwnd_) * 8 / standing_rtt_.seconds());
+}
+
+void Copa::UpdateVelocity(const TcpState& state) {
+  // §2.1 velocity: once per window compare cwnd with its value when the window began;
+  // the same direction for 3 windows doubles v, then each further window; a change of
+  // direction resets v to 1.
+  if (state.snd_una < window_end_) return;
+  const int direction = cwnd_bytes_ > window_start_cwnd_ ? 1 : (cwnd_bytes_ < window_start_cwnd_ ? -1 : 0);
+  if (direction != 0 && direction == direction_) {
+    if (++same_direction_windows_ >= 3) velocity_ *= 2;
+  } else {
+    same_direction_windows_ = direction == 0 ? 0 : 1;
+    velocity_ = 1;
+  }
+  direction_ = direction;
+  window_end_ = state.snd_nxt;
+  window_start_cwnd_ = cwnd_bytes_;
+}
+
+void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time) {
+  if (cwnd_bytes_ == 0) cwnd_bytes_ = static_cast<double>(cwnd_);
+  if (rs.newly_delivered == 0 || standing_rtt_.IsInfinite()) return;
+  const double acked = static_cast<double>(rs.newly_delivered);
+  const double mss = static_cast<double>(mss_);
+  // §2.1: lambda = cwnd / RTTstanding against lambda_t.
+  const double rate = cwnd_bytes_ / standing_rtt_.seconds();
+  const bool below_target = rate <= TargetRateBytesPerSecond();
+  if (slow_start_) {
+    // §2.1: slow start doubles cwnd once per RTT (adds what is ACKed) until the rate
+    // exceeds the target.
+    if (below_target) {
+      cwnd_bytes_ += acked;
+    } else {
+      slow_start_ = false;
+      window_end_ = state.snd_nxt;
+      window_start_cwnd_ = cwnd_bytes_;
+    }
+  } else {
+    // §2.1: cwnd +/- v / (delta x cwnd) packets per ACKed packet.
+    const double step = velocity_ * mss * acked / (params_.delta * cwnd_bytes_);
+    cwnd_bytes_ += below_target ? step : -step;
+    UpdateVelocity(state);
+  }
+  cwnd_bytes_ = std::max(cwnd_bytes_, static_cast<double>(params_.min_cwnd_segments) * mss);
+  cwnd_ = static_cast<uint64_t>(cwnd_bytes_);
+}
+
+uint64_t Copa::SsthreshAfterLoss(const TcpState&, uint64_t) {
+  // No loss rule in the default mode (header): the window stays where the delay law has it.
+  return cwnd_;
+}
+
+void Copa::EnterRecovery(const TcpState&, int) { ssthresh_ = cwnd_; }
+
+void Copa::ExitRecovery(uint64_t) {}
+
+void Copa::AfterRetransmissionTimeout(const TcpState& state) {
+  // A timeout: slow start again from the minimum window, velocity reset.
+  cwnd_ = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
+  cwnd_bytes_ = static_cast<double>(cwnd_);
+  slow_start_ = true;
+  velocity_ = 1;
+  direction_ = 0;
+  same_direction_windows_ = 0;
+}
+
+}  // namespace plab
