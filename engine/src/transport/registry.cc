@@ -11,6 +11,7 @@
 #include "transport/tcp/cc/custom/custom_entry.h"
 #include "transport/tcp/dctcp/dctcp_entry.h"
 #include "transport/tcp/ledbat/ledbat_entry.h"
+#include "transport/tcp/prague/prague_entry.h"
 #include "transport/tcp/real/real_entry.h"
 #include "transport/tcp/recovery/recovery_entries.h"
 #include "transport/tcp/tcp_entries.h"
@@ -43,6 +44,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       BbrEntry(),
       LedbatEntry(),
       DctcpEntry(),
+      PragueEntry(),
       RealEntry(),
       LeEntry(),
       Ns2Sack1Entry(),
@@ -64,8 +66,9 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),   VegasControl(), WestwoodControl(), CubicControl(),      RealControlEntry(),  FixedControl(),
-          ManualControl(), BbrControl(),   LedbatControl(),   DctcpControlEntry(), CustomControlEntry()};
+  return {AimdControl(),      VegasControl(),      WestwoodControl(),    CubicControl(),
+          RealControlEntry(), FixedControl(),      ManualControl(),      BbrControl(),
+          LedbatControl(),    DctcpControlEntry(), PragueControlEntry(), CustomControlEntry()};
 }
 
 template <typename Entry>
