@@ -24,6 +24,18 @@ test('Papers menu → L4S and classic under DualPI2: Prague beside CUBIC swept o
     );
 });
 
+test("Papers menu → the same sweep with Prague's RTT independence off: its link explains the 3 ms claim", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'l4s-dualpi2-rtt-scaling-off');
+  await expect(page).toHaveURL(/f0\.prague\.rtt_scaling=0/);
+  await sweepDone(page, 150_000);
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '8');
+});
+
 test('a Prague flow on a DualPI2 bottleneck draws its alpha panel', async ({ page }) => {
   await page.goto(
     '/#v=3&duration_s=3&topology.access.rate_mbps=1000&topology.access.delay_ms=0.5&topology.bottleneck.rate_mbps=40&' +
