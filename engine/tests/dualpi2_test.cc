@@ -5,12 +5,15 @@
 // and its Th_len floor, the time-shifted FIFO scheduler, and what validation refuses.
 // A queue that is not L4S-aware treats ECT(1) as ECT(0) (RFC 9331 §5).
 #include <algorithm>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "net/queue/dualpi2_queue.h"
 #include "net/queue/step_mark_queue.h"
+#include "plab/api.h"
 #include "test_util.h"
 
 namespace plab {
@@ -253,6 +256,74 @@ TEST(DualPi2Validation, ACouplingOutsideHalfToTenOrATargetOfZeroIsRefusedNamingT
     s["topology"]["bottleneck"]["dualpi2"]["target_ms"] = target;
     const std::string error = testing::FirstError(s.dump());
     EXPECT_NE(error.find("topology.bottleneck.dualpi2.target_ms"), std::string::npos) << error;
+  }
+}
+
+// The physics of DualPI2 and TCP Prague over generated scenarios: Prague, DCTCP, CUBIC
+// with ECN and NewReno without, alone or beside CUBIC, on DualPI2 (and Prague on the
+// queues that are not L4S-aware, ECT(1) marked as ECT(0)), on drawn rates, delays,
+// buffers, losses and seeds. Every run: accepted, the flows' goodput together at most
+// the bottleneck's rate (plus a packet over the span), the mean SRTT at least the base
+// RTT, the queue never over its limit. Checked to fail with a halved rate bound.
+TEST(L4sPhysics, DualPi2AndPragueObeyThePhysicsOnGeneratedScenarios) {
+  uint64_t state = 20261128;
+  auto next = [&state] {  // splitmix64: the same draws on every machine
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  auto pick = [&next](const auto& from) { return from[next() % from.size()]; };
+  const std::vector<std::string> protocols = {"prague", "dctcp", "cubic+ecn", "newreno"};
+  const std::vector<std::string> queues = {"dualpi2", "dualpi2", "step", "red", "codel"};
+  constexpr double kDuration = 3;
+  constexpr double kPayloadBits = 1000 * 8;  // tcp.mss_bytes
+  for (int i = 0; i < 32; ++i) {
+    const std::string protocol = pick(protocols);
+    // Only Prague leaves DualPI2: ECT(1) to a queue that is not L4S-aware.
+    const std::string queue = protocol == "prague" ? pick(queues) : "dualpi2";
+    const double rate = pick(std::vector<double>{1, 5, 20, 100});
+    const double delay = pick(std::vector<double>{1, 10, 40});
+    const int64_t buffer = pick(std::vector<int64_t>{5, 30, 200});
+    const double loss = pick(std::vector<double>{0, 0.001, 0.02});
+    const bool beside_cubic = next() % 2 == 0;
+    nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+    s["seed"] = static_cast<int>(next() % 1000) + 1;
+    s["duration_s"] = kDuration;
+    s["topology"]["bottleneck"]["rate_mbps"] = rate;
+    s["topology"]["bottleneck"]["delay_ms"] = delay;
+    s["topology"]["bottleneck"]["queue_packets"] = buffer;
+    s["topology"]["bottleneck"]["queue"] = queue;
+    if (queue == "step") s["topology"]["bottleneck"]["step"]["k_packets"] = std::max<int64_t>(1, buffer / 2);
+    auto flow = [&](const std::string& name) {
+      nlohmann::json f = s["flows"][0];
+      const bool ecn = name == "cubic+ecn";
+      f["protocol"] = ecn ? "cubic" : name;
+      f["tcp"]["ecn"] = ecn;
+      f["app"]["token_bucket"]["enabled"] = false;
+      f["channel"]["forward"]["model"] = loss > 0 ? "bernoulli" : "none";
+      f["channel"]["forward"]["p"] = loss;
+      f["channel"]["reverse"]["model"] = "none";
+      return f;
+    };
+    nlohmann::json flows = nlohmann::json::array({flow(protocol)});
+    if (beside_cubic) flows.push_back(flow("cubic"));
+    s["flows"] = flows;
+    const std::string where = protocol + " on " + queue + (beside_cubic ? " beside cubic " : " ") +
+                              std::to_string(rate) + " Mb/s " + std::to_string(delay) + " ms buffer " +
+                              std::to_string(buffer) + " loss " + std::to_string(loss);
+    const testing::RunResult r = testing::RunOk(s);
+    ASSERT_FALSE(r.json.empty()) << where;
+    const auto doc = nlohmann::json::parse(r.json);
+    ASSERT_TRUE(doc["ok"].get<bool>()) << where << ": " << r.json.substr(0, 300);
+    EXPECT_LE(r.summary["flows_goodput_mbps"].get<double>(), rate + 2 * kPayloadBits / kDuration / 1e6) << where;
+    for (const auto& f : doc["flows"]) {
+      const auto& mean_srtt = f["summary"]["mean_srtt_ms"];
+      if (mean_srtt.is_number())
+        EXPECT_GE(mean_srtt.get<double>(), f["base_rtt_ms"].get<double>() * (1 - 1e-9)) << where;
+    }
+    const double limit = doc["links"]["bottleneck"]["queue_limit_packets"].get<double>();
+    EXPECT_LE(r.summary["max_queue_packets"].get<double>(), limit) << where;
   }
 }
 
