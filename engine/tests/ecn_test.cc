@@ -335,7 +335,7 @@ nlohmann::json EcnScenario(const std::string& queue) {
 TEST(EcnValidation, EcnOnADropTailPathIsRefusedNamingTheFieldAndTheQueuesThatMark) {
   const std::string error = testing::FirstError(EcnScenario("drop_tail").dump());
   EXPECT_NE(error.find("flows[0].tcp.ecn"), std::string::npos) << error;
-  EXPECT_NE(error.find("red, codel or step"), std::string::npos) << error;
+  EXPECT_NE(error.find("red, codel, step or dualpi2"), std::string::npos) << error;
   for (const std::string queue : {"red", "codel", "step"}) testing::RunOk(EcnScenario(queue));
 }
 

@@ -101,6 +101,43 @@ const kScenarios = [
     },
   },
   {
+    // L4S: the preset "L4S and classic sharing under DualPI2" (scripts/l4s-presets.py)
+    // at its claims' point and at 3 ms base RTT: DualPI2's p' (a double PI loop) and its
+    // coins, Prague's alpha, its RTT-scaled increase and its pacing (RFC 9332, the
+    // Prague draft); then with Prague's RTT independence off.
+    name: 'L4S preset: Prague and CUBIC on DualPI2',
+    scenario: {
+      seed: 2,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 40, delay_ms: 9, queue_packets: 1000, queue: 'dualpi2' },
+      },
+      flows: [
+        { protocol: 'prague', channel: { forward: { model: 'none' } }, app: { token_bucket: { enabled: false } } },
+        { protocol: 'cubic', channel: { forward: { model: 'none' } }, app: { token_bucket: { enabled: false } } },
+      ],
+    },
+  },
+  {
+    name: 'L4S preset at 3 ms base RTT, Prague without RTT independence',
+    scenario: {
+      seed: 3,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 40, delay_ms: 1, queue_packets: 1000, queue: 'dualpi2' },
+      },
+      flows: [
+        {
+          protocol: 'prague',
+          prague: { rtt_scaling: false },
+          channel: { forward: { model: 'none' } },
+          app: { token_bucket: { enabled: false } },
+        },
+        { protocol: 'cubic', channel: { forward: { model: 'none' } }, app: { token_bucket: { enabled: false } } },
+      ],
+    },
+  },
+  {
     // RED's random early decisions mark ECT packets (RFC 3168 §7); CUBIC answers ECE.
     name: 'CUBIC with ECN on RED',
     scenario: {

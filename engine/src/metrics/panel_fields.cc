@@ -123,6 +123,14 @@ std::vector<PanelDecl> Declare() {
     p.only_with_samples_of = "dctcp_alpha";
     panels.push_back(p);
   }
+  // One TCP Prague flow: the same estimate, for the L4S sender (its draft §2.3).
+  {
+    PanelDecl p = Panel("prague-alpha", kSingle, "Prague alpha: the marked fraction it estimates", "Prague alpha",
+                        "alpha", "", {Drawn(Line("prague_alpha", "alpha", "step", "#7b3294"), "declared")});
+    p.family = "tcp";
+    p.only_with_samples_of = "prague_alpha";
+    panels.push_back(p);
+  }
   {
     PanelDecl p = Panel("seq", kSingle, "Time–sequence", "Time–sequence", "segment", "segment", SeqTraces());
     p.family = "tcp";

@@ -47,7 +47,10 @@ class HeaderArea {
 // The ECN field of the IP header (RFC 3168 §5): a sender that negotiated ECN marks
 // its data ECT(0); a queue that would signal congestion sets CE on an ECT packet
 // instead of dropping it. Not-ECT packets (every packet of a flow without ECN, and
-// every pure ACK, §6.1.4) are dropped as before.
+// every pure ACK, §6.1.4) are dropped as before. An L4S sender marks ECT(1) instead
+// (RFC 9331 §4.1, the L4S identifier); a queue that is not L4S-aware treats it as
+// ECT(0) (§5), and an L4S-aware one (DualPI2, RFC 9332) classifies ECT(1) and CE,
+// the codepoints whose low bit is set, into its L4S queue.
 enum class Ecn : uint8_t {
   kNotEct = 0,  // 00
   kEct1 = 1,    // 01
@@ -84,6 +87,8 @@ struct Packet {
 
   bool is_feedback() const { return kind == PacketKind::kFeedback; }
   bool ect() const { return ecn == Ecn::kEct0 || ecn == Ecn::kEct1; }
+  // RFC 9331 §5.1 / RFC 9332 §2.5.1.1: ECT(1) or CE, the L4S queue's traffic.
+  bool l4s() const { return (static_cast<uint8_t>(ecn) & 1) != 0; }
   // The number the packet trace shows: a data packet's first byte, an ACK's ACK number.
   uint64_t trace_number() const { return is_feedback() ? ack : seq; }
 };

@@ -77,6 +77,10 @@ const std::vector<SummaryField>& SummaryFields() {
        true, "run"},
       {"goodput_by_protocol", "Goodput by protocol", "Mb/s",
        "Each protocol's mean goodput over its explicit flows (goodput_by_protocol.NAME in a claim)", false, "run"},
+      {"queue_delay_median_by_protocol", "Median queueing delay by protocol", "ms",
+       "Each protocol's median time its flows' data packets waited in queues, within 1.6 % "
+       "(queue_delay_median_by_protocol.NAME in a claim)",
+       false, "run"},
       {"normalized_throughput", "Normalized throughput", "",
        "flows[0]'s protocol: its flows' mean goodput over the mean of TCP flows of other protocols (1 = friendly)",
        true, "run"},

@@ -13,6 +13,7 @@
 #include "transport/tcp/copa/copa_entry.h"
 #include "transport/tcp/dctcp/dctcp_entry.h"
 #include "transport/tcp/ledbat/ledbat_entry.h"
+#include "transport/tcp/prague/prague_entry.h"
 #include "transport/tcp/real/real_entry.h"
 #include "transport/tcp/recovery/recovery_entries.h"
 #include "transport/tcp/tcp_entries.h"
@@ -47,6 +48,7 @@ std::vector<ProtocolEntry> DeclareProtocols() {
       CopaEntry(),
       LedbatEntry(),
       DctcpEntry(),
+      PragueEntry(),
       RealEntry(),
       LeEntry(),
       Ns2Sack1Entry(),
@@ -68,9 +70,10 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),        VegasControl(),  WestwoodControl(), CubicControl(),  RealControlEntry(),
-          FixedControl(),       ManualControl(), BbrControl(),      LedbatControl(), DctcpControlEntry(),
-          CustomControlEntry(), Bbr3Control(),   CopaControl()};
+  return {AimdControl(),      VegasControl(),      WestwoodControl(),    CubicControl(),
+          RealControlEntry(), FixedControl(),      ManualControl(),      BbrControl(),
+          LedbatControl(),    DctcpControlEntry(), PragueControlEntry(), CustomControlEntry(),
+          Bbr3Control(),      CopaControl()};
 }
 
 template <typename Entry>

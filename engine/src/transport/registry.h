@@ -44,6 +44,10 @@ struct CongestionControlEntry {
   // Whether it works only on ECN marks (DCTCP): its flows negotiate ECN whatever
   // tcp.ecn says (RFC 8257 §3: DCTCP relies on ECN), and need a queue that marks.
   bool needs_ecn = false;
+  // Whether it is a scalable (L4S) control: its data goes out ECT(1), the L4S
+  // identifier (RFC 9331 §4.1), so an L4S-aware queue (DualPI2) puts it in its
+  // low-latency queue; a queue that is not L4S-aware treats ECT(1) as ECT(0) (§5).
+  bool l4s = false;
 };
 
 struct LossRecoveryEntry {

@@ -147,6 +147,22 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   nlohmann::ordered_json by = nlohmann::ordered_json::object();
   for (const auto& [name, v] : by_protocol) by[name] = v.first / v.second;
   s["goodput_by_protocol"] = std::move(by);
+  // Per protocol, the median time its explicit flows' data packets waited in queues
+  // (the mean of its flows' medians; null for a protocol none of whose packets arrived):
+  // what a dual queue gives each side (RFC 9332: L4S at about 1 ms, classic near its
+  // 15 ms target). Within the delay histogram's 1.6 %.
+  std::map<std::string, std::pair<double, int>> queueing_by_protocol;
+  for (const auto& f : flows_) {
+    auto& [sum, count] = queueing_by_protocol[f->flow->protocol().name];
+    if (f->delay->queueing().count() == 0) continue;
+    sum += f->delay->queueing().Quantile(0.5).milliseconds();
+    ++count;
+  }
+  nlohmann::ordered_json queueing = nlohmann::ordered_json::object();
+  for (const auto& [name, v] : queueing_by_protocol) {
+    queueing[name] = v.second > 0 ? nlohmann::ordered_json(v.first / v.second) : nlohmann::ordered_json();
+  }
+  s["queue_delay_median_by_protocol"] = std::move(queueing);
   nlohmann::ordered_json fair_shares = FairShareByProtocol(goodputs);
   s["fair_share"] = fair_shares[flows_[0]->flow->protocol().name];
   s["fair_share_by_protocol"] = std::move(fair_shares);

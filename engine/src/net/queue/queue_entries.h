@@ -10,5 +10,6 @@ QueueEntry DropTailEntry();
 QueueEntry RedEntry();
 QueueEntry CodelEntry();
 QueueEntry StepMarkEntry();
+QueueEntry DualPi2Entry();
 
 }  // namespace plab

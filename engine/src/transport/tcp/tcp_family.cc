@@ -188,6 +188,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.rtt.max_rto = Time::FromMillisecondsDouble(v.Number("tcp.max_rto_ms"));
   sp.rtt.timers = Timers(v);
   const CongestionControlEntry* cc = FindCongestionControl(composition.congestion_control);
+  if (cc->l4s) sp.ect = Ecn::kEct1;  // RFC 9331 §4.1
   const LossRecoveryEntry* recovery = &ResolveRecovery(v, composition);
   // A view is a scenario pointer and a prefix: cheap to keep, and the scenario
   // outlives every connection of the run.

@@ -173,7 +173,7 @@ void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
   tcp.has_timestamp = params_.timestamps;
   tcp.ts_val = scheduler_->now();
   if (params_.ecn && !retransmission) {
-    p->ecn = Ecn::kEct0;  // RFC 3168 §6.1.5: retransmissions go out Not-ECT
+    p->ecn = params_.ect;  // RFC 3168 §6.1.5: retransmissions go out Not-ECT
     tcp.cwr = cwr_pending_;
     cwr_pending_ = false;
   }

@@ -75,6 +75,9 @@ struct TcpSenderParams {
   // retransmission); an ACK with ECE makes the control reduce its window once per
   // window of data (CongestionControl::OnEcnEcho) and the next new segment carries CWR.
   bool ecn = false;
+  // The ECN-capable codepoint new data carries when `ecn`: ECT(0) for a classic
+  // control (RFC 3168), ECT(1) for an L4S one (RFC 9331 §4.1: the L4S identifier).
+  Ecn ect = Ecn::kEct0;
   RttStats::Params rtt;
 };
 

@@ -1,0 +1,51 @@
+// L4S on the page (issue 22, "M. Today's Internet"): the preset "L4S and classic sharing
+// under DualPI2" opens by a click as a sweep of TCP Prague beside CUBIC over the base RTT,
+// and every RFC 9332 claim gets a verdict from the page's own runs; a Prague flow in the
+// lab draws its alpha panel (its series prague_alpha) and offers DualPI2's tunables.
+import { expect, test } from '@playwright/test';
+import { liveSettled, openPreset, ready, sweepDone } from './helpers';
+
+test('Papers menu → L4S and classic under DualPI2: Prague beside CUBIC swept over the RTT, a verdict per claim', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'l4s-dualpi2-sharing');
+  await expect(page).toHaveURL(/topology\.bottleneck\.queue=dualpi2/);
+  await expect(page).toHaveURL(/view=sweep&cmp=prague,cubic/);
+  await sweepDone(page, 150_000);
+  // 4 base RTTs x 2 curves (Prague beside CUBIC; two CUBICs).
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '8');
+  for (let i = 0; i < 5; i++)
+    await expect(page.getByTestId(`claim-${i}`)).toHaveAttribute(
+      'data-verdict',
+      /^(holds|holds-under-reading|does-not-hold)$/,
+    );
+});
+
+test("Papers menu → the same sweep with Prague's RTT independence off: its link explains the 3 ms claim", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'l4s-dualpi2-rtt-scaling-off');
+  await expect(page).toHaveURL(/f0\.prague\.rtt_scaling=0/);
+  await sweepDone(page, 150_000);
+  await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-points', '8');
+});
+
+test('a Prague flow on a DualPI2 bottleneck draws its alpha panel', async ({ page }) => {
+  await page.goto(
+    '/#v=3&duration_s=3&topology.access.rate_mbps=1000&topology.access.delay_ms=0.5&topology.bottleneck.rate_mbps=40&' +
+      'topology.bottleneck.delay_ms=9&topology.bottleneck.queue_packets=1000&topology.bottleneck.queue=dualpi2&' +
+      'f0.protocol=prague&f0.channel.forward.model=none',
+  );
+  await ready(page);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+  await liveSettled(page);
+  await expect(
+    page.getByRole('table', { name: /Prague alpha: the marked fraction it estimates: summary/ }),
+  ).toHaveCount(1);
+});
