@@ -70,10 +70,9 @@ std::vector<ProtocolEntry> DeclareProtocols() {
 }
 
 std::vector<CongestionControlEntry> DeclareCongestionControls() {
-  return {AimdControl(),      VegasControl(),      WestwoodControl(),    CubicControl(),
-          RealControlEntry(), FixedControl(),      ManualControl(),      BbrControl(),
-          LedbatControl(),    DctcpControlEntry(), PragueControlEntry(), CustomControlEntry(),
-          Bbr3Control(),      CopaControl()};
+  return {AimdControl(),        VegasControl(),       WestwoodControl(), CubicControl(),  RealControlEntry(),
+          FixedControl(),       ManualControl(),      BbrControl(),      LedbatControl(), DctcpControlEntry(),
+          PragueControlEntry(), CustomControlEntry(), Bbr3Control(),     CopaControl()};
 }
 
 template <typename Entry>
