@@ -319,8 +319,9 @@ TEST(L4sPhysics, DualPi2AndPragueObeyThePhysicsOnGeneratedScenarios) {
     EXPECT_LE(r.summary["flows_goodput_mbps"].get<double>(), rate + 2 * kPayloadBits / kDuration / 1e6) << where;
     for (const auto& f : doc["flows"]) {
       const auto& mean_srtt = f["summary"]["mean_srtt_ms"];
-      if (mean_srtt.is_number())
+      if (mean_srtt.is_number()) {
         EXPECT_GE(mean_srtt.get<double>(), f["base_rtt_ms"].get<double>() * (1 - 1e-9)) << where;
+      }
     }
     const double limit = doc["links"]["bottleneck"]["queue_limit_packets"].get<double>();
     EXPECT_LE(r.summary["max_queue_packets"].get<double>(), limit) << where;

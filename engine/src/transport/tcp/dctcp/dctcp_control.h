@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/dctcp/dctcp_alpha.h"
 
 namespace plab {
 
@@ -31,27 +32,22 @@ class Dctcp final : public CongestionControl {
     double initial_alpha = 1;  // RFC 8257 §3.3
   };
 
-  explicit Dctcp(const Params& params) : params_(params), alpha_(params.initial_alpha) {}
+  explicit Dctcp(const Params& params) : estimate_(params.g, params.initial_alpha) {}
 
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) override;
   void OnEcnEcho(const TcpState& state) override;
 
   // Debug state (tests, the probe's series): the estimate of the marked fraction.
-  double alpha() const { return alpha_; }
+  double alpha() const { return estimate_.alpha(); }
   // How many times alpha has been updated (once per window of data).
-  int64_t alpha_updates() const { return alpha_updates_; }
+  int64_t alpha_updates() const { return estimate_.updates(); }
 
  protected:
   uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
 
  private:
-  Params params_;
-  double alpha_;
-  uint64_t bytes_acked_ = 0;
-  uint64_t bytes_marked_ = 0;
-  uint64_t window_end_ = 0;
-  int64_t alpha_updates_ = 0;
+  DctcpAlpha estimate_;
 };
 
 }  // namespace plab

@@ -29,21 +29,12 @@ void Prague::OnAck(const TcpState& state, uint64_t acked_bytes, Time) {
 
 void Prague::OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) {
   // Draft §2.3 (RFC 8257 §3.3): the marked fraction over each window, into the EWMA.
-  bytes_acked_ += acked_bytes;
-  if (ece) bytes_marked_ += acked_bytes;
-  if (state.snd_una <= window_end_) return;
-  const double m = bytes_acked_ > 0 ? static_cast<double>(bytes_marked_) / static_cast<double>(bytes_acked_) : 0.0;
-  alpha_ = (1 - params_.g) * alpha_ + params_.g * m;
-  ++alpha_updates_;
-  window_end_ = state.snd_max;
-  bytes_acked_ = 0;
-  bytes_marked_ = 0;
+  estimate_.OnAck(state.snd_una, state.snd_max, acked_bytes, ece);
 }
 
 void Prague::OnEcnEcho(const TcpState& state) {
   // Draft §2.4: cwnd x (1 - alpha / 2) once per window of marks (the sender's rule).
-  const double reduced = static_cast<double>(cwnd_) * (1 - alpha_ / 2);
-  ssthresh_ = std::max<uint64_t>(static_cast<uint64_t>(reduced), 2ULL * state.mss);
+  ssthresh_ = estimate_.Reduced(cwnd_, state.mss);
   cwnd_ = ssthresh_;
   increase_carry_ = 0;
 }

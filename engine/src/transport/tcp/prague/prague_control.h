@@ -26,6 +26,7 @@
 #include <cstdint>
 
 #include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/dctcp/dctcp_alpha.h"
 
 namespace plab {
 
@@ -40,15 +41,15 @@ class Prague final : public CongestionControl {
     double pacing_ca_ratio = 1.2;                  // Linux sk_pacing_ca_ratio 120 %
   };
 
-  explicit Prague(const Params& params) : params_(params), alpha_(params.initial_alpha) {}
+  explicit Prague(const Params& params) : params_(params), estimate_(params.g, params.initial_alpha) {}
 
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) override;
   void OnEcnEcho(const TcpState& state) override;
   int64_t PacingRateBps() const override;
 
-  double alpha() const { return alpha_; }
-  int64_t alpha_updates() const { return alpha_updates_; }
+  double alpha() const { return estimate_.alpha(); }
+  int64_t alpha_updates() const { return estimate_.updates(); }
   // The congestion-avoidance increase per round trip, in SMSS: 1, or (srtt /
   // target_rtt)^2 below target_rtt with rtt_scaling.
   double AdditiveIncreaseSegments() const;
@@ -58,11 +59,7 @@ class Prague final : public CongestionControl {
 
  private:
   Params params_;
-  double alpha_;
-  uint64_t bytes_acked_ = 0;
-  uint64_t bytes_marked_ = 0;
-  uint64_t window_end_ = 0;
-  int64_t alpha_updates_ = 0;
+  DctcpAlpha estimate_;        // DCTCP's (§2.3)
   double increase_carry_ = 0;  // bytes of additive increase not yet whole
 };
 
