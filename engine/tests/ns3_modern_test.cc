@@ -78,7 +78,7 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
       {"flows", flows}};
 }
 
-struct Ours {
+struct ModernOurs {
   std::vector<double> goodput;  // per flow, over [warmup, end]
   double total = 0;
   double mean_queue = 0;  // packets, over [warmup, end]
@@ -87,13 +87,13 @@ struct Ours {
 
 // The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
 // means (the first `warmup` seconds of a run do not depend on its duration).
-Ours RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
+ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
              bool ecn) {
   const double end = r["time"].get<double>();
   const double warmup = r["warmup"].get<double>();
   RunOptions options;
   options.series = false;
-  Ours ours;
+  ModernOurs ours;
   const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end).dump(), options);
   const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup).dump(), options);
   EXPECT_TRUE(full.ok) << full.json;
@@ -114,7 +114,7 @@ void ExpectDctcpAgrees(const std::string& name, int flows) {
   const auto rows = ModernCase(name);
   const nlohmann::json& r = rows.front();
   const nlohmann::json queue = {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}};
-  const Ours ours = RunOurs(r, std::vector<std::string>(static_cast<size_t>(flows), "dctcp"), queue, true);
+  const ModernOurs ours = RunOurs(r, std::vector<std::string>(static_cast<size_t>(flows), "dctcp"), queue, true);
   const double ns3_total = CaseMean(rows, "total_mbps");
   const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] " << name << ": total ours " << ours.total << " ns-3 " << ns3_total
@@ -142,7 +142,7 @@ TEST(Ns3Modern, TwoDctcpFlowsShareAsInNs3) { ExpectDctcpAgrees("dctcp-2flows", 2
 TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
   const auto rows = ModernCase("newreno-fifo");
   const nlohmann::json& r = rows.front();
-  const Ours ours = RunOurs(r, {"sack"}, {{"queue", "drop_tail"}}, false);
+  const ModernOurs ours = RunOurs(r, {"sack"}, {{"queue", "drop_tail"}}, false);
   const double ns3_total = CaseMean(rows, "total_mbps");
   const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] newreno-fifo: total ours " << ours.total << " ns-3 " << ns3_total
@@ -161,7 +161,7 @@ TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
 TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
   const auto rows = ModernCase("ledbat-alone");
   const nlohmann::json& r = rows.front();
-  const Ours ours = RunOurs(r, {"ledbat"}, {{"queue", "drop_tail"}}, false);
+  const ModernOurs ours = RunOurs(r, {"ledbat"}, {{"queue", "drop_tail"}}, false);
   const double ns3_total = CaseMean(rows, "total_mbps");
   std::cout << "[ ns-3 modern ] ledbat-alone: total ours " << ours.total << " ns-3 " << ns3_total
             << ", mean queue ours " << ours.mean_queue << " ns-3 " << CaseMean(rows, "mean_queue_packets") << "\n";

@@ -10,5 +10,7 @@ QueueEntry DropTailEntry();
 QueueEntry RedEntry();
 QueueEntry CodelEntry();
 QueueEntry StepMarkEntry();
+QueueEntry PieEntry();
+QueueEntry FqCodelEntry();
 
 }  // namespace plab
