@@ -194,6 +194,7 @@ TEST(FqCodel, ASparseFlowKeepsALowDelayBesideABulkFlow) {
   EXPECT_LE(fair.worst_sparse, Ms(0.8));
   // CoDel works in the bulk flow's own queue, and only there.
   EXPECT_GT(fq.stats().aqm_drops, 0);
+  EXPECT_GT(fq.codel(fq.SubQueueOf(*FqPacket(pool, 1)))->count(), 0u);
   EXPECT_EQ(fq.codel(fq.SubQueueOf(*FqPacket(pool, 2)))->count(), 0u);
   // One CoDel queue for both: the sparse packets wait behind the bulk flow's standing
   // queue (CoDel's target and more).
