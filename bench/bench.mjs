@@ -247,6 +247,59 @@ async function protocolCosts() {
   printTable(rows);
 }
 
+// Issue M: the reference run (NewReno) through every queue discipline of the schema,
+// natively and in WASM, beside drop-tail's time (the link's fast path: no discipline
+// call for a packet that finds the wire free); an AQM may cost at most
+// kProtocolCostLimit x drop-tail's time, as a protocol may NewReno's.
+function nativeQueueMs(queue) {
+  const times = [];
+  for (let i = 0; i < kProtocolRepetitions; ++i) {
+    const child = spawnSync(
+      kNativeCli,
+      ['run', kScenarioPath, '--timing', '--set', `topology.bottleneck.queue=${queue}`],
+      {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    if (child.status !== 0) fail(`native ${queue} run failed: ${child.stderr}`);
+    times.push(Number(/wall_ms\s+([0-9.eE+-]+)/.exec(child.stderr)[1]));
+  }
+  return best(times);
+}
+
+async function queueCosts() {
+  const plab = await loadPlab();
+  const queues = plab.schema().params.find((p) => p.path === 'topology.bottleneck.queue').options;
+  const base = JSON.parse(readFileSync(kScenarioPath, 'utf8'));
+  const rows = [['queue', 'native', 'WASM', 'WASM / drop-tail', 'target', '']];
+  const wasm_ms = {};
+  const native_ms = {};
+  for (const queue of queues) {
+    const scenario = structuredClone(base);
+    scenario.topology.bottleneck.queue = queue;
+    const json = JSON.stringify(scenario);
+    plab.run(json); // warm-up
+    wasm_ms[queue] = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${queue} run`);
+    native_ms[queue] = nativeQueueMs(queue);
+  }
+  for (const queue of queues) {
+    const ratio = wasm_ms[queue] / wasm_ms.drop_tail;
+    rows.push([
+      queue,
+      `${native_ms[queue].toFixed(1)} ms`,
+      `${wasm_ms[queue].toFixed(1)} ms`,
+      `${ratio.toFixed(2)}x`,
+      `<= ${kProtocolCostLimit}x`,
+      ratio <= kProtocolCostLimit ? 'PASS' : 'MISS',
+    ]);
+  }
+  console.log('');
+  console.log(`Per-queue cost of the reference run, NewReno (best of ${kProtocolRepetitions})`);
+  console.log('');
+  printTable(rows);
+}
+
 // Many flows: best of kManyRepetitions, natively (the CLI's own timing) and in WASM
 // after one warm-up run.
 const kManyRepetitions = 3;
@@ -335,6 +388,7 @@ async function manyFlows() {
 main()
   .then(async (reference) => {
     await protocolCosts();
+    await queueCosts();
     await templatesSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
     await manyFlows();
     await scalingSection({ root: kRoot, cli: kNativeCli, plab: await loadPlab(), printTable, loadAverage });
