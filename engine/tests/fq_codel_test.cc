@@ -215,5 +215,39 @@ TEST(FqCodel, ImpossibleSettingsAreRefusedNamingTheField) {
   }
 }
 
+// The queue chart shows each sub-queue (issue M §3): a run through FQ-CoDel records, per
+// flow, its data's sub-queue ("sub_queue"), whose lengths add up to the queue's; a run
+// through a single queue records none.
+TEST(FqCodel, EachFlowsSubQueueIsRecordedForTheQueueChart) {
+  auto scenario = [](const std::string& queue) {
+    nlohmann::json flow = {{"protocol", "cubic"}, {"channel", {{"forward", {{"model", "none"}}}}}};
+    nlohmann::json second = flow;
+    second["start_s"] = 0.5;
+    return nlohmann::json{{"duration_s", 5},
+                          {"topology", {{"bottleneck", {{"queue", queue}, {"queue_packets", 300}}}}},
+                          {"flows", {flow, second}}};
+  };
+  const auto fq = testing::RunOk(scenario("fq_codel"));
+  ASSERT_EQ(fq.series.count("flows[0].sub_queue"), 1u);
+  ASSERT_EQ(fq.series.count("flows[1].sub_queue"), 1u);
+  // The series keep each bucket's first, lowest, highest and last points, so peaks and
+  // the final values are exact: the final sub-queues add up to the final queue, each
+  // sub-queue's peak is at most the queue's, and together they reach it.
+  const auto& whole = fq.series.at("links.bottleneck.queue");
+  const auto& a = fq.series.at("flows[0].sub_queue");
+  const auto& b = fq.series.at("flows[1].sub_queue");
+  EXPECT_EQ(a.v.back() + b.v.back(), whole.v.back());
+  const double peak = *std::max_element(whole.v.begin(), whole.v.end());
+  const double peak_a = *std::max_element(a.v.begin(), a.v.end());
+  const double peak_b = *std::max_element(b.v.begin(), b.v.end());
+  EXPECT_GT(peak_a, 2);
+  EXPECT_GT(peak_b, 2);
+  EXPECT_LE(peak_a, peak);
+  EXPECT_LE(peak_b, peak);
+  EXPECT_GE(peak_a + peak_b, peak);
+  const auto tail = testing::RunOk(scenario("drop_tail"));
+  EXPECT_EQ(tail.series.count("flows[0].sub_queue"), 0u);
+}
+
 }  // namespace
 }  // namespace plab

@@ -10,6 +10,11 @@ int64_t FqCodelQueue::SubQueueOf(const Packet& p) const {
   return static_cast<int64_t>(tuple % static_cast<uint64_t>(params_.flows));
 }
 
+int64_t FqCodelQueue::FlowQueuePackets(uint32_t flow) const {
+  return SubQueuePackets(
+      static_cast<int64_t>((2 * static_cast<uint64_t>(flow)) % static_cast<uint64_t>(params_.flows)));
+}
+
 FqCodelQueue::SubQueue& FqCodelQueue::At(int64_t i) {
   std::unique_ptr<SubQueue>& q = queues_[static_cast<size_t>(i)];
   if (q == nullptr) q = std::make_unique<SubQueue>();

@@ -50,6 +50,8 @@ class FqCodelQueue final : public QueueDiscipline {
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
   int64_t limit_packets() const override { return params_.limit_packets; }
+  // Its data's sub-queue (the one a flow's data packets are classified into).
+  int64_t FlowQueuePackets(uint32_t flow) const override;
 
   // The sub-queue a packet goes to.
   int64_t SubQueueOf(const Packet& p) const;
