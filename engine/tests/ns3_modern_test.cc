@@ -51,7 +51,7 @@ double CaseMean(const std::vector<nlohmann::json>& rows, const std::string& fiel
 // Our scenario for a case's line: `protocols` per flow, the bottleneck's queue as `queue`
 // says (its discipline and settings), `duration_s` long.
 nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::string>& protocols,
-                              const nlohmann::json& queue, bool ecn, double duration_s) {
+                              const nlohmann::json& queue, bool ecn, double duration_s, int seed = 1) {
   nlohmann::json flows = nlohmann::json::array();
   for (size_t i = 0; i < protocols.size(); ++i) {
     nlohmann::json flow =
@@ -68,7 +68,7 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
   bottleneck["delay_ms"] = r["delay_ms"];
   bottleneck["queue_packets"] = r["limit"];
   return {
-      {"seed", 1},
+      {"seed", seed},
       {"duration_s", duration_s},
       // The head run (its duration the warmup) measures from the start: only its
       // queue's mean is read.
@@ -89,14 +89,14 @@ struct ModernOurs {
 // The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
 // means (the first `warmup` seconds of a run do not depend on its duration).
 ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   bool ecn) {
+                   bool ecn, int seed = 1) {
   const double end = r["time"].get<double>();
   const double warmup = r["warmup"].get<double>();
   RunOptions options;
   options.series = false;
   ModernOurs ours;
-  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end).dump(), options);
-  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup).dump(), options);
+  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end, seed).dump(), options);
+  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup, seed).dump(), options);
   EXPECT_TRUE(full.ok) << full.json;
   EXPECT_TRUE(head.ok) << head.json;
   const auto doc = nlohmann::json::parse(full.json);
@@ -105,8 +105,11 @@ ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& prot
   const double whole = doc["summary"]["mean_queue_packets"].get<double>();
   const double first = nlohmann::json::parse(head.json)["summary"]["mean_queue_packets"].get<double>();
   ours.mean_queue = (whole * end - first * warmup) / (end - warmup);
-  ours.drops = doc["summary"]["queue_drops"].get<int64_t>();
-  for (const auto& flow : doc["flows"]) ours.marks += flow["summary"]["ecn_marks"].get<int64_t>();
+  // Every flow's drops and marks (the run's summary carries the first flow's figures).
+  for (const auto& flow : doc["flows"]) {
+    ours.drops += flow["summary"]["queue_drops"].get<int64_t>();
+    ours.marks += flow["summary"]["ecn_marks"].get<int64_t>();
+  }
   return ours;
 }
 
@@ -176,6 +179,94 @@ TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
             << ", mean queue ours " << ours.mean_queue << " ns-3 " << CaseMean(rows, "mean_queue_packets") << "\n";
   EXPECT_NEAR(ours.total, ns3_total, 0.01 * ns3_total);
   EXPECT_EQ(ours.drops, 0);  // no slow start: the buffer never fills
+}
+
+// ---- PIE, FQ-CoDel and CoDel (issue M §3, §5) -------------------------------------------
+//
+// Two bulk flows through each AQM, as ns-3.44's PieQueueDisc, FqCoDelQueueDisc and
+// CoDelQueueDisc with their defaults (bench/ns3/modern.cc). These runs lose packets
+// (0.3 % to 3 %), so the goodput tolerance is the lossy one of the ns-3 comparisons
+// (Ns3Tolerance, ns3_validation_test.cc), the shares ns3_grid_test.cc's 0.10. Where ours
+// and ns-3's differ beyond them, the test says so and docs/conformance/pie.md and
+// fq_codel.md record what the experiments found; nothing is loosened to pass.
+
+struct AqmCase {
+  ModernOurs ours;  // means over the seeds run
+  double ours_drops = 0;
+  double ns3_total = 0;
+  double ns3_queue = 0;
+  double ns3_drops = 0;
+  double ns3_share = 0;  // flow 0's share of the total, mean over seeds
+  double loss = 0;       // ns-3's drops over the packets the link carried
+};
+
+// ns-3's seeds against as many of ours (PIE's coin is random in both; the TCPs are not).
+AqmCase CompareAqm(const std::string& name, const std::vector<std::string>& protocols, const nlohmann::json& queue,
+                   int seeds) {
+  const auto rows = ModernCase(name);
+  AqmCase c;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    const ModernOurs one = RunOurs(rows.front(), protocols, queue, false, seed);
+    if (c.ours.goodput.empty()) c.ours.goodput.assign(one.goodput.size(), 0.0);
+    for (size_t i = 0; i < one.goodput.size(); ++i) c.ours.goodput[i] += one.goodput[i] / seeds;
+    c.ours.total += one.total / seeds;
+    c.ours.mean_queue += one.mean_queue / seeds;
+    c.ours_drops += static_cast<double>(one.drops) / seeds;
+  }
+  c.ns3_total = CaseMean(rows, "total_mbps");
+  c.ns3_queue = CaseMean(rows, "mean_queue_packets");
+  c.ns3_drops = CaseMean(rows, "drops");
+  for (const auto& row : rows) c.ns3_share += row["goodput_mbps"][0].get<double>() / row["total_mbps"].get<double>();
+  c.ns3_share /= static_cast<double>(rows.size());
+  const nlohmann::json& r = rows.front();
+  const double packets = r["bw_mbps"].get<double>() * 1e6 * r["time"].get<double>() / 8 / 1054;  // 1000 + 52 + 2 (PPP)
+  c.loss = c.ns3_drops / packets;
+  std::cout << "[ ns-3 modern ] " << name << ": total ours " << c.ours.total << " ns-3 " << c.ns3_total
+            << ", flow 0's share ours " << c.ours.goodput[0] / c.ours.total << " ns-3 " << c.ns3_share
+            << ", mean queue ours " << c.ours.mean_queue << " ns-3 " << c.ns3_queue << ", drops ours " << c.ours_drops
+            << " ns-3 " << c.ns3_drops << " (loss " << c.loss << ")\n";
+  return c;
+}
+
+// The mean queue as a delay at the bottleneck (a 1054-byte packet in ns-3's bytes).
+double QueueDelayMs(double packets, double bw_mbps) { return packets * 1054 * 8 / (bw_mbps * 1e3); }
+
+// PIE (RFC 8033): total goodput within the lossy tolerance for ns-3's 3 % loss (25 %), the
+// shares within 0.10, as many drops as ns-3's PIE makes (the same controller on the same
+// load, within 25 %), and both hold the mean queue delay near QDELAY_REF (15 ms, within
+// half of it either way). Ours is the higher (17.5 ms against 11.9, 8.4 against 9.4 Mb/s):
+// after a slow-start overshoot both PIEs let through (ns-3 440 packets, ours 468) our SACK
+// sender can stall at a window of 2 for seconds after its timeout and slow-start into the
+// queue again (docs/conformance/pie.md).
+TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
+  const AqmCase c = CompareAqm("pie-2newreno", {"sack", "sack"}, {{"queue", "pie"}}, 3);
+  EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
+  EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
+  EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
+  EXPECT_NEAR(QueueDelayMs(c.ns3_queue, 10), 15, 7.5);
+  EXPECT_NEAR(QueueDelayMs(c.ours.mean_queue, 10), 15, 7.5);
+}
+
+// FQ-CoDel (RFC 8290), NewReno beside CUBIC: each flow's share as ns-3's (the round robin
+// shares the link), the queue far below drop-tail's. Total goodput and the queue differ
+// beyond tolerance (ours 9.9 Mb/s and 10 packets, ns-3 8.7 and 2.5): as with plain CoDel
+// below, a known difference whose cause is not found (docs/conformance/fq_codel.md).
+TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
+  const AqmCase c = CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1);
+  EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
+  // Each flow's queue held near CoDel's 5 ms target (a 1000-packet buffer could hold 0.84 s).
+  EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 2 * 5);
+  EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 2 * 5);
+}
+
+// CoDel (RFC 8289), two NewReno flows: the shares as ns-3's; total and queue a known
+// difference (ours 9.1 Mb/s and 3.4 packets, ns-3 8.2 and 1.95: ns-3 drops twice as often
+// in steady state, 16 drops over [2, 10] s against our 7; docs/conformance/fq_codel.md).
+TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
+  const AqmCase c = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1);
+  EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
+  EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 5);
+  EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 5);
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // Queue disciplines driven directly with a fake clock: RED against ns-2's algorithm,
-// CoDel against RFC 8289's, and the bufferbloat lab they exist for.
+// CoDel against RFC 8289's, and the bufferbloat lab they exist for (with the bufferbloat
+// presets' claims).
 #include <cmath>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -263,6 +266,67 @@ TEST(Bufferbloat, RedAndCodelKeepTheQueueShortWhereDropTailFillsIt) {
   EXPECT_LT(codel["mean_srtt_ms"].get<double>(), 0.5 * tail["mean_srtt_ms"].get<double>());
   EXPECT_GT(codel["flows_goodput_mbps"].get<double>(), 0.9 * tail["flows_goodput_mbps"].get<double>());
   EXPECT_GT(red["flows_goodput_mbps"].get<double>(), 0.85 * tail["flows_goodput_mbps"].get<double>());
+}
+
+// ---- the bufferbloat presets ---------------------------------------------------------
+//
+// scripts/bufferbloat-presets.py (issue 22 §6): the claims their captions make, checked on
+// the scenario they are made from (engine/scenarios/bufferbloat-aqm.json) for both
+// compared protocols. Drop-tail fills the 500-packet buffer (RFC 8033 §1, RFC 8289 §1:
+// bufferbloat); PIE holds the mean queue delay near QDELAY_REF = 15 ms (RFC 8033 §1,
+// §4.2); FQ-CoDel near CoDel's 5 ms target with an even share (RFC 8290 §1, §4; RFC 8289
+// §4.4); each with the link nearly full.
+
+struct BloatRun {
+  double goodput_mbps = 0;
+  double queue_delay_ms = 0;  // mean queue over [5, 30] s at the 10 Mb/s bottleneck
+  double max_srtt_ms = 0;
+  double jain = 0;
+};
+
+BloatRun RunBloat(const std::string& queue, const std::string& protocol) {
+  std::ifstream in(std::string(PLAB_SCENARIO_DIR) + "/bufferbloat-aqm.json");
+  nlohmann::json s = nlohmann::json::parse(in);
+  s["topology"]["bottleneck"]["queue"] = queue;
+  for (auto& flow : s["flows"]) flow["protocol"] = protocol;
+  const auto r = testing::RunOk(s);
+  const auto doc = nlohmann::json::parse(r.json);
+  BloatRun b;
+  b.goodput_mbps = r.summary["total_goodput_mbps"].get<double>();
+  const double packet_bytes = 1040;  // 1000 payload + the default 40 header bytes
+  b.queue_delay_ms = r.summary["mean_queue_packets"].get<double>() * packet_bytes * 8 / 10e3;
+  for (const auto& f : doc["flows"])
+    b.max_srtt_ms = std::max(b.max_srtt_ms, f["summary"]["mean_srtt_ms"].get<double>());
+  b.jain = r.summary["jain_index"].get<double>();
+  std::cout << "[ bufferbloat ] " << queue << " " << protocol << ": " << b.goodput_mbps << " Mb/s, queue "
+            << b.queue_delay_ms << " ms, srtt up to " << b.max_srtt_ms << " ms, Jain " << b.jain << "\n";
+  return b;
+}
+
+TEST(BufferbloatPreset, DropTailFillsTheBuffer) {
+  for (const std::string p : {"cubic", "newreno"}) {
+    const BloatRun b = RunBloat("drop_tail", p);
+    EXPECT_GT(b.queue_delay_ms, 150) << p;  // caption: 170 to 300 ms
+    EXPECT_GT(b.goodput_mbps, 9.3) << p;
+  }
+}
+
+TEST(BufferbloatPreset, PieHoldsTheQueueDelayNearFifteenMs) {
+  for (const std::string p : {"cubic", "newreno"}) {
+    const BloatRun b = RunBloat("pie", p);
+    EXPECT_NEAR(b.queue_delay_ms, 15, 7.5) << p;  // caption: about 20 ms
+    EXPECT_GT(b.goodput_mbps, 9.6) << p;          // caption: over 96 %
+  }
+}
+
+TEST(BufferbloatPreset, FqCodelHoldsTheQueueNearFiveMsAndSharesEvenly) {
+  for (const std::string p : {"cubic", "newreno"}) {
+    const BloatRun b = RunBloat("fq_codel", p);
+    EXPECT_LT(b.queue_delay_ms, 5) << p;  // caption: about 4 ms
+    EXPECT_LT(b.max_srtt_ms, 50) << p;    // caption: an RTT of about 47 ms
+    EXPECT_GT(b.jain, 0.995) << p;        // caption: 1.00
+    EXPECT_GT(b.goodput_mbps, 9.3) << p;  // caption: over 93 %
+  }
 }
 
 }  // namespace

@@ -19,6 +19,14 @@ import { loadPlab } from '../plab-node.mjs';
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const kNativeCli = path.join(kRoot, 'build/engine/plab');
 
+// engine/scenarios/bufferbloat-aqm.json with this queue and protocol on both flows.
+function bufferbloatScenario(queue, protocol) {
+  const s = JSON.parse(readFileSync(path.join(kRoot, 'engine/scenarios/bufferbloat-aqm.json'), 'utf8'));
+  s.topology.bottleneck.queue = queue;
+  for (const flow of s.flows) flow.protocol = protocol;
+  return s;
+}
+
 // Partial scenarios: any field left out takes its default (docs/engine-api.md).
 const kScenarios = [
   { name: 'default scenario', scenario: null /* filled from defaultScenario() */ },
@@ -145,6 +153,39 @@ const kScenarios = [
       duration_s: 5,
       topology: { bottleneck: { queue: 'red' } },
       flows: [{ protocol: 'cubic', tcp: { ecn: true }, channel: { forward: { model: 'none' } } }],
+    },
+  },
+  // The bufferbloat presets (scripts/bufferbloat-presets.py) as they run: PIE's coin
+  // (RFC 8033) and its lazy 15 ms timer, FQ-CoDel's per-flow CoDel and round robin (RFC 8290).
+  ...['pie', 'fq_codel'].flatMap((queue) =>
+    ['cubic', 'newreno'].map((protocol) => ({
+      name: `bufferbloat preset: ${protocol} on ${queue}`,
+      scenario: bufferbloatScenario(queue, protocol),
+    })),
+  ),
+  {
+    // PIE's and FQ-CoDel's ECN marks (RFC 8033 §5.1; RFC 8290 via RFC 8289 §5).
+    name: 'NewReno with ECN on PIE and CUBIC with ECN on FQ-CoDel',
+    scenario: {
+      seed: 9,
+      duration_s: 5,
+      topology: { bottleneck: { queue: 'pie', queue_packets: 300 } },
+      flows: [
+        { protocol: 'newreno', tcp: { ecn: true }, channel: { forward: { model: 'none' } } },
+        { protocol: 'cubic', tcp: { ecn: true }, start_s: 0.5, channel: { forward: { model: 'none' } } },
+      ],
+    },
+  },
+  {
+    name: 'CUBIC with ECN on FQ-CoDel',
+    scenario: {
+      seed: 10,
+      duration_s: 5,
+      topology: { bottleneck: { queue: 'fq_codel', queue_packets: 300 } },
+      flows: [
+        { protocol: 'cubic', tcp: { ecn: true }, channel: { forward: { model: 'none' } } },
+        { protocol: 'cubic', tcp: { ecn: true }, start_s: 0.5, channel: { forward: { model: 'none' } } },
+      ],
     },
   },
   {

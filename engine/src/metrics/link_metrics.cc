@@ -14,8 +14,24 @@ LinkMetrics::LinkMetrics(Time horizon, int buckets, int utilization_bins, bool r
   if (record_) busy_ns_.assign(static_cast<size_t>(bins), 0);
 }
 
+void LinkMetrics::WatchFlowQueues(const QueueDiscipline* queue, int flows, Time horizon, int buckets) {
+  // Each change of the queue asks every flow: bounded to the flows a chart can tell apart.
+  constexpr int kMaxWatchedFlows = 64;
+  if (!record_ || flows > kMaxWatchedFlows || queue->FlowQueuePackets(0) < 0) return;
+  flow_queue_source_ = queue;
+  for (int i = 0; i < flows; ++i) flow_queues_.emplace_back("sub_queue", "packets", horizon, buckets);
+  flow_queue_now_.assign(static_cast<size_t>(flows), -1);
+}
+
 void LinkMetrics::OnQueueLength(Time now, int64_t packets) {
   if (record_) queue_.Add(now, static_cast<double>(packets));
+  // A flow's sub-queue is sampled when it changed (which one did is not told: ask each).
+  for (size_t i = 0; i < flow_queues_.size(); ++i) {
+    const int64_t n = flow_queue_source_->FlowQueuePackets(static_cast<uint32_t>(i));
+    if (n == flow_queue_now_[i]) continue;
+    flow_queue_now_[i] = n;
+    flow_queues_[i].Add(now, static_cast<double>(n));
+  }
   max_queue_ = std::max(max_queue_, packets);
   queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
   queue_now_ = packets;
@@ -50,6 +66,7 @@ void LinkMetrics::OnTransmitted(Time started, Time finished) {
 
 void LinkMetrics::Finish(Time end) {
   queue_.Finish();
+  for (TimeSeries& s : flow_queues_) s.Finish();
   if (!record_) return;
   for (size_t i = 0; i < busy_ns_.size(); ++i) {
     const Time from = bin_width_ * static_cast<int64_t>(i);

@@ -24,6 +24,14 @@ class LinkMetrics final : public QueueObserver {
   void OnOpportunityUsed(Time now, int64_t bytes) override;
   // The watched link follows this trace (it outlives the metrics' Finish).
   void set_trace(const DeliveryTrace* trace);
+  // Records, per explicit flow 0..flows-1, the packets of its data waiting in its own
+  // sub-queue of `queue` (a discipline with flow queues: FQ-CoDel), as series
+  // "sub_queue" (issue M §3: the queue chart shows each sub-queue); up to 64 flows.
+  void WatchFlowQueues(const QueueDiscipline* queue, int flows, Time horizon, int buckets);
+  // Flow `flow`'s sub-queue series, when watched.
+  void AppendFlowSeries(SeriesSink& out, int flow) const {
+    if (static_cast<size_t>(flow) < flow_queues_.size()) out.Add(flow_queues_[static_cast<size_t>(flow)], "line");
+  }
   // Closes the series at `end` (a partial last bin is divided by its own length).
   void Finish(Time end);
   void AppendSeries(SeriesSink& out) const {
@@ -45,6 +53,9 @@ class LinkMetrics final : public QueueObserver {
   std::vector<int64_t> used_bytes_;  // traced: per bin, opportunity bytes used
   Time bin_width_;
   std::vector<int64_t> busy_ns_;  // per bin: nanoseconds the wire was sending
+  const QueueDiscipline* flow_queue_source_ = nullptr;
+  std::vector<TimeSeries> flow_queues_;
+  std::vector<int64_t> flow_queue_now_;
   int64_t max_queue_ = 0;
   double queue_integral_ = 0;  // packet-seconds
   int64_t queue_now_ = 0;

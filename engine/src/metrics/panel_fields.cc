@@ -216,8 +216,11 @@ std::vector<PanelDecl> Declare() {
   // The path (what a bufferbloat lesson shows): the bottleneck queue against its
   // buffer limit, its utilization, and each flow's RTT samples against its base RTT.
   {
-    PanelDecl p = Panel("queue", kLive, "Bottleneck queue against its buffer limit", "Queue", "queue (packets)",
-                        "packets", {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link")});
+    PanelDecl p =
+        Panel("queue", kLive, "Bottleneck queue against its buffer limit", "Queue", "queue (packets)", "packets",
+              {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link"),
+               // FQ-CoDel: each flow's own sub-queue beside the whole (RFC 8290 §4.1).
+               Drawn(Each(Line("sub_queue", "own sub-queue", "step", "#2a9d8f"), "flow"), "samples")});
     p.references = {"queue_limit"};
     panels.push_back(p);
   }

@@ -57,6 +57,7 @@ void Simulation::Build() {
   if (const DeliveryTrace* trace = topology_->bottleneck_forward().trace()) bottleneck_metrics_->set_trace(trace);
   all_finite_ = true;
   for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
+  bottleneck_metrics_->WatchFlowQueues(&topology_->bottleneck_forward().queue(), n, duration_, buckets_);
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
   BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_};
   for (int g = 0; g < scenario_.count("background"); ++g) {

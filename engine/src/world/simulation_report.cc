@@ -290,6 +290,7 @@ nlohmann::ordered_json Simulation::Report(std::vector<double>* columns) const {
       sink.SetScope("flow", f->index, "flows[" + std::to_string(f->index) + "]");
       if (f->flow->probe() != nullptr) f->flow->probe()->AppendSeries(sink);
       f->metrics->AppendSeries(sink);
+      bottleneck_metrics_->AppendFlowSeries(sink, f->index);
     }
     sink.SetScope("link", -1, "links.bottleneck");
     bottleneck_metrics_->AppendSeries(sink);

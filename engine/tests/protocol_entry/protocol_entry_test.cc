@@ -54,7 +54,7 @@ TEST(ProtocolEntry, TheTestProtocolIsListedWithItsParameterSeriesAndFiguresInThe
   const int level = IndexOf(series, "echo_level");
   ASSERT_GE(level, 0);
   EXPECT_EQ(series[level]["scope"], "flow");
-  EXPECT_EQ(series[level - 1]["name"], "loss_event_rate");
+  EXPECT_EQ(series[level - 1]["name"], "sub_queue");  // the last shared per-flow series
   EXPECT_EQ(series[level + 1]["name"], "queue");
   const auto& summary = schema["summary"];
   const int figure = IndexOf(summary, "echo_goodput_mbps");

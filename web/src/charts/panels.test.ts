@@ -280,6 +280,25 @@ describe('the live panels of many flows', () => {
     );
   });
 
+  it("draws each flow's own sub-queue beside the bottleneck queue only when the run has them (FQ-CoDel)", () => {
+    const queueLines = (r: ReturnType<typeof run>, shownFlows: number[]) =>
+      outline(buildLivePanels(model, r, { ...opts, shownFlows })).find((p) => p.id === 'chart-queue')!.lines;
+    expect(queueLines(multi, [0, 1, 2]).filter((l) => l.includes('sub_queue'))).toEqual([]);
+    const fq = run(
+      [{ protocol: 'reno' }, { protocol: 'reno' }],
+      [
+        ['links.bottleneck.queue', 'queue', 'link', -1, [0, 3]],
+        ['flows[0].sub_queue', 'sub_queue', 'flow', 0, [0, 2]],
+        ['flows[1].sub_queue', 'sub_queue', 'flow', 1, [0, 1]],
+      ],
+    );
+    expect(
+      queueLines(fq, [0, 1])
+        .filter((l) => l.includes('sub_queue'))
+        .map((l) => l.split('|').slice(0, 2).join('|')),
+    ).toEqual(['flows[0].sub_queue|flow 1 own sub-queue', 'flows[1].sub_queue|flow 2 own sub-queue']);
+  });
+
   it('drops the rate chart when no rate-based flow is shown, and says when every flow is hidden', () => {
     expect(buildLivePanels(model, multi, { ...opts, shownFlows: [0] }).map((p) => p.id)).not.toContain('rate');
     const none = buildLivePanels(model, multi, { ...opts, shownFlows: [] });

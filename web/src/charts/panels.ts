@@ -265,7 +265,10 @@ export function buildLivePanels(model: ParamModel | undefined, run: LiveInput, o
         k = end;
         for (const i of panelFlows) {
           for (const fl of flowLines) {
-            const s = transformed(fl, flowSeries(run.ex, i, fl.series), run.durationS);
+            const raw = flowSeries(run.ex, i, fl.series);
+            // As oneLine: a line drawn only with samples (FQ-CoDel's sub-queues) is left out without.
+            if (fl.draw === 'samples' && raw.t.length === 0) continue;
+            const s = transformed(fl, raw, run.durationS);
             const name = single ? fl.label : fl.label ? `flow ${i + 1} ${fl.label}` : `flow ${i + 1}`;
             const color = single ? roleColor(fl.color, o.colors) : flowColor(i);
             add(fl, {

@@ -8,11 +8,13 @@
 // (§5.3: the backlog half of the "two AQMs"). Defaults: target 5 ms, interval 100 ms
 // (RFC 8289 §4.3-4.4). ECN (RFC 8289 §5, RFC 3168 §5): where CoDel would drop an ECT
 // packet it marks it CE and sends it instead, as Linux's codel_dequeue does.
+// The control law lives in codel_control.h, shared with FQ-CoDel's per-flow queues.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 
+#include "net/queue/codel_control.h"
 #include "net/queue/queue_discipline.h"
 #include "sim/time.h"
 
@@ -27,34 +29,33 @@ class CodelQueue final : public QueueDiscipline {
     int64_t mtu_bytes = 1500;                     // the maxpacket of §5.3
   };
 
-  CodelQueue(PacketPool* pool, const Params& params) : pool_(pool), params_(params) {}
+  CodelQueue(PacketPool* pool, const Params& params)
+      : pool_(pool),
+        limit_packets_(params.limit_packets),
+        codel_params_{params.target, params.interval, params.mtu_bytes} {}
 
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
-  int64_t limit_packets() const override { return params_.limit_packets; }
+  int64_t limit_packets() const override { return limit_packets_; }
 
   // Debug state (tests, plots).
-  bool dropping() const { return dropping_; }
-  uint32_t count() const { return count_; }
-  Time drop_next() const { return drop_next_; }
+  bool dropping() const { return codel_.dropping(); }
+  uint32_t count() const { return codel_.count(); }
+  Time drop_next() const { return codel_.drop_next(); }
 
  private:
-  struct Result {
-    Packet* packet;
-    bool ok_to_drop;
-  };
-  Result DoDequeue(Time now);
-  Time ControlLaw(Time t, uint32_t count) const;
-  void DropAtHead(Packet* p, Time now);
+  friend class CodelControl;
+  // The queue CodelControl works on (codel_control.h).
+  Packet* PopHead();
+  int64_t BacklogBytes() const { return length_bytes(); }
+  void DropHead(Packet* p, Time now);
+  bool Mark(Packet& p) { return MarkCongestion(p); }
 
   PacketPool* pool_;
-  Params params_;
+  int64_t limit_packets_;
+  CodelParams codel_params_;
+  CodelControl codel_;
   std::deque<Packet*> queue_;
-  Time first_above_time_ = Time::Zero();  // 0: not above target
-  Time drop_next_ = Time::Zero();
-  uint32_t count_ = 0;
-  uint32_t lastcount_ = 0;
-  bool dropping_ = false;
 };
 
 }  // namespace plab

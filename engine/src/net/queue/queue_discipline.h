@@ -41,6 +41,9 @@ class QueueDiscipline {
   // The buffer it enforces: at most this many packets wait (what a result reports as
   // the link's queue limit, so the report is the limit in force, not one recomputed).
   virtual int64_t limit_packets() const = 0;
+  // A discipline with a queue per flow (FQ-CoDel) answers how many of flow `flow`'s data
+  // packets wait in theirs; -1 for one without (the queue chart then draws only the whole).
+  virtual int64_t FlowQueuePackets(uint32_t /*flow*/) const { return -1; }
   // A packet that finds the queue empty and the wire free may go straight to the wire
   // without Enqueue/Dequeue (drop-tail: nothing to decide). An AQM that must see every
   // arrival (RED's average, CoDel's sojourn) says no.

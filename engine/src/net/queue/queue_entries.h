@@ -10,6 +10,8 @@ QueueEntry DropTailEntry();
 QueueEntry RedEntry();
 QueueEntry CodelEntry();
 QueueEntry StepMarkEntry();
+QueueEntry PieEntry();
+QueueEntry FqCodelEntry();
 QueueEntry DualPi2Entry();
 
 }  // namespace plab

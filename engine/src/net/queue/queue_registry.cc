@@ -6,7 +6,7 @@ namespace plab {
 const std::vector<QueueEntry>& QueueEntries() {
   // The page offers them in this order; drop-tail, the default, first.
   static const std::vector<QueueEntry> entries = {
-      DropTailEntry(), RedEntry(), CodelEntry(), StepMarkEntry(), DualPi2Entry(),
+      DropTailEntry(), RedEntry(), CodelEntry(), StepMarkEntry(), PieEntry(), FqCodelEntry(), DualPi2Entry(),
   };
   return entries;
 }
