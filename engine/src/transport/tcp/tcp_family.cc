@@ -1,5 +1,6 @@
 #include "transport/tcp/tcp_family.h"
 
+#include "net/queue/queue_entry.h"
 #include "params/param_view.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/receiver_algorithm.h"
@@ -80,10 +81,11 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Source("RFC 9293 §3.5; RFC 6298 §2.1, §2.2")
                   .Advanced());
   p.push_back(BoolParam("tcp.ecn", "ECN", g, false,
-                        "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (RED, "
-                        "CoDel, step) sets CE instead of dropping it, the receiver echoes ECE until the sender's "
-                        "CWR, and the sender reduces its window as for a loss, once per window, without "
-                        "retransmitting. DCTCP always uses it")
+                        "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (" +
+                            MarkingQueueNames() +
+                            ") sets CE instead of dropping it, the receiver echoes ECE until the sender's CWR, and "
+                            "the sender reduces its window as for a loss, once per window, without retransmitting. "
+                            "DCTCP and TCP Prague always use it")
                   .Source("RFC 3168 §5, §6.1")
                   .Advanced());
   p.push_back(BoolParam("tcp.delayed_ack", "Delayed ACK", g, false,
