@@ -228,11 +228,11 @@ void Bbr3::CheckDrain(const TcpState& state, Time now) {
 // ---- control parameters --------------------------------------------------------------
 
 int64_t Bbr3::PacingRateBps() const {
-  if (pacing_rate_bps_ > 0) return static_cast<int64_t>(pacing_rate_bps_);
+  if (pacing_rate_bps_ > 0) return PacingBps(pacing_rate_bps_);
   // §5.6.2 BBRInitPacingRate: BBRStartupPacingGain x InitialCwnd / SRTT (1 ms without one).
   const Time rtt = min_rtt_.IsInfinite() ? Time::FromMilliseconds(1) : min_rtt_;
   const uint64_t initial = initial_cwnd_ == 0 ? cwnd_ : initial_cwnd_;
-  return static_cast<int64_t>(params_.startup_pacing_gain * static_cast<double>(initial) * 8 / rtt.seconds());
+  return PacingBps(params_.startup_pacing_gain * static_cast<double>(initial) * 8 / rtt.seconds());
 }
 
 void Bbr3::SetPacingRate() {

@@ -38,7 +38,7 @@ double Copa::TargetRateBytesPerSecond() const {
 int64_t Copa::PacingRateBps() const {
   // §2.1: packets are paced at 2 cwnd / RTTstanding, against bursts.
   if (standing_rtt_.IsInfinite() || standing_rtt_ <= Time::Zero()) return 0;
-  return static_cast<int64_t>(2 * static_cast<double>(cwnd_) * 8 / standing_rtt_.seconds());
+  return PacingBps(2 * static_cast<double>(cwnd_) * 8 / standing_rtt_.seconds());
 }
 
 void Copa::UpdateVelocity(const TcpState& state) {

@@ -43,7 +43,7 @@ int64_t Prague::PacingRateBps() const {
   // The draft's pacing, as Linux tcp_update_pacing_rate: ratio x cwnd / srtt; none before an RTT.
   if (!rtt().has_sample() || rtt().srtt() <= Time::Zero()) return 0;
   const double ratio = InSlowStart() ? params_.pacing_ss_ratio : params_.pacing_ca_ratio;
-  return static_cast<int64_t>(ratio * static_cast<double>(cwnd_) * 8 / rtt().srtt().seconds());
+  return PacingBps(ratio * static_cast<double>(cwnd_) * 8 / rtt().srtt().seconds());
 }
 
 uint64_t Prague::SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) {
