@@ -5,6 +5,12 @@
 #include <limits>
 
 namespace plab {
+namespace {
+
+// The largest window (bytes) a sender can hold and still count in integers, with room.
+constexpr double kMaxCwndBytes = 1e15;
+
+}  // namespace
 
 void WindowedMinRtt::Add(Time now, Time rtt, Time window) {
   while (!samples_.empty() && samples_.back().second >= rtt) samples_.pop_back();
@@ -66,6 +72,10 @@ void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time) {
   // §2.1: lambda = cwnd / RTTstanding against lambda_t.
   const double rate = cwnd_bytes_ / standing_rtt_.seconds();
   const bool below_target = rate <= TargetRateBytesPerSecond();
+  // A window the flow does not fill says nothing of the path (RFC 7661; Linux
+  // tcp_is_cwnd_limited): it does not grow then, or an idle or receiver-limited flow's
+  // window, with no queue to see, would double its velocity without end.
+  if (below_target && !state.cwnd_limited) return;
   if (slow_start_) {
     // §2.1: slow start doubles cwnd once per RTT (adds what is ACKed) until the rate
     // exceeds the target.
@@ -82,7 +92,9 @@ void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time) {
     cwnd_bytes_ += below_target ? step : -step;
     UpdateVelocity(state);
   }
-  cwnd_bytes_ = std::max(cwnd_bytes_, static_cast<double>(params_.min_cwnd_segments) * mss);
+  // At least the minimum window, at most the largest a sender can have (the integer's
+  // bound: UBSan found 1.9e19 bytes before the growth above was held to a filled window).
+  cwnd_bytes_ = std::clamp(cwnd_bytes_, static_cast<double>(params_.min_cwnd_segments) * mss, kMaxCwndBytes);
   cwnd_ = static_cast<uint64_t>(cwnd_bytes_);
 }
 
