@@ -1,6 +1,7 @@
 // The physics of this stop's additions over generated scenarios, not only the ones their
-// own tests pick: DCTCP, LEDBAT, CUBIC and NewReno with HyStart++, ECN on every marking
-// queue (step, RED, CoDel), and the handshake, on drawn rates, delays, buffers, losses
+// own tests pick: DCTCP, LEDBAT, CUBIC and NewReno with HyStart++, BBR v3, Copa, TCP
+// Prague, ECN on every marking queue (step, RED, CoDel, PIE, FQ-CoDel, DualPI2), and the
+// handshake, on drawn rates, delays, buffers, losses
 // and seeds. Every run: accepted, goodput at most the bottleneck's rate (plus one packet
 // over the measured span), every RTT sample and the mean SRTT at least the path's base
 // RTT, the queue never over its limit.
@@ -47,13 +48,17 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
       {"newreno", false, "aimd.hystart=rfc9406"},
       {"newreno", true, ""},
       {"cubic", true, ""},
+      {"bbr3", false, ""},
+      {"copa", false, ""},
+      {"prague", true, ""},
   };
-  const std::vector<std::string> marking_queues = {"step", "red", "codel"};
+  const std::vector<std::string> marking_queues = {"step", "red", "codel", "pie", "fq_codel", "dualpi2"};
   Draw draw{20261128};
   constexpr double kDuration = 3;
   constexpr double kPayloadBits = 1000 * 8;  // tcp.mss_bytes
   int runs = 0;
-  for (int i = 0; i < 48; ++i) {
+  constexpr int kScenarios = 64;
+  for (int i = 0; i < kScenarios; ++i) {
     const Variant& v = draw.Pick(variants);
     const double rate = draw.Pick(std::vector<double>{1, 5, 20, 100});
     const double delay = draw.Pick(std::vector<double>{1, 10, 40});
@@ -62,7 +67,7 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
     const bool handshake = draw.Next() % 2 == 0;
     // ECN needs a queue that marks; without it any queue, drop-tail too.
     std::vector<std::string> queues = marking_queues;
-    if (!v.ecn && v.protocol != "dctcp") queues.push_back("drop_tail");
+    if (!v.ecn && v.protocol != "dctcp" && v.protocol != "prague") queues.push_back("drop_tail");
     const std::string queue = draw.Pick(queues);
     nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
     s["seed"] = static_cast<int>(draw.Next() % 1000) + 1;
@@ -105,7 +110,7 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
     EXPECT_LE(r.summary["max_queue_packets"].get<double>(), limit) << where;
     ++runs;
   }
-  EXPECT_EQ(runs, 48);
+  EXPECT_EQ(runs, kScenarios);
 }
 
 }  // namespace
