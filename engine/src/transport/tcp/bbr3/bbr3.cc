@@ -51,7 +51,7 @@ void Bbr3::UpdateRound(const RateSample& rs) {
     ++round_count_;
     ++rounds_since_bw_probe_;
     round_start_ = true;
-    packet_conservation_ = false;  // §5.6.4.4: conservation lasts the first round of recovery
+    recovery_window_.OnRoundStart();  // §5.6.4.4: conservation lasts the first round of recovery
   }
 }
 
@@ -201,7 +201,7 @@ void Bbr3::CheckStartupHighLoss() {
   // recovery with loss rate above BBRLossThresh and at least BBRStartupFullLossCnt (6)
   // loss events, the pipe is full; inflight_hi = max(BDP, inflight_latest).
   if (full_bw_reached_ || state_ != State::kStartup || !loss_round_start_) return;
-  if (!in_fast_recovery_ && !in_timeout_recovery_) return;
+  if (!recovery_window_.in_loss_recovery()) return;
   if (loss_events_in_round_ < params_.startup_full_loss_count || !IsInflightTooHigh()) return;
   full_bw_reached_ = true;
   inflight_hi_ = std::max(static_cast<uint64_t>(BdpMultiple(1.0)), inflight_latest_);
@@ -243,38 +243,11 @@ void Bbr3::SetPacingRate() {
   if (full_bw_reached_ || rate > static_cast<double>(PacingRateBps())) pacing_rate_bps_ = rate;
 }
 
-uint64_t Bbr3::SaveCwnd(uint64_t cwnd) const {
-  // §5.6.4.4 BBRSaveCwnd: in recovery or ProbeRTT (where cwnd is cut) keep the larger.
-  const bool in_loss_recovery = in_fast_recovery_ || in_timeout_recovery_;
-  if (!in_loss_recovery && state_ != State::kProbeRtt) return cwnd;
-  return std::max(prior_cwnd_, cwnd);
-}
-
-bool Bbr3::ModulateCwndForRecovery(const TcpState& state, const RateSample& rs) {
-  // §5.6.4.4 BBRModulateCwndForRecovery: subtract what this ACK judged lost; for the
-  // first round of fast recovery, packet conservation (cwnd = inflight + delivered).
-  if (rs.newly_delivered == 0) return packet_conservation_;
-  if (rs.newly_lost > 0) cwnd_ = cwnd_ > rs.newly_lost + mss_ ? cwnd_ - rs.newly_lost : mss_;
-  if (recovery_starting_) {
-    recovery_starting_ = false;
-    packet_conservation_ = true;
-    StartRound();
-    cwnd_ = state.pipe + rs.newly_delivered;
-  }
-  if (in_timeout_recovery_ && state.snd_una >= state.recover) {
-    in_timeout_recovery_ = false;  // the timeout's losses are repaired: BBRRestoreCwnd
-    cwnd_ = std::max(cwnd_, prior_cwnd_);
-  }
-  if (!packet_conservation_) return false;
-  cwnd_ = std::max(cwnd_, state.pipe + rs.newly_delivered);
-  return true;
-}
-
 void Bbr3::SetCwnd(const TcpState& state, const RateSample& rs) {
   // §5.6.4.6 BBRSetCwnd: grow by what is delivered toward max_inflight = BBRInflight(bw,
   // cwnd_gain) (without limit before the pipe is full, as in Startup), then bound it.
   const uint64_t max_inflight = Inflight(cwnd_gain_);
-  if (!ModulateCwndForRecovery(state, rs)) {
+  if (!recovery_window_.Modulate(cwnd_, state, rs, [this] { StartRound(); })) {
     if (full_bw_reached_) {
       cwnd_ = std::min(cwnd_ + rs.newly_delivered, max_inflight);
     } else if (cwnd_ < max_inflight || delivered_ < initial_cwnd_) {
@@ -327,28 +300,19 @@ uint64_t Bbr3::SsthreshAfterLoss(const TcpState& state, uint64_t) {
 void Bbr3::EnterRecovery(const TcpState& state, int) {
   // §5.6.4.4 "upon entering Fast Recovery": save the window; conservation begins on this
   // ACK's window update, where the delivered bytes are known.
-  prior_cwnd_ = SaveCwnd(cwnd_);
+  recovery_window_.EnterFastRecovery(cwnd_, state_ == State::kProbeRtt);
   ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
-  in_fast_recovery_ = true;
-  recovery_starting_ = true;
 }
 
 void Bbr3::ExitRecovery(uint64_t) {
   // §5.6.4.4 "upon exiting loss recovery": BBRRestoreCwnd; the next ACK bounds it.
-  in_fast_recovery_ = false;
-  recovery_starting_ = false;
-  packet_conservation_ = false;
-  cwnd_ = std::max(cwnd_, prior_cwnd_);
+  recovery_window_.ExitFastRecovery(cwnd_);
 }
 
 void Bbr3::AfterRetransmissionTimeout(const TcpState&) {
   // §5.6.4.4 "upon retransmission timeout": save the window; the base class set cwnd to
   // one segment; the end of the timeout's recovery restores it.
-  prior_cwnd_ = SaveCwnd(cwnd_before_timeout_);
-  in_fast_recovery_ = false;
-  recovery_starting_ = false;
-  packet_conservation_ = false;
-  in_timeout_recovery_ = true;
+  recovery_window_.EnterTimeoutRecovery(cwnd_before_timeout_, state_ == State::kProbeRtt);
 }
 
 }  // namespace plab

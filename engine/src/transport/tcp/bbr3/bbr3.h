@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "transport/tcp/cc/bbr_recovery_window.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/cc/windowed_max_filter.h"
 
@@ -104,7 +105,6 @@ class Bbr3 final : public CongestionControl {
   void AdvanceLatestDeliverySignals(const RateSample& rs);
   void SetPacingRate();
   void SetCwnd(const TcpState& state, const RateSample& rs);
-  bool ModulateCwndForRecovery(const TcpState& state, const RateSample& rs);
 
   void EnterStartup();
   void EnterDrain();
@@ -126,7 +126,6 @@ class Bbr3 final : public CongestionControl {
   uint64_t TargetInflight() const;
   uint64_t ProbeRttCwnd() const;
   uint64_t MinPipeCwnd() const { return static_cast<uint64_t>(params_.min_pipe_cwnd_segments) * mss_; }
-  uint64_t SaveCwnd(uint64_t cwnd) const;  // §5.6.4.4 BBRSaveCwnd
 
   Params params_;
   State state_ = State::kStartup;
@@ -192,11 +191,7 @@ class Bbr3 final : public CongestionControl {
   bool probe_rtt_round_done_ = false;
 
   // Loss recovery (§5.6.4.4).
-  uint64_t prior_cwnd_ = 0;
-  bool in_fast_recovery_ = false;
-  bool in_timeout_recovery_ = false;
-  bool recovery_starting_ = false;
-  bool packet_conservation_ = false;
+  BbrRecoveryWindow recovery_window_;  // also holds ProbeRTT's saved window (BBRSaveCwnd)
 };
 
 }  // namespace plab

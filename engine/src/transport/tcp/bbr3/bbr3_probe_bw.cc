@@ -189,7 +189,7 @@ void Bbr3::CheckProbeRtt(const TcpState& state, Time now) {
   // §5.3.4.3 BBRCheckProbeRTT: when probe_rtt_min_delay is ProbeRTTInterval (5 s) old.
   if (state_ != State::kProbeRtt && probe_rtt_expired_) {
     EnterProbeRtt();
-    prior_cwnd_ = SaveCwnd(cwnd_);
+    recovery_window_.set_prior_cwnd(recovery_window_.Save(cwnd_, state_ == State::kProbeRtt));
     probe_rtt_done_stamp_ = Time::Infinite();
     ack_phase_ = AckPhase::kProbeStopping;
     StartRound();
@@ -209,7 +209,7 @@ void Bbr3::HandleProbeRtt(const TcpState& state, Time now) {
     if (probe_rtt_round_done_ && now > probe_rtt_done_stamp_) {
       // BBRCheckProbeRTTDone: schedule the next ProbeRTT, restore the window.
       probe_rtt_min_stamp_ = now;
-      cwnd_ = std::max(cwnd_, prior_cwnd_);
+      cwnd_ = std::max(cwnd_, recovery_window_.prior_cwnd());
       ExitProbeRtt(now);
     }
   }

@@ -36,7 +36,7 @@ void Bbr::UpdateRound(const RateSample& rs) {
     next_round_delivered_ = rs.total_delivered;
     ++round_count_;
     round_start_ = true;
-    packet_conservation_ = false;  // draft §4.2.3.4: conservation lasts one round of recovery
+    recovery_window_.OnRoundStart();  // draft §4.2.3.4: conservation lasts one round of recovery
   }
 }
 
@@ -90,7 +90,7 @@ void Bbr::UpdateMode(const TcpState& state, Time now) {
     mode_ = Mode::kProbeRtt;
     pacing_gain_ = 1;
     cwnd_gain_ = 1;
-    prior_cwnd_ = std::max(prior_cwnd_, cwnd_);
+    recovery_window_.set_prior_cwnd(std::max(recovery_window_.prior_cwnd(), cwnd_));
     probe_rtt_done_ = Time::Infinite();
     probe_rtt_round_done_ = false;
   }
@@ -104,8 +104,8 @@ void Bbr::UpdateMode(const TcpState& state, Time now) {
       if (round_start_) probe_rtt_round_done_ = true;
       if (probe_rtt_round_done_ && now > probe_rtt_done_) {
         min_rtt_stamp_ = now;  // RTprop refreshed
-        cwnd_ = std::max(cwnd_, prior_cwnd_);
-        prior_cwnd_ = 0;
+        cwnd_ = std::max(cwnd_, recovery_window_.prior_cwnd());
+        recovery_window_.set_prior_cwnd(0);
         if (filled_pipe_) {
           EnterProbeBw(now);
         } else {
@@ -117,43 +117,10 @@ void Bbr::UpdateMode(const TcpState& state, Time now) {
   }
 }
 
-uint64_t Bbr::SaveCwnd(uint64_t cwnd) const {
-  // Draft §4.2.3.4 BBRSaveCwnd (Linux bbr_save_cwnd): the window before this episode,
-  // or, already in recovery or ProbeRTT (where cwnd is cut), the larger of it and the
-  // window saved when the episode began.
-  const bool in_loss_recovery = in_fast_recovery_ || in_timeout_recovery_;
-  if (!in_loss_recovery && mode_ != Mode::kProbeRtt) return cwnd;
-  return std::max(prior_cwnd_, cwnd);
-}
-
-bool Bbr::ModulateCwndForRecovery(const TcpState& state, const RateSample& rs) {
-  // Linux bbr_set_cwnd leaves the window alone on an ACK that delivers nothing.
-  if (rs.newly_delivered == 0) return packet_conservation_;
-  // Draft §4.2.3.4: "an ACK for P packets should release at most 2P": first take off
-  // what this ACK judged lost, then (below) grow by what it delivered.
-  if (rs.newly_lost > 0) cwnd_ = cwnd_ > rs.newly_lost + state.mss ? cwnd_ - rs.newly_lost : state.mss;
-  if (recovery_starting_) {
-    // First round of fast recovery: packet conservation, a round that starts now, and
-    // cwnd cut to what is in flight (Linux: unused window from the application is cut).
-    recovery_starting_ = false;
-    packet_conservation_ = true;
-    next_round_delivered_ = rs.total_delivered;
-    cwnd_ = state.pipe + rs.newly_delivered;
-  }
-  if (in_timeout_recovery_ && state.snd_una >= state.recover) {
-    // Recovery after a timeout ends when every segment it marked lost is repaired:
-    // restore the window saved at the timeout (draft BBRRestoreCwnd).
-    in_timeout_recovery_ = false;
-    cwnd_ = std::max(cwnd_, prior_cwnd_);
-  }
-  if (!packet_conservation_) return false;
-  cwnd_ = std::max(cwnd_, state.pipe + rs.newly_delivered);
-  return true;
-}
-
 void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   const uint64_t min_cwnd = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
-  const bool conserving = ModulateCwndForRecovery(state, rs);
+  const bool conserving =
+      recovery_window_.Modulate(cwnd_, state, rs, [&] { next_round_delivered_ = rs.total_delivered; });
   if (mode_ == Mode::kProbeRtt) {
     cwnd_ = std::min(cwnd_, min_cwnd);
     return;
@@ -192,31 +159,22 @@ void Bbr::EnterRecovery(const TcpState& state, int) {
   // Draft §4.2.3.4 "upon entering Fast Recovery": save the window; packet conservation
   // starts on this ACK's window update (ModulateCwndForRecovery), where the delivered
   // bytes are known. No RFC 5681 inflation: the per-ACK rule replaces it.
-  prior_cwnd_ = SaveCwnd(cwnd_);
+  recovery_window_.EnterFastRecovery(cwnd_, mode_ == Mode::kProbeRtt);
   ssthresh_ = SsthreshAfterLoss(state, state.flight_size());
-  in_fast_recovery_ = true;
-  recovery_starting_ = true;
 }
 
 void Bbr::ExitRecovery(uint64_t) {
   // Draft §4.2.3.4 "upon exiting loss recovery": restore the saved window; this ACK's
   // window update then bounds it by the model (Linux bbr_set_cwnd). The cap a NewReno
   // recovery passes against a burst does not apply: BBR paces what it sends.
-  in_fast_recovery_ = false;
-  recovery_starting_ = false;
-  packet_conservation_ = false;
-  cwnd_ = std::max(cwnd_, prior_cwnd_);
+  recovery_window_.ExitFastRecovery(cwnd_);
 }
 
 void Bbr::AfterRetransmissionTimeout(const TcpState&) {
   // Draft §4.2.3.4 "upon retransmission timeout": save the window (Linux bbr_save_cwnd
   // from bbr_ssthresh), cwnd = 1 segment (the base class set it), and restore the saved
   // window when the recovery the timeout began has repaired its losses.
-  prior_cwnd_ = SaveCwnd(cwnd_before_timeout_);
-  in_fast_recovery_ = false;
-  recovery_starting_ = false;
-  packet_conservation_ = false;
-  in_timeout_recovery_ = true;
+  recovery_window_.EnterTimeoutRecovery(cwnd_before_timeout_, mode_ == Mode::kProbeRtt);
 }
 
 }  // namespace plab

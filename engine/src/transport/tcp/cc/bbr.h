@@ -21,6 +21,7 @@
 
 #include <array>
 
+#include "transport/tcp/cc/bbr_recovery_window.h"
 #include "transport/tcp/cc/congestion_control.h"
 #include "transport/tcp/cc/windowed_max_filter.h"
 
@@ -47,7 +48,7 @@ class Bbr final : public CongestionControl {
   void OnAckReceived(const TcpState& state, const RateSample& rs, Time now) override;
   void OnRttUpdated(Time now) override;
   // Loss recovery's questions, answered per draft §4.2.3.4 (see the header comment): the
-  // window itself is set on the ACK, in ModulateCwndForRecovery.
+  // window itself is set on the ACK, in BbrRecoveryWindow::Modulate.
   void EnterRecovery(const TcpState& state, int inflation_segments) override;
   void ExitRecovery(uint64_t cap) override;
   // BBR v1 does not answer ECN (Cardwell et al. 2016: its model reads delivery rate
@@ -71,10 +72,7 @@ class Bbr final : public CongestionControl {
   void UpdateMode(const TcpState& state, Time now);
   void AdvanceCyclePhase(const TcpState& state, Time now);
   void SetCwnd(const TcpState& state, const RateSample& rs);
-  // Draft §4.2.3.4 BBRModulateCwndForRecovery; true while packet conservation holds cwnd.
-  bool ModulateCwndForRecovery(const TcpState& state, const RateSample& rs);
-  uint64_t SaveCwnd(uint64_t cwnd) const;  // draft BBRSaveCwnd
-  double Bdp() const;                      // bytes
+  double Bdp() const;  // bytes
   void EnterProbeBw(Time now);
 
   static constexpr std::array<double, 8> kGainCycle = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
@@ -105,13 +103,7 @@ class Bbr final : public CongestionControl {
 
   Time probe_rtt_done_;
   bool probe_rtt_round_done_ = false;
-  uint64_t prior_cwnd_ = 0;
-  // Loss recovery as BBR sees it: fast recovery (EnterRecovery .. ExitRecovery) or the
-  // recovery after a timeout, which ends once snd_una reaches `recover` (Linux TCP_CA_Loss).
-  bool in_fast_recovery_ = false;
-  bool in_timeout_recovery_ = false;
-  bool recovery_starting_ = false;  // EnterRecovery ran; the next delivering ACK starts it
-  bool packet_conservation_ = false;
+  BbrRecoveryWindow recovery_window_;  // draft §4.2.3.4; also holds ProbeRTT's saved window
   uint64_t initial_cwnd_ = 0;
 };
 
