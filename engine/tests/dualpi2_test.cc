@@ -328,5 +328,52 @@ TEST(L4sPhysics, DualPi2AndPragueObeyThePhysicsOnGeneratedScenarios) {
   }
 }
 
+// The queue chart's sub-queues (issue M §3): on DualPI2 each flow's `sub_queue` is the
+// queue its data goes to, Prague's the L4S queue and CUBIC's the classic one. With one
+// flow in each they add up to the whole at the end; Prague's stays short (the L4S ramp
+// marks from 0.8 ms, about one packet at 10 Mb/s: 0.42 packets on average from 2 s)
+// while CUBIC's holds the classic queue (8.2 packets). Reading every flow as classic
+// fails the sum and the L4S bound (checked).
+TEST(DualPi2SubQueues, EachFlowsSeriesIsTheL4sOrClassicQueueItsDataGoesTo) {
+  nlohmann::json s = nlohmann::json::parse(DefaultScenarioJson());
+  s["duration_s"] = 10;
+  s["topology"]["bottleneck"]["rate_mbps"] = 10;
+  s["topology"]["bottleneck"]["delay_ms"] = 10;
+  s["topology"]["bottleneck"]["queue_packets"] = 200;
+  s["topology"]["bottleneck"]["queue"] = "dualpi2";
+  auto flow = [&](const std::string& protocol) {
+    nlohmann::json f = s["flows"][0];
+    f["protocol"] = protocol;
+    f["tcp"]["ecn"] = protocol == "cubic";
+    f["app"]["token_bucket"]["enabled"] = false;
+    f["channel"]["forward"]["model"] = "none";
+    f["channel"]["reverse"]["model"] = "none";
+    return f;
+  };
+  s["flows"] = nlohmann::json::array({flow("prague"), flow("cubic")});
+  const auto r = testing::RunOk(s);
+  ASSERT_EQ(r.series.count("flows[0].sub_queue"), 1u);
+  ASSERT_EQ(r.series.count("flows[1].sub_queue"), 1u);
+  const auto& whole = r.series.at("links.bottleneck.queue");
+  const auto& l4s = r.series.at("flows[0].sub_queue");
+  const auto& classic = r.series.at("flows[1].sub_queue");
+  EXPECT_EQ(l4s.v.back() + classic.v.back(), whole.v.back());
+  auto mean_from = [](const auto& series, double from_s) {
+    double sum = 0;
+    int n = 0;
+    for (size_t i = 0; i < series.t.size(); ++i) {
+      if (series.t[i] < from_s) continue;
+      sum += series.v[i];
+      ++n;
+    }
+    return n == 0 ? 0.0 : sum / n;
+  };
+  const double mean_l4s = mean_from(l4s, 2);
+  const double mean_classic = mean_from(classic, 2);
+  EXPECT_LT(mean_l4s, 4) << "L4S queue";
+  EXPECT_GT(mean_classic, 4) << "classic queue";
+  EXPECT_LT(mean_classic, 40) << "classic queue";
+}
+
 }  // namespace
 }  // namespace plab

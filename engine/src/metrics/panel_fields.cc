@@ -219,7 +219,8 @@ std::vector<PanelDecl> Declare() {
     PanelDecl p =
         Panel("queue", kLive, "Bottleneck queue against its buffer limit", "Queue", "queue (packets)", "packets",
               {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link"),
-               // FQ-CoDel: each flow's own sub-queue beside the whole (RFC 8290 §4.1).
+               // Each flow's sub-queue beside the whole: FQ-CoDel's own (RFC 8290 §4.1), DualPI2's
+               // L4S or classic queue (RFC 9332 §2.1).
                Drawn(Each(Line("sub_queue", "own sub-queue", "step", "#2a9d8f"), "flow"), "samples")});
     p.references = {"queue_limit"};
     panels.push_back(p);

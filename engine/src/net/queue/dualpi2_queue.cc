@@ -51,8 +51,17 @@ bool DualPi2Queue::Enqueue(Packet* p, Time now) {
   p->enqueued_at = now;  // "timestamp(pkt)"
   // "if (ecn(pkt) modulo 2 == 1) lq.enqueue(pkt) else cq.enqueue(pkt)".
   (p->l4s() ? l4s_ : classic_).push_back(p);
+  if (!p->is_feedback()) {
+    if (p->flow >= flow_in_l4s_.size()) flow_in_l4s_.resize(p->flow + 1, -1);
+    flow_in_l4s_[p->flow] = p->l4s() ? 1 : 0;
+  }
   OnAdded(*p);
   return true;
+}
+
+int64_t DualPi2Queue::FlowQueuePackets(uint32_t flow) const {
+  if (flow >= flow_in_l4s_.size() || flow_in_l4s_[flow] < 0) return 0;
+  return flow_in_l4s_[flow] == 1 ? l4s_length_packets() : classic_length_packets();
 }
 
 bool DualPi2Queue::ServeL4s() const {

@@ -52,6 +52,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <vector>
 
 #include "net/queue/queue_discipline.h"
 #include "sim/random.h"
@@ -78,6 +79,9 @@ class DualPi2Queue final : public QueueDiscipline {
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;
   int64_t limit_packets() const override { return params_.limit_packets; }
+  // The queue a flow's data waits in, L4S or classic (by its last data packet's ECN
+  // codepoint): its length, for the queue chart's sub-queues; 0 before the flow's first.
+  int64_t FlowQueuePackets(uint32_t flow) const override;
 
   // Debug state (tests, probes): the base probability p', and what derives from it.
   double base_probability() const { return p_base_; }
@@ -102,7 +106,8 @@ class DualPi2Queue final : public QueueDiscipline {
   Random rng_;
   std::deque<Packet*> l4s_;
   std::deque<Packet*> classic_;
-  double p_base_ = 0;  // p'
+  std::vector<int8_t> flow_in_l4s_;  // per flow: -1 none seen yet, 0 classic, 1 L4S
+  double p_base_ = 0;                // p'
   Time prevq_;
   Time next_update_;
   int64_t updates_ = 0;
