@@ -31,7 +31,7 @@ QUEUES = [
      COMMON + 'PIE drops arrivals at random with a probability that a PI controller moves every 15 ms from the '
      "queue delay, toward QDELAY_REF = 15 ms (RFC 8033 §4.2); it claims to hold the mean queueing latency near "
      'that target at full link use. Here: about 20 ms (24 packets) for both CUBIC and NewReno, against 170-300 '
-     'ms with drop-tail, with over 96 % of the link used. Watch the queue chart and the RTT.'),
+     'ms with drop-tail, with over 91 % of the link used. Watch the queue chart and the RTT.'),
     ('fq_codel', 'bufferbloat-fq-codel', 'Bufferbloat 3/3: FQ-CoDel beside drop-tail',
      'RFC 8290 §1, §4; RFC 8289 §4.4',
      COMMON + 'FQ-CoDel gives each flow its own queue, serves them in turn (deficit round robin, new flows first) '

@@ -28,6 +28,9 @@ class FlowMetrics final : public SenderObserver, public ReceiverObserver, public
     int throughput_bins = 200;  // bins of the throughput series over the horizon
     Time start;                 // when the flow starts
     Time measure_from;          // goodput counts from max(start, this)
+    // Goodput counts every byte the application got in the window (ns-3's PacketSink),
+    // not only those that arrived in it (metrics.goodput = app).
+    bool goodput_counts_app_rx = false;
     bool record_series = true;  // off for sweeps (summary only)
   };
 
@@ -99,6 +102,8 @@ class FlowMetrics final : public SenderObserver, public ReceiverObserver, public
   int64_t rtt_samples_seen_ = 0;
   uint64_t delivered_ = 0;
   uint64_t delivered_before_window_ = 0;
+  uint64_t arrived_ = 0;                // payload bytes that reached the receiver, first arrivals
+  uint64_t arrived_before_window_ = 0;  // of those, before the measured window
   Time bin_width_;
   std::vector<double> bin_bytes_;
   size_t bin_ = 0;  // the bin arrivals now fall in

@@ -5,7 +5,9 @@ namespace plab {
 const std::vector<SummaryField>& SummaryFields() {
   static const std::vector<SummaryField> fields = {
       {"protocol", "Protocol", "", "The flow's protocol", false},
-      {"goodput_mbps", "Goodput", "Mb/s", "Bytes delivered in order x 8 / connection time (or duration)"},
+      {"goodput_mbps", "Goodput", "Mb/s",
+       "Bytes delivered in order x 8 / connection time (or duration); measured from metrics.start_s, only bytes "
+       "that reached the receiver from then on (metrics.goodput)"},
       {"delivered_bytes", "Delivered", "bytes", "Bytes delivered in order to the receiving application"},
       {"completed", "Completed", "", "Whether a fixed-size transfer finished", false},
       {"connection_time_s", "Connection time", "s", "Time until the last byte was acknowledged (fixed size)"},

@@ -223,6 +223,14 @@ std::vector<ParamDecl> Declare() {
                           "Goodput and fairness count what is delivered from this time on (a warm-up to skip)")
                   .Source("ns-3 set C: 10 s; TCP-ER §IV-B: 100 s")
                   .Advanced());
+  p.push_back(EnumParam("metrics.goodput", "Goodput counts", "Run", {"arrived", "app"}, "arrived",
+                        "What goodput over a window that starts after the flow counts. arrived: the bytes that "
+                        "reached the receiver in the window and were delivered in order (never more than the "
+                        "bottleneck carried). app: every byte the application got in the window, as ns-3's "
+                        "PacketSink counts it, with the data that arrived before the window and waited out of "
+                        "order behind a hole, released by a repair in it (can exceed the link's rate)")
+                  .Source("ns-3.44 PacketSink::GetTotalRx (app), used by the ns-3 comparisons")
+                  .Advanced());
   p.push_back(IntegerParam("metrics.trace_flow", "Traced flow", "Run", "", 0, kMaxFlows - 1, 0,
                            "The flow whose every segment and ACK is kept for the time-sequence chart")
                   .Advanced());

@@ -52,6 +52,8 @@ class BackgroundGroup::Member final : public EventHandler, public SenderObserver
       flow_->sender().Restart(id);
       flow_->receiver().Restart(id);
       last_bytes_ = 0;
+      arrived_ = 0;
+      held_until_ = 0;
     }
     source_.Reset(ParetoIIBytes(rng_, group_->params_.Number("size_mean_bytes"), group_->params_.Number("size_shape")));
     requested_at_ = scheduler_->now();
@@ -68,14 +70,23 @@ class BackgroundGroup::Member final : public EventHandler, public SenderObserver
 
   // ReceiverObserver
   void OnInOrderBytes(Time now, uint64_t in_order_bytes) override {
-    group_->OnDelivered(index_, now, in_order_bytes - last_bytes_);
+    // In the window, data that arrived before it (held out of order behind a hole) is
+    // not counted again when a repair releases it (FlowMetrics::GoodputMbps).
+    const uint64_t from = now >= group_->params_run_.measure_from ? std::max(last_bytes_, held_until_) : last_bytes_;
+    if (in_order_bytes > from) group_->OnDelivered(index_, now, in_order_bytes - from);
     last_bytes_ = in_order_bytes;
   }
-  void OnNewBytesArrived(Time now, uint64_t bytes) override { group_->OnArrived(now, bytes); }
+  void OnNewBytesArrived(Time now, uint64_t bytes) override {
+    arrived_ += bytes;
+    if (now < group_->params_run_.measure_from && !group_->params_run_.goodput_counts_app_rx) held_until_ = arrived_;
+    group_->OnArrived(now, bytes);
+  }
 
  private:
   BackgroundGroup* group_;
   int index_;
+  uint64_t arrived_ = 0;     // payload bytes that reached the receiver, first arrivals
+  uint64_t held_until_ = 0;  // bytes arrived before the window: in it, delivery counts from here
   Random rng_;
   FlowIds* ids_;
   bool http_;

@@ -57,6 +57,7 @@ class BackgroundGroup {
     Time measure_from;
     int throughput_bins = 200;
     bool record_series = true;
+    bool goodput_counts_app_rx = false;  // as FlowMetrics::Params
   };
 
   BackgroundGroup(int index, const Scenario& scenario, Scheduler* scheduler, PacketPool* pool, Topology* topology,

@@ -41,6 +41,7 @@ Simulation::Simulation(const Scenario& scenario, bool record_series, PacketCaptu
       legacy_root_(static_cast<uint64_t>(scenario.Integer("seed"))),
       duration_(Time::FromSecondsDouble(scenario.Number("duration_s"))),
       measure_from_(Time::FromSecondsDouble(scenario.Number("metrics.start_s"))),
+      goodput_counts_app_rx_(scenario.Enum("metrics.goodput") == "app"),
       pcap_(std::move(pcap)) {
   scheduler_.set_event_budget(static_cast<uint64_t>(scenario_.Integer("max_events")));
   Build();
@@ -59,7 +60,8 @@ void Simulation::Build() {
   for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
   bottleneck_metrics_->WatchFlowQueues(&topology_->bottleneck_forward().queue(), n, duration_, buckets_);
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
-  BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_};
+  BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_,
+                                       goodput_counts_app_rx_};
   for (int g = 0; g < scenario_.count("background"); ++g) {
     groups_.push_back(std::make_unique<BackgroundGroup>(g, scenario_, &scheduler_, &pool_, topology_.get(), ids_.get(),
                                                         group_params));
@@ -175,6 +177,7 @@ void Simulation::BuildExplicitFlow(int index) {
   mp.throughput_bins = kThroughputBins;
   mp.start = f->start;
   mp.measure_from = measure_from_;
+  mp.goodput_counts_app_rx = goodput_counts_app_rx_;
   mp.record_series = record_series_;
   f->metrics = std::make_unique<FlowMetrics>(&scheduler_, mp, f->token_bucket);
   if (f->forward.window != nullptr) f->metrics->WatchRecovery(f->forward.window->recovery_target_bytes());

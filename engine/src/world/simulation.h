@@ -96,6 +96,7 @@ class Simulation final : public EventHandler {
   Random legacy_root_;  // flows[0]'s channels only (their pre-multi-flow streams)
   Time duration_;
   Time measure_from_;
+  bool goodput_counts_app_rx_;  // metrics.goodput = app (FlowMetrics::Params)
   int buckets_ = 1000;
   LiveSetters live_;
   std::unique_ptr<Topology> topology_;
