@@ -12,7 +12,10 @@
 // - ledbat-alone / ledbat-newreno: LEDBAT (TcpLedbat, target 100 ms) alone and beside
 //   NewReno on 10 Mb/s, 50 ms RTT, a 1000-packet buffer: it yields;
 // - codel-2newreno / pie-2newreno / fqcodel-newreno-cubic: two flows through CoDel, PIE
-//   and FQ-CoDel (ns-3's defaults), 10 Mb/s, 50 ms RTT, 1000-packet limit.
+//   and FQ-CoDel (ns-3's defaults), 10 Mb/s, 50 ms RTT, 1000-packet limit;
+// - cubic-alone / cubic-2flows: TcpCubic with its defaults (HyStart on) on drop-tail, 10 Mb/s,
+//   50 ms RTT, a 1000-packet buffer alone (where HyStart decides how far slow start fills
+//   it) and a 100-packet one for two flows.
 // Loss-free cases with no randomness run one seed; PIE, FQ-CoDel and RED draw random
 // numbers: three.
 import { spawnSync } from 'node:child_process';
@@ -117,6 +120,26 @@ export const kCases = [
     delay: 23,
     limit: 1000,
     seeds: 3,
+  },
+  {
+    name: 'cubic-alone',
+    tcps: ['ns3::TcpCubic'],
+    ecn: false,
+    qdisc: 'fifo',
+    bw: 10,
+    delay: 23,
+    limit: 1000,
+    seeds: 1,
+  },
+  {
+    name: 'cubic-2flows',
+    tcps: ['ns3::TcpCubic', 'ns3::TcpCubic'],
+    ecn: false,
+    qdisc: 'fifo',
+    bw: 10,
+    delay: 23,
+    limit: 100,
+    seeds: 1,
   },
 ];
 

@@ -61,7 +61,7 @@ nlohmann::json LowBdpScenario(int seed, bool limited_transmit) {
   }
   return {{"seed", seed},
           {"duration_s", 60},
-          {"metrics", {{"start_s", 10}}},
+          {"metrics", {{"start_s", 10}, {"goodput", "app"}}},  // as ns-3's PacketSink counts
           {"topology",
            {{"kind", "dumbbell"},
             {"bottleneck",

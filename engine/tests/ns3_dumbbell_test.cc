@@ -86,7 +86,7 @@ nlohmann::json DumbbellScenarioFor(const Ns3Config& c, int seed) {
   }
   return {{"seed", seed},
           {"duration_s", r["time"]},
-          {"metrics", {{"start_s", r["warmup"]}}},
+          {"metrics", {{"start_s", r["warmup"]}, {"goodput", "app"}}},  // as ns-3's PacketSink counts
           {"topology",
            {{"kind", "dumbbell"},
             {"bottleneck",

@@ -131,7 +131,7 @@ nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery =
   }
   return {{"seed", seed},
           {"duration_s", r["time"]},
-          {"metrics", {{"start_s", r["warmup"]}}},
+          {"metrics", {{"start_s", r["warmup"]}, {"goodput", "app"}}},  // as ns-3's PacketSink counts
           {"topology",
            {{"kind", "dumbbell"},
             {"bottleneck",
