@@ -96,6 +96,23 @@ const kScenarios = [
     },
   },
   {
+    // The preset "LEDBAT yielding to CUBIC" (scripts/ledbat-cubic-presets.py) at its
+    // 200-packet buffer: LEDBAT's one-way delay filters and its gain, beside CUBIC.
+    name: 'LEDBAT preset: LEDBAT beside CUBIC',
+    scenario: {
+      duration_s: 30,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 10, delay_ms: 19, queue_packets: 200 },
+      },
+      flows: ['ledbat', 'cubic'].map((protocol) => ({
+        protocol,
+        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
+        app: { token_bucket: { enabled: false } },
+      })),
+    },
+  },
+  {
     // Copa's delay law: a double window moved by v / (delta cwnd) per ACK, beside BBR v1.
     name: 'Copa beside BBR v1',
     scenario: {
