@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "draw.h"
 #include "net/queue/dualpi2_queue.h"
 #include "net/queue/step_mark_queue.h"
 #include "plab/api.h"
@@ -266,14 +267,9 @@ TEST(DualPi2Validation, ACouplingOutsideHalfToTenOrATargetOfZeroIsRefusedNamingT
 // the bottleneck's rate (plus a packet over the span), the mean SRTT at least the base
 // RTT, the queue never over its limit. Checked to fail with a halved rate bound.
 TEST(L4sPhysics, DualPi2AndPragueObeyThePhysicsOnGeneratedScenarios) {
-  uint64_t state = 20261128;
-  auto next = [&state] {  // splitmix64: the same draws on every machine
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
-  auto pick = [&next](const auto& from) { return from[next() % from.size()]; };
+  testing::Draw draw{20261128};
+  auto next = [&draw] { return draw.Next(); };
+  auto pick = [&draw](const auto& from) { return draw.Pick(from); };
   const std::vector<std::string> protocols = {"prague", "dctcp", "cubic+ecn", "newreno"};
   const std::vector<std::string> queues = {"dualpi2", "dualpi2", "step", "red", "codel"};
   constexpr double kDuration = 3;

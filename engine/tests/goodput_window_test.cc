@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "draw.h"
+#include "ns3_flow.h"
 #include "plab/api.h"
 #include "test_util.h"
 
@@ -21,22 +23,12 @@ namespace {
 nlohmann::json TwoCubicFlows(double start_s, const std::string& goodput) {
   nlohmann::json flows = nlohmann::json::array();
   for (int i = 0; i < 2; ++i) {
-    flows.push_back({{"protocol", "cubic"},
-                     {"start_s", 0.37 * i},
-                     {"access", {{"rate_mbps", 1000}, {"delay_ms", 1}}},
-                     {"recovery", "prr_ns3"},
-                     {"cubic", {{"hystart", "none"}}},
-                     {"tcp",
-                      {{"mss_bytes", 1000},
-                       {"header_bytes", 42},
-                       {"timestamps", true},
-                       {"initial_window_segments", 10},
-                       {"max_window_segments", 16777},
-                       {"min_rto_ms", 1000},
-                       {"handshake", true},
-                       {"initial_rto_ms", 3000}}},
-                     {"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
-                     {"app", {{"token_bucket", {{"enabled", false}}}}}});
+    nlohmann::json f = testing::Ns3BulkFlow("cubic", 0.37 * i, 1000, 1);
+    f["recovery"] = "prr_ns3";
+    f["cubic"]["hystart"] = "none";
+    f["tcp"]["handshake"] = true;
+    f["tcp"]["initial_rto_ms"] = 3000;
+    flows.push_back(f);
   }
   return {{"seed", 1},
           {"duration_s", 10},
@@ -68,14 +60,9 @@ TEST(GoodputWindow, AWindowOpeningDuringARepairCountsOnlyWhatArrivedInIt) {
 // the window opened (its one-way delay at its rate) and a packet per flow. Checked to
 // fail with metrics.goodput = app.
 TEST(GoodputWindow, NeverMoreThanTheBottleneckCarriedOnGeneratedScenarios) {
-  uint64_t state = 20261128;
-  auto next = [&state] {  // splitmix64: the same draws on every machine
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
-  auto pick = [&next](const auto& from) { return from[next() % from.size()]; };
+  testing::Draw draw{20261128};
+  auto next = [&draw] { return draw.Next(); };
+  auto pick = [&draw](const auto& from) { return draw.Pick(from); };
   const std::vector<std::string> protocols = {"newreno", "sack", "cubic", "bbr"};
   constexpr double kDuration = 5;
   constexpr double kPacketBits = 1000 * 8;

@@ -12,27 +12,14 @@
 
 #include <gtest/gtest.h>
 
+#include "draw.h"
 #include "plab/api.h"
 #include "test_util.h"
 
 namespace plab {
 namespace {
 
-// A small deterministic generator of the test's own (splitmix64), so the drawn scenarios
-// are the same on every machine.
-struct Draw {
-  uint64_t state;
-  uint64_t Next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  template <typename T>
-  const T& Pick(const std::vector<T>& from) {
-    return from[Next() % from.size()];
-  }
-};
+using testing::Draw;
 
 struct Variant {
   std::string protocol;
