@@ -49,3 +49,18 @@ test('a Prague flow on a DualPI2 bottleneck draws its alpha panel', async ({ pag
     page.getByRole('table', { name: /Prague alpha: the marked fraction it estimates: summary/ }),
   ).toHaveCount(1);
 });
+
+test("DualPI2's queue chart draws the L4S and classic queues each flow's data goes to", async ({ page }) => {
+  await page.goto(
+    '/#v=3&duration_s=5&topology.bottleneck.rate_mbps=10&topology.bottleneck.delay_ms=10&' +
+      'topology.bottleneck.queue_packets=200&topology.bottleneck.queue=dualpi2&flows=2&f0.protocol=prague&' +
+      'f0.channel.forward.model=none&f1.protocol=cubic&f1.tcp.ecn=true&f1.channel.forward.model=none',
+  );
+  await ready(page);
+  expect(await page.getByTestId('url-messages').count()).toBe(0);
+  await liveSettled(page);
+  await expect(page.getByTestId('chart-queue')).toHaveAttribute(
+    'data-series-keys',
+    /^queue,flows\[0\]\.sub_queue,flows\[1\]\.sub_queue,queue_limit$/,
+  );
+});
