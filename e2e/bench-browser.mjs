@@ -179,6 +179,11 @@ async function presetBench(browser, base) {
         .then((h) => h.jsonValue());
       ms = Number(text);
       runs = 'compare';
+    } else if (view !== 'lab') {
+      // The contest view (a program to write) has no run of its own to time.
+      console.log(`browser preset ${preset.id}: the ${view} view, no run to time`);
+      await page.close();
+      continue;
     } else {
       await page.waitForFunction(settledCondition, 0, { timeout: 60_000 });
       ms = Number(/last run (\d+) ms/.exec((await page.textContent('[data-testid="status"]')) ?? '')?.[1]);
