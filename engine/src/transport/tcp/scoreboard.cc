@@ -263,6 +263,11 @@ bool Scoreboard::IsSacked(uint64_t seq) const {
   return s != nullptr && s->sacked;
 }
 
+bool Scoreboard::IsMarkedLost(uint64_t seq) const {
+  const Segment* s = Find(seq);
+  return s != nullptr && s->lost && !s->sacked;
+}
+
 std::optional<Time> Scoreboard::SentAt(uint64_t seq) const {
   const Segment* s = Find(seq);
   if (s == nullptr) return std::nullopt;

@@ -103,6 +103,8 @@ class Scoreboard {
   std::optional<uint64_t> HighestUnsacked() const;
 
   bool IsSacked(uint64_t seq) const;
+  // Judged lost (by recovery, MarkOverdue or a timeout) and not SACKed since.
+  bool IsMarkedLost(uint64_t seq) const;
   // When the segment holding `seq` was last sent, if it is on the board.
   std::optional<Time> SentAt(uint64_t seq) const;
   // One past the highest SACKed byte (FACK's snd.fack), or `base` if nothing is SACKed.

@@ -100,8 +100,9 @@ uint64_t PrrRecovery::FlightAtTimeout(const TcpState& state, const Scoreboard& s
 }
 
 bool PrrRecovery::HoldsSsthreshAtTimeout(const TcpState& state) const {
-  return ns3_counts_ && !state.in_recovery && state.recover_set && state.snd_una < state.recover &&
-         state.last_loss_action == TcpState::LossAction::kTimeout;
+  // With SACK ns-3.44 cuts at every timeout (see the top of this file).
+  return ns3_counts_ && mode_ == Mode::kDupAckAsSack && !state.in_recovery && state.recover_set &&
+         state.snd_una < state.recover && state.last_loss_action == TcpState::LossAction::kTimeout;
 }
 
 void PrrRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t, bool retransmission) {
@@ -141,6 +142,18 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
 
 uint64_t PrrRecovery::FlightToHalve(const TcpState& state, RecoveryActions& actions) const {
   if (!ns3_counts_) return state.flight_size();
+  if (mode_ == Mode::kSack) {
+    // ns-3.44 TcpSocketBase::EnterRecovery with SACK: the scoreboard is up to date
+    // (TcpTxBuffer::Update's UpdateLostCount marks RFC 6675's losses on every SACK), the
+    // head is marked lost unless it is (TcpTxBuffer::MarkHeadAsLost), and ssthresh =
+    // GetSsThresh(BytesInFlight()), the pipe so left (TcpTxBuffer::BytesInFlight: sent -
+    // SACKed - lost + retransmitted), which TcpPrrRecovery::EnterRecovery takes as
+    // RecoverFS too (m_recoveryFlightSize = tcb->m_bytesInFlight).
+    Scoreboard& scoreboard = actions.scoreboard();
+    scoreboard.MarkLostByDupThresh(state.dupack_threshold);
+    if (!scoreboard.IsMarkedLost(state.snd_una)) scoreboard.MarkOverdue(state.snd_una);
+    return scoreboard.Pipe();
+  }
   return static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
 }
 

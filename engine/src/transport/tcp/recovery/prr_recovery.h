@@ -45,6 +45,17 @@
 // before the data outstanding at the previous timeout is acknowledged, out of fast
 // recovery (ns-3's CA_LOSS), keeps that timeout's ssthresh (RFC 5681 §3.1 says so too).
 //
+// ns3_counts with SACK (Mode::kSack), as ns-3.44's own trace shows it (bench/ns3/trace;
+// docs/conformance/fq_codel.md): TcpSocketBase::EnterRecovery marks the head lost unless
+// it is (TcpTxBuffer::MarkHeadAsLost) and halves BytesInFlight(), the pipe (TcpTxBuffer::
+// BytesInFlight: sent - SACKed - lost + retransmitted), not FlightSize, and TcpPrrRecovery
+// takes that pipe as RecoverFS. ReTxTimeout halves the pipe too (inFlightBeforeRto), at
+// every timeout: its CA_LOSS test (!IsHeadRetransmitted) runs after SetSentListLost has
+// cleared every retransmitted flag, so a repeated timeout cuts again (no hold, unlike the
+// no-SACK counts above). SendPendingData sends while cwnd - BytesInFlight() holds a segment
+// in every congestion state, not only in recovery (NextSeg rule 3 only in CA_RECOVERY),
+// and TcpTxBuffer::NextSeg has no rescue retransmission (rule 4).
+//
 // Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
 // slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
 // acknowledges data retransmitted in this recovery, otherwise sndcnt = MIN(ssthresh -
@@ -66,15 +77,14 @@ class PrrRecovery final : public SackRecovery {
   enum class Bound { kSlowStart, kConservative, kNs3 };
   enum class Mode { kSack, kDupAckAsSack };
   // `recover_after_timeout` false: see SackRecovery::recover_after_timeout_.
-  // `ns3_counts` (Mode::kDupAckAsSack): ns-3.44's counts without SACK (see the top of this file).
+  // `ns3_counts`: ns-3.44's counts, with SACK or without (see the top of this file).
   explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
                        bool recover_after_timeout = true, bool ns3_counts = false)
-      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout),
-        bound_(bound),
-        mode_(mode),
-        ns3_counts_(ns3_counts && mode == Mode::kDupAckAsSack) {
-    rescue_enabled_ = mode == Mode::kSack;
+      : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout), bound_(bound), mode_(mode), ns3_counts_(ns3_counts) {
+    // ns-3.44 has no rescue retransmission (TcpTxBuffer::NextSeg leaves rule 4 out).
+    rescue_enabled_ = mode == Mode::kSack && !ns3_counts;
     recover_after_timeout_ = recover_after_timeout;
+    pipe_always_ = mode == Mode::kSack && ns3_counts;
   }
 
   void OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) override;

@@ -82,8 +82,20 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        {}},
       {"prr_ns3",
        "PRR as ns-3.44",
-       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data); by pipe after "
-       "a timeout, as ns-3",
+       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data), counted as "
+       "ns-3.44 counts with SACK: the window cut at recovery and at every timeout halves the pipe, not FlightSize, the "
+       "head is taken as lost on entering, RecoverFS is the pipe, sending is by pipe in every state, no rescue "
+       "retransmission",
+       true,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true);
+       },
+       {}},
+      {"prr_ns3_flightsize",
+       "PRR as ns-3.44, RFC counts",
+       "An experiment: PRR as ns-3.44 but counted by the RFCs with SACK (the window cut halves FlightSize, RecoverFS "
+       "is snd.nxt - snd.una, sending by FlightSize outside recovery, a rescue retransmission); by pipe after a "
+       "timeout. What prr_ns3 was before ns-3.44's own trace (ns3_grid_test.cc)",
        true,
        [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true); },
        {}},
