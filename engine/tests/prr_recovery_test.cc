@@ -23,8 +23,8 @@ using testing::kMss;
 // `lost` segments are lost; each ACK SACKs one more segment above them.
 class Rig : public testing::RecoveryRig {
  public:
-  Rig(int cwnd, PrrRecovery::Bound bound, bool ns3_counts = false)
-      : RecoveryRig(cwnd), prr(bound, PrrRecovery::Mode::kSack, true, true, ns3_counts) {
+  Rig(int cwnd, PrrRecovery::Bound bound, bool ns3_counts = false, bool ns3_prr_calls = false)
+      : RecoveryRig(cwnd), prr(bound, PrrRecovery::Mode::kSack, true, true, ns3_counts, ns3_prr_calls) {
     for (int i = 0; i < cwnd; ++i) Send(static_cast<uint64_t>(i) * kMss, false);
   }
   void RetransmitFirstUnacked() override {
@@ -266,6 +266,28 @@ TEST(Prr, Ns3CountsWithSackSendByPipeOutsideRecovery) {
   EXPECT_FALSE(ns3.state.in_recovery);
   EXPECT_EQ(ns3.pipe(), 4 * static_cast<int64_t>(kMss));
   EXPECT_EQ(ns3.state.snd_max, 5u * kMss);  // new data, not the hole (rule 3 is recovery's)
+}
+
+// The prr_ns3_calls experiment: ns-3.44 runs DoRecovery with isDupAck on entering and on
+// every ACK that SACKs something new, adding 1 SMSS to what it delivered while
+// prr_delivered < RecoverFS; an ACK that SACKs nothing new does not run it.
+TEST(Prr, Ns3PrrCallsCountOneMoreSegmentPerSackingAck) {
+  Rig counts(20, PrrRecovery::Bound::kNs3, true);
+  Rig calls(20, PrrRecovery::Bound::kNs3, true, true);
+  for (Rig* rig : {&counts, &calls}) {
+    rig->DupAck(1, 2);
+    rig->DupAck(1, 3);
+    rig->DupAck(1, 4);
+    ASSERT_TRUE(rig->state.in_recovery);
+  }
+  EXPECT_EQ(counts.prr.prr_delivered(), 1u * kMss);
+  EXPECT_EQ(calls.prr.prr_delivered(), 2u * kMss);
+  counts.DupAck(1, 5);
+  calls.DupAck(1, 5);
+  EXPECT_EQ(counts.prr.prr_delivered(), 2u * kMss);
+  EXPECT_EQ(calls.prr.prr_delivered(), 4u * kMss);
+  calls.DupAck(1, 5);  // nothing new SACKed
+  EXPECT_EQ(calls.prr.prr_delivered(), 4u * kMss);
 }
 
 // `recovery = "prr"` pairs with every congestion control: each window-based protocol runs

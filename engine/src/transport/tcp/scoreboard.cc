@@ -94,6 +94,7 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
       s.rtx_in_flight = false;
       s.sacked_run_end = index + 1;
       ++sacked_count_;
+      sacked_ever_ += s.length;
       ++newly;
       highest_sacked_index_ = std::max<int64_t>(highest_sacked_index_, static_cast<int64_t>(index));
     }

@@ -10,6 +10,9 @@ void PrrRecovery::OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& 
   const uint64_t delivered = actions.scoreboard().delivered();
   delivered_data_ = delivered - last_delivered_;
   last_delivered_ = delivered;
+  const uint64_t sacked_ever = actions.scoreboard().sacked_ever();
+  sack_news_ = sacked_ever != last_sacked_ever_;
+  last_sacked_ever_ = sacked_ever;
   mss_ = state.mss;
   retransmission_acked_ = false;
   if (ack.ack > state.snd_una && !retransmitted_.empty()) {
@@ -50,13 +53,34 @@ void PrrRecovery::OnEnterRecovery(TcpState& state, RecoveryActions& actions) {
   if (mode_ == Mode::kDupAckAsSack) actions.scoreboard().MarkOverdue(state.snd_una);  // the head is lost
   if (ns3_counts_) recover_fs_ = static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
   dupack_counted_ = false;  // ns-3 reads the pipe afresh on entering
-  Update(state, actions);   // the ACK that started recovery counts too
+  // ns-3.44 with SACK: TcpPrrRecovery::EnterRecovery calls DoRecovery(isDupAck = true),
+  // which counts 1 SMSS more than the ACK delivered while prr_delivered < RecoverFS.
+  if (Ns3Sack() && recover_fs_ > 0) delivered_data_ += state.mss;
+  Update(state, actions);  // the ACK that started recovery counts too
 }
 
 void PrrRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   const bool was_active = active_ && state.in_recovery;
   SackRecovery::OnDupAck(state, actions);  // may enter recovery (OnEnterRecovery)
-  if (was_active) Update(state, actions);
+  if (!was_active) return;
+  if (Ns3Sack()) {
+    Ns3DupAckRecovery(state, actions);
+    return;
+  }
+  Update(state, actions);
+}
+
+// ns-3.44 with SACK: an ACK is a duplicate if it SACKed something new (ProcessAck's
+// isDupack = scoreboardUpdated), and in CA_RECOVERY DupAck calls DoRecovery(isDupAck =
+// true), which adds 1 SMSS to what the ACK delivered (SACKed bytes, already counted)
+// while prr_delivered < RecoverFS, and leaves cwnd as it was if that is nothing; an ACK
+// that SACKs nothing new does not reach DoRecovery.
+bool PrrRecovery::Ns3DupAckRecovery(const TcpState& state, RecoveryActions& actions) {
+  if (!sack_news_) return false;
+  if (prr_delivered_ < recover_fs_) delivered_data_ += state.mss;
+  if (delivered_data_ == 0) return false;
+  Update(state, actions);
+  return true;
 }
 
 void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) {
@@ -64,6 +88,16 @@ void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, Recover
     SackRecovery::OnAckInRecovery(state, acked_bytes, actions);
     if (!state.in_recovery) {
       active_ = false;  // RFC 6937: cwnd = ssthresh, the congestion control's window
+      return;
+    }
+    if (Ns3Sack()) {
+      // ns-3.44's partial ACK with SACK: DupAck's DoRecovery if it SACKed something new,
+      // then ProcessAck's own DoRecovery(isDupAck = false) with the same delivered bytes
+      // again (TcpSocketBase::ProcessAck, `segsAcked >= 1`).
+      const uint64_t delivered = delivered_data_;
+      Ns3DupAckRecovery(state, actions);
+      delivered_data_ = delivered;
+      if (delivered_data_ >= state.mss) Update(state, actions);
       return;
     }
     Update(state, actions);

@@ -91,6 +91,17 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
          return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true);
        },
        {}},
+      {"prr_ns3_calls",
+       "PRR as ns-3.44, its DoRecovery calls",
+       "An experiment: prr_ns3, and PRR's per-ACK step run as ns-3.44 runs TcpPrrRecovery::DoRecovery with SACK: on "
+       "every ACK that SACKs something new, with 1 SMSS added while prr_delivered < RecoverFS, and twice on a partial "
+       "ACK that SACKs too",
+       true,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true,
+                                              true);
+       },
+       {}},
       {"prr_ns3_flightsize",
        "PRR as ns-3.44, RFC counts",
        "An experiment: PRR as ns-3.44 but counted by the RFCs with SACK (the window cut halves FlightSize, RecoverFS "
