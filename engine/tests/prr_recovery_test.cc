@@ -250,9 +250,9 @@ TEST(Prr, Ns3CountsWithSackHalveThePipeAtEveryTimeout) {
   rig.state.recover_set = true;
   rig.state.last_loss_action = TcpState::LossAction::kTimeout;
   EXPECT_FALSE(rig.prr.HoldsSsthreshAtTimeout(rig.state));
-  // Without SACK ns3_counts holds it (ns3_grid_test.cc's no-sack points).
+  // Without SACK too (traced at 100 Mb/s, 10 ms, 3 % loss: 15,000 -> 7,500 in CA_LOSS).
   PrrRecovery nosack(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true, true, true);
-  EXPECT_TRUE(nosack.HoldsSsthreshAtTimeout(rig.state));
+  EXPECT_FALSE(nosack.HoldsSsthreshAtTimeout(rig.state));
 }
 
 // Outside recovery ns-3.44 sends while cwnd - BytesInFlight() (the pipe) holds a segment

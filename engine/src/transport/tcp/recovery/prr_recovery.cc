@@ -133,12 +133,6 @@ uint64_t PrrRecovery::FlightAtTimeout(const TcpState& state, const Scoreboard& s
   return static_cast<uint64_t>(Pipe(scoreboard, state.mss));
 }
 
-bool PrrRecovery::HoldsSsthreshAtTimeout(const TcpState& state) const {
-  // With SACK ns-3.44 cuts at every timeout (see the top of this file).
-  return ns3_counts_ && mode_ == Mode::kDupAckAsSack && !state.in_recovery && state.recover_set &&
-         state.snd_una < state.recover && state.last_loss_action == TcpState::LossAction::kTimeout;
-}
-
 void PrrRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t, bool retransmission) {
   if (!active_) return;
   prr_out_ += length;

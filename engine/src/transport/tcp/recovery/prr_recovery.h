@@ -41,9 +41,9 @@
 // duplicate ACK 1 SMSS while prr_delivered < RecoverFS; and on a duplicate ACK in
 // recovery PRR reads the pipe from before that ACK counted its segment
 // (tcb->m_bytesInFlight, last set before ProcessAck), 1 SMSS more than it is. A timeout
-// halves the pipe too (ReTxTimeout's BytesInFlight), not FlightSize, and one that fires
-// before the data outstanding at the previous timeout is acknowledged, out of fast
-// recovery (ns-3's CA_LOSS), keeps that timeout's ssthresh (RFC 5681 §3.1 says so too).
+// halves the pipe too (ReTxTimeout's BytesInFlight), not FlightSize, at every timeout,
+// a repeated one in CA_LOSS too (see below; traced without SACK at 100 Mb/s, 10 ms, 3 %
+// loss: 15,000 -> 7,500, 13,500 -> 3,000 bytes; an earlier reading held ssthresh there).
 //
 // ns3_counts with SACK (Mode::kSack), as ns-3.44's own trace shows it (bench/ns3/trace;
 // docs/conformance/fq_codel.md): TcpSocketBase::EnterRecovery marks the head lost unless
@@ -51,8 +51,8 @@
 // BytesInFlight: sent - SACKed - lost + retransmitted), not FlightSize, and TcpPrrRecovery
 // takes that pipe as RecoverFS. ReTxTimeout halves the pipe too (inFlightBeforeRto), at
 // every timeout: its CA_LOSS test (!IsHeadRetransmitted) runs after SetSentListLost has
-// cleared every retransmitted flag, so a repeated timeout cuts again (no hold, unlike the
-// no-SACK counts above). SendPendingData sends while cwnd - BytesInFlight() holds a segment
+// cleared every retransmitted flag, so a repeated timeout cuts again, with SACK or
+// without. SendPendingData sends while cwnd - BytesInFlight() holds a segment
 // in every congestion state, not only in recovery (NextSeg rule 3 only in CA_RECOVERY),
 // and TcpTxBuffer::NextSeg has no rescue retransmission (rule 4).
 //
@@ -109,7 +109,6 @@ class PrrRecovery final : public SackRecovery {
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   void OnTimeout(TcpState& state) override;
   uint64_t FlightAtTimeout(const TcpState& state, const Scoreboard& scoreboard) const override;
-  bool HoldsSsthreshAtTimeout(const TcpState& state) const override;
   void OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, bool retransmission) override;
 
   // RFC 6937's variables, for tests and traces (bytes).

@@ -126,7 +126,7 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
       {"prr_ns3_nosack_counts",
        "PRR as ns-3.44 counts it, no SACK",
        "ns-3.44's PRR without SACK, counted as ns-3.44 counts: the window cut (fast retransmit and timeout) halves "
-       "the pipe, not FlightSize (a timeout before the last one's data is acknowledged keeps its ssthresh); "
+       "the pipe, not FlightSize, at every timeout; "
        "RecoverFS is the pipe; a cumulative ACK delivers the segments duplicate ACKs counted again; on a duplicate "
        "ACK PRR reads the pipe from before it",
        false,
