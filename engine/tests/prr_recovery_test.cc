@@ -290,6 +290,24 @@ TEST(Prr, Ns3PrrCallsCountOneMoreSegmentPerSackingAck) {
   EXPECT_EQ(calls.prr.prr_delivered(), 4u * kMss);
 }
 
+// prr_ns3_calls also computes DoRecovery's sendCount in ns-3.44's 32-bit arithmetic:
+// m_prrDelivered * m_ssThresh is a product of two uint32_t. One loss in a window of 200:
+// ssthresh about 100 segments (100,000 bytes), so the product wraps once prr_delivered
+// passes 42,950 bytes, and the proportional step then allows far less than
+// CEIL(prr_delivered * ssthresh / RecoverFS): the sender stalls while pipe > ssthresh.
+TEST(Prr, Ns3PrrCallsWrapTheProportionalProductAt32Bits) {
+  Rig rig(200, PrrRecovery::Bound::kNs3, true, true);
+  rig.DupAck(1, 2);
+  rig.DupAck(1, 3);
+  rig.DupAck(1, 4);
+  ASSERT_TRUE(rig.state.in_recovery);
+  for (uint64_t top = 5; top < 65; ++top) rig.DupAck(1, top);
+  ASSERT_GT(rig.pipe(), static_cast<int64_t>(rig.cc.ssthresh()));
+  const uint64_t rfc = (rig.prr.prr_delivered() * rig.cc.ssthresh() + rig.prr.recover_fs() - 1) / rig.prr.recover_fs();
+  EXPECT_GT(rig.prr.prr_delivered() * rig.cc.ssthresh(), uint64_t{1} << 32);
+  EXPECT_LT(rig.prr.prr_out() + 20 * kMss, rfc);
+}
+
 // `recovery = "prr"` pairs with every congestion control: each window-based protocol runs
 // with it on a lossy path, recovers and moves data.
 TEST(Prr, PairsWithEveryCongestionControl) {

@@ -150,7 +150,9 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   const auto prr_delivered = static_cast<int64_t>(prr_delivered_);
   const auto prr_out = static_cast<int64_t>(prr_out_);
   int64_t sndcnt = 0;
-  if (pipe > ssthresh) {
+  if (Ns3Sack()) {
+    sndcnt = Ns3SendCount(pipe, ssthresh, delivered);
+  } else if (pipe > ssthresh) {
     // Proportional part: send ssthresh/RecoverFS of what was delivered, rounded up.
     const auto fs = static_cast<int64_t>(std::max<uint64_t>(recover_fs_, 1));
     sndcnt = (prr_delivered * ssthresh + fs - 1) / fs - prr_out;
@@ -166,6 +168,25 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   sndcnt = std::max<int64_t>(sndcnt, prr_out == 0 ? mss : 0);
   sndcnt_ = sndcnt;
   window_ = static_cast<uint64_t>(pipe + sndcnt);
+}
+
+// TcpPrrRecovery::DoRecovery's arithmetic, on its uint32_t counters: the product
+// m_prrDelivered * m_ssThresh wraps past 2^32 before it is divided, and
+// std::max(m_prrDelivered - m_prrOut, deliveredBytes) wraps when prr_out > prr_delivered,
+// which as the int `limit` is prr_delivered - prr_out, negative.
+int64_t PrrRecovery::Ns3SendCount(int64_t pipe, int64_t ssthresh, int64_t delivered) const {
+  const auto prr_delivered = static_cast<uint32_t>(prr_delivered_);
+  const auto prr_out = static_cast<uint32_t>(prr_out_);
+  const auto ss = static_cast<uint32_t>(ssthresh);
+  if (pipe > ssthresh) {
+    const uint32_t product = prr_delivered * ss;  // wraps, as ns-3's does
+    const uint64_t fs = std::max<uint64_t>(static_cast<uint32_t>(recover_fs_), 1);
+    return static_cast<int64_t>((product + fs - 1) / fs) - static_cast<int64_t>(prr_out);
+  }
+  const uint32_t wide = std::max<uint32_t>(prr_delivered - prr_out, static_cast<uint32_t>(delivered));
+  int64_t limit = static_cast<int32_t>(wide);
+  if (retransmission_acked_) limit += mss_;
+  return std::min(limit, ssthresh - pipe);
 }
 
 uint64_t PrrRecovery::FlightToHalve(const TcpState& state, RecoveryActions& actions) const {

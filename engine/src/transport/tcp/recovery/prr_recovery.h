@@ -62,10 +62,11 @@
 // adds 1 SMSS to the bytes the ACK delivered (already counting the SACKed ones) while
 // prr_delivered < RecoverFS; a partial ACK that also SACKs something new runs it twice,
 // the second time (isDupAck = false) with the same delivered bytes again; an ACK that
-// SACKs nothing new and acknowledges nothing leaves cwnd as it was. (Not modelled: the
-// partial ACK's DoRetransmit outside PRR's count, and DoRecovery's 32-bit arithmetic:
-// m_prrDelivered * m_ssThresh wraps past 2^32, and max(m_prrDelivered - m_prrOut, ...)
-// on unsigned values is negative once prr_out > prr_delivered.)
+// SACKs nothing new and acknowledges nothing leaves cwnd as it was. And DoRecovery's
+// sendCount in its own 32-bit arithmetic: m_prrDelivered * m_ssThresh wraps past 2^32,
+// and max(m_prrDelivered - m_prrOut, DeliveredData) on unsigned values is
+// prr_delivered - prr_out, negative, once prr_out > prr_delivered (Ns3SendCount). Not
+// modelled: the partial ACK's DoRetransmit outside PRR's count.
 //
 // Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
 // slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
@@ -132,6 +133,8 @@ class PrrRecovery final : public SackRecovery {
   bool Ns3Sack() const { return ns3_prr_calls_; }
   // ns-3.44's DupAck -> DoRecovery with SACK (prr_recovery.cc); whether it ran.
   bool Ns3DupAckRecovery(const TcpState& state, RecoveryActions& actions);
+  // DoRecovery's sendCount in ns-3.44's own 32-bit arithmetic (prr_recovery.cc).
+  int64_t Ns3SendCount(int64_t pipe, int64_t ssthresh, int64_t delivered) const;
 
   // pipe as PRR reads it: the scoreboard's, less the segments duplicate ACKs stand for.
   int64_t Pipe(const Scoreboard& scoreboard, uint32_t mss) const;

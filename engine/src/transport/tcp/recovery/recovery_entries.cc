@@ -95,7 +95,7 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        "PRR as ns-3.44, its DoRecovery calls",
        "An experiment: prr_ns3, and PRR's per-ACK step run as ns-3.44 runs TcpPrrRecovery::DoRecovery with SACK: on "
        "every ACK that SACKs something new, with 1 SMSS added while prr_delivered < RecoverFS, and twice on a partial "
-       "ACK that SACKs too",
+       "ACK that SACKs too; its send count in ns-3's 32-bit arithmetic (the proportional product wraps past 2^32)",
        true,
        [] {
          return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true,
