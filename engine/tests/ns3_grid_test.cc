@@ -101,8 +101,10 @@ std::vector<GridPoint> LoadGrid(const std::string& file = "ns3-grid-a.jsonl") {
 
 // kNs3AfterTimeout: kNs3 as it was before ns-3's counts, and without SACK duplicate ACKs
 // below the point a timeout set start a fast recovery ("prr_ns3_nosack_rto", an experiment:
-// the no-sack-after-timeout class). kNs3FlightSize: kNs3 without SACK counted as Linux and
-// RFC 6937 count ("prr_ns3_nosack": the cut halves FlightSize; what the grid ran before).
+// the no-sack-after-timeout class). kNs3FlightSize: kNs3 counted as Linux and RFC 6937
+// count without SACK ("prr_ns3_nosack": the cut halves FlightSize) and as RFC 6675 and
+// RFC 6937 count with it ("prr_ns3_flightsize": the cut halves FlightSize, sending by
+// FlightSize outside recovery); what the grid ran before ns-3's counts.
 enum class Recovery { kNs3, kRfc, kNs3AfterTimeout, kNs3FlightSize };
 
 // Our scenario for a grid point: grid.cc's dumbbell, 1 Gb/s 1 ms access links on both
@@ -123,7 +125,8 @@ nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery =
       const char* no_sack = recovery == Recovery::kNs3             ? "prr_ns3_nosack_counts"
                             : recovery == Recovery::kNs3FlightSize ? "prr_ns3_nosack"
                                                                    : "prr_ns3_nosack_rto";
-      flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? "prr_ns3" : no_sack;
+      const char* with_sack = recovery == Recovery::kNs3FlightSize ? "prr_ns3_flightsize" : "prr_ns3";
+      flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? with_sack : no_sack;
       flow["tcp"]["limited_transmit"] = !sack;
     }
     if (protocols[i] == "cubic" && cubic_hystart) flow["cubic"]["hystart"] = "ns3";
@@ -505,7 +508,8 @@ TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
 // estimate (BBR's share 0.04; ns-3's 0.76, still in Startup through its first recovery).
 // With our flows opening by a handshake too (tcp.handshake, ns-3's 3 s SYN timer) ours
 // gives BBR 0.75; and moving the BBR flow's start by 10 ms steps from 0.45 to 0.60 s
-// swings it between 0.07 and 0.58: one loss-free ns-3 run is one draw from that spread.
+// swings it between 0.14 and 0.70 (0.07 and 0.58 before the SACK flow counted as ns-3.44
+// counts, prr_ns3): one loss-free ns-3 run is one draw from that spread.
 TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "sack+bbr|10|50|2|0");
@@ -543,8 +547,8 @@ TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
   EXPECT_GT(ns3_share, 0.6);
   EXPECT_LT(staggered, 0.1);  // the disagreement
   EXPECT_NEAR(with_handshakes, ns3_share, kShareTolerance);
-  EXPECT_LT(lowest, 0.1);
-  EXPECT_GT(highest, 0.5);
+  EXPECT_LT(lowest, 0.2);
+  EXPECT_GT(highest, 0.6);
 }
 
 // The overshoot cause: where ns-3 entered fast recovery twice in a loss-free run, ours
@@ -665,10 +669,11 @@ TEST(Ns3Grid, Ns3RecoveryIsWhyTheseNoSackPointsAgree) {
 // ssthresh after a fast retransmit 3.3-3.4 segments, ours 5.7 on FlightSize, 3.3-3.7 on
 // the pipe); at a timeout ours halved FlightSize, which (a lost retransmission with
 // duplicate ACKs clocking out a segment each for up to the 1 s RTO) reaches 1,000-2,800
-// segments: ssthresh 500-1,400, where ns-3 halves its BytesInFlight; and a timeout before
-// the previous one's data is acknowledged keeps its ssthresh in ns-3 (ReTxTimeout in
-// CA_LOSS). The gap there comes down from +54-61 % to +29 % (+37 % without that hold),
-// still outside the 25 % allowed: the rest is not explained.
+// segments: ssthresh 500-1,400, where ns-3 halves its BytesInFlight, at every timeout
+// (a repeated one in CA_LOSS too, by ns-3's trace, bench/ns3/trace/grid_trace.cc: 15,000
+// -> 7,500 bytes; an earlier reading held ssthresh there, which gave +29 %). The gap
+// there comes down from +54-61 % to +37 %, still outside the 25 % allowed: the rest is
+// not explained.
 TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
   const auto grid = LoadGrid();
   int points = 0;
@@ -689,6 +694,31 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
     const double ns3 = MeansOf(p->goodputs).total;
     EXPECT_GT(RunOursAtPoint(*p, Recovery::kNs3FlightSize).total, 1.5 * ns3) << key;
     EXPECT_LT(RunOursAtPoint(*p, Recovery::kNs3).total, 1.4 * ns3) << key;
+  }
+}
+
+// With SACK ns-3.44 counts otherwise than RFC 6675 and RFC 6937 too (prr_recovery.h,
+// ns3_counts; by ns-3's own trace, bench/ns3/trace/grid_trace.cc): EnterRecovery marks
+// the head lost and halves BytesInFlight(), the pipe, not FlightSize, and PRR takes it as
+// RecoverFS; every timeout halves the pipe (no hold in CA_LOSS); SendPendingData sends by
+// the pipe in every state; NextSeg has no rescue. At 10 Mb/s, 10 ms, 1 BDP, 3 % loss (seed
+// 1) halving the pipe alone, sending by FlightSize outside recovery, timed ours out 6 times
+// in [2, 10] s (0.98 Mb/s, ns-3 2.64 and 3 timeouts in all): after a recovery that left cwnd 2, one segment
+// SACKed above a hole held the window, where ns-3 sends a new segment by the pipe and the
+// next duplicate ACKs start a recovery. Counted as ns-3 counts (Recovery::kNs3, nothing
+// else changed against kNs3FlightSize), these nine SACK points come to agree (the grid
+// 109 -> 115).
+TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
+  const auto grid = LoadGrid();
+  for (const std::string key : {"sack|1|10|0.25|0.003", "cubic|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003",
+                                "cubic|1|50|1|0.03", "cubic|10|10|1|0.03", "sack+cubic|100|50|0.25|0.003",
+                                "sack+cubic|10|10|1|0.003", "cubic+bbr|10|10|1|0.03", "sack+cubic|100|10|2|0.03"}) {
+    const GridPoint* p = Find(grid, key);
+    ASSERT_NE(p, nullptr) << key;
+    std::string why;
+    EXPECT_FALSE(Agrees(*p, RunOursAtPoint(*p, Recovery::kNs3FlightSize), MeansOf(p->goodputs), &why))
+        << key << ": " << why;
+    EXPECT_TRUE(Agrees(*p, RunOursAtPoint(*p, Recovery::kNs3), MeansOf(p->goodputs), &why)) << key << ": " << why;
   }
 }
 
@@ -742,12 +772,13 @@ TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
   EXPECT_GE(disagree_off, disagree_on - 2);
 }
 
-// Part of the cubic class: at a 1-packet queue (1 Mb/s, 10 ms), loss-free, ours gets 0.245
-// Mb/s to ns-3's 0.848, timing out 7 times where ns-3 times out once (and recovers 118
+// Part of the cubic class: at a 1-packet queue (1 Mb/s, 10 ms), loss-free, ours gets 0.409
+// Mb/s to ns-3's 0.848, timing out 6 times where ns-3 times out once (and recovers 118
 // times). ns-3's TcpCubic counts its window in whole segments (GetSsThresh: max(floor(0.7 x
 // segments), 2) segments; in avoidance one segment per cnt ACKs; slow start by the segments
-// delivered): with that law (cubic.law = ns3, nothing else changed) ours gets within 3 % of
-// ns-3 and times out at most twice. (At 0.3 % loss it comes from 0.19 to 0.59, ns-3 0.81.)
+// delivered): with that law (cubic.law = ns3, nothing else changed) ours gets within 6 % of
+// ns-3 (0.894) and times out at most twice. Before prr_ns3 counted as ns-3.44 counts with
+// SACK: 0.245 and 7 timeouts, with the law 0.83 (within 3 %).
 TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "cubic|1|10|0.25|0");
@@ -766,9 +797,9 @@ TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
   std::cout << "[ ns-3 grid ] " << p->key << ": ns-3 " << ns3 << " Mb/s; ours " << rfc["goodput_mbps"] << " ("
             << rfc["timeouts"] << " timeouts), with ns-3's law " << law["goodput_mbps"] << " (" << law["timeouts"]
             << ")\n";
-  EXPECT_LT(rfc["goodput_mbps"].get<double>(), 0.35 * ns3);
+  EXPECT_LT(rfc["goodput_mbps"].get<double>(), 0.5 * ns3);
   EXPECT_GE(rfc["timeouts"].get<int>(), 5);
-  EXPECT_NEAR(law["goodput_mbps"].get<double>(), ns3, 0.03 * ns3);
+  EXPECT_NEAR(law["goodput_mbps"].get<double>(), ns3, 0.06 * ns3);
   EXPECT_LE(law["timeouts"].get<int>(), 2);
 }
 

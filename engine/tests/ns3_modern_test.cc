@@ -51,12 +51,13 @@ double CaseMean(const std::vector<nlohmann::json>& rows, const std::string& fiel
 // Our scenario for a case's line: `protocols` per flow, the bottleneck's queue as `queue`
 // says (its discipline and settings), `duration_s` long.
 nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::string>& protocols,
-                              const nlohmann::json& queue, bool ecn, double duration_s, int seed = 1) {
+                              const nlohmann::json& queue, bool ecn, double duration_s, int seed = 1,
+                              const std::string& recovery = "prr_ns3") {
   nlohmann::json flows = nlohmann::json::array();
   for (size_t i = 0; i < protocols.size(); ++i) {
     nlohmann::json flow =
         testing::Ns3BulkFlow(protocols[i], static_cast<double>(i) * r["stagger"].get<double>(), 1000, 1);
-    flow["recovery"] = "prr_ns3";
+    flow["recovery"] = recovery;
     flow["tcp"]["header_bytes"] = 42;
     flow["tcp"]["handshake"] = true;
     flow["tcp"]["initial_rto_ms"] = 3000;  // ns-3's ConnTimeout: the SYN's timer
@@ -93,14 +94,14 @@ struct ModernOurs {
 // The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
 // means (the first `warmup` seconds of a run do not depend on its duration).
 ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   bool ecn, int seed = 1) {
+                   bool ecn, int seed = 1, const std::string& recovery = "prr_ns3") {
   const double end = r["time"].get<double>();
   const double warmup = r["warmup"].get<double>();
   RunOptions options;
   options.series = false;
   ModernOurs ours;
-  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end, seed).dump(), options);
-  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup, seed).dump(), options);
+  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end, seed, recovery).dump(), options);
+  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup, seed, recovery).dump(), options);
   EXPECT_TRUE(full.ok) << full.json;
   EXPECT_TRUE(head.ok) << head.json;
   const auto doc = nlohmann::json::parse(full.json);
@@ -252,11 +253,11 @@ struct AqmCase {
 
 // ns-3's seeds against as many of ours (PIE's coin is random in both; the TCPs are not).
 AqmCase CompareAqm(const std::string& name, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   int seeds) {
+                   int seeds, const std::string& recovery = "prr_ns3") {
   const auto rows = ModernCase(name);
   AqmCase c;
   for (int seed = 1; seed <= seeds; ++seed) {
-    const ModernOurs one = RunOurs(rows.front(), protocols, queue, false, seed);
+    const ModernOurs one = RunOurs(rows.front(), protocols, queue, false, seed, recovery);
     if (c.ours.goodput.empty()) c.ours.goodput.assign(one.goodput.size(), 0.0);
     for (size_t i = 0; i < one.goodput.size(); ++i) c.ours.goodput[i] += one.goodput[i] / seeds;
     c.ours.total += one.total / seeds;
@@ -271,10 +272,10 @@ AqmCase CompareAqm(const std::string& name, const std::vector<std::string>& prot
   const nlohmann::json& r = rows.front();
   const double packets = r["bw_mbps"].get<double>() * 1e6 * r["time"].get<double>() / 8 / 1054;  // 1000 + 52 + 2 (PPP)
   c.loss = c.ns3_drops / packets;
-  std::cout << "[ ns-3 modern ] " << name << ": total ours " << c.ours.total << " ns-3 " << c.ns3_total
-            << ", flow 0's share ours " << c.ours.goodput[0] / c.ours.total << " ns-3 " << c.ns3_share
-            << ", mean queue ours " << c.ours.mean_queue << " ns-3 " << c.ns3_queue << ", drops ours " << c.ours_drops
-            << " ns-3 " << c.ns3_drops << " (loss " << c.loss << ")\n";
+  std::cout << "[ ns-3 modern ] " << name << (recovery == "prr_ns3" ? "" : " (" + recovery + ")") << ": total ours "
+            << c.ours.total << " ns-3 " << c.ns3_total << ", flow 0's share ours " << c.ours.goodput[0] / c.ours.total
+            << " ns-3 " << c.ns3_share << ", mean queue ours " << c.ours.mean_queue << " ns-3 " << c.ns3_queue
+            << ", drops ours " << c.ours_drops << " ns-3 " << c.ns3_drops << " (loss " << c.loss << ")\n";
   return c;
 }
 
@@ -283,11 +284,13 @@ double QueueDelayMs(double packets, double bw_mbps) { return packets * 1054 * 8 
 
 // PIE (RFC 8033): total goodput within the lossy tolerance for ns-3's 3 % loss (25 %), the
 // shares within 0.10, as many drops as ns-3's PIE makes (the same controller on the same
-// load, within 25 %), and both hold the mean queue delay near QDELAY_REF (15 ms, within
-// half of it either way). Ours is the higher (17.5 ms against 11.9, 8.4 against 9.4 Mb/s):
-// after a slow-start overshoot both PIEs let through (ns-3 440 packets, ours 468) our SACK
-// sender can stall at a window of 2 for seconds after its timeout and slow-start into the
-// queue again (docs/conformance/pie.md).
+// load, within 25 %), both hold the mean queue delay near QDELAY_REF (15 ms, within half
+// of it either way), and ours holds as long a queue as ns-3's (within 15 %). With the SACK
+// flows counted as ns-3.44 counts (prr_ns3: the cut at a timeout halves the pipe, not
+// FlightSize) ours gets 9.11 Mb/s to 9.39, a queue of 13.9 packets to 14.1, 334 drops to
+// 385; before, halving FlightSize (~700 segments after the slow-start overshoot), our
+// sender slow-started back into the queue (8.43 Mb/s, 20.8 packets, 466 drops;
+// docs/conformance/pie.md).
 TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
   const AqmCase c = CompareAqm("pie-2newreno", {"sack", "sack"}, {{"queue", "pie"}}, 3);
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
@@ -295,28 +298,61 @@ TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
   EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
   EXPECT_NEAR(QueueDelayMs(c.ns3_queue, 10), 15, 7.5);
   EXPECT_NEAR(QueueDelayMs(c.ours.mean_queue, 10), 15, 7.5);
+  EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 0.15 * c.ns3_queue);
 }
 
 // FQ-CoDel (RFC 8290), NewReno beside CUBIC: each flow's share as ns-3's (the round robin
-// shares the link), the queue far below drop-tail's. Total goodput and the queue differ
-// beyond tolerance (ours 9.9 Mb/s and 10 packets, ns-3 8.7 and 2.5): as with plain CoDel
-// below, a known difference whose cause is not found (docs/conformance/fq_codel.md).
+// shares the link), total goodput within the lossy tolerance (10 % at ns-3's 0.56 %
+// loss), and the mean queue as ns-3's within the one packet ns-3's device holds beside its
+// disc (modern.cc). Ours 9.51 Mb/s and 2.63 packets, ns-3 8.69 and 2.52: the total agrees
+// since the SACK flow counts as ns-3.44 counts (prr_ns3; before: 9.93 and 10.0, its
+// timeout at ~700 segments outstanding cut to ssthresh 342 where ns-3 cut to 26). The
+// rest of the total's gap (+9 %) is how often ns-3 runs PRR's step and its 32-bit
+// arithmetic: prr_ns3_calls (Ns3PrrCallsBringTheCodelTotalsCloser) gets 8.68
+// (docs/conformance/fq_codel.md).
 TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
   const AqmCase c = CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1);
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
+  EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
+  EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 1.0);
   // Each flow's queue held near CoDel's 5 ms target (a 1000-packet buffer could hold 0.84 s).
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 2 * 5);
   EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 2 * 5);
 }
 
-// CoDel (RFC 8289), two NewReno flows: the shares as ns-3's; total and queue a known
-// difference (ours 9.1 Mb/s and 3.4 packets, ns-3 8.2 and 1.95: ns-3 drops twice as often
-// in steady state, 16 drops over [2, 10] s against our 7; docs/conformance/fq_codel.md).
+// CoDel (RFC 8289), two NewReno flows: the shares as ns-3's, total goodput within the
+// lossy tolerance (10 % at 0.23 %: ours 8.98 Mb/s, ns-3 8.18; 9.14 before prr_ns3 counted
+// as ns-3.44 counts). The queue is a known difference (ours 3.2 packets, ns-3 1.95; drops
+// 23 and 27; docs/conformance/fq_codel.md).
 TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
   const AqmCase c = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1);
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
+  EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 5);
   EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 5);
+}
+
+// The rest of the CoDel totals' gap, an experiment: ns-3.44 runs TcpPrrRecovery::DoRecovery
+// on every ACK that SACKs something new with 1 SMSS added while prr_delivered < RecoverFS,
+// and twice on a partial ACK that SACKs, and computes its send count in 32 bits (the
+// proportional product prr_delivered * ssthresh wraps past 2^32: prr_recovery.h,
+// ns3_prr_calls): its PRR sends about one segment per ACK where RFC 6937 sends one per
+// two until the product wraps, then stalls. Run so (prr_ns3_calls), both totals come
+// within 2 % of ns-3's (FQ-CoDel 8.68 to 8.69, queue 2.60 to 2.52; CoDel 8.29 to 8.18;
+// prr_ns3 +9 % and +10 %). Not adopted into prr_ns3: PIE then parts (3 seeds: 8.07 Mb/s
+// to 9.39, flow 0's share 0.35 to 0.62, 801 drops to 385: after the overshoot its windows
+// are hundreds of segments, where the wrapped product makes the step erratic), though
+// the grid agrees at 116.
+TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
+  const AqmCase fq_counts = CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1);
+  const AqmCase fq_calls =
+      CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1, "prr_ns3_calls");
+  const AqmCase codel_counts = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1);
+  const AqmCase codel_calls = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1, "prr_ns3_calls");
+  for (const auto& [counts, calls] : {std::pair{fq_counts, fq_calls}, std::pair{codel_counts, codel_calls}}) {
+    EXPECT_NEAR(calls.ours.total, calls.ns3_total, 0.02 * calls.ns3_total);
+    EXPECT_GT(std::abs(counts.ours.total - counts.ns3_total), 0.08 * counts.ns3_total);
+  }
 }
 
 }  // namespace

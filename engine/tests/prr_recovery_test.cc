@@ -23,7 +23,8 @@ using testing::kMss;
 // `lost` segments are lost; each ACK SACKs one more segment above them.
 class Rig : public testing::RecoveryRig {
  public:
-  Rig(int cwnd, PrrRecovery::Bound bound) : RecoveryRig(cwnd), prr(bound) {
+  Rig(int cwnd, PrrRecovery::Bound bound, bool ns3_counts = false, bool ns3_prr_calls = false)
+      : RecoveryRig(cwnd), prr(bound, PrrRecovery::Mode::kSack, true, true, ns3_counts, ns3_prr_calls) {
     for (int i = 0; i < cwnd; ++i) Send(static_cast<uint64_t>(i) * kMss, false);
   }
   void RetransmitFirstUnacked() override {
@@ -192,6 +193,119 @@ TEST(Prr, TimeoutEndsProportionalRateReduction) {
   const uint64_t out = rig.prr.prr_out();
   rig.prr.OnSegmentSent(0, kMss, 0, true);
   EXPECT_EQ(rig.prr.prr_out(), out);
+}
+
+// ns3_counts with SACK ("prr_ns3"), as ns-3.44's own trace shows it (bench/ns3/trace):
+// TcpSocketBase::EnterRecovery marks the head lost and halves BytesInFlight(), the pipe
+// (sent - SACKed - lost + retransmitted), and TcpPrrRecovery takes that pipe as RecoverFS.
+// One loss in 20: by the pipe the first two duplicate ACKs send a new segment each (see
+// Ns3CountsWithSackSendByPipeOutsideRecovery), and at the third pipe is 22 - 3 SACKed -
+// 1 lost = 18: ssthresh 9 and RecoverFS 18, where RFC 6675 and RFC 6937 halve FlightSize
+// (20 here, 10) and take it as RecoverFS.
+TEST(Prr, Ns3CountsWithSackHalveThePipeAtEntry) {
+  Rig rfc(20, PrrRecovery::Bound::kNs3);
+  Rig ns3(20, PrrRecovery::Bound::kNs3, true);
+  for (Rig* rig : {&rfc, &ns3}) {
+    rig->DupAck(1, 2);
+    rig->DupAck(1, 3);
+    rig->DupAck(1, 4);
+    ASSERT_TRUE(rig->state.in_recovery);
+  }
+  EXPECT_EQ(rfc.ssthresh_segments(), 10);
+  EXPECT_EQ(rfc.prr.recover_fs(), 20u * kMss);
+  EXPECT_EQ(ns3.state.flight_size(), 22u * kMss);
+  EXPECT_EQ(ns3.ssthresh_segments(), 9);
+  EXPECT_EQ(ns3.prr.recover_fs(), 18u * kMss);
+}
+
+// Three duplicate ACKs SACKing only two segments: RFC 6675's IsLost does not yet hold for
+// the head, but ns-3.44 marks it lost (TcpTxBuffer::MarkHeadAsLost) before it halves the
+// pipe: 22 - 2 SACKed - 1 lost = 19 (two new segments went by the pipe), ssthresh 9.5
+// (not 20 and 10).
+TEST(Prr, Ns3CountsWithSackMarkTheHeadLostBeforeTheCut) {
+  Rig rig(20, PrrRecovery::Bound::kNs3, true);
+  rig.DupAck(1, 2);
+  rig.DupAck(1, 3);
+  rig.DupAck(1, 3);
+  ASSERT_TRUE(rig.state.in_recovery);
+  EXPECT_EQ(rig.ssthresh_segments(), 9.5);
+  EXPECT_EQ(rig.prr.recover_fs(), 19u * kMss);
+}
+
+// At a timeout ns-3.44 halves inFlightBeforeRto = BytesInFlight(), the pipe, and does so at
+// every timeout: its CA_LOSS test (`!m_txBuffer->IsHeadRetransmitted()`) runs after
+// SetSentListLost has cleared every retransmitted flag, so a repeated timeout cuts again
+// (traced: PIE, seed 1, 3.49 s, in CA_LOSS: ssthresh 142,500 -> 54,500 = 109,000 / 2).
+TEST(Prr, Ns3CountsWithSackHalveThePipeAtEveryTimeout) {
+  Rig rig(20, PrrRecovery::Bound::kNs3, true);
+  rig.DupAck(1, 2);
+  rig.DupAck(1, 3);
+  rig.DupAck(1, 4);
+  ASSERT_TRUE(rig.state.in_recovery);
+  EXPECT_EQ(rig.prr.FlightAtTimeout(rig.state, rig.sb), rig.sb.Pipe());
+  EXPECT_LT(rig.prr.FlightAtTimeout(rig.state, rig.sb), rig.state.flight_size());
+  // A second timeout before the first one's data is acknowledged still cuts.
+  rig.state.in_recovery = false;
+  rig.state.recover = rig.state.snd_max;
+  rig.state.recover_set = true;
+  rig.state.last_loss_action = TcpState::LossAction::kTimeout;
+  EXPECT_FALSE(rig.prr.HoldsSsthreshAtTimeout(rig.state));
+  // Without SACK too (traced at 100 Mb/s, 10 ms, 3 % loss: 15,000 -> 7,500 in CA_LOSS).
+  PrrRecovery nosack(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true, true, true);
+  EXPECT_FALSE(nosack.HoldsSsthreshAtTimeout(rig.state));
+}
+
+// Outside recovery ns-3.44 sends while cwnd - BytesInFlight() (the pipe) holds a segment
+// (TcpSocketBase::SendPendingData in every congestion state): a window of 4 with one
+// segment SACKed above a hole sends one more; by RFC 5681's FlightSize it sends none.
+TEST(Prr, Ns3CountsWithSackSendByPipeOutsideRecovery) {
+  Rig rfc(4, PrrRecovery::Bound::kNs3);
+  Rig ns3(4, PrrRecovery::Bound::kNs3, true);
+  EXPECT_EQ(rfc.DupAck(1, 2), 0);
+  EXPECT_EQ(ns3.DupAck(1, 2), 1);
+  EXPECT_FALSE(ns3.state.in_recovery);
+  EXPECT_EQ(ns3.pipe(), 4 * static_cast<int64_t>(kMss));
+  EXPECT_EQ(ns3.state.snd_max, 5u * kMss);  // new data, not the hole (rule 3 is recovery's)
+}
+
+// The prr_ns3_calls experiment: ns-3.44 runs DoRecovery with isDupAck on entering and on
+// every ACK that SACKs something new, adding 1 SMSS to what it delivered while
+// prr_delivered < RecoverFS; an ACK that SACKs nothing new does not run it.
+TEST(Prr, Ns3PrrCallsCountOneMoreSegmentPerSackingAck) {
+  Rig counts(20, PrrRecovery::Bound::kNs3, true);
+  Rig calls(20, PrrRecovery::Bound::kNs3, true, true);
+  for (Rig* rig : {&counts, &calls}) {
+    rig->DupAck(1, 2);
+    rig->DupAck(1, 3);
+    rig->DupAck(1, 4);
+    ASSERT_TRUE(rig->state.in_recovery);
+  }
+  EXPECT_EQ(counts.prr.prr_delivered(), 1u * kMss);
+  EXPECT_EQ(calls.prr.prr_delivered(), 2u * kMss);
+  counts.DupAck(1, 5);
+  calls.DupAck(1, 5);
+  EXPECT_EQ(counts.prr.prr_delivered(), 2u * kMss);
+  EXPECT_EQ(calls.prr.prr_delivered(), 4u * kMss);
+  calls.DupAck(1, 5);  // nothing new SACKed
+  EXPECT_EQ(calls.prr.prr_delivered(), 4u * kMss);
+}
+
+// prr_ns3_calls also computes DoRecovery's sendCount in ns-3.44's 32-bit arithmetic:
+// m_prrDelivered * m_ssThresh is a product of two uint32_t. One loss in a window of 200:
+// ssthresh about 100 segments (100,000 bytes), so the product wraps once prr_delivered
+// passes 42,950 bytes, and the proportional step then allows far less than
+// CEIL(prr_delivered * ssthresh / RecoverFS): the sender stalls while pipe > ssthresh.
+TEST(Prr, Ns3PrrCallsWrapTheProportionalProductAt32Bits) {
+  Rig rig(200, PrrRecovery::Bound::kNs3, true, true);
+  rig.DupAck(1, 2);
+  rig.DupAck(1, 3);
+  rig.DupAck(1, 4);
+  ASSERT_TRUE(rig.state.in_recovery);
+  for (uint64_t top = 5; top < 65; ++top) rig.DupAck(1, top);
+  ASSERT_GT(rig.pipe(), static_cast<int64_t>(rig.cc.ssthresh()));
+  const uint64_t rfc = (rig.prr.prr_delivered() * rig.cc.ssthresh() + rig.prr.recover_fs() - 1) / rig.prr.recover_fs();
+  EXPECT_GT(rig.prr.prr_delivered() * rig.cc.ssthresh(), uint64_t{1} << 32);
+  EXPECT_LT(rig.prr.prr_out() + 20 * kMss, rfc);
 }
 
 // `recovery = "prr"` pairs with every congestion control: each window-based protocol runs

@@ -94,6 +94,7 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
       s.rtx_in_flight = false;
       s.sacked_run_end = index + 1;
       ++sacked_count_;
+      sacked_ever_ += s.length;
       ++newly;
       highest_sacked_index_ = std::max<int64_t>(highest_sacked_index_, static_cast<int64_t>(index));
     }
@@ -261,6 +262,11 @@ std::optional<uint64_t> Scoreboard::HighestUnsacked() const {
 bool Scoreboard::IsSacked(uint64_t seq) const {
   const Segment* s = Find(seq);
   return s != nullptr && s->sacked;
+}
+
+bool Scoreboard::IsMarkedLost(uint64_t seq) const {
+  const Segment* s = Find(seq);
+  return s != nullptr && s->lost && !s->sacked;
 }
 
 std::optional<Time> Scoreboard::SentAt(uint64_t seq) const {

@@ -103,11 +103,15 @@ class Scoreboard {
   std::optional<uint64_t> HighestUnsacked() const;
 
   bool IsSacked(uint64_t seq) const;
+  // Judged lost (by recovery, MarkOverdue or a timeout) and not SACKed since.
+  bool IsMarkedLost(uint64_t seq) const;
   // When the segment holding `seq` was last sent, if it is on the board.
   std::optional<Time> SentAt(uint64_t seq) const;
   // One past the highest SACKed byte (FACK's snd.fack), or `base` if nothing is SACKed.
   uint64_t ForwardMostSacked(uint64_t base) const;
   int sacked_segments() const { return sacked_count_; }
+  // Bytes ever marked SACKed: an ACK SACKed something new if it moved this.
+  uint64_t sacked_ever() const { return sacked_ever_; }
   uint64_t base_seq() const { return base_ * mss_; }
   size_t size() const { return segments_.size(); }
   // Segments visited by the loss-marking and NextSeg walks (rules 1 and 3) since the
@@ -144,6 +148,7 @@ class Scoreboard {
   RingDeque<Segment> segments_;
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;
+  uint64_t sacked_ever_ = 0;
   int64_t pipe_segments_ = 0;  // kept up to date on every change, so Pipe() is O(1)
   int64_t highest_sacked_index_ = -1;
   // Absolute segment indices that keep loss marking and NextSeg from rescanning the

@@ -10,6 +10,9 @@ void PrrRecovery::OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& 
   const uint64_t delivered = actions.scoreboard().delivered();
   delivered_data_ = delivered - last_delivered_;
   last_delivered_ = delivered;
+  const uint64_t sacked_ever = actions.scoreboard().sacked_ever();
+  sack_news_ = sacked_ever != last_sacked_ever_;
+  last_sacked_ever_ = sacked_ever;
   mss_ = state.mss;
   retransmission_acked_ = false;
   if (ack.ack > state.snd_una && !retransmitted_.empty()) {
@@ -50,13 +53,34 @@ void PrrRecovery::OnEnterRecovery(TcpState& state, RecoveryActions& actions) {
   if (mode_ == Mode::kDupAckAsSack) actions.scoreboard().MarkOverdue(state.snd_una);  // the head is lost
   if (ns3_counts_) recover_fs_ = static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
   dupack_counted_ = false;  // ns-3 reads the pipe afresh on entering
-  Update(state, actions);   // the ACK that started recovery counts too
+  // ns-3.44 with SACK: TcpPrrRecovery::EnterRecovery calls DoRecovery(isDupAck = true),
+  // which counts 1 SMSS more than the ACK delivered while prr_delivered < RecoverFS.
+  if (Ns3Sack() && recover_fs_ > 0) delivered_data_ += state.mss;
+  Update(state, actions);  // the ACK that started recovery counts too
 }
 
 void PrrRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   const bool was_active = active_ && state.in_recovery;
   SackRecovery::OnDupAck(state, actions);  // may enter recovery (OnEnterRecovery)
-  if (was_active) Update(state, actions);
+  if (!was_active) return;
+  if (Ns3Sack()) {
+    Ns3DupAckRecovery(state, actions);
+    return;
+  }
+  Update(state, actions);
+}
+
+// ns-3.44 with SACK: an ACK is a duplicate if it SACKed something new (ProcessAck's
+// isDupack = scoreboardUpdated), and in CA_RECOVERY DupAck calls DoRecovery(isDupAck =
+// true), which adds 1 SMSS to what the ACK delivered (SACKed bytes, already counted)
+// while prr_delivered < RecoverFS, and leaves cwnd as it was if that is nothing; an ACK
+// that SACKs nothing new does not reach DoRecovery.
+bool PrrRecovery::Ns3DupAckRecovery(const TcpState& state, RecoveryActions& actions) {
+  if (!sack_news_) return false;
+  if (prr_delivered_ < recover_fs_) delivered_data_ += state.mss;
+  if (delivered_data_ == 0) return false;
+  Update(state, actions);
+  return true;
 }
 
 void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) {
@@ -64,6 +88,16 @@ void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, Recover
     SackRecovery::OnAckInRecovery(state, acked_bytes, actions);
     if (!state.in_recovery) {
       active_ = false;  // RFC 6937: cwnd = ssthresh, the congestion control's window
+      return;
+    }
+    if (Ns3Sack()) {
+      // ns-3.44's partial ACK with SACK: DupAck's DoRecovery if it SACKed something new,
+      // then ProcessAck's own DoRecovery(isDupAck = false) with the same delivered bytes
+      // again (TcpSocketBase::ProcessAck, `segsAcked >= 1`).
+      const uint64_t delivered = delivered_data_;
+      Ns3DupAckRecovery(state, actions);
+      delivered_data_ = delivered;
+      if (delivered_data_ >= state.mss) Update(state, actions);
       return;
     }
     Update(state, actions);
@@ -99,11 +133,6 @@ uint64_t PrrRecovery::FlightAtTimeout(const TcpState& state, const Scoreboard& s
   return static_cast<uint64_t>(Pipe(scoreboard, state.mss));
 }
 
-bool PrrRecovery::HoldsSsthreshAtTimeout(const TcpState& state) const {
-  return ns3_counts_ && !state.in_recovery && state.recover_set && state.snd_una < state.recover &&
-         state.last_loss_action == TcpState::LossAction::kTimeout;
-}
-
 void PrrRecovery::OnSegmentSent(uint64_t seq, uint32_t length, uint64_t, bool retransmission) {
   if (!active_) return;
   prr_out_ += length;
@@ -121,7 +150,9 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   const auto prr_delivered = static_cast<int64_t>(prr_delivered_);
   const auto prr_out = static_cast<int64_t>(prr_out_);
   int64_t sndcnt = 0;
-  if (pipe > ssthresh) {
+  if (Ns3Sack()) {
+    sndcnt = Ns3SendCount(pipe, ssthresh, delivered);
+  } else if (pipe > ssthresh) {
     // Proportional part: send ssthresh/RecoverFS of what was delivered, rounded up.
     const auto fs = static_cast<int64_t>(std::max<uint64_t>(recover_fs_, 1));
     sndcnt = (prr_delivered * ssthresh + fs - 1) / fs - prr_out;
@@ -139,8 +170,39 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   window_ = static_cast<uint64_t>(pipe + sndcnt);
 }
 
+// TcpPrrRecovery::DoRecovery's arithmetic, on its uint32_t counters: the product
+// m_prrDelivered * m_ssThresh wraps past 2^32 before it is divided, and
+// std::max(m_prrDelivered - m_prrOut, deliveredBytes) wraps when prr_out > prr_delivered,
+// which as the int `limit` is prr_delivered - prr_out, negative.
+int64_t PrrRecovery::Ns3SendCount(int64_t pipe, int64_t ssthresh, int64_t delivered) const {
+  const auto prr_delivered = static_cast<uint32_t>(prr_delivered_);
+  const auto prr_out = static_cast<uint32_t>(prr_out_);
+  const auto ss = static_cast<uint32_t>(ssthresh);
+  if (pipe > ssthresh) {
+    const uint32_t product = prr_delivered * ss;  // wraps, as ns-3's does
+    const uint64_t fs = std::max<uint64_t>(static_cast<uint32_t>(recover_fs_), 1);
+    return static_cast<int64_t>((product + fs - 1) / fs) - static_cast<int64_t>(prr_out);
+  }
+  const uint32_t wide = std::max<uint32_t>(prr_delivered - prr_out, static_cast<uint32_t>(delivered));
+  int64_t limit = static_cast<int32_t>(wide);
+  if (retransmission_acked_) limit += mss_;
+  return std::min(limit, ssthresh - pipe);
+}
+
 uint64_t PrrRecovery::FlightToHalve(const TcpState& state, RecoveryActions& actions) const {
   if (!ns3_counts_) return state.flight_size();
+  if (mode_ == Mode::kSack) {
+    // ns-3.44 TcpSocketBase::EnterRecovery with SACK: the scoreboard is up to date
+    // (TcpTxBuffer::Update's UpdateLostCount marks RFC 6675's losses on every SACK), the
+    // head is marked lost unless it is (TcpTxBuffer::MarkHeadAsLost), and ssthresh =
+    // GetSsThresh(BytesInFlight()), the pipe so left (TcpTxBuffer::BytesInFlight: sent -
+    // SACKed - lost + retransmitted), which TcpPrrRecovery::EnterRecovery takes as
+    // RecoverFS too (m_recoveryFlightSize = tcb->m_bytesInFlight).
+    Scoreboard& scoreboard = actions.scoreboard();
+    scoreboard.MarkLostByDupThresh(state.dupack_threshold);
+    if (!scoreboard.IsMarkedLost(state.snd_una)) scoreboard.MarkOverdue(state.snd_una);
+    return scoreboard.Pipe();
+  }
   return static_cast<uint64_t>(Pipe(actions.scoreboard(), state.mss));
 }
 

@@ -41,9 +41,32 @@
 // duplicate ACK 1 SMSS while prr_delivered < RecoverFS; and on a duplicate ACK in
 // recovery PRR reads the pipe from before that ACK counted its segment
 // (tcb->m_bytesInFlight, last set before ProcessAck), 1 SMSS more than it is. A timeout
-// halves the pipe too (ReTxTimeout's BytesInFlight), not FlightSize, and one that fires
-// before the data outstanding at the previous timeout is acknowledged, out of fast
-// recovery (ns-3's CA_LOSS), keeps that timeout's ssthresh (RFC 5681 §3.1 says so too).
+// halves the pipe too (ReTxTimeout's BytesInFlight), not FlightSize, at every timeout,
+// a repeated one in CA_LOSS too (see below; traced without SACK at 100 Mb/s, 10 ms, 3 %
+// loss: 15,000 -> 7,500, 13,500 -> 3,000 bytes; an earlier reading held ssthresh there).
+//
+// ns3_counts with SACK (Mode::kSack), as ns-3.44's own trace shows it (bench/ns3/trace;
+// docs/conformance/fq_codel.md): TcpSocketBase::EnterRecovery marks the head lost unless
+// it is (TcpTxBuffer::MarkHeadAsLost) and halves BytesInFlight(), the pipe (TcpTxBuffer::
+// BytesInFlight: sent - SACKed - lost + retransmitted), not FlightSize, and TcpPrrRecovery
+// takes that pipe as RecoverFS. ReTxTimeout halves the pipe too (inFlightBeforeRto), at
+// every timeout: its CA_LOSS test (!IsHeadRetransmitted) runs after SetSentListLost has
+// cleared every retransmitted flag, so a repeated timeout cuts again, with SACK or
+// without. SendPendingData sends while cwnd - BytesInFlight() holds a segment
+// in every congestion state, not only in recovery (NextSeg rule 3 only in CA_RECOVERY),
+// and TcpTxBuffer::NextSeg has no rescue retransmission (rule 4).
+//
+// ns3_prr_calls with SACK (an experiment, recovery prr_ns3_calls): TcpSocketBase calls
+// TcpPrrRecovery::DoRecovery with isDupAck = true on entering recovery and on every ACK
+// that SACKs something new (ProcessAck's isDupack = scoreboardUpdated), and DoRecovery then
+// adds 1 SMSS to the bytes the ACK delivered (already counting the SACKed ones) while
+// prr_delivered < RecoverFS; a partial ACK that also SACKs something new runs it twice,
+// the second time (isDupAck = false) with the same delivered bytes again; an ACK that
+// SACKs nothing new and acknowledges nothing leaves cwnd as it was. And DoRecovery's
+// sendCount in its own 32-bit arithmetic: m_prrDelivered * m_ssThresh wraps past 2^32,
+// and max(m_prrDelivered - m_prrOut, DeliveredData) on unsigned values is
+// prr_delivered - prr_out, negative, once prr_out > prr_delivered (Ns3SendCount). Not
+// modelled: the partial ACK's DoRetransmit outside PRR's count.
 //
 // Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
 // slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
@@ -66,15 +89,20 @@ class PrrRecovery final : public SackRecovery {
   enum class Bound { kSlowStart, kConservative, kNs3 };
   enum class Mode { kSack, kDupAckAsSack };
   // `recover_after_timeout` false: see SackRecovery::recover_after_timeout_.
-  // `ns3_counts` (Mode::kDupAckAsSack): ns-3.44's counts without SACK (see the top of this file).
+  // `ns3_counts`: ns-3.44's counts, with SACK or without (see the top of this file).
+  // `ns3_prr_calls` (Mode::kSack): PRR's per-ACK step run when and as often as ns-3.44's
+  // TcpSocketBase runs TcpPrrRecovery::DoRecovery with SACK (an experiment, see below).
   explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
-                       bool recover_after_timeout = true, bool ns3_counts = false)
+                       bool recover_after_timeout = true, bool ns3_counts = false, bool ns3_prr_calls = false)
       : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout),
         bound_(bound),
         mode_(mode),
-        ns3_counts_(ns3_counts && mode == Mode::kDupAckAsSack) {
-    rescue_enabled_ = mode == Mode::kSack;
+        ns3_counts_(ns3_counts),
+        ns3_prr_calls_(ns3_prr_calls && mode == Mode::kSack) {
+    // ns-3.44 has no rescue retransmission (TcpTxBuffer::NextSeg leaves rule 4 out).
+    rescue_enabled_ = mode == Mode::kSack && !ns3_counts;
     recover_after_timeout_ = recover_after_timeout;
+    pipe_always_ = mode == Mode::kSack && ns3_counts;
   }
 
   void OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) override;
@@ -82,7 +110,6 @@ class PrrRecovery final : public SackRecovery {
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   void OnTimeout(TcpState& state) override;
   uint64_t FlightAtTimeout(const TcpState& state, const Scoreboard& scoreboard) const override;
-  bool HoldsSsthreshAtTimeout(const TcpState& state) const override;
   void OnSegmentSent(uint64_t seq, uint32_t length, uint64_t serial, bool retransmission) override;
 
   // RFC 6937's variables, for tests and traces (bytes).
@@ -103,6 +130,11 @@ class PrrRecovery final : public SackRecovery {
  private:
   // The per-ACK step: DeliveredData of this ACK into prr_delivered, then sndcnt.
   void Update(const TcpState& state, RecoveryActions& actions);
+  bool Ns3Sack() const { return ns3_prr_calls_; }
+  // ns-3.44's DupAck -> DoRecovery with SACK (prr_recovery.cc); whether it ran.
+  bool Ns3DupAckRecovery(const TcpState& state, RecoveryActions& actions);
+  // DoRecovery's sendCount in ns-3.44's own 32-bit arithmetic (prr_recovery.cc).
+  int64_t Ns3SendCount(int64_t pipe, int64_t ssthresh, int64_t delivered) const;
 
   // pipe as PRR reads it: the scoreboard's, less the segments duplicate ACKs stand for.
   int64_t Pipe(const Scoreboard& scoreboard, uint32_t mss) const;
@@ -110,6 +142,7 @@ class PrrRecovery final : public SackRecovery {
   Bound bound_;
   Mode mode_;
   bool ns3_counts_;
+  bool ns3_prr_calls_ = false;   // with SACK, DoRecovery called as ns-3.44 calls it (prr_recovery.cc)
   bool dupack_counted_ = false;  // this ACK is a duplicate that counted one more segment out
   uint32_t mss_ = 1000;
   std::vector<uint64_t> retransmitted_;  // seqs retransmitted in this recovery, not yet acked
@@ -118,8 +151,10 @@ class PrrRecovery final : public SackRecovery {
       false;                    // Mode::kDupAckAsSack: RFC 6582 §4 Impatient    // this ACK covers one of them (kNs3)
   uint64_t dupack_sacked_ = 0;  // segments counted as delivered by duplicate ACKs (no SACK)
   bool active_ = false;
-  uint64_t last_delivered_ = 0;  // the scoreboard's delivered() after the previous ACK
-  uint64_t delivered_data_ = 0;  // DeliveredData of the ACK being processed
+  uint64_t last_delivered_ = 0;    // the scoreboard's delivered() after the previous ACK
+  uint64_t delivered_data_ = 0;    // DeliveredData of the ACK being processed
+  uint64_t last_sacked_ever_ = 0;  // the scoreboard's sacked_ever() after the previous ACK
+  bool sack_news_ = false;         // this ACK SACKed something new
   uint64_t prr_delivered_ = 0;
   uint64_t prr_out_ = 0;
   uint64_t recover_fs_ = 0;

@@ -82,8 +82,31 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        {}},
       {"prr_ns3",
        "PRR as ns-3.44",
-       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data); by pipe after "
-       "a timeout, as ns-3",
+       "PRR with ns-3.44's reduction bound (the slow-start catch-up only on ACKs of retransmitted data), counted as "
+       "ns-3.44 counts with SACK: the window cut at recovery and at every timeout halves the pipe, not FlightSize, the "
+       "head is taken as lost on entering, RecoverFS is the pipe, sending is by pipe in every state, no rescue "
+       "retransmission",
+       true,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true);
+       },
+       {}},
+      {"prr_ns3_calls",
+       "PRR as ns-3.44, its DoRecovery calls",
+       "An experiment: prr_ns3, and PRR's per-ACK step run as ns-3.44 runs TcpPrrRecovery::DoRecovery with SACK: on "
+       "every ACK that SACKs something new, with 1 SMSS added while prr_delivered < RecoverFS, and twice on a partial "
+       "ACK that SACKs too; its send count in ns-3's 32-bit arithmetic (the proportional product wraps past 2^32)",
+       true,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true,
+                                              true);
+       },
+       {}},
+      {"prr_ns3_flightsize",
+       "PRR as ns-3.44, RFC counts",
+       "An experiment: PRR as ns-3.44 but counted by the RFCs with SACK (the window cut halves FlightSize, RecoverFS "
+       "is snd.nxt - snd.una, sending by FlightSize outside recovery, a rescue retransmission); by pipe after a "
+       "timeout. What prr_ns3 was before ns-3.44's own trace (ns3_grid_test.cc)",
        true,
        [] { return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true); },
        {}},
@@ -103,7 +126,7 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
       {"prr_ns3_nosack_counts",
        "PRR as ns-3.44 counts it, no SACK",
        "ns-3.44's PRR without SACK, counted as ns-3.44 counts: the window cut (fast retransmit and timeout) halves "
-       "the pipe, not FlightSize (a timeout before the last one's data is acknowledged keeps its ssthresh); "
+       "the pipe, not FlightSize, at every timeout; "
        "RecoverFS is the pipe; a cumulative ACK delivers the segments duplicate ACKs counted again; on a duplicate "
        "ACK PRR reads the pipe from before it",
        false,

@@ -71,7 +71,7 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
 
 SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) {
   if (after_timeout_ && state.snd_una >= state.recover) after_timeout_ = false;
-  if (!state.in_recovery && !after_timeout_) return WindowedNextSegment(state, scoreboard, limits);
+  if (!state.in_recovery && !after_timeout_ && !pipe_always_) return WindowedNextSegment(state, scoreboard, limits);
   const uint64_t pipe = scoreboard.Pipe();
   if (pipe + state.mss > (state.in_recovery ? RecoveryWindow(limits) : limits.cwnd)) return {};
   if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
@@ -84,7 +84,9 @@ SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboa
     }
   }
   // Rule 3: an un-SACKed hole below the highest SACK, even if not yet judged lost.
-  if (const auto hole = scoreboard.NextUnsackedBelowHighestSack()) return {true, *hole};
+  if (state.in_recovery || !pipe_always_) {
+    if (const auto hole = scoreboard.NextUnsackedBelowHighestSack()) return {true, *hole};
+  }
   // Rule 4: one rescue retransmission per recovery, of the highest un-SACKed segment,
   // so a loss at the tail of the flight does not wait for the RTO.
   if (rescue_enabled_ && !rescue_sent_ && state.in_recovery) {

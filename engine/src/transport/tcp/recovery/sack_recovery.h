@@ -55,6 +55,11 @@ class SackRecovery : public LossRecovery {
   // set, against RFC 6582 §3.2 step 1 and RFC 6675 §5 step 4 (an experiment: what ns-3.44
   // without SACK does in ns3_grid_test.cc's grid).
   bool recover_after_timeout_ = true;
+  // On: outside recovery too, NextSeg rules 1 and 2 send while pipe + 1 SMSS fits cwnd
+  // (rule 3 only in recovery), as ns-3.44's TcpSocketBase::SendPendingData does in every
+  // congestion state (AvailableWindow = cwnd - BytesInFlight(), the pipe; TcpTxBuffer::
+  // NextSeg with isRecovery only in CA_RECOVERY). RFC 5681 sends by FlightSize there.
+  bool pipe_always_ = false;
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions, bool early);
