@@ -25,6 +25,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include "bulk_tcp.h"
+#include "trace/trace_tcp.h"
 
 #include <chrono>
 #include <cstdio>
@@ -80,6 +81,8 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("warmup", "goodput is measured from this time, s", warmup_s);
   cmd.AddValue("stagger", "flow i starts at i x stagger, s", stagger_s);
   cmd.AddValue("seed", "run number of the random streams (RngSeedManager::SetRun)", seed);
+  bool trace = false;
+  cmd.AddValue("trace", "print TRACE lines of flow 0's sender before the JSON line (trace/README.md)", trace);
   cmd.Parse(argc, argv);
 
   RngSeedManager::SetSeed(1);
@@ -170,6 +173,12 @@ int main(int argc, char* argv[]) {
     for (size_t i = 0; i < sinks.size(); ++i) g_rx_at_warmup[i] = sinks[i]->GetTotalRx();
   });
 
+  // Flow 0's sender traced (trace/trace_tcp.h): timeouts, congestion states, ssthresh.
+  static trace_tcp::Tracer tracer;
+  if (trace) {
+    Ptr<Application> first = senders.Get(0)->GetApplication(0);
+    Simulator::Schedule(NanoSeconds(1), [first]() { trace_tcp::Attach(&tracer, first); });
+  }
   Simulator::Stop(Seconds(time_s));
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
