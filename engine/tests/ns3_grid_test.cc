@@ -670,7 +670,7 @@ TEST(Ns3Grid, Ns3RecoveryIsWhyTheseNoSackPointsAgree) {
 // the pipe); at a timeout ours halved FlightSize, which (a lost retransmission with
 // duplicate ACKs clocking out a segment each for up to the 1 s RTO) reaches 1,000-2,800
 // segments: ssthresh 500-1,400, where ns-3 halves its BytesInFlight, at every timeout
-// (a repeated one in CA_LOSS too, by ns-3's trace, bench/ns3/trace/grid_trace.cc: 15,000
+// (a repeated one in CA_LOSS too, by ns-3's trace, bench/ns3/grid.cc --trace=1: 15,000
 // -> 7,500 bytes; an earlier reading held ssthresh there, which gave +29 %). The gap
 // there comes down from +54-61 % to +37 %, still outside the 25 % allowed: the rest is
 // not explained.
@@ -698,7 +698,7 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
 }
 
 // With SACK ns-3.44 counts otherwise than RFC 6675 and RFC 6937 too (prr_recovery.h,
-// ns3_counts; by ns-3's own trace, bench/ns3/trace/grid_trace.cc): EnterRecovery marks
+// ns3_counts; by ns-3's own trace, bench/ns3/grid.cc --trace=1): EnterRecovery marks
 // the head lost and halves BytesInFlight(), the pipe, not FlightSize, and PRR takes it as
 // RecoverFS; every timeout halves the pipe (no hold in CA_LOSS); SendPendingData sends by
 // the pipe in every state; NextSeg has no rescue. At 10 Mb/s, 10 ms, 1 BDP, 3 % loss (seed
