@@ -1,6 +1,7 @@
-// Copa's rules (Arun & Balakrishnan, NSDI 2018, §2.1-2.2), algorithm tier: RTT samples
-// and ACKs fed by hand, the filters, the window step and the velocity read back; then a
-// path test of the equilibrium queue (about 1/delta packets per flow).
+// Copa's rules (Arun & Balakrishnan, NSDI 2018, §2.1-2.3), algorithm tier: RTT samples
+// and ACKs fed by hand, the filters, the window step, the velocity and the mode switch
+// read back; then path tests of the equilibrium queue (about 1/delta packets per flow)
+// and of the competitive mode beside CUBIC.
 #include <gtest/gtest.h>
 
 #include "test_util.h"
@@ -40,6 +41,12 @@ class CopaTest : public ::testing::Test {
     ASSERT_FALSE(cc_.in_slow_start());
   }
 
+  static Copa::Params Switching() {
+    Copa::Params p;
+    p.switching = true;
+    return p;
+  }
+
   RttStats rtt_{RttStats::Params{}};
   Copa cc_{Copa::Params{}};
   TcpState state_;
@@ -63,6 +70,24 @@ TEST_F(CopaTest, StandingRttIsTheLeastOverHalfAnSrttAndMinRttOverTenSeconds) {
   now_ = now_ + Time::FromMillisecondsDouble(9950);
   Sample(130);
   EXPECT_EQ(cc_.min_rtt(), Ms(120));  // 10 s after the 100 ms sample it is forgotten
+}
+
+// §2.3: RTTmax, the greatest RTT over the last 4 RTTs (4 srtt), scales "nearly empty".
+TEST_F(CopaTest, MaxRttIsTheGreatestOverFourSrtts) {
+  Sample(100);
+  now_ = now_ + Ms(1);
+  Sample(180);
+  EXPECT_EQ(cc_.max_rtt(), Ms(180));
+  for (int i = 0; i < 300; ++i) {  // srtt settles near 100 ms: the window near 400 ms
+    now_ = now_ + Ms(1);
+    Sample(100);
+  }
+  EXPECT_EQ(cc_.max_rtt(), Ms(180));  // 300 ms later: still within 4 srtt
+  for (int i = 0; i < 200; ++i) {
+    now_ = now_ + Ms(1);
+    Sample(100);
+  }
+  EXPECT_EQ(cc_.max_rtt(), Ms(100));  // 500 ms later: forgotten
 }
 
 // §2.1: lambda_t = 1 / (delta dq); cwnd moves by v / (delta cwnd) packets per ACK, up
@@ -133,6 +158,79 @@ TEST_F(CopaTest, VelocityDoublesAfterThreeWindowsOneWayAndResetsOnAChange) {
   EXPECT_EQ(cc_.velocity(), 1);
 }
 
+// §2.3, with copa.mode = switching: a queue that has not been nearly empty (dq at most a
+// tenth of RTTmax - RTTmin, RTTmax over 4 RTTs) for 5 RTTs turns the flow competitive.
+class CopaSwitchingTest : public CopaTest {
+ protected:
+  void SetUp() override {
+    cc_ = Copa(Switching());
+    CopaTest::SetUp();
+  }
+  // ACKs at `rtt_ms` until a window ends (the mode and delta move at window ends only).
+  void Window(double rtt_ms) {
+    const uint64_t end = state_.snd_nxt;
+    while (state_.snd_una < end) Ack(rtt_ms, Ms(150.0 / static_cast<double>(cc_.cwnd() / kMss + 1)));
+  }
+};
+
+TEST_F(CopaSwitchingTest, AQueueNotNearlyEmptyForFiveRttsTurnsItCompetitive) {
+  LeaveSlowStart();  // RTTmin 100 ms; from here every sample is 150 ms: dq = RTTmax - RTTmin
+  const Time since = now_;
+  while (cc_.mode() == Copa::Mode::kDefault && now_ - since < Time::FromSeconds(3)) Window(150);
+  ASSERT_EQ(cc_.mode(), Copa::Mode::kCompetitive);
+  // The last nearly empty queue was the 100 ms sample before `since`: 5 srtt (about
+  // 5 x 150 ms) must pass first, and the switch comes at the first window end after.
+  EXPECT_GE(now_ - since, Ms(600));
+  EXPECT_LT(now_ - since, Ms(1200));
+}
+
+TEST_F(CopaTest, InTheDefaultModeOnlyItNeverTurnsCompetitive) {
+  LeaveSlowStart();
+  for (int i = 0; i < 3000; ++i) Ack(150, Ms(1));
+  EXPECT_EQ(cc_.mode(), Copa::Mode::kDefault);
+  EXPECT_DOUBLE_EQ(cc_.delta(), 0.5);
+}
+
+TEST_F(CopaSwitchingTest, CompetitiveOneOverDeltaGrowsByOnePerWindowAndHalvesOnALoss) {
+  LeaveSlowStart();
+  while (cc_.mode() == Copa::Mode::kDefault) Window(150);
+  std::vector<double> inv;
+  for (int w = 0; w < 4; ++w) {
+    Window(150);
+    inv.push_back(1 / cc_.delta());
+  }
+  for (size_t i = 1; i < inv.size(); ++i) EXPECT_NEAR(inv[i] - inv[i - 1], 1.0, 1e-9) << i;
+  const double before = 1 / cc_.delta();
+  cc_.EnterRecovery(state_, 3);
+  EXPECT_NEAR(1 / cc_.delta(), before / 2, 1e-9);
+  // A loss in the window holds 1/delta at its window end (no +1 on top of the halving).
+  Window(150);
+  EXPECT_NEAR(1 / cc_.delta(), before / 2, 1e-9);
+  // Halving stops at the default mode's delta (1/delta = 2).
+  for (int i = 0; i < 10; ++i) cc_.EnterRecovery(state_, 3);
+  EXPECT_DOUBLE_EQ(cc_.delta(), 0.5);
+}
+
+TEST_F(CopaSwitchingTest, ANearlyEmptyQueueReturnsItToTheDefaultModeAndDelta) {
+  LeaveSlowStart();
+  while (cc_.mode() == Copa::Mode::kDefault) Window(150);
+  Window(150);
+  Window(150);
+  ASSERT_GT(1 / cc_.delta(), 2.5);
+  // 104 ms: dq = 4 ms, under a tenth of RTTmax - RTTmin = 50 ms: nearly empty.
+  Ack(104);
+  EXPECT_EQ(cc_.mode(), Copa::Mode::kDefault);
+  EXPECT_DOUBLE_EQ(cc_.delta(), 0.5);
+}
+
+TEST_F(CopaSwitchingTest, AQueueAboveATenthOfItsRangeIsNotNearlyEmpty) {
+  LeaveSlowStart();
+  while (cc_.mode() == Copa::Mode::kDefault) Window(150);
+  // 106 ms: dq = 6 ms, above a tenth of 50 ms: still competitive.
+  Ack(106);
+  EXPECT_EQ(cc_.mode(), Copa::Mode::kCompetitive);
+}
+
 TEST_F(CopaTest, SlowStartDoublesUntilTheRateExceedsTheTarget) {
   Ack(100);
   const uint64_t w = cc_.cwnd();
@@ -169,6 +267,43 @@ TEST(CopaPath, KeepsAboutOneOverDeltaPacketsQueued) {
   EXPECT_GT(qb, 2 * qa);
   EXPECT_GT(a.summary["goodput_mbps"].get<double>(), 8.0);
   EXPECT_EQ(a.summary["queue_drops"].get<double>(), 0);
+}
+
+// §2.3: beside CUBIC on a 50-packet buffer the default mode yields (the buffer is CUBIC's)
+// while mode switching turns competitive and takes a share near half. Alone at the
+// default delta the switch never fires: the queue stays about 1/delta packets.
+TEST(CopaPath, ModeSwitchingCompetesWithCubicWhereTheDefaultModeYields) {
+  auto scenario = [](const char* mode, bool cubic) {
+    nlohmann::json flow = {{"channel", {{"forward", {{"model", "none"}}}, {"reverse", {{"model", "none"}}}}},
+                           {"app", {{"token_bucket", {{"enabled", false}}}}}};
+    nlohmann::json copa = flow;
+    copa["protocol"] = "copa";
+    copa["copa"] = {{"mode", mode}};
+    nlohmann::json flows = nlohmann::json::array({copa});
+    if (cubic) {
+      flow["protocol"] = "cubic";
+      flows.push_back(flow);
+    }
+    return nlohmann::json{{"duration_s", 60},
+                          {"metrics", {{"start_s", 10}}},
+                          {"topology",
+                           {{"access", {{"rate_mbps", 1000}, {"delay_ms", 0.5}}},
+                            {"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 20}, {"queue_packets", 50}}}}},
+                          {"flows", flows}};
+  };
+  const auto yields = testing::RunOk(scenario("default", true));
+  const auto competes = testing::RunOk(scenario("switching", true));
+  const auto flow = [](const testing::RunResult& r, int i) {
+    return nlohmann::json::parse(r.json)["flows"][i]["summary"]["goodput_mbps"].get<double>();
+  };
+  const double copa_default = flow(yields, 0);
+  const double copa_switching = flow(competes, 0);
+  EXPECT_LT(copa_default, 1.5);
+  EXPECT_GT(copa_switching, 3.5);
+  EXPECT_GT(flow(competes, 1), 3.5) << "CUBIC keeps its share too";
+  const auto alone = testing::RunOk(scenario("switching", false));
+  EXPECT_LT(alone.summary["mean_queue_packets"].get<double>(), 6);
+  EXPECT_GT(alone.summary["goodput_mbps"].get<double>(), 8.0);
 }
 
 }  // namespace

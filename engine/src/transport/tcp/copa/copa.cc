@@ -12,33 +12,32 @@ constexpr double kMaxCwndBytes = 1e15;
 
 }  // namespace
 
-void WindowedMinRtt::Add(Time now, Time rtt, Time window) {
-  while (!samples_.empty() && samples_.back().second >= rtt) samples_.pop_back();
-  samples_.emplace_back(now, rtt);
-  Get(now, window);
-}
-
-Time WindowedMinRtt::Get(Time now, Time window) {
-  // Samples older than the window go, except the newest (a window shorter than the
-  // spacing of samples keeps the latest one).
-  while (samples_.size() > 1 && samples_.front().first < now - window) samples_.pop_front();
-  return samples_.empty() ? Time::Infinite() : samples_.front().second;
-}
-
 void Copa::OnRttUpdated(Time now) {
   // §2.1: RTTmin over 10 s; RTTstanding over the last srtt / 2.
   const Time rtt = this->rtt().latest_rtt();
+  const Time srtt = this->rtt().srtt();
   min_filter_.Add(now, rtt, params_.min_rtt_window);
-  standing_filter_.Add(now, rtt, this->rtt().srtt() / 2);
+  standing_filter_.Add(now, rtt, srtt / 2);
+  max_filter_.Add(now, rtt, srtt * 4);
   min_rtt_ = min_filter_.Get(now, params_.min_rtt_window);
-  standing_rtt_ = standing_filter_.Get(now, this->rtt().srtt() / 2);
+  standing_rtt_ = standing_filter_.Get(now, srtt / 2);
+  max_rtt_ = max_filter_.Get(now, srtt * 4);
+  // §2.3: the queue is nearly empty when the queuing delay is at most a tenth of the
+  // greatest over the last 4 RTTs; a competitive flow then returns to the default mode.
+  if ((standing_rtt_ - min_rtt_).ns() * 10 <= (max_rtt_ - min_rtt_).ns()) {
+    last_nearly_empty_ = now;
+    if (mode_ == Mode::kCompetitive) {
+      mode_ = Mode::kDefault;
+      delta_ = params_.delta;
+    }
+  }
 }
 
 double Copa::TargetRateBytesPerSecond() const {
   // §2.1: lambda_t = 1 / (delta x dq) packets per second.
   const double dq = (standing_rtt_ - min_rtt_).seconds();
   if (dq <= 0) return std::numeric_limits<double>::infinity();
-  return static_cast<double>(mss_) / (params_.delta * dq);
+  return static_cast<double>(mss_) / (delta_ * dq);
 }
 
 int64_t Copa::PacingRateBps() const {
@@ -47,11 +46,19 @@ int64_t Copa::PacingRateBps() const {
   return PacingBps(2 * static_cast<double>(cwnd_) * 8 / standing_rtt_.seconds());
 }
 
-void Copa::UpdateVelocity(const TcpState& state) {
+void Copa::UpdateVelocity(const TcpState& state, Time now) {
   // §2.1 velocity: once per window compare cwnd with its value when the window began;
   // the same direction for 3 windows doubles v, then each further window; a change of
   // direction resets v to 1.
   if (state.snd_una < window_end_) return;
+  // §2.3, once per window too: a queue not nearly empty for 5 RTTs means a buffer-filling
+  // flow shares it; competitive, 1/delta grows by one per RTT without loss.
+  if (params_.switching && mode_ == Mode::kDefault && now - last_nearly_empty_ >= rtt().srtt() * 5) {
+    mode_ = Mode::kCompetitive;
+  } else if (mode_ == Mode::kCompetitive && !loss_in_window_) {
+    delta_ = 1 / (1 / delta_ + 1);
+  }
+  loss_in_window_ = false;
   const int direction = cwnd_bytes_ > window_start_cwnd_ ? 1 : (cwnd_bytes_ < window_start_cwnd_ ? -1 : 0);
   if (direction != 0 && direction == direction_) {
     if (++same_direction_windows_ >= 3) velocity_ *= 2;
@@ -64,7 +71,7 @@ void Copa::UpdateVelocity(const TcpState& state) {
   window_start_cwnd_ = cwnd_bytes_;
 }
 
-void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time) {
+void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
   if (cwnd_bytes_ == 0) cwnd_bytes_ = static_cast<double>(cwnd_);
   if (rs.newly_delivered == 0 || standing_rtt_.IsInfinite()) return;
   const double acked = static_cast<double>(rs.newly_delivered);
@@ -88,9 +95,15 @@ void Copa::OnAckReceived(const TcpState& state, const RateSample& rs, Time) {
     }
   } else {
     // §2.1: cwnd +/- v / (delta x cwnd) packets per ACKed packet.
-    const double step = velocity_ * mss * acked / (params_.delta * cwnd_bytes_);
+    // Competitive (§2.3), v / delta packets per RTT grows no faster than slow start's
+    // doubling: with 1/delta grown and v doubled a few times it would outgrow the window
+    // itself (1/delta = 13, v = 128: 570 segments in one RTT on a 50-packet buffer, then
+    // a timeout). Not in the paper; mvfst's and xquic's Copa halve v for the same reason.
+    // The default mode keeps the paper's v unbounded (its ramp from a small window).
+    if (mode_ == Mode::kCompetitive) velocity_ = std::min(velocity_, std::max(1.0, delta_ * cwnd_bytes_ / mss));
+    const double step = velocity_ * mss * acked / (delta_ * cwnd_bytes_);
     cwnd_bytes_ += below_target ? step : -step;
-    UpdateVelocity(state);
+    UpdateVelocity(state, now);
   }
   // At least the minimum window, at most the largest a sender can have (the integer's
   // bound: UBSan found 1.9e19 bytes before the growth above was held to a filled window).
@@ -103,12 +116,23 @@ uint64_t Copa::SsthreshAfterLoss(const TcpState&, uint64_t) {
   return cwnd_;
 }
 
-void Copa::EnterRecovery(const TcpState&, int) { ssthresh_ = cwnd_; }
+void Copa::OnLoss() {
+  // §2.3: a competitive flow halves 1/delta on a loss (once per recovery: the recovery
+  // or the timeout is the loss event), delta at most the default mode's.
+  loss_in_window_ = true;
+  if (mode_ == Mode::kCompetitive) delta_ = std::min(2 * delta_, params_.delta);
+}
+
+void Copa::EnterRecovery(const TcpState&, int) {
+  ssthresh_ = cwnd_;
+  OnLoss();
+}
 
 void Copa::ExitRecovery(uint64_t) {}
 
 void Copa::AfterRetransmissionTimeout(const TcpState& state) {
   // A timeout: slow start again from the minimum window, velocity reset.
+  OnLoss();
   cwnd_ = static_cast<uint64_t>(params_.min_cwnd_segments) * state.mss;
   cwnd_bytes_ = static_cast<double>(cwnd_);
   slow_start_ = true;
