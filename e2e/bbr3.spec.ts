@@ -44,6 +44,22 @@ test("Copa's preset sweeps delta and draws a queue that grows as 1/delta", async
   expect(await mean('0.05')).toBeGreaterThan(3 * (await mean('0.5')));
 });
 
+test("Copa's competitive mode preset: with mode switching Copa holds its own beside CUBIC", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await openPreset(page, 'copa-competes-with-cubic');
+  await expect(page).toHaveURL(/f0\.copa\.mode=switching/);
+  await expect(page).toHaveURL(/view=sweep&cmp=copa,cubic,newreno&sweep\.x=topology\.bottleneck\.queue_packets/);
+  await sweepDone(page, 170_000);
+  const mean = async (p: string, x: string) =>
+    Number(await page.getByTestId(`sweep-cell:${p}:${x}`).getAttribute('data-mean'));
+  // Copa in flow 0's place beside CUBIC: near half the 10 Mb/s link at 25 and 50 packets
+  // (its default mode alone gets about 1 Mb/s there: engine/tests/copa_test.cc).
+  expect(await mean('copa', '50')).toBeGreaterThan(3.5);
+  expect(await mean('copa', '25')).toBeGreaterThan(3.5);
+});
+
 test('a Copa flow runs in the lab', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('about:blank');

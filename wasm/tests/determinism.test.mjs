@@ -126,6 +126,23 @@ const kScenarios = [
     },
   },
   {
+    // The preset "Copa beside CUBIC: the competitive mode" (scripts/copa-presets.py) at
+    // 50 packets: the mode switch (§2.3), 1/delta's AIMD and the held velocity.
+    name: 'Copa preset: Copa with mode switching beside CUBIC',
+    scenario: {
+      duration_s: 30,
+      topology: {
+        access: { rate_mbps: 1000, delay_ms: 0.5 },
+        bottleneck: { rate_mbps: 10, delay_ms: 20, queue_packets: 50 },
+      },
+      flows: [{ protocol: 'copa', copa: { mode: 'switching' } }, { protocol: 'cubic' }].map((f) => ({
+        ...f,
+        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
+        app: { token_bucket: { enabled: false } },
+      })),
+    },
+  },
+  {
     // L4S: the preset "L4S and classic sharing under DualPI2" (scripts/l4s-presets.py)
     // at its claims' point and at 3 ms base RTT: DualPI2's p' (a double PI loop) and its
     // coins, Prague's alpha, its RTT-scaled increase and its pacing (RFC 9332, the
