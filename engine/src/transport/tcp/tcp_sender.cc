@@ -131,10 +131,11 @@ void TcpSender::TrySend() {
     limits.cwnd = cc_->cwnd();
     limits.window = std::min<uint64_t>(limits.cwnd + LimitedTransmitAllowance(), params_.max_window_bytes);
   }
-  // Linux tcp_is_cwnd_limited: in slow start, cwnd may grow to twice what is in
-  // flight; afterwards only while the flight fills cwnd (less one segment, which a
-  // whole-segment sender cannot use).
-  const uint64_t in_flight = state_.in_recovery ? state_.pipe : state_.snd_nxt - state_.snd_una;
+  // Linux tcp_is_cwnd_limited: slow start may grow cwnd to twice the flight, then only while the flight
+  // fills cwnd less a segment. After a timeout whose holes SACK recovery resends, snd.nxt stays at snd.una
+  // and the pipe is what is out (else cwnd stayed 2 for 5 s beside LEDBAT: ns3_modern_test.cc).
+  const uint64_t flight = state_.in_recovery ? state_.pipe : state_.snd_nxt - state_.snd_una;
+  const uint64_t in_flight = state_.snd_nxt < state_.snd_max ? std::max(flight, scoreboard_.Pipe()) : flight;
   state_.cwnd_limited = !params_.cwnd_validation ||
                         (cc_->InSlowStart() ? cc_->cwnd() < 2 * in_flight : in_flight + state_.mss > cc_->cwnd());
 }
