@@ -110,6 +110,9 @@ ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& prot
   const double whole = doc["summary"]["mean_queue_packets"].get<double>();
   const double first = nlohmann::json::parse(head.json)["summary"]["mean_queue_packets"].get<double>();
   ours.mean_queue = (whole * end - first * warmup) / (end - warmup);
+  // The figure the Validation view reads (make-references.py): the same mean in one run.
+  EXPECT_NEAR(doc["summary"]["measured_mean_queue_packets"].get<double>(), ours.mean_queue,
+              1e-9 * (1 + ours.mean_queue));
   // Every flow's drops and marks (the run's summary carries the first flow's figures).
   for (const auto& flow : doc["flows"]) {
     ours.drops += flow["summary"]["queue_drops"].get<int64_t>();
