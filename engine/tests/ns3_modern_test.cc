@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -355,6 +356,41 @@ TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
   for (const auto& [counts, calls] : {std::pair{fq_counts, fq_calls}, std::pair{codel_counts, codel_calls}}) {
     EXPECT_NEAR(calls.ours.total, calls.ns3_total, 0.02 * calls.ns3_total);
     EXPECT_GT(std::abs(counts.ours.total - counts.ns3_total), 0.08 * counts.ns3_total);
+  }
+}
+
+// Whether this binary has the GoogleTest "Suite.Name".
+bool TestExists(const std::string& name) {
+  const auto* unit = ::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
+    const auto* suite = unit->GetTestSuite(i);
+    for (int j = 0; j < suite->total_test_count(); ++j) {
+      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
+    }
+  }
+  return false;
+}
+
+// The Validation view names, beside each of these cases' checks that does not hold, its
+// class in tests/data/ns3-modern-disagreements.json (scripts/make-references.py): each class
+// has its cause, says whether tests explain it, and names tests of this binary (at least
+// one unless explained is no).
+TEST(Ns3Modern, EachKnownDisagreementNamesItsTests) {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-modern-disagreements.json");
+  const auto doc = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded());
+  ASSERT_TRUE(doc.contains("classes") && doc["classes"].is_array());
+  std::set<std::string> ids;
+  for (const auto& c : doc["classes"]) {
+    ASSERT_TRUE(c.contains("id") && c.contains("explained") && c.contains("tests") && c.contains("cause")) << c.dump();
+    const std::string id = c["id"].get<std::string>();
+    EXPECT_TRUE(ids.insert(id).second) << "class '" << id << "' twice";
+    EXPECT_EQ(id.rfind("ns3-modern-", 0), 0u) << id << ": apart from the grid's classes by its name";
+    const std::string explained = c["explained"].get<std::string>();
+    EXPECT_TRUE(explained == "yes" || explained == "partly" || explained == "no") << id;
+    EXPECT_FALSE(c["cause"].get<std::string>().empty()) << id;
+    if (explained != "no") EXPECT_FALSE(c["tests"].empty()) << id << " is explained by no test";
+    for (const auto& t : c["tests"]) EXPECT_TRUE(TestExists(t.get<std::string>())) << id << ": no test " << t;
   }
 }
 
