@@ -178,7 +178,10 @@ TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
 // slow start and grows by the RFC's law from its initial window; so only the goodput is
 // compared. Beside NewReno the two differ more (ours: the SACK flow's slow-start overshoot
 // into the 1000-packet buffer ends in timeouts, the ns-3 grid's overshoot class, and LEDBAT
-// takes the link meanwhile): not compared here yet.
+// takes the link meanwhile): not compared here yet. The Validation view shows it with the
+// other lossy pairs' rules, not holding (ours 5.63 Mb/s in all, the SACK flow's share 0.35;
+// ns-3's 9.43 and 0.99), under the class ns3-modern-ledbat-newreno
+// (tests/data/ns3-modern-disagreements.json).
 TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
   const auto rows = ModernCase("ledbat-alone");
   const nlohmann::json& r = rows.front();
