@@ -363,7 +363,7 @@ TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
 }
 
 // Whether this binary has the GoogleTest "Suite.Name".
-bool TestExists(const std::string& name) {
+bool ThisBinaryHasTest(const std::string& name) {
   const auto* unit = ::testing::UnitTest::GetInstance();
   for (int i = 0; i < unit->total_test_suite_count(); ++i) {
     const auto* suite = unit->GetTestSuite(i);
@@ -393,7 +393,7 @@ TEST(Ns3Modern, EachKnownDisagreementNamesItsTests) {
     EXPECT_TRUE(explained == "yes" || explained == "partly" || explained == "no") << id;
     EXPECT_FALSE(c["cause"].get<std::string>().empty()) << id;
     if (explained != "no") EXPECT_FALSE(c["tests"].empty()) << id << " is explained by no test";
-    for (const auto& t : c["tests"]) EXPECT_TRUE(TestExists(t.get<std::string>())) << id << ": no test " << t;
+    for (const auto& t : c["tests"]) EXPECT_TRUE(ThisBinaryHasTest(t.get<std::string>())) << id << ": no test " << t;
   }
 }
 
