@@ -320,6 +320,7 @@ MODERN_CASES = [
 # says why): shown with the rules of its other lossy pairs, each naming its class.
 MODERN_UNTESTED = {'ledbat-newreno': 'ns3-modern-ledbat-newreno'}
 MODERN_DISAGREEMENTS = DATA / 'ns3-modern-disagreements.json'  # ns3_modern_test.cc checks their tests exist
+MODERN_SCENARIOS = DATA / 'ns3-modern-page-scenarios.jsonl'  # ns3_modern_test.cc checks they are its own
 
 
 def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScenario(), field by field
@@ -346,10 +347,13 @@ def modern(schema):
     for r in rows('ns3-modern.jsonl'):
         cases[r['name']].append(r)
     checks = []
+    scenarios = []  # seed 1 of every case and its seed count, for ns3_modern_test.cc to compare with its own
     for name, protocols, queue, ecn, seeds, label, total_rule, queue_rule in MODERN_CASES:
         runs = cases[name]
         r = runs[0]
-        h = hash_of(schema, modern_scenario(r, protocols, queue(r), ecn))
+        scenario = modern_scenario(r, protocols, queue(r), ecn)
+        scenarios.append({'case': name, 'seeds': seeds, 'scenario': scenario})
+        h = hash_of(schema, scenario)
         untested = MODERN_UNTESTED.get(name)
         common = {'hash': h, 'seeds': seeds}
         if untested:
@@ -386,6 +390,7 @@ def modern(schema):
             if known:
                 check['disagreement'] = known
             checks.append(check)
+    MODERN_SCENARIOS.write_text(''.join(json.dumps(x) + '\n' for x in scenarios))
     return [{
         'id': 'ns3-modern',
         'title': 'ns-3.44, today\'s queues and controllers: DCTCP on step marking, PIE, FQ-CoDel, CoDel, LEDBAT, '
