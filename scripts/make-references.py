@@ -264,9 +264,63 @@ def grid(schema):
     return groups
 
 
-def grid_disagreements():  # the classes, once, keyed by id, for the checks to name
-    classes = json.loads(GRID_DISAGREEMENTS.read_text())['classes']
-    return {c['id']: {k: c[k] for k in ('explained', 'cause', 'tests')} for c in classes}
+def disagreements():  # the grid's classes and the modern cases', once, keyed by id, for the checks to name
+    classes = json.loads(GRID_DISAGREEMENTS.read_text())['classes'] + \
+        json.loads(MODERN_DISAGREEMENTS.read_text())['classes']
+    out = {}
+    for c in classes:
+        if c['id'] in out:
+            raise SystemExit(f'class {c["id"]!r} twice in {GRID_DISAGREEMENTS.name} and {MODERN_DISAGREEMENTS.name}')
+        out[c['id']] = {k: c[k] for k in ('explained', 'cause', 'tests')}
+    return out
+
+
+def step_at_k(r):
+    return {'queue': 'step', 'step': {'k_packets': r['k']}}
+
+
+def drop_tail(r):
+    return {'queue': 'drop_tail'}
+
+
+def the_queue(kind):
+    return lambda r: {'queue': kind}
+
+
+# ns3_modern_test.cc's cases: name, our protocols, our queue, ECN, seeds (ours, as the test
+# runs them: 1..n), what it says, the total's tolerance (LOSSY: the test's Ns3Tolerance of
+# ns-3's loss; 1 % where the test asserts 1 %, and for the CUBIC pair, whose 1 % here is
+# tighter than the test's 10 %), and the queue check as the test states it: None, or
+# (tolerance, its kind, why, the class of known disagreement when it does not hold).
+LOSSY = 'lossy'
+MODERN_CASES = [
+    ('dctcp-k20', ['dctcp'], step_at_k, True, 1, 'DCTCP, step marking at K = 20', 0.01,
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
+    ('dctcp-k40', ['dctcp'], step_at_k, True, 1, 'DCTCP, step marking at K = 40', 0.01,
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
+    ('dctcp-2flows', ['dctcp', 'dctcp'], step_at_k, True, 1, 'two DCTCP flows, step marking at K = 20', 0.01,
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
+    ('newreno-fifo', ['sack'], drop_tail, False, 1, 'SACK on a 100-packet drop-tail buffer', 0.01, None),
+    ('ledbat-alone', ['ledbat'], drop_tail, False, 1, 'LEDBAT alone, 1000-packet buffer', 0.01, None),
+    ('ledbat-newreno', ['sack', 'ledbat'], drop_tail, False, 1, 'SACK beside LEDBAT, 1000-packet buffer', LOSSY,
+     None),
+    ('cubic-alone', ['cubic'], drop_tail, False, 1, 'CUBIC with HyStart alone, 1000-packet buffer', 0.01,
+     None),
+    ('cubic-2flows', ['cubic', 'cubic'], drop_tail, False, 1, 'two CUBIC flows with HyStart, 100-packet buffer',
+     0.01, None),
+    ('pie-2newreno', ['sack', 'sack'], the_queue('pie'), False, 3, 'two SACK flows through PIE', LOSSY,
+     (0.15, 'rel', 'as PieTwoNewRenoAsNs3', None)),
+    ('fqcodel-newreno-cubic', ['sack', 'cubic'], the_queue('fq_codel'), False, 1,
+     'SACK beside CUBIC through FQ-CoDel', LOSSY,
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', None)),
+    ('codel-2newreno', ['sack', 'sack'], the_queue('codel'), False, 1, 'two SACK flows through CoDel', LOSSY,
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc, as for FQ-CoDel', 'ns3-modern-codel-queue')),
+]
+# The cases ns3_modern_test.cc does not compare yet (its comment on LedbatAloneFillsTheLinkAsNs3
+# says why): shown with the rules of its other lossy pairs, each naming its class.
+MODERN_UNTESTED = {'ledbat-newreno': 'ns3-modern-ledbat-newreno'}
+MODERN_DISAGREEMENTS = DATA / 'ns3-modern-disagreements.json'  # ns3_modern_test.cc checks their tests exist
+MODERN_SCENARIOS = DATA / 'ns3-modern-page-scenarios.jsonl'  # ns3_modern_test.cc checks they are its own
 
 
 def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScenario(), field by field
@@ -288,51 +342,72 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
             'flows': flows}
 
 
-MODERN_CASES = [  # ns3_modern_test.cc's cases: name, our protocols, our queue, ECN, what it says
-    ('dctcp-k20', ['dctcp'], lambda r: {'queue': 'step', 'step': {'k_packets': r['k']}}, True,
-     'DCTCP, step marking at K = 20'),
-    ('dctcp-k40', ['dctcp'], lambda r: {'queue': 'step', 'step': {'k_packets': r['k']}}, True,
-     'DCTCP, step marking at K = 40'),
-    ('dctcp-2flows', ['dctcp', 'dctcp'], lambda r: {'queue': 'step', 'step': {'k_packets': r['k']}}, True,
-     'two DCTCP flows, step marking at K = 20'),
-    ('newreno-fifo', ['sack'], lambda r: {'queue': 'drop_tail'}, False, 'SACK on a 100-packet drop-tail buffer'),
-    ('ledbat-alone', ['ledbat'], lambda r: {'queue': 'drop_tail'}, False, 'LEDBAT alone, 1000-packet buffer'),
-    ('cubic-alone', ['cubic'], lambda r: {'queue': 'drop_tail'}, False,
-     'CUBIC with HyStart alone, 1000-packet buffer'),
-    ('cubic-2flows', ['cubic', 'cubic'], lambda r: {'queue': 'drop_tail'}, False,
-     'two CUBIC flows with HyStart, 100-packet buffer'),
-]
-
-
 def modern(schema):
     cases = defaultdict(list)
     for r in rows('ns3-modern.jsonl'):
         cases[r['name']].append(r)
     checks = []
-    for name, protocols, queue, ecn, label in MODERN_CASES:
+    scenarios = []  # seed 1 of every case and its seed count, for ns3_modern_test.cc to compare with its own
+    for name, protocols, queue, ecn, seeds, label, total_rule, queue_rule in MODERN_CASES:
         runs = cases[name]
         r = runs[0]
-        h = hash_of(schema, modern_scenario(r, protocols, queue(r), ecn))
+        scenario = modern_scenario(r, protocols, queue(r), ecn)
+        scenarios.append({'case': name, 'seeds': seeds, 'scenario': scenario})
+        h = hash_of(schema, scenario)
+        untested = MODERN_UNTESTED.get(name)
+        common = {'hash': h, 'seeds': seeds}
+        if untested:
+            common['disagreement'] = untested
+        where = f'{r["bw_mbps"]:g} Mb/s, {2 * (r["delay_ms"] + 2):g} ms RTT'
+        seeds_text = f', {seeds} seeds each' if seeds > 1 else ''
         total = sum(x['total_mbps'] for x in runs) / len(runs)
-        checks.append({'id': f'ns3-modern-{name}-total', 'text': f'{label} ({r["bw_mbps"]:g} Mb/s, '
-                       f'{2 * (r["delay_ms"] + 2):g} ms RTT): goodput within 1 % of ns-3 ({total:.4g} Mb/s)',
-                       'hash': h, 'figure': 'flows_goodput_mbps', 'seeds': 1, 'reference': round(total, 6),
-                       'tolerance': 0.01})
+        drops = sum(x['drops'] for x in runs) / len(runs)
+        # ns3_modern_test.cc: the packets the link carried in the run (1054 bytes on the wire).
+        loss = drops / (r['bw_mbps'] * 1e6 * r['time'] / 8 / 1054)
+        tol = tolerance(loss) if total_rule == LOSSY else total_rule
+        why = f'; ns-3 lost {pct(round(loss, 4))}' if total_rule == LOSSY else ''
+        checks.append({'id': f'ns3-modern-{name}-total', 'text': f'{label} ({where}{seeds_text}): goodput within '
+                       f'{pct(tol)} of ns-3 ({total:.4g} Mb/s{why})', 'figure': 'flows_goodput_mbps', **common,
+                       'reference': round(total, 6), 'tolerance': tol})
         if len(protocols) > 1:
+            share = sum(x['goodput_mbps'][0] / x['total_mbps'] for x in runs) / len(runs)
+            checks.append({'id': f'ns3-modern-{name}-share', 'text': f'{label}: the first ({protocols[0]}) flow\'s '
+                           f'share of the goodput within 0.10 of ns-3\'s ({share:.3f})', 'figure': 'goodput_mbps',
+                           'per_figure': 'flows_goodput_mbps', **common, 'reference': round(share, 6),
+                           'abs_tolerance': 0.10})
             j = sum(x['jain'] for x in runs) / len(runs)
             checks.append({'id': f'ns3-modern-{name}-jain', 'text': f'{label}: Jain\'s index within 0.05 of ns-3 '
-                           f'({j:.3f})', 'hash': h, 'figure': 'jain_index', 'seeds': 1, 'reference': round(j, 6),
+                           f'({j:.3f})', 'figure': 'jain_index', **common, 'reference': round(j, 6),
                            'abs_tolerance': 0.05})
+        if queue_rule:
+            qtol, kind, qwhy, known = queue_rule
+            q = sum(x['mean_queue_packets'] for x in runs) / len(runs)
+            bound = f'{qtol:g} packet' if kind == 'abs' else pct(qtol)
+            check = {'id': f'ns3-modern-{name}-queue', 'text': f'{label}: mean queue over [{r["warmup"]:g}, '
+                     f'{r["time"]:g}] s within {bound} of ns-3\'s ({q:.3g} packets; {qwhy})',
+                     'figure': 'measured_mean_queue_packets', **common, 'reference': round(q, 6),
+                     ('abs_tolerance' if kind == 'abs' else 'tolerance'): qtol}
+            if known:
+                check['disagreement'] = known
+            checks.append(check)
+    MODERN_SCENARIOS.write_text(''.join(json.dumps(x) + '\n' for x in scenarios))
     return [{
         'id': 'ns3-modern',
-        'title': 'ns-3.44, today\'s queues and controllers: DCTCP on step marking, LEDBAT, CUBIC with HyStart, '
-                 'drop-tail for contrast',
+        'title': 'ns-3.44, today\'s queues and controllers: DCTCP on step marking, PIE, FQ-CoDel, CoDel, LEDBAT, '
+                 'CUBIC with HyStart, drop-tail for contrast',
         'source': 'ns-3.44 runs of bench/ns3/modern.cc (engine/tests/data/ns3-modern.jsonl): a dumbbell of 1 Gb/s, '
                   '1 ms access links, ns-3\'s TcpDctcp through RED with MinTh = MaxTh = K on the instantaneous '
-                  'queue (not gentle), TcpLedbat, TcpCubic (HyStart on) and TcpNewReno on FIFO; goodput over [2, 10] s, as '
-                  'PacketSink counts it (metrics.goodput = app). The scenarios and '
-                  'tolerances are ns3_modern_test.cc\'s, which also compares the queues and marks '
-                  '(docs/conformance/dctcp.md: ours holds about 3 packets more at K and marks 1.1-1.6x as often).',
+                  'queue (not gentle), PieQueueDisc, FqCoDelQueueDisc and CoDelQueueDisc with their defaults, '
+                  'TcpLedbat and TcpCubic (HyStart on) on FIFO, TcpNewReno (SACK, PRR) on each; goodput and the mean queue '
+                  'over [2, 10] s (measured_mean_queue_packets), goodput as PacketSink counts it (metrics.goodput = '
+                  'app); PIE over ns-3\'s 3 seeds and 3 of ours. The scenarios and tolerances are '
+                  'ns3_modern_test.cc\'s: total goodput within 1 % (through PIE, FQ-CoDel and CoDel, and for '
+                  'SACK beside LEDBAT, within the tolerance of ns-3\'s loss: 10 % to 1 %, 25 % above 2 %), the first flow\'s share within 0.10, the mean queue within 15 % (PIE) '
+                  'or within the one packet ns-3\'s device holds beside its disc; Jain\'s index within 0.05 as the '
+                  'grid. The test also compares the drops and marks, which no figure here carries as a whole '
+                  'run\'s (docs/conformance/dctcp.md, pie.md, fq_codel.md). SACK beside LEDBAT is not compared by '
+                  'the test yet; its checks use the rules of the other lossy pairs. A check that does not hold '
+                  'names its class (engine/tests/data/ns3-modern-disagreements.json).',
         'checks': checks,
     }]
 
@@ -371,7 +446,7 @@ def main():
                  'point\'s class of known disagreement in `disagreements` (engine/tests/data/'
                  'ns3-grid-disagreements.json): its cause, whether tests explain it (yes, partly, no) and which.',
         'groups': set_a(schema) + set_c(schema) + grid(schema) + modern(schema) + models(schema),
-        'disagreements': grid_disagreements(),
+        'disagreements': disagreements(),
     }
     (ROOT / 'public' / 'validation' / 'references.json').write_text(json.dumps(doc, indent=2) + '\n')
 

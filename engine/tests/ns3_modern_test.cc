@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,9 @@ ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& prot
   const double whole = doc["summary"]["mean_queue_packets"].get<double>();
   const double first = nlohmann::json::parse(head.json)["summary"]["mean_queue_packets"].get<double>();
   ours.mean_queue = (whole * end - first * warmup) / (end - warmup);
+  // The figure the Validation view reads (make-references.py): the same mean in one run.
+  EXPECT_NEAR(doc["summary"]["measured_mean_queue_packets"].get<double>(), ours.mean_queue,
+              1e-9 * (1 + ours.mean_queue));
   // Every flow's drops and marks (the run's summary carries the first flow's figures).
   for (const auto& flow : doc["flows"]) {
     ours.drops += flow["summary"]["queue_drops"].get<int64_t>();
@@ -118,13 +122,62 @@ ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& prot
   return ours;
 }
 
+// How each case runs here: our protocol per flow, the bottleneck's queue (from the case's
+// line), ECN, and how many seeds (1..n, against ns-3's lines). The tests below run these, and
+// the Validation view runs the same (ThePageRunsTheScenariosThisTestRuns).
+struct CaseSetup {
+  std::string name;
+  std::vector<std::string> protocols;
+  nlohmann::json (*queue)(const nlohmann::json& r);
+  bool ecn = false;
+  int seeds = 1;
+};
+
 // DCTCP (RFC 8257) on step marking at K: ns-3's RED with MinTh = MaxTh = K on the
 // instantaneous queue, marking ECT packets, as ns-3's dctcp-example; ours the step queue.
-void ExpectDctcpAgrees(const std::string& name, int flows) {
+nlohmann::json StepAtK(const nlohmann::json& r) { return {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}}; }
+nlohmann::json DropTail(const nlohmann::json&) { return {{"queue", "drop_tail"}}; }
+nlohmann::json Pie(const nlohmann::json&) { return {{"queue", "pie"}}; }
+nlohmann::json FqCodel(const nlohmann::json&) { return {{"queue", "fq_codel"}}; }
+nlohmann::json Codel(const nlohmann::json&) { return {{"queue", "codel"}}; }
+
+const std::vector<CaseSetup>& CaseSetups() {
+  static const std::vector<CaseSetup> setups = {
+      {"dctcp-k20", {"dctcp"}, StepAtK, true},
+      {"dctcp-k40", {"dctcp"}, StepAtK, true},
+      {"dctcp-2flows", {"dctcp", "dctcp"}, StepAtK, true},
+      {"newreno-fifo", {"sack"}, DropTail},
+      {"ledbat-alone", {"ledbat"}, DropTail},
+      {"ledbat-newreno", {"sack", "ledbat"}, DropTail},  // the page's only: not compared here yet
+      {"cubic-alone", {"cubic"}, DropTail},
+      {"cubic-2flows", {"cubic", "cubic"}, DropTail},
+      {"pie-2newreno", {"sack", "sack"}, Pie, false, 3},  // PIE's coin is random in both
+      {"fqcodel-newreno-cubic", {"sack", "cubic"}, FqCodel},
+      {"codel-2newreno", {"sack", "sack"}, Codel},
+  };
+  return setups;
+}
+
+const CaseSetup& SetupOf(const std::string& name) {
+  for (const auto& c : CaseSetups()) {
+    if (c.name == name) return c;
+  }
+  ADD_FAILURE() << "no setup for " << name;
+  return CaseSetups().front();
+}
+
+// One seed of a case as the table sets it.
+ModernOurs RunCase(const std::string& name, const nlohmann::json& r, int seed = 1,
+                   const std::string& recovery = "prr_ns3") {
+  const CaseSetup& c = SetupOf(name);
+  return RunOurs(r, c.protocols, c.queue(r), c.ecn, seed, recovery);
+}
+
+void ExpectDctcpAgrees(const std::string& name) {
   const auto rows = ModernCase(name);
   const nlohmann::json& r = rows.front();
-  const nlohmann::json queue = {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}};
-  const ModernOurs ours = RunOurs(r, std::vector<std::string>(static_cast<size_t>(flows), "dctcp"), queue, true);
+  const size_t flows = SetupOf(name).protocols.size();
+  const ModernOurs ours = RunCase(name, r);
   const double ns3_total = CaseMean(rows, "total_mbps");
   const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] " << name << ": total ours " << ours.total << " ns-3 " << ns3_total
@@ -150,16 +203,16 @@ void ExpectDctcpAgrees(const std::string& name, int flows) {
   }
 }
 
-TEST(Ns3Modern, DctcpHoldsTheQueueAtK20AsNs3) { ExpectDctcpAgrees("dctcp-k20", 1); }
-TEST(Ns3Modern, DctcpHoldsTheQueueAtK40AsNs3) { ExpectDctcpAgrees("dctcp-k40", 1); }
-TEST(Ns3Modern, TwoDctcpFlowsShareAsInNs3) { ExpectDctcpAgrees("dctcp-2flows", 2); }
+TEST(Ns3Modern, DctcpHoldsTheQueueAtK20AsNs3) { ExpectDctcpAgrees("dctcp-k20"); }
+TEST(Ns3Modern, DctcpHoldsTheQueueAtK40AsNs3) { ExpectDctcpAgrees("dctcp-k40"); }
+TEST(Ns3Modern, TwoDctcpFlowsShareAsInNs3) { ExpectDctcpAgrees("dctcp-2flows"); }
 
 // Drop-tail NewReno for contrast, and to check the measure: the same buffer full to half
 // on average, the same goodput.
 TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
   const auto rows = ModernCase("newreno-fifo");
   const nlohmann::json& r = rows.front();
-  const ModernOurs ours = RunOurs(r, {"sack"}, {{"queue", "drop_tail"}}, false);
+  const ModernOurs ours = RunCase("newreno-fifo", r);
   const double ns3_total = CaseMean(rows, "total_mbps");
   const double ns3_queue = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] newreno-fifo: total ours " << ours.total << " ns-3 " << ns3_total
@@ -174,11 +227,14 @@ TEST(Ns3Modern, NewRenoOnDropTailAsNs3) {
 // slow start and grows by the RFC's law from its initial window; so only the goodput is
 // compared. Beside NewReno the two differ more (ours: the SACK flow's slow-start overshoot
 // into the 1000-packet buffer ends in timeouts, the ns-3 grid's overshoot class, and LEDBAT
-// takes the link meanwhile): not compared here yet.
+// takes the link meanwhile): not compared here yet. The Validation view shows it with the
+// other lossy pairs' rules, not holding (ours 5.63 Mb/s in all, the SACK flow's share 0.35;
+// ns-3's 9.43 and 0.99), under the class ns3-modern-ledbat-newreno
+// (tests/data/ns3-modern-disagreements.json).
 TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
   const auto rows = ModernCase("ledbat-alone");
   const nlohmann::json& r = rows.front();
-  const ModernOurs ours = RunOurs(r, {"ledbat"}, {{"queue", "drop_tail"}}, false);
+  const ModernOurs ours = RunCase("ledbat-alone", r);
   const double ns3_total = CaseMean(rows, "total_mbps");
   std::cout << "[ ns-3 modern ] ledbat-alone: total ours " << ours.total << " ns-3 " << ns3_total
             << ", mean queue ours " << ours.mean_queue << " ns-3 " << CaseMean(rows, "mean_queue_packets") << "\n";
@@ -199,8 +255,9 @@ TEST(Ns3Modern, CubicWithHyStartAsNs3) {
     const auto rows = ModernCase(name);
     const nlohmann::json& r = rows.front();
     const auto flows = r["goodput_mbps"].size();
-    const std::vector<std::string> protocols(flows, "cubic");
-    const ModernOurs ours = RunOurs(r, protocols, {{"queue", "drop_tail"}}, false);
+    const std::vector<std::string>& protocols = SetupOf(name).protocols;
+    ASSERT_EQ(protocols.size(), flows) << name;
+    const ModernOurs ours = RunCase(name, r);
     const double ns3_total = CaseMean(rows, "total_mbps");
     const double ns3_queue = CaseMean(rows, "mean_queue_packets");
     std::cout << "[ ns-3 modern ] " << name << ": total ours " << ours.total << " ns-3 " << ns3_total
@@ -251,13 +308,13 @@ struct AqmCase {
   double loss = 0;       // ns-3's drops over the packets the link carried
 };
 
-// ns-3's seeds against as many of ours (PIE's coin is random in both; the TCPs are not).
-AqmCase CompareAqm(const std::string& name, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   int seeds, const std::string& recovery = "prr_ns3") {
+// The case's seeds of ours (CaseSetups) against ns-3's lines.
+AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_ns3") {
   const auto rows = ModernCase(name);
+  const int seeds = SetupOf(name).seeds;
   AqmCase c;
   for (int seed = 1; seed <= seeds; ++seed) {
-    const ModernOurs one = RunOurs(rows.front(), protocols, queue, false, seed, recovery);
+    const ModernOurs one = RunCase(name, rows.front(), seed, recovery);
     if (c.ours.goodput.empty()) c.ours.goodput.assign(one.goodput.size(), 0.0);
     for (size_t i = 0; i < one.goodput.size(); ++i) c.ours.goodput[i] += one.goodput[i] / seeds;
     c.ours.total += one.total / seeds;
@@ -292,7 +349,7 @@ double QueueDelayMs(double packets, double bw_mbps) { return packets * 1054 * 8 
 // sender slow-started back into the queue (8.43 Mb/s, 20.8 packets, 466 drops;
 // docs/conformance/pie.md).
 TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
-  const AqmCase c = CompareAqm("pie-2newreno", {"sack", "sack"}, {{"queue", "pie"}}, 3);
+  const AqmCase c = CompareAqm("pie-2newreno");
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
   EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
@@ -311,7 +368,7 @@ TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
 // arithmetic: prr_ns3_calls (Ns3PrrCallsBringTheCodelTotalsCloser) gets 8.68
 // (docs/conformance/fq_codel.md).
 TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
-  const AqmCase c = CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1);
+  const AqmCase c = CompareAqm("fqcodel-newreno-cubic");
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 1.0);
@@ -325,7 +382,7 @@ TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
 // as ns-3.44 counts). The queue is a known difference (ours 3.2 packets, ns-3 1.95; drops
 // 23 and 27; docs/conformance/fq_codel.md).
 TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
-  const AqmCase c = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1);
+  const AqmCase c = CompareAqm("codel-2newreno");
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 5);
@@ -344,15 +401,74 @@ TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
 // are hundreds of segments, where the wrapped product makes the step erratic), though
 // the grid agrees at 116.
 TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
-  const AqmCase fq_counts = CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1);
-  const AqmCase fq_calls =
-      CompareAqm("fqcodel-newreno-cubic", {"sack", "cubic"}, {{"queue", "fq_codel"}}, 1, "prr_ns3_calls");
-  const AqmCase codel_counts = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1);
-  const AqmCase codel_calls = CompareAqm("codel-2newreno", {"sack", "sack"}, {{"queue", "codel"}}, 1, "prr_ns3_calls");
+  const AqmCase fq_counts = CompareAqm("fqcodel-newreno-cubic");
+  const AqmCase fq_calls = CompareAqm("fqcodel-newreno-cubic", "prr_ns3_calls");
+  const AqmCase codel_counts = CompareAqm("codel-2newreno");
+  const AqmCase codel_calls = CompareAqm("codel-2newreno", "prr_ns3_calls");
   for (const auto& [counts, calls] : {std::pair{fq_counts, fq_calls}, std::pair{codel_counts, codel_calls}}) {
     EXPECT_NEAR(calls.ours.total, calls.ns3_total, 0.02 * calls.ns3_total);
     EXPECT_GT(std::abs(counts.ours.total - counts.ns3_total), 0.08 * counts.ns3_total);
   }
+}
+
+// Whether this binary has the GoogleTest "Suite.Name".
+bool ThisBinaryHasTest(const std::string& name) {
+  const auto* unit = ::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
+    const auto* suite = unit->GetTestSuite(i);
+    for (int j = 0; j < suite->total_test_count(); ++j) {
+      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
+    }
+  }
+  return false;
+}
+
+// The Validation view names, beside each of these cases' checks that does not hold, its
+// class in tests/data/ns3-modern-disagreements.json (scripts/make-references.py): each class
+// has its cause, says whether tests explain it, and names tests of this binary (at least
+// one unless explained is no).
+TEST(Ns3Modern, EachKnownDisagreementNamesItsTests) {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-modern-disagreements.json");
+  const auto doc = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded());
+  ASSERT_TRUE(doc.contains("classes") && doc["classes"].is_array());
+  std::set<std::string> ids;
+  for (const auto& c : doc["classes"]) {
+    ASSERT_TRUE(c.contains("id") && c.contains("explained") && c.contains("tests") && c.contains("cause")) << c.dump();
+    const std::string id = c["id"].get<std::string>();
+    EXPECT_TRUE(ids.insert(id).second) << "class '" << id << "' twice";
+    EXPECT_EQ(id.rfind("ns3-modern-", 0), 0u) << id << ": apart from the grid's classes by its name";
+    const std::string explained = c["explained"].get<std::string>();
+    EXPECT_TRUE(explained == "yes" || explained == "partly" || explained == "no") << id;
+    EXPECT_FALSE(c["cause"].get<std::string>().empty()) << id;
+    if (explained != "no") EXPECT_FALSE(c["tests"].empty()) << id << " is explained by no test";
+    for (const auto& t : c["tests"]) EXPECT_TRUE(ThisBinaryHasTest(t.get<std::string>())) << id << ": no test " << t;
+  }
+}
+
+// The Validation view shows these cases from scripts/make-references.py, which writes the
+// scenario it encodes in each case's link (seed 1) and its seed count to
+// tests/data/ns3-modern-page-scenarios.jsonl (validation.test.ts checks the link decodes to
+// it): each must be, as JSON, the scenario this test runs, over as many seeds.
+TEST(Ns3Modern, ThePageRunsTheScenariosThisTestRuns) {
+  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-modern-page-scenarios.jsonl");
+  ASSERT_TRUE(in.good()) << "run scripts/make-references.py";
+  std::set<std::string> seen;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto row = nlohmann::json::parse(line);
+    const std::string name = row["case"].get<std::string>();
+    seen.insert(name);
+    const CaseSetup& c = SetupOf(name);
+    const nlohmann::json r = ModernCase(name).front();
+    EXPECT_EQ(row["seeds"], c.seeds) << name;
+    EXPECT_EQ(row["scenario"], ModernScenario(r, c.protocols, c.queue(r), c.ecn, r["time"].get<double>()))
+        << name << ": the page's scenario\n"
+        << row["scenario"].dump() << "\nthis test's\n"
+        << ModernScenario(r, c.protocols, c.queue(r), c.ecn, r["time"].get<double>()).dump();
+  }
+  EXPECT_EQ(seen.size(), CaseSetups().size()) << "the page leaves out cases of this test";
 }
 
 }  // namespace

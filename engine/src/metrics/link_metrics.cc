@@ -33,6 +33,12 @@ void LinkMetrics::OnQueueLength(Time now, int64_t packets) {
     flow_queues_[i].Add(now, static_cast<double>(n));
   }
   max_queue_ = std::max(max_queue_, packets);
+  if (!measure_from_passed_ && now >= measure_from_) {
+    // The queue held queue_now_ from its last change up to the measured span's start.
+    integral_at_measure_from_ =
+        queue_integral_ + static_cast<double>(queue_now_) * (measure_from_ - queue_changed_at_).seconds();
+    measure_from_passed_ = true;
+  }
   queue_integral_ += static_cast<double>(queue_now_) * (now - queue_changed_at_).seconds();
   queue_now_ = packets;
   queue_changed_at_ = now;
@@ -91,6 +97,15 @@ double LinkMetrics::MeanQueue(Time to) const {
   if (to <= Time::Zero()) return 0;
   const double integral = queue_integral_ + static_cast<double>(queue_now_) * (to - queue_changed_at_).seconds();
   return integral / to.seconds();
+}
+
+std::optional<double> LinkMetrics::MeasuredMeanQueue(Time to) const {
+  if (to <= measure_from_) return std::nullopt;
+  const auto integral_at = [this](Time t) {  // t at or after the last change
+    return queue_integral_ + static_cast<double>(queue_now_) * (t - queue_changed_at_).seconds();
+  };
+  const double before = measure_from_passed_ ? integral_at_measure_from_ : integral_at(measure_from_);
+  return (integral_at(to) - before) / (to - measure_from_).seconds();
 }
 
 }  // namespace plab

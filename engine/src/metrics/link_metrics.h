@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "net/link.h"
@@ -43,6 +44,11 @@ class LinkMetrics final : public QueueObserver {
   int64_t max_queue() const { return max_queue_; }
   // Time-weighted mean queue over [0, to].
   double MeanQueue(Time to) const;
+  // Where the measured span starts (metrics.start_s); before the run.
+  void set_measure_from(Time from) { measure_from_ = from; }
+  // Time-weighted mean queue over [measure_from, to] (as goodput is measured: ns-3's
+  // comparisons read the queue after their warmup); null when to <= measure_from.
+  std::optional<double> MeasuredMeanQueue(Time to) const;
 
  private:
   bool record_;
@@ -60,6 +66,9 @@ class LinkMetrics final : public QueueObserver {
   double queue_integral_ = 0;  // packet-seconds
   int64_t queue_now_ = 0;
   Time queue_changed_at_;
+  Time measure_from_;
+  bool measure_from_passed_ = false;
+  double integral_at_measure_from_ = 0;  // packet-seconds over [0, measure_from]
 };
 
 }  // namespace plab

@@ -64,6 +64,10 @@ const std::vector<SummaryField>& SummaryFields() {
       {"link_drops", "Link losses", "packets", "Packets of this flow lost to links' own error models"},
       {"max_queue_packets", "Max queue", "packets", "Longest bottleneck queue", true, "run"},
       {"mean_queue_packets", "Mean queue", "packets", "Time-weighted mean bottleneck queue", true, "run"},
+      {"measured_mean_queue_packets", "Mean queue (measured span)", "packets",
+       "Time-weighted mean bottleneck queue from metrics.start_s to the end, as goodput is measured; the whole run's "
+       "mean_queue_packets when it starts at 0",
+       true, "run"},
       {"flows", "Flows", "", "Explicit flows in the run", true, "run"},
       {"flows_goodput_mbps", "Flows' goodput", "Mb/s", "Goodput of all explicit flows together", true, "run"},
       {"mean_goodput_mbps", "Mean goodput", "Mb/s", "Mean goodput per explicit flow", true, "run"},

@@ -54,6 +54,7 @@ void Simulation::Build() {
   buckets_ = std::clamp(kLinePointBudget / n, 25, 1000);
   topology_ = std::make_unique<Topology>(scenario_, &scheduler_, &pool_, &live_);
   bottleneck_metrics_ = std::make_unique<LinkMetrics>(duration_, 1000, kThroughputBins, record_series_);
+  bottleneck_metrics_->set_measure_from(measure_from_);
   topology_->bottleneck_forward().set_queue_observer(bottleneck_metrics_.get());
   if (const DeliveryTrace* trace = topology_->bottleneck_forward().trace()) bottleneck_metrics_->set_trace(trace);
   all_finite_ = true;

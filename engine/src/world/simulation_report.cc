@@ -90,6 +90,7 @@ nlohmann::ordered_json Simulation::RunFigures() const {
   nlohmann::ordered_json s;
   s["max_queue_packets"] = bottleneck_metrics_->max_queue();
   s["mean_queue_packets"] = bottleneck_metrics_->MeanQueue(end);
+  s["measured_mean_queue_packets"] = OrNull(bottleneck_metrics_->MeasuredMeanQueue(end));
   std::vector<double> goodputs;
   double total = 0;
   for (const auto& f : flows_) {

@@ -1,13 +1,15 @@
 // The ns-3 grid's classes of known disagreement reach the page from their one owner,
 // engine/tests/data/ns3-grid-disagreements.json (read by ns3_grid_test.cc too), through
 // scripts/make-references.py: each grid check carries its point's class, and a check that
-// does not hold says the cause and the test that shows it, or that no test does yet.
+// does not hold says the cause and the test that shows it, or that no test does yet. The
+// modern cases' classes (ns3-modern-disagreements.json, ns3_modern_test.cc) reach it so too.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import referencesJson from '../../../../public/validation/references.json?raw';
 import gridScenariosJsonl from '../../../../engine/tests/data/ns3-grid-page-scenarios.jsonl?raw';
 import classesJson from '../../../../engine/tests/data/ns3-grid-disagreements.json?raw';
+import modernClassesJson from '../../../../engine/tests/data/ns3-modern-disagreements.json?raw';
 import { referenceGroups } from './validation';
 import { parseReferences } from './references';
 import { disagreementText } from './disagreement';
@@ -15,9 +17,9 @@ import { DisagreementNote } from '../../components/DisagreementNote';
 
 const refs = parseReferences(JSON.parse(referencesJson));
 const rows = referenceGroups(refs.groups).flatMap((g) => g.rows);
-const classes = (
-  JSON.parse(classesJson) as { classes: { id: string; explained: string; cause: string; tests: string[] }[] }
-).classes;
+type Classes = { classes: { id: string; explained: string; cause: string; tests: string[] }[] };
+const classes = (JSON.parse(classesJson) as Classes).classes;
+const modernClasses = (JSON.parse(modernClassesJson) as Classes).classes;
 const note = (key: string, verdict: 'holds' | 'does-not-hold') => {
   const row = rows.find((r) => r.key === key)!;
   return renderToStaticMarkup(createElement(DisagreementNote, { rowKey: row.key, d: row.disagreement, verdict }));
@@ -30,11 +32,13 @@ const noteText = (key: string) => {
 };
 
 describe('the ns-3 grid’s known disagreements', () => {
-  it('are those of ns3-grid-disagreements.json (run make-references.py after changing it)', () => {
+  it('are those of ns3-grid-disagreements.json and ns3-modern-disagreements.json (run make-references.py after changing them)', () => {
     expect(refs.problems).toEqual([]);
     const onPage = JSON.parse(referencesJson).disagreements as Record<string, unknown>;
     expect(onPage).toEqual(
-      Object.fromEntries(classes.map((c) => [c.id, { explained: c.explained, cause: c.cause, tests: c.tests }])),
+      Object.fromEntries(
+        [...classes, ...modernClasses].map((c) => [c.id, { explained: c.explained, cause: c.cause, tests: c.tests }]),
+      ),
     );
   });
 
@@ -62,7 +66,27 @@ describe('the ns-3 grid’s known disagreements', () => {
       'tiny-queue': 6,
       overshoot: 1,
     });
-    expect(rows.filter((r) => !r.key.startsWith('ns3-grid-') && r.disagreement)).toEqual([]);
+    expect(
+      rows.filter((r) => !r.key.startsWith('ns3-grid-') && !r.key.startsWith('ns3-modern-') && r.disagreement),
+    ).toEqual([]);
+  });
+
+  it('name on the modern cases the classes make-references.py gives them', () => {
+    const named = Object.fromEntries(
+      rows.filter((r) => r.key.startsWith('ns3-modern-') && r.disagreement).map((r) => [r.key, r.disagreement!.id]),
+    );
+    expect(named).toEqual({
+      'ns3-modern-dctcp-k20-queue': 'ns3-modern-dctcp-queue',
+      'ns3-modern-dctcp-k40-queue': 'ns3-modern-dctcp-queue',
+      'ns3-modern-dctcp-2flows-queue': 'ns3-modern-dctcp-queue',
+      'ns3-modern-codel-2newreno-queue': 'ns3-modern-codel-queue',
+      'ns3-modern-ledbat-newreno-total': 'ns3-modern-ledbat-newreno',
+      'ns3-modern-ledbat-newreno-share': 'ns3-modern-ledbat-newreno',
+      'ns3-modern-ledbat-newreno-jain': 'ns3-modern-ledbat-newreno',
+    });
+    const text = note('ns3-modern-codel-2newreno-queue', 'does-not-hold').replace(/<[^>]+>/g, '');
+    expect(text).toContain('does not hold — unexplained disagreement (class ns3-modern-codel-queue)');
+    expect(text).toContain('related tests: Ns3Modern.CodelTwoNewRenoSharesAsNs3');
   });
 
   it('say, beside a check that does not hold, the cause and the test that shows it', () => {

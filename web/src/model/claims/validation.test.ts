@@ -8,6 +8,7 @@ import presetsJson from '../../../../public/presets/presets.json?raw';
 import referencesJson from '../../../../public/validation/references.json?raw';
 import recordedJson from '../../../../public/validation/recorded.json?raw';
 import gridScenariosJsonl from '../../../../engine/tests/data/ns3-grid-page-scenarios.jsonl?raw';
+import modernScenariosJsonl from '../../../../engine/tests/data/ns3-modern-page-scenarios.jsonl?raw';
 import type { RunSummary } from '../../engine/types';
 import { buildScenario, type ParamModel } from '../params/params';
 import { decodeHash } from '../../url/codec';
@@ -42,9 +43,10 @@ describe('validation groups', () => {
     expect(claims).toBeGreaterThan(40);
     // ns-3 bulk set A (3 x 6), dumbbell set C (3 x 2), the equations (8), and the ns-3
     // grid (238: total goodput at each of its 158 points, the first flow's share and
-    // Jain's index at the 40 points of pairs), and issue M's cases (9: goodput of seven,
-    // Jain's index of the DCTCP pair and of the CUBIC pair).
-    expect(checks).toBe(32 + 238 + 9);
+    // Jain's index at the 40 points of pairs), and issue M's cases (29: goodput of eleven,
+    // the first flow's share and Jain's index of each of the six pairs, the mean queue of
+    // DCTCP's three, PIE, FQ-CoDel and CoDel).
+    expect(checks).toBe(32 + 238 + 29);
     // Plans every group: some 3,000 scenarios built (30 s allowed on a loaded machine).
     for (const g of groups) expect(typeof g.plan(model), g.id).toBe('object');
   }, 30_000);
@@ -140,6 +142,40 @@ describe('the ns-3 grid', () => {
       );
     }
   }, 30_000);
+});
+
+describe('the ns-3 modern cases', () => {
+  // The same for issue M's cases (ns3_modern_test.cc ThePageRunsTheScenariosThisTestRuns
+  // checks each is the scenario that test runs, over as many seeds): every check of a
+  // case runs its link, which decodes to it, over the case's seeds.
+  it('run each case as ns3_modern_test.cc runs it', () => {
+    const checks = refs.groups.find((g) => g.id === 'ns3-modern')!.checks;
+    const lines = modernScenariosJsonl.split('\n').filter((l) => l.trim());
+    expect(lines.length).toBe(11);
+    const leaves = (o: unknown, at = ''): [string, unknown][] =>
+      o !== null && typeof o === 'object'
+        ? Object.entries(o).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k))
+        : [[at, o]];
+    let covered = 0;
+    for (const line of lines) {
+      const row = JSON.parse(line) as { case: string; seeds: number; scenario: Record<string, unknown> };
+      const mine = checks.filter((c) => c.id.startsWith(`ns3-modern-${row.case}-`));
+      expect(mine.length, row.case).toBeGreaterThan(0);
+      covered += mine.length;
+      for (const check of mine) {
+        expect(check.seeds, check.id).toBe(row.seeds);
+        const d = decodeHash(model, check.hash);
+        expect(d.messages, check.id).toEqual([]);
+        const built = JSON.parse(buildScenario(model, d.values)) as Record<string, unknown>;
+        expect((built.flows as unknown[]).length, check.id).toBe((row.scenario.flows as unknown[]).length);
+        expect(
+          Object.fromEntries(leaves(built).filter(([k]) => leaves(row.scenario).some(([s]) => s === k))),
+          check.id,
+        ).toEqual(Object.fromEntries(leaves(row.scenario)));
+      }
+    }
+    expect(covered).toBe(checks.length);
+  });
 });
 
 describe('a reference check', () => {
