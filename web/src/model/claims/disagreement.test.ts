@@ -80,9 +80,6 @@ describe('the ns-3 grid’s known disagreements', () => {
       'ns3-modern-dctcp-k40-queue': 'ns3-modern-dctcp-queue',
       'ns3-modern-dctcp-2flows-queue': 'ns3-modern-dctcp-queue',
       'ns3-modern-codel-2newreno-queue': 'ns3-modern-codel-queue',
-      'ns3-modern-ledbat-newreno-total': 'ns3-modern-ledbat-newreno',
-      'ns3-modern-ledbat-newreno-share': 'ns3-modern-ledbat-newreno',
-      'ns3-modern-ledbat-newreno-jain': 'ns3-modern-ledbat-newreno',
     });
     const text = note('ns3-modern-codel-2newreno-queue', 'does-not-hold').replace(/<[^>]+>/g, '');
     expect(text).toContain('does not hold — unexplained disagreement (class ns3-modern-codel-queue)');
