@@ -58,7 +58,7 @@ const std::vector<SeriesField>& SeriesFields() {
        "The throughput equation's rate at the loss event rate and RTT", "RFC 5348 §3.1"},
       {"loss_event_rate", "Loss event rate", "", "line", "flow",
        "The receiver's loss event rate: one over the weighted mean of the last 8 loss intervals", "RFC 5348 §5.4"},
-      {"sub_queue", "Own queue (FQ-CoDel, DualPI2)", "packets", "line", "flow",
+      {"sub_queue", "Sub-queue (FQ-CoDel, DualPI2)", "packets", "line", "flow",
        "The packets waiting in the sub-queue the flow's data goes to at the bottleneck: its own (FQ-CoDel's queue "
        "per flow), or the L4S or classic queue (DualPI2)",
        "RFC 8290 §4.1, RFC 9332 §2.1"},

@@ -296,7 +296,7 @@ describe('the live panels of many flows', () => {
       queueLines(fq, [0, 1])
         .filter((l) => l.includes('sub_queue'))
         .map((l) => l.split('|').slice(0, 2).join('|')),
-    ).toEqual(['flows[0].sub_queue|flow 1 own sub-queue', 'flows[1].sub_queue|flow 2 own sub-queue']);
+    ).toEqual(['flows[0].sub_queue|flow 1 sub-queue', 'flows[1].sub_queue|flow 2 sub-queue']);
   });
 
   it('drops the rate chart when no rate-based flow is shown, and says when every flow is hidden', () => {
