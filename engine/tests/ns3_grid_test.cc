@@ -366,18 +366,6 @@ TEST(Ns3Grid, EveryPointAgreesOrIsAKnownDisagreement) {
   }
 }
 
-// Whether this binary has the GoogleTest "Suite.Name".
-bool TestExists(const std::string& name) {
-  const auto* unit = ::testing::UnitTest::GetInstance();
-  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
-    const auto* suite = unit->GetTestSuite(i);
-    for (int j = 0; j < suite->total_test_count(); ++j) {
-      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
-    }
-  }
-  return false;
-}
-
 // The page shows each class's cause and "tested by" its tests: each must be a test here, and
 // a class the file calls explained (yes or partly) must name one.
 TEST(Ns3Grid, EachKnownDisagreementNamesItsTests) {
@@ -392,7 +380,8 @@ TEST(Ns3Grid, EachKnownDisagreementNamesItsTests) {
     EXPECT_FALSE(c.cause.empty()) << c.id;
     EXPECT_FALSE(c.covers.empty()) << c.id << " would cover every point";
     if (c.explained != "no") EXPECT_FALSE(c.tests.empty()) << c.id << " is explained by no test";
-    for (const auto& t : c.tests) EXPECT_TRUE(TestExists(t)) << c.id << ": no test " << t << " in this binary";
+    for (const auto& t : c.tests)
+      EXPECT_TRUE(testing::BinaryHasTest(t)) << c.id << ": no test " << t << " in this binary";
     Meets(c.covers, probe);  // fails on a condition it does not know
   }
 }

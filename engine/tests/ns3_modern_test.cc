@@ -421,18 +421,6 @@ TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
   }
 }
 
-// Whether this binary has the GoogleTest "Suite.Name".
-bool ThisBinaryHasTest(const std::string& name) {
-  const auto* unit = ::testing::UnitTest::GetInstance();
-  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
-    const auto* suite = unit->GetTestSuite(i);
-    for (int j = 0; j < suite->total_test_count(); ++j) {
-      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
-    }
-  }
-  return false;
-}
-
 // The Validation view names, beside each of these cases' checks that does not hold, its
 // class in tests/data/ns3-modern-disagreements.json (scripts/make-references.py): each class
 // has its cause, says whether tests explain it, and names tests of this binary (at least
@@ -452,7 +440,8 @@ TEST(Ns3Modern, EachKnownDisagreementNamesItsTests) {
     EXPECT_TRUE(explained == "yes" || explained == "partly" || explained == "no") << id;
     EXPECT_FALSE(c["cause"].get<std::string>().empty()) << id;
     if (explained != "no") EXPECT_FALSE(c["tests"].empty()) << id << " is explained by no test";
-    for (const auto& t : c["tests"]) EXPECT_TRUE(ThisBinaryHasTest(t.get<std::string>())) << id << ": no test " << t;
+    for (const auto& t : c["tests"])
+      EXPECT_TRUE(testing::BinaryHasTest(t.get<std::string>())) << id << ": no test " << t;
   }
 }
 

@@ -65,4 +65,17 @@ inline std::string FirstError(const std::string& scenario_json) {
   return doc["errors"][0]["message"].get<std::string>();
 }
 
+// Whether this test binary has the GoogleTest "Suite.Name" (the classes of known
+// disagreement name the tests that show their cause: ns3_grid_test, ns3_modern_test).
+inline bool BinaryHasTest(const std::string& name) {
+  const auto* unit = ::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
+    const auto* suite = unit->GetTestSuite(i);
+    for (int j = 0; j < suite->total_test_count(); ++j) {
+      if (std::string(suite->name()) + "." + suite->GetTestInfo(j)->name() == name) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace plab::testing
