@@ -92,6 +92,49 @@ TEST(DctcpAlpha, AMarkCutsTheWindowByAlphaOverTwo) {
   EXPECT_EQ(script.cc.ssthresh(), script.cc.cwnd());
 }
 
+// dctcp.reduction = cwr (Linux's CWR state, ns-3.44's CA_CWR with PRR): the mark sets
+// ssthresh = cwnd (1 - alpha / 2) but leaves cwnd; over the round that follows, cwnd =
+// RecoverFS - delivered + ceil(delivered x ssthresh / RecoverFS) with no growth; the first
+// ACK past the mark's SND.NXT ends the round with cwnd = ssthresh.
+TEST(DctcpCwr, TheCutComesDownOverTheRoundInProportionToWhatIsDelivered) {
+  Dctcp::Params cwr;
+  cwr.cwr = true;
+  DctcpScript script(20, cwr);
+  for (int w = 0; w < 300; ++w) script.Window(5);  // alpha -> 0.25
+  const uint64_t before = script.cc.cwnd();
+  const uint64_t flight = script.state.flight_size();
+  const uint64_t recover = script.state.snd_max;  // SND.NXT at the mark
+  script.cc.OnEcnEcho(script.state);
+  const uint64_t ssthresh = script.cc.ssthresh();
+  EXPECT_EQ(ssthresh, static_cast<uint64_t>(static_cast<double>(before) * (1 - script.cc.alpha() / 2)));
+  EXPECT_EQ(script.cc.cwnd(), before) << "not at once";
+  EXPECT_TRUE(script.cc.in_cwr());
+  // Half the flight delivered: RecoverFS - delivered + CEIL(delivered x ssthresh / RecoverFS).
+  const uint64_t half = flight / kMss / 2;
+  for (uint64_t k = 0; k < half; ++k) {
+    script.Ack(false);
+    script.cc.OnAck(script.state, kMss, Time::Zero());  // an ACK without ECE would grow the window
+  }
+  const uint64_t delivered = half * kMss;
+  EXPECT_EQ(script.cc.cwnd(), flight - delivered + (delivered * ssthresh + flight - 1) / flight);
+  EXPECT_TRUE(script.cc.in_cwr());
+  // The round ends on the first ACK past the mark's SND.NXT: cwnd = ssthresh.
+  while (script.state.snd_una < recover) script.Ack(false);
+  EXPECT_TRUE(script.cc.in_cwr()) << "SND.UNA at the mark's SND.NXT: still the round";
+  EXPECT_EQ(script.state.snd_una, recover);
+  script.Ack(false);
+  EXPECT_FALSE(script.cc.in_cwr());
+  EXPECT_EQ(script.cc.cwnd(), ssthresh);
+}
+
+TEST(DctcpCwr, AtOnceTheCutIsWholeOnTheAck) {
+  DctcpScript script(20);
+  for (int w = 0; w < 300; ++w) script.Window(5);
+  script.cc.OnEcnEcho(script.state);
+  EXPECT_FALSE(script.cc.in_cwr());
+  EXPECT_EQ(script.cc.cwnd(), script.cc.ssthresh());
+}
+
 // ---- the receiver's echo (RFC 8257 §3.2) -------------------------------------------
 
 class DctcpAckSink final : public PacketSink {

@@ -9,6 +9,13 @@
 //       WindowEnd = SND.NXT; BytesAcked = BytesMarked = 0
 //   ECE, at most once per window (the sender's RFC 3168 §6.1.2 rule):
 //       ssthresh = max(cwnd (1 - alpha / 2), 2 SMSS);  cwnd = ssthresh
+//     or, with dctcp.reduction = cwr, as Linux's CWR state and ns-3.44's TcpSocketBase
+//     (CA_CWR with PRR) bring it down: over the round that follows (until SND.UNA passes
+//     the SND.NXT of the mark), cwnd = RecoverFS - delivered + ceil(delivered x
+//     ssthresh / RecoverFS), RFC 6937's proportional part with nothing lost (RecoverFS
+//     the flight at the mark), no growth; at the round's end cwnd = ssthresh. Marks that
+//     still arrive then start the next round's cut at once (ns-3's trace: two cuts per
+//     episode at K = 20, 100 Mb/s, where the cut at once makes one).
 //   loss (§3.4): as Reno/NewReno, ssthresh = max(FlightSize / 2, 2 SMSS)
 //   growth: Reno's slow start and congestion avoidance (RFC 5681)
 //
@@ -30,13 +37,19 @@ class Dctcp final : public CongestionControl {
   struct Params {
     double g = 1.0 / 16;       // RFC 8257 §4.2: estimation gain, 1/16
     double initial_alpha = 1;  // RFC 8257 §3.3
+    bool cwr = false;          // the cut over a round (Linux, ns-3) rather than at once
   };
 
-  explicit Dctcp(const Params& params) : estimate_(params.g, params.initial_alpha) {}
+  explicit Dctcp(const Params& params) : estimate_(params.g, params.initial_alpha), cwr_mode_(params.cwr) {}
 
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) override;
   void OnEcnEcho(const TcpState& state) override;
+  void RestartAfterLoss(const TcpState& state) override;
+  void EnterRecovery(const TcpState& state, int inflation_segments) override;
+
+  // The CWR round under way (dctcp.reduction = cwr), for tests.
+  bool in_cwr() const { return in_cwr_; }
 
   // Debug state (tests, the probe's series): the estimate of the marked fraction.
   double alpha() const { return estimate_.alpha(); }
@@ -48,6 +61,11 @@ class Dctcp final : public CongestionControl {
 
  private:
   DctcpAlpha estimate_;
+  bool cwr_mode_;
+  bool in_cwr_ = false;
+  uint64_t cwr_recover_ = 0;     // SND.NXT at the mark: the round ends when SND.UNA passes it
+  uint64_t cwr_recover_fs_ = 0;  // the flight at the mark (RFC 6937 RecoverFS)
+  uint64_t cwr_delivered_ = 0;   // bytes acknowledged since (prr_delivered)
 };
 
 }  // namespace plab
