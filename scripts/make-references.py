@@ -335,6 +335,8 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
                       'app': {'token_bucket': {'enabled': False}}})
         if protocol == 'cubic':  # TcpCubic's default HyStart
             flows[-1]['cubic'] = {'hystart': 'ns3'}
+        if protocol == 'dctcp':  # TcpSocketBase's CA_CWR: the cut over the next round
+            flows[-1]['dctcp'] = {'reduction': 'cwr'}
     bottleneck = dict(queue, rate_mbps=r['bw_mbps'], delay_ms=r['delay_ms'], queue_packets=r['limit'])
     return {'seed': 1, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup'], 'goodput': 'app'},
             'topology': {'kind': 'dumbbell', 'bottleneck': bottleneck,
