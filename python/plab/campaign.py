@@ -182,12 +182,13 @@ def open_database(path: str, campaign: str | None = None, base: str | None = Non
     return con
 
 
-def insert_rows(con: sqlite3.Connection, rows: Iterable[tuple]) -> int:
-    """Stores rows (kColumns order; a format-1 row, kColumnsFormat1's, from a Slurm task
-    of the old layout, goes to runs_format1) in one transaction: all or none; a key
-    already there is kept (never twice). Returns how many were new."""
+def insert_rows(con: sqlite3.Connection, rows: Iterable[tuple], *, format1: bool = False) -> int:
+    """Stores rows (kColumns order) in one transaction: all or none; a key already there
+    is kept (never twice). Returns how many were new. ``format1``: rows may be format 1's
+    too (kColumnsFormat1's, from a Slurm task of the old layout: their third column is
+    the scenario's JSON); those go to runs_format1."""
     rows = list(rows)
-    old = [r for r in rows if str(r[2]).startswith("{")]  # format 1's third column: the scenario's JSON
+    old = [r for r in rows if str(r[2]).startswith("{")] if format1 else []
     new = [r for r in rows if not str(r[2]).startswith("{")] if old else rows
     con.execute("BEGIN IMMEDIATE")
     try:
@@ -251,6 +252,7 @@ class Campaign:
                 point, coords_text = r["point"], json.dumps(r["coords"])
             r["coords_text"] = coords_text
             r["key"] = hashlib.sha256(f"{head}{coords_text}\n{r['protocol'] or ''}\n{r['seed']}".encode()).hexdigest()
+        self.keys_unique = len({r["key"] for r in self.runs}) == len(self.runs)
         check_database(self.db_path)
 
     def scenario_texts(self, runs: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -353,7 +355,10 @@ class Campaign:
 
     def pending(self) -> list[dict[str, Any]]:
         """The plan's runs not stored yet (plan order; a scenario given twice, once)."""
-        done, seen, out = self.done_keys(), set(), []
+        done = self.done_keys()
+        if self.keys_unique:  # a grid without a value given twice
+            return [r for r in self.runs if r["key"] not in done] if done else list(self.runs)
+        seen, out = set(), []
         for r in self.runs:
             if r["key"] not in done and r["key"] not in seen:
                 seen.add(r["key"])

@@ -113,7 +113,7 @@ def collect(db_path: str) -> dict[str, int]:
             for name in sorted(os.listdir(b)):
                 if name.startswith("result-") and name.endswith(".jsonl"):
                     rows = [tuple(line["row"]) for line in complete_lines(os.path.join(b, name))]
-                    n = insert_rows(con, rows)
+                    n = insert_rows(con, rows, format1=True)
                     added += n
                     already += len(rows) - n
     finally:
