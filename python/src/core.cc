@@ -166,58 +166,57 @@ std::tuple<std::string, std::vector<std::string>> GridPlanTexts(const std::strin
   return {planner.json(), std::move(texts)};
 }
 
-// Calls fn(i) for i in [0, n) on `jobs` threads (the caller's among them), each taking
-// the next index as it is free; the first exception is rethrown once all are done.
-template <typename Fn>
-void ParallelFor(size_t n, int jobs, Fn&& fn) {
-  std::atomic<size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_lock;
-  auto work = [&] {
-    try {
-      for (size_t i; (i = next.fetch_add(1)) < n;) fn(i);
-    } catch (...) {
-      std::lock_guard<std::mutex> hold(failure_lock);
-      if (!failure) failure = std::current_exception();
-      next = n;
-    }
-  };
-  const int threads = std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(n)));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
 // Runs `runs` (indices into the planner's runs) as its scenario texts, made here: the
-// scenarios never cross into Python. The texts are made in chunks (GridPlanner::
-// ScenarioTexts, one working copy of the base per chunk of consecutive runs), then run one
-// at a time on `jobs` threads: run_many's answers, in `runs`' order. A campaign handed
-// 10,000 texts of 4.5 KB to Python and back (made, converted to str and back, hashed):
-// about 13 us a run of a 340 us one-second run (docs/campaigns.md, "Overhead").
+// scenarios never cross into Python. Each of `jobs` threads takes the next few runs, makes
+// their texts (GridPlanner::ScenarioTexts: one working copy of the base for consecutive
+// runs) and runs them, so a text is run while it is still in the cache, on the thread
+// whose allocator made it; near the end the threads take one run at a time, so neither
+// waits long for the other. run_many's answers, in `runs`' order. (A campaign handed
+// 10,000 texts of 4.5 KB to Python and back, made, converted and hashed: about 13 us a
+// run of a 340 us one-second run, docs/campaigns.md, "Cost". Making all of a batch's texts
+// first and then running them cost 0.09 CPU-s more for 10,000 runs than this.)
 std::vector<SummaryTuple> RunPlanned(const plab::GridPlanner& planner, const std::vector<int64_t>& runs, int jobs) {
   for (const int64_t r : runs) {
     if (r < 0 || r >= planner.runs()) throw nb::index_error("a run index out of the plan");
   }
   std::vector<SummaryTuple> answers(runs.size());
   nb::gil_scoped_release release;
-  std::vector<std::string> texts(runs.size());
-  constexpr size_t kChunk = 64;
-  ParallelFor((runs.size() + kChunk - 1) / kChunk, jobs, [&](size_t c) {
-    const size_t end = std::min(runs.size(), (c + 1) * kChunk);
-    for (size_t i = c * kChunk; i < end;) {
-      size_t j = i + 1;  // runs[i .. j) consecutive in the plan: one ScenarioTexts call
-      while (j < end && runs[j] == runs[j - 1] + 1) ++j;
-      auto made = planner.ScenarioTexts(runs[i], static_cast<int64_t>(j - i));
-      std::move(made.begin(), made.end(), texts.begin() + static_cast<std::ptrdiff_t>(i));
-      i = j;
+  const int threads = std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(runs.size())));
+  std::mutex claim_lock;
+  size_t next = 0;
+  std::exception_ptr failure;
+  auto work = [&] {
+    try {
+      for (;;) {
+        size_t from, to;
+        {
+          std::lock_guard<std::mutex> hold(claim_lock);
+          if (next >= runs.size()) return;
+          // A quarter of each thread's share of what is left, 1 to 32 runs.
+          const size_t left = runs.size() - next;
+          const size_t take = std::clamp<size_t>(left / (4 * static_cast<size_t>(threads)), 1, 32);
+          from = next;
+          to = next = from + take;
+        }
+        for (size_t i = from; i < to;) {
+          size_t j = i + 1;  // runs[i .. j) consecutive in the plan: one ScenarioTexts call
+          while (j < to && runs[j] == runs[j - 1] + 1) ++j;
+          const auto texts = planner.ScenarioTexts(runs[i], static_cast<int64_t>(j - i));
+          for (size_t k = i; k < j; ++k) answers[k] = RunForSummary(texts[k - i], true);
+          i = j;
+        }
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> hold(claim_lock);
+      if (!failure) failure = std::current_exception();
+      next = runs.size();
     }
-  });
-  ParallelFor(runs.size(), jobs, [&](size_t i) {
-    answers[i] = RunForSummary(texts[i], true);
-    std::string().swap(texts[i]);  // freed as it goes
-  });
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   return answers;
 }
 
