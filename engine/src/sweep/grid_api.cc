@@ -267,7 +267,6 @@ struct GridPlanner::State {
   nlohmann::json base;
   GridSpec spec;
   GridPlan plan;
-  nlohmann::ordered_json doc;  // the plan without scenarios (GridPlanJson adds them)
   std::unique_ptr<DumpCache> base_text;
   Touched touched;  // what the runs may change in the base
 };
@@ -294,22 +293,37 @@ GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json)
   }
   try {
     st.plan = PlanGrid(st.base, st.spec);
-    // The runs' records only: each scenario is made on demand (ScenarioText).
-    st.doc["ok"] = true;
-    st.doc["plan"] = st.plan.Describe();
-    st.doc["runs"] = nlohmann::ordered_json::array();
+    // The runs' records only: each scenario is made on demand (ScenarioText). Written as
+    // text, each point's coordinates dumped once: the bytes of {"ok", "plan", "runs":
+    // [GridRunRecord less its summary, ...]} dumped whole, without first building 10,000
+    // records as objects (most of a campaign's plan before its first run).
+    nlohmann::ordered_json head;
+    head["ok"] = true;
+    head["plan"] = st.plan.Describe();
+    std::string text = head.dump();
+    text.pop_back();  // head's closing brace: the runs follow
+    text += R"(,"runs":[)";
+    std::string coords;
+    int64_t coords_point = -1;
     for (int64_t r = 0; r < st.plan.runs(); ++r) {
-      nlohmann::ordered_json run = GridRunRecord(st.plan, r, nullptr);
-      run.erase("summary");
-      st.doc["runs"].push_back(std::move(run));
+      const int64_t point = st.plan.PointOf(r);
+      if (point != coords_point) {
+        coords = st.plan.Coords(point).dump();
+        coords_point = point;
+      }
+      if (r > 0) text += ',';
+      text += R"({"run":)" + std::to_string(r) + R"(,"point":)" + std::to_string(point);
+      text += R"(,"coords":)" + coords + R"(,"protocol":)";
+      text += st.plan.own_protocol ? std::string("null") : nlohmann::json(st.plan.ProtocolOf(r)).dump();
+      text += R"(,"seed":)" + std::to_string(st.plan.SeedOf(r)) + '}';
     }
+    text += "]}";
+    st.json = std::move(text);
   } catch (const std::invalid_argument& e) {
     st.json = ErrorDocument({{"grid", e.what()}});
-    st.doc = nullptr;
     return;
   }
   st.ok = true;
-  st.json = st.doc.dump();
   st.base_text = std::make_unique<DumpCache>(st.base);
   st.touched = TouchedBy(st.plan);
 }
