@@ -106,19 +106,28 @@ Touched TouchedBy(const GridPlan& plan) {
 // set, and writing each of 10,000 whole 4 KB scenarios cost more than making them.
 struct DumpCache {
   std::string text;
-  std::vector<std::string> keys;  // an object's members' keys, as dump() writes them
+  std::vector<std::string> keys;      // an object's members' keys, as dump() writes them
+  std::vector<std::string> raw_keys;  // and as they are (in the same, byte order)
+  std::vector<size_t> starts;         // where each member's "key":value begins in text
   std::vector<DumpCache> members;
 
   explicit DumpCache(const nlohmann::json& j) : text(j.dump()) {
     if (j.is_object()) {
+      size_t at = 1;  // after '{'
       for (const auto& [key, value] : j.items()) {
         keys.push_back(nlohmann::json(key).dump());
+        raw_keys.push_back(key);
         members.emplace_back(value);
+        starts.push_back(at);
+        at += keys.back().size() + 1 + members.back().text.size() + 1;  // "key":value,
       }
     } else if (j.is_array()) {
       for (const auto& value : j) members.emplace_back(value);
     }
   }
+
+  // Where member k's "key":value ends in text (its ',' or the closing '}').
+  size_t End(size_t k) const { return k + 1 < starts.size() ? starts[k + 1] - 1 : text.size() - 1; }
 
   // Appends s.dump() to out, s being like `base` (this cache's document): exactly the
   // same bytes (compact dump() joins its members' texts with ',' and ':').
@@ -175,6 +184,35 @@ struct DumpCache {
       out += text;
     } else if (t->whole) {
       Write(s, base, out);
+    } else if (s.is_object() && base.is_object() && s.size() == base.size() && SameTouchedKeys(s, base, *t)) {
+      // The same members (a run only sets the touched ones, and holds each that the base
+      // holds): the untouched ones between two touched ones copied as one span of text.
+      out += '{';
+      bool first = true;
+      size_t k = 0;                                   // the next member not yet written
+      for (const auto& [key, member] : t->members) {  // in key order, as the object's members
+        size_t j = k;
+        while (j < raw_keys.size() && raw_keys[j] < key) ++j;
+        if (j > k) {
+          if (!first) out += ',';
+          out.append(text, starts[k], End(j - 1) - starts[k]);
+          first = false;
+        }
+        k = j;
+        if (k < raw_keys.size() && raw_keys[k] == key) {
+          if (!first) out += ',';
+          out += keys[k];
+          out += ':';
+          members[k].Write(*s.find(key), *base.find(key), member.get(), out);
+          first = false;
+          ++k;
+        }
+      }
+      if (k < raw_keys.size()) {
+        if (!first) out += ',';
+        out.append(text, starts[k], End(raw_keys.size() - 1) - starts[k]);
+      }
+      out += '}';
     } else if (s.is_object() && base.is_object() && s.size() == base.size()) {
       out += '{';
       auto b = base.begin();
@@ -200,6 +238,15 @@ struct DumpCache {
     } else {
       out += s.dump();
     }
+  }
+
+  // Whether `s` and `base` hold the same of `t`'s members (then, of the same size, the
+  // same members: the others are the base's, never set by a run).
+  static bool SameTouchedKeys(const nlohmann::json& s, const nlohmann::json& base, const Touched& t) {
+    for (const auto& [key, member] : t.members) {
+      if (s.contains(key) != base.contains(key)) return false;
+    }
+    return true;
   }
 
   // Restore for an `s` that differs from `base` only in `t`'s members (nullptr: none).
