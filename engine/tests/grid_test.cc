@@ -218,6 +218,10 @@ TEST(Grid, PlannerTextsAreTheWholePlansTexts) {
       }
     }
     EXPECT_EQ(planner.ScenarioText(planner.runs() - 1), whole["runs"].back()["scenario"].get<std::string>());
+    // Its document, written as text, is GridPlanJson's without the scenarios, byte for byte.
+    auto records = nlohmann::ordered_json::parse(GridPlanJson(base, spec, true));
+    for (auto& run : records["runs"]) run.erase("scenario");
+    EXPECT_EQ(planner.json(), records.dump()) << spec;
   }
 }
 

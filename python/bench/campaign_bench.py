@@ -1,10 +1,11 @@
 """Campaign overhead (issue L bench): N one-second runs through Campaign.run(jobs=J)
 against the bare engine for the same scenarios.
 
-The campaign is timed whole: Campaign(...) (the plan, its scenario texts and keys) and
-run() (the runs, every row stored). The bare engine is the fastest way to run the same
-runs without a campaign: plab._core.run_many on J threads of its own, given the scenario
-texts already made (the plan not timed), each answering its summary as the campaign's
+The campaign is timed whole: Campaign(...) (the plan and its keys) and run() (each run's
+scenario made engine-side, the runs, every row stored). The bare engine is the fastest
+way to run the same runs without a campaign: plab._core.run_many on J threads of its own,
+given the scenario texts already made (the plan and the texts not timed; the same bytes
+the campaign's runs are given, Campaign.scenario_texts), each answering its summary as the campaign's
 runs do (RunOptions::SummaryOnly, the same engine work), nothing planned, keyed, parsed
 or stored. (Until 2026-11-28 the baseline answered each whole result document, which
 the summary-only run now skips: about half of a one-second run, so the same campaign
@@ -85,7 +86,7 @@ def main() -> None:
     for i in range(max(1, args.repeat)):
         if i % 2 == 0:
             took, c, n = time_campaign(i)
-            scenarios = [r["scenario"] for r in c.runs]
+            scenarios = c.scenario_texts(c.runs)
             campaign_times.append(took)
             bare_times.append(time_bare(scenarios))
         else:

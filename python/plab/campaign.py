@@ -1,14 +1,20 @@
 """Campaign: a grid of runs kept in a database file (issue L §2, docs/campaigns.md).
 
-The grid is the engine's plan (``_core.grid_plan``, the one ``plab sweep --grid`` runs):
-nothing here expands a grid. Each run is keyed by a SHA-256 of the engine version and
-its exact scenario (canonical JSON), so a second call runs only what is missing, and a
-run stored under another engine version is not taken for this one's.
+The grid is the engine's plan (``_core.GridPlanner``, the one ``plab sweep --grid`` runs):
+nothing here expands a grid, and no run's scenario crosses into Python: the engine makes
+each one from the base on the thread that runs it. The base is stored once per campaign
+(table ``bases``, by the SHA-256 of its text); each run is keyed by a SHA-256 of the
+engine version, the base's hash and what the run changes in it (coordinates, protocol,
+seed): together, the exact scenario the engine runs. So a second call runs only what is
+missing, and a run stored under another engine version is not taken for this one's.
 
 The database is SQLite (the standard library's): one row per run, the runs going to the
 engine in batches of about 0.25 s of work, each batch stored in one transaction while the
 next runs, so a crash loses at most the batch in flight and the one being stored, and the
-primary key means nothing is stored twice.
+primary key means nothing is stored twice. A file of the first layout (format 1: each
+run's whole scenario in its row, keyed by its text) is migrated when opened: its rows are
+kept as they were in ``runs_format1``, and a campaign moves the ones that are its runs under
+this engine version into ``runs`` (so they are skipped, not run again).
 ``results()`` is a pandas DataFrame, ``export_parquet`` writes it with pyarrow.
 """
 
@@ -30,18 +36,22 @@ AxisSpec = Union[str, Sequence[float], Mapping[str, Any]]
 kCommitEvery_s = 0.25  # a batch's work, about: each batch is one commit
 kMaxBatch = 4096  # runs handed to the engine at once, at most
 kTail_s = 0.03  # the last batch's work, about: what is left to store once the runs end
-kPlanThreads = max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
-kFormat = 1  # the database layout's version (meta table)
+kFormat = 2  # the database layout's version (meta table); 1: scenarios in the rows (runs_format1)
 kHeader = b"SQLite format 3\x00"
 
 kSchema = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS bases (
+  hash TEXT PRIMARY KEY,         -- sha256 of scenario
+  scenario TEXT NOT NULL         -- a campaign's base scenario, JSON (sorted keys, compact)
+);
 CREATE TABLE IF NOT EXISTS runs (
-  key TEXT PRIMARY KEY,          -- sha256(engine_version + newline + scenario text)
+  key TEXT PRIMARY KEY,          -- run_key(engine_version, base, coords, protocol, seed)
   engine_version TEXT NOT NULL,
-  scenario TEXT NOT NULL,        -- the run's exact scenario, the engine's canonical JSON text
+  base TEXT NOT NULL,            -- bases.hash: the run's scenario is the engine's plan of the
+                                 -- base with these coords, protocol and seed
   coords TEXT NOT NULL,          -- {path: value} of the campaign that ran it
-  protocol TEXT NOT NULL,
+  protocol TEXT NOT NULL,        -- "" for the scenario's own
   seed INTEGER NOT NULL,
   summary TEXT NOT NULL,         -- the engine's summary, JSON (floats round-trip exactly)
   wall_s REAL NOT NULL,          -- the engine's wall time for this run
@@ -49,27 +59,37 @@ CREATE TABLE IF NOT EXISTS runs (
   finished_at REAL NOT NULL
 );
 """
-kColumns = ["key", "engine_version", "scenario", "coords", "protocol", "seed", "summary", "wall_s", "source", "finished_at"]
+kColumns = ["key", "engine_version", "base", "coords", "protocol", "seed", "summary", "wall_s", "source", "finished_at"]
 kInsert = f"INSERT OR IGNORE INTO runs VALUES ({','.join('?' * len(kColumns))})"
+# Format 1's runs (2026-11, before the bases table): each row held its whole scenario and
+# was keyed by sha256(engine_version + newline + scenario text). Kept as runs_format1.
+kColumnsFormat1 = ["key", "engine_version", "scenario", "coords", "protocol", "seed", "summary", "wall_s", "source", "finished_at"]
+kInsertFormat1 = f"INSERT OR IGNORE INTO runs_format1 VALUES ({','.join('?' * len(kColumnsFormat1))})"
 
 
 class CampaignError(ValueError):
     """Bad input (a grid the engine refuses, a database that is not a campaign's)."""
 
 
-def run_key(engine_version: str, scenario_text: str) -> str:
+def base_text(base: Mapping[str, Any]) -> str:
+    """A base scenario's stored text: JSON with sorted keys, compact (its hash names it)."""
+    return json.dumps(base, sort_keys=True, separators=(",", ":"))
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def run_key(engine_version: str, base_hash: str, coords_text: str, protocol: str, seed: int) -> str:
+    """A run's key: the engine version, the base (its hash) and what the run changes in it
+    (``coords_text``: its coordinates as stored, ``json.dumps``; protocol, "" for the
+    scenario's own; the seed): together they name the exact scenario the engine runs."""
+    return hashlib.sha256(f"{engine_version}\n{base_hash}\n{coords_text}\n{protocol}\n{seed}".encode()).hexdigest()
+
+
+def format1_key(engine_version: str, scenario_text: str) -> str:
+    """A format-1 row's key: sha256(engine version + newline + the scenario's canonical text)."""
     return hashlib.sha256((engine_version + "\n" + scenario_text).encode()).hexdigest()
-
-
-def run_keys(engine_version: str, scenario_texts: Iterable[str]) -> list[str]:
-    """run_key of each text (the version's part hashed once)."""
-    head = hashlib.sha256((engine_version + "\n").encode())
-    out = []
-    for text in scenario_texts:
-        h = head.copy()
-        h.update(text.encode())
-        out.append(h.hexdigest())
-    return out
 
 
 def axis_spec(path: str, spec: AxisSpec) -> dict[str, Any]:
@@ -93,7 +113,8 @@ def axis_spec(path: str, spec: AxisSpec) -> dict[str, Any]:
 
 
 def check_database(path: str) -> None:
-    """Refuses (CampaignError, the file untouched) a file that is not a campaign database."""
+    """Refuses (CampaignError, the file untouched) a file that is not a campaign database
+    (of this layout or of format 1)."""
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return
     with open(path, "rb") as f:
@@ -105,28 +126,32 @@ def check_database(path: str) -> None:
         try:
             problem = con.execute("PRAGMA quick_check").fetchone()[0]
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if "runs" in tables:
-                columns = [r[1] for r in con.execute("PRAGMA table_info(runs)")]
+            columns = {t: [r[1] for r in con.execute(f"PRAGMA table_info({t})")] for t in ("runs", "runs_format1") if t in tables}
         finally:
             con.close()
     except sqlite3.DatabaseError as e:
         raise CampaignError(f"{path} is corrupt or not a campaign database ({e}); it was left untouched") from None
     if problem != "ok":
         raise CampaignError(f"{path} is corrupt (SQLite quick_check: {problem}); it was left untouched")
-    if tables and ("runs" not in tables or columns != kColumns):
+    good = "runs" in tables and columns["runs"] in (kColumns, kColumnsFormat1)
+    if "runs_format1" in tables:
+        good = good and columns["runs"] == kColumns and columns["runs_format1"] == kColumnsFormat1
+    if tables and not good:
         raise CampaignError(f"{path} is an SQLite file but not a campaign database (tables {sorted(tables)}); left untouched")
 
 
-def open_database(path: str, campaign: str | None = None) -> sqlite3.Connection:
-    """Opens (and checks) a campaign database, making its tables if new; ``campaign``
-    (JSON text) is stored as its campaign. One commit in all: each commit syncs the
-    journal and the file, tens of milliseconds here."""
+def open_database(path: str, campaign: str | None = None, base: str | None = None) -> sqlite3.Connection:
+    """Opens (and checks) a campaign database, making its tables if new and migrating a
+    format-1 file (its runs table renamed runs_format1, every row kept as it was);
+    ``campaign`` (JSON text) is stored as its campaign, ``base`` (a base_text) in bases.
+    One commit in all: each commit syncs the journal and the file, tens of milliseconds
+    here."""
     check_database(path)
     con = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
     # A new file's pages of 32 KB (SQLite's default is 4 KB; an existing file keeps its
-    # own): a row of a 4.5 KB scenario and a 1.7 KB summary fits in one page instead of
-    # a chain of overflow pages, which halved the CPU time of storing 10,000 rows (0.19 ->
-    # 0.09 s, on the cores the runs use) and the file (79 -> 66 MB).
+    # own): format 1's rows of a 4.5 KB scenario and a 1.7 KB summary fit in one page
+    # instead of a chain of overflow pages; format 2's rows (the summary and a few small
+    # columns) are packed several to a page.
     con.execute("PRAGMA page_size=32768")
     # The rollback journal (SQLite's default; WAL's commits were not seen by a reader in
     # another process here) with synchronous=NORMAL: each commit is atomic and survives a
@@ -134,11 +159,20 @@ def open_database(path: str, campaign: str | None = None) -> sqlite3.Connection:
     con.execute("PRAGMA journal_mode=DELETE")
     con.execute("PRAGMA synchronous=NORMAL")
     try:
-        # executescript leaves the transaction it opens open: the meta rows join it.
-        con.executescript("BEGIN IMMEDIATE;" + kSchema)
+        con.execute("BEGIN IMMEDIATE")
+        runs = [r[1] for r in con.execute("PRAGMA table_info(runs)")]
+        if runs == kColumnsFormat1:  # format 1: its rows kept, as they were, beside the new table
+            con.execute("ALTER TABLE runs RENAME TO runs_format1")
+            con.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(kFormat),))
+        # executescript would commit first: the statements one at a time, in this transaction.
+        for statement in kSchema.split(";"):
+            if statement.strip():
+                con.execute(statement)
         con.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (str(kFormat),))
         if campaign is not None:
             con.execute("INSERT OR REPLACE INTO meta VALUES ('campaign', ?)", (campaign,))
+        if base is not None:
+            con.execute("INSERT OR IGNORE INTO bases VALUES (?, ?)", (text_hash(base), base))
         con.execute("COMMIT")
     except BaseException:
         if con.in_transaction:
@@ -148,13 +182,21 @@ def open_database(path: str, campaign: str | None = None) -> sqlite3.Connection:
     return con
 
 
-def insert_rows(con: sqlite3.Connection, rows: Iterable[tuple]) -> int:
+def insert_rows(con: sqlite3.Connection, rows: Iterable[tuple], *, format1: bool = False) -> int:
     """Stores rows (kColumns order) in one transaction: all or none; a key already there
-    is kept (never twice). Returns how many were new."""
+    is kept (never twice). Returns how many were new. ``format1``: rows may be format 1's
+    too (kColumnsFormat1's, from a Slurm task of the old layout: their third column is
+    the scenario's JSON); those go to runs_format1."""
+    rows = list(rows)
+    old = [r for r in rows if str(r[2]).startswith("{")] if format1 else []
+    new = [r for r in rows if not str(r[2]).startswith("{")] if old else rows
     con.execute("BEGIN IMMEDIATE")
     try:
         # executemany's rowcount is the sum of its rows' (each 1 if new, 0 if ignored).
-        added = con.executemany(kInsert, rows).rowcount
+        added = con.executemany(kInsert, new).rowcount if new else 0
+        if old:
+            con.execute(f"CREATE TABLE IF NOT EXISTS runs_format1 ({', '.join(kColumnsFormat1)}, PRIMARY KEY (key))")
+            added += con.executemany(kInsertFormat1, old).rowcount
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -184,27 +226,125 @@ class Campaign:
         if protocols is not None:
             self.spec["protocols"] = list(protocols)
         self.engine_version = _core.engine_version()
-        # Each run's scenario comes as the engine's canonical text (sorted keys, compact),
-        # apart from the plan's document and made on the engine's threads: parsing
-        # 10,000 scenarios into objects and writing them out again, or one 50 MB document
-        # holding them as strings, cost more than the runs of a campaign of one-second runs.
-        text, scenarios = _core.grid_plan_texts(json.dumps(self.base), json.dumps(self.spec), kPlanThreads)
-        doc = json.loads(text)
+        # The plan stays in the engine (GridPlanner): its document holds the runs' records
+        # without scenarios, and each scenario is made from the base on the thread that
+        # runs it (run_many below). Handing 10,000 scenario texts of 4.5 KB to Python,
+        # hashing them and handing them back cost about 13 us a run of a 340 us one.
+        self.planner = _core.GridPlanner(json.dumps(self.base), json.dumps(self.spec))
+        text = self.planner.json()
+        head = '{"ok":true,"plan":'
+        if self.planner.ok and text.startswith(head):
+            # The plan alone now; the runs' records (1.4 MB for 10,000 runs) when first
+            # needed: run() on a new file parses them while the engine runs the first runs.
+            doc = {"ok": True, "plan": json.JSONDecoder().raw_decode(text, len(head))[0]}
+            self._plan_text: str | None = text
+        else:
+            doc = json.loads(text)
+            self._plan_text = None
+        if doc.get("ok"):
+            try:  # a value the engine cannot set fails here, before anything runs
+                self.planner.scenario_texts(0, 1)
+            except ValueError as e:
+                doc = {"ok": False, "errors": [{"path": "grid", "message": str(e)}]}
         if not doc.get("ok"):
             lines = [f"{e.get('path') or '(grid)'}: {e.get('message', '')}" for e in doc.get("errors", [])]
             raise CampaignError("the engine refused the campaign's grid:\n  " + "\n  ".join(lines))
         self.plan = doc["plan"]
         self.paths = [a["path"] for a in self.plan["axes"]]
-        self.runs = doc["runs"]  # [{run, point, coords, protocol, seed, scenario, key}]
-        keys = run_keys(self.engine_version, scenarios)
-        for r, scenario, key in zip(self.runs, scenarios, keys):
-            r["scenario"] = scenario
-            r["key"] = key
+        self.base_text = base_text(self.base)
+        self.base_hash = text_hash(self.base_text)
+        self._runs: list[dict[str, Any]] = [] if self._plan_text is not None else doc["runs"]
+        self._keyed = False
         check_database(self.db_path)
 
+    @property
+    def runs(self) -> list[dict[str, Any]]:
+        """The plan's runs in order: {run, point, coords, protocol, seed, coords_text, key}."""
+        self._key_runs()
+        return self._runs
+
+    def _key_runs(self) -> None:
+        """Each run's coords_text and key (once). Not in __init__: run() on a new file keys
+        the runs while the engine runs the first of them (0.02 s for 10,000 runs)."""
+        if self._keyed:
+            return
+        if self._plan_text is not None:  # [{run, point, coords, protocol, seed}]
+            self._runs, self._plan_text = json.loads(self._plan_text)["runs"], None
+        head = f"{self.engine_version}\n{self.base_hash}\n"
+        point, coords_text = -1, ""
+        for r in self._runs:  # the runs of a point follow one another: its coords written once
+            if r["point"] != point:
+                point, coords_text = r["point"], json.dumps(r["coords"])
+            r["coords_text"] = coords_text
+            r["key"] = hashlib.sha256(f"{head}{coords_text}\n{r['protocol'] or ''}\n{r['seed']}".encode()).hexdigest()
+        self.keys_unique = len({r["key"] for r in self._runs}) == len(self._runs)
+        self._keyed = True
+
+    def scenario_texts(self, runs: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The runs' scenarios as the engine runs them (canonical JSON texts), in order."""
+        out: list[str] = []
+        i = 0
+        while i < len(runs):  # consecutive runs in one call
+            j = i + 1
+            while j < len(runs) and runs[j]["run"] == runs[j - 1]["run"] + 1:
+                j += 1
+            out += self.planner.scenario_texts(runs[i]["run"], j - i)
+            i = j
+        return out
+
     # -- the database --------------------------------------------------------------
-    def _connect(self) -> sqlite3.Connection:
-        return open_database(self.db_path, json.dumps({"base": self.base, "spec": self.spec}))
+    def _connect(self, store_campaign: bool = True) -> sqlite3.Connection:
+        """Opens the database (storing this campaign and its base unless told not to) and
+        takes in what a format-1 file holds of this campaign's runs."""
+        if store_campaign:
+            con = open_database(self.db_path, json.dumps({"base": self.base, "spec": self.spec}), self.base_text)
+        else:
+            con = open_database(self.db_path)
+        try:
+            self._adopt_format1(con)
+        except BaseException:
+            con.close()
+            raise
+        return con
+
+    def _adopt_format1(self, con: sqlite3.Connection) -> int:
+        """Moves the rows of runs_format1 (a migrated format-1 file) that are runs of this
+        campaign under this engine version into runs, under their keys, in one
+        transaction; returns how many. A row is one of them when its key is format 1's key
+        of one of this plan's scenarios: the same text, so the row's scenario is the
+        engine's plan of the base (stored in bases) with the run's coordinates, protocol
+        and seed, and nothing is lost by not keeping the text. Rows of other engine
+        versions (never taken for this one's) or of other campaigns stay where they are."""
+        v = self.engine_version
+        if not con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='runs_format1'").fetchone():
+            return 0
+        if not con.execute("SELECT 1 FROM runs_format1 WHERE engine_version=? LIMIT 1", (v,)).fetchone():
+            return 0
+        ours = {format1_key(v, text): r for r, text in zip(self.runs, self.scenario_texts(self.runs))}
+        found = [
+            (ours[key], summary, wall_s, source, finished_at)
+            for key, summary, wall_s, source, finished_at in con.execute(
+                "SELECT key, summary, wall_s, source, finished_at FROM runs_format1 WHERE engine_version=?", (v,)
+            )
+            if key in ours
+        ]
+        if not found:
+            return 0
+        rows = [
+            (r["key"], v, self.base_hash, r["coords_text"], r["protocol"] or "", r["seed"], summary, wall_s, source, at)
+            for r, summary, wall_s, source, at in found
+        ]
+        old_keys = [(format1_key(v, t),) for t in self.scenario_texts([f[0] for f in found])]
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            con.execute("INSERT OR IGNORE INTO bases VALUES (?, ?)", (self.base_hash, self.base_text))
+            con.executemany(kInsert, rows)
+            con.executemany("DELETE FROM runs_format1 WHERE key=?", old_keys)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return len(rows)
 
     @classmethod
     def open(cls, db_path: str | os.PathLike) -> "Campaign":
@@ -232,7 +372,7 @@ class Campaign:
     def done_keys(self) -> set[str]:
         if not os.path.exists(self.db_path):
             return set()
-        con = open_database(self.db_path)
+        con = self._connect(store_campaign=False)
         try:
             return {r[0] for r in con.execute("SELECT key FROM runs")}
         finally:
@@ -240,7 +380,11 @@ class Campaign:
 
     def pending(self) -> list[dict[str, Any]]:
         """The plan's runs not stored yet (plan order; a scenario given twice, once)."""
-        done, seen, out = self.done_keys(), set(), []
+        self._key_runs()
+        done = self.done_keys()
+        if self.keys_unique:  # a grid without a value given twice
+            return [r for r in self.runs if r["key"] not in done] if done else list(self.runs)
+        seen, out = set(), []
         for r in self.runs:
             if r["key"] not in done and r["key"] not in seen:
                 seen.add(r["key"])
@@ -252,8 +396,8 @@ class Campaign:
         """Runs the missing runs on ``jobs`` engine threads, a commit per batch of about
         kCommitEvery_s of runs; returns how many ran.
 
-        The runs go to the engine a batch at a time (``_core.run_many``: its own threads,
-        the GIL released), each batch sized to about kCommitEvery_s of work; while the
+        The runs go to the engine a batch at a time (``GridPlanner.run_many``: each run's
+        scenario made and run on the engine's own threads, the GIL released), each batch sized to about kCommitEvery_s of work; while the
         engine runs one batch, this thread stores the one before in one transaction. So a
         crash loses the batch in flight and the one being stored: at most about twice
         kCommitEvery_s of runs, never a stored one. The first batch runs while this
@@ -261,7 +405,12 @@ class Campaign:
         long, so that little is left to store once the runs are over."""
         if jobs < 1:
             raise CampaignError(f"jobs must be at least 1, got {jobs}")
-        todo = self.pending()
+        # A new file holds nothing to skip: the runs start at once, and this thread keys
+        # them while the engine runs the first ones (a grid's runs are distinct scenarios;
+        # were two the same, the second would run and not be stored: INSERT OR IGNORE).
+        fresh = not self._keyed and (not os.path.exists(self.db_path) or os.path.getsize(self.db_path) == 0)
+        todo = [] if fresh else self.pending()
+        order = list(range(self.planner.runs)) if fresh else [r["run"] for r in todo]
         batches: queue.Queue = queue.Queue(maxsize=1)
         failure: list[BaseException] = []
         stop = threading.Event()
@@ -269,18 +418,18 @@ class Campaign:
         def engine() -> None:
             try:
                 at, size = 0, jobs
-                while at < len(todo) and not stop.is_set():
-                    batch = todo[at : at + size]
+                while at < len(order) and not stop.is_set():
+                    batch = order[at : at + size]
                     started = time.monotonic()
-                    answers = _core.run_many([r["scenario"] for r in batch], jobs)
+                    answers = self.planner.run_many(batch, jobs)
                     took = time.monotonic() - started
-                    batches.put((batch, answers))
+                    batches.put((at, answers))  # todo[at : at + len(answers)]'s
                     at += len(batch)
                     # The next batch about kCommitEvery_s long (a first batch of one run
                     # per thread measures the runs' cost), the last about kTail_s.
                     per_s = len(batch) / max(took, 1e-6)
                     size = max(jobs, min(kMaxBatch, int(per_s * kCommitEvery_s)))
-                    tail, left = max(jobs, int(per_s * kTail_s)), len(todo) - at
+                    tail, left = max(jobs, int(per_s * kTail_s)), len(order) - at
                     if tail < left <= size + tail:
                         size = max(jobs, left - tail)
             except BaseException as e:  # handed to the storing thread, raised there
@@ -292,17 +441,22 @@ class Campaign:
         runner.start()
         con = None
         try:
+            if fresh:
+                self._key_runs()
+                todo = self._runs  # order is every run: todo[i] is run i
             con = self._connect()
             errors, stored = [], 0
             while (item := batches.get()) is not None:
-                batch, answers = item
-                rows = []
-                for r, (ok, text, wall_s) in zip(batch, answers):
-                    row, error = stored_row(r, ok, text, wall_s, self.engine_version, "local")
-                    if error:
-                        errors.append(error)
-                    else:
-                        rows.append(row)
+                at, answers = item
+                batch = todo[at : at + len(answers)]
+                now, v, base = time.time(), self.engine_version, self.base_hash
+                rows = [
+                    (r["key"], v, base, r["coords_text"], r["protocol"] or "", r["seed"], text, wall_s, "local", now)
+                    for r, (ok, text, wall_s) in zip(batch, answers)
+                    if ok
+                ]
+                if len(rows) < len(batch):
+                    errors += [stored_row(r, *a, v, "local")[1] for r, a in zip(batch, answers) if not a[0]]
                 insert_rows(con, rows)
                 stored += len(batch)
                 if progress:
@@ -320,7 +474,7 @@ class Campaign:
             raise failure[0]
         if errors:
             raise CampaignError(f"{len(errors)} runs were refused by the engine (the others are stored):\n  " + "\n  ".join(errors[:5]))
-        return len(todo)
+        return len(todo) if self.keys_unique else len({r["key"] for r in todo})
 
     # -- results -------------------------------------------------------------------
     def results(self):
@@ -331,7 +485,7 @@ class Campaign:
 
         stored = {}
         if os.path.exists(self.db_path):
-            con = open_database(self.db_path)
+            con = self._connect(store_campaign=False)
             try:
                 for key, summary, wall_s, source in con.execute("SELECT key, summary, wall_s, source FROM runs"):
                     stored[key] = (summary, wall_s, source)
@@ -359,19 +513,20 @@ class Campaign:
 def stored_row(
     r: Mapping[str, Any], ok: bool, text: str, wall_s: float, engine_version: str, source: str
 ) -> tuple[tuple | None, str]:
-    """A planned run's row (kColumns order) from the engine's answer (``run_summary``):
-    (row, "") or (None, the engine's refusal)."""
+    """A planned run's row (kColumns order; ``r`` a run of a Slurm shard, with its base's
+    hash) from the engine's answer (``run_summary``): (row, "") or (None, the engine's
+    refusal)."""
     if not ok:
         doc = json.loads(text)
         messages = "; ".join(f"{e.get('path')}: {e.get('message')}" for e in doc.get("errors", []))
         return None, f"run {r.get('run')} ({json.dumps(r.get('coords'))}): {messages}"
-    row = (
-        r["key"], engine_version, r["scenario"], json.dumps(r["coords"]), r["protocol"] or "", r["seed"],
-        text, wall_s, source, time.time(),
-    )
+    # A shard written before format 2 holds no base: its row is format 1's (runs_format1).
+    base, coords = (r["base"], r["coords_text"]) if "base" in r else (r["scenario"], json.dumps(r["coords"]))
+    row = (r["key"], engine_version, base, coords, r["protocol"] or "", r["seed"], text, wall_s, source, time.time())
     return row, ""
 
 
 def execute(r: Mapping[str, Any], engine_version: str, source: str) -> tuple[tuple | None, str]:
-    """Runs one planned run on this thread: (row, "") or (None, the engine's refusal)."""
+    """Runs one run of a Slurm shard (its scenario's text in it) on this thread: (row, "")
+    or (None, the engine's refusal)."""
     return stored_row(r, *_core.run_summary(r["scenario"]), engine_version, source)

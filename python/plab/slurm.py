@@ -113,7 +113,7 @@ def collect(db_path: str) -> dict[str, int]:
             for name in sorted(os.listdir(b)):
                 if name.startswith("result-") and name.endswith(".jsonl"):
                     rows = [tuple(line["row"]) for line in complete_lines(os.path.join(b, name))]
-                    n = insert_rows(con, rows)
+                    n = insert_rows(con, rows, format1=True)
                     added += n
                     already += len(rows) - n
     finally:
@@ -143,9 +143,18 @@ def submit(campaign: Campaign, tasks: int, *, jobs_per_task: int = 1, sbatch_arg
     os.makedirs(root, exist_ok=True)
     b = os.path.join(root, f"b{len(os.listdir(root)):03d}")
     os.makedirs(b)
+    texts = campaign.scenario_texts(pending)  # what each task runs: no planner there
     try:
         for i in range(tasks):
-            shard = [{k: r[k] for k in ("key", "run", "coords", "protocol", "seed", "scenario")} for r in pending[i::tasks]]
+            shard = [
+                {
+                    **{k: r[k] for k in ("key", "run", "coords", "coords_text", "protocol", "seed")},
+                    "base": campaign.base_hash,
+                    "engine_version": campaign.engine_version,
+                    "scenario": text,
+                }
+                for r, text in zip(pending[i::tasks], texts[i::tasks])
+            ]
             _write_atomic(os.path.join(b, f"shard-{i}.jsonl"), "".join(json.dumps(r) + "\n" for r in shard))
         script = os.path.join(b, "job.sh")
         _write_atomic(script, job_script(b, tasks, jobs_per_task))
@@ -196,10 +205,11 @@ def run_shard(shard: str, out: str, *, jobs: int = 1, source: str = "shard", pid
             f.truncate(data.rfind(b"\n") + 1)
     done = {line["row"][0] for line in complete_lines(out)}
     todo = [r for r in runs if r["key"] not in done]
-    from .campaign import run_key
+    from .campaign import format1_key
 
     for r in todo[:1]:
-        if run_key(version, r["scenario"]) != r["key"]:
+        planned_with = r["engine_version"] if "engine_version" in r else version
+        if planned_with != version or ("base" not in r and format1_key(version, r["scenario"]) != r["key"]):
             raise CampaignError(f"{shard} was planned with another engine version than this one ({version}): resubmit")
     from concurrent.futures import ThreadPoolExecutor
 

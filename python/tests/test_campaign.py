@@ -186,3 +186,135 @@ def test_results_equal_plab_sweep_grid(tmp_path: pathlib.Path, base: dict[str, A
         assert {p: row[p] for p in GRID} == line["coords"]
         for figure, value in line["summary"].items():
             assert row[figure] == value or (value is None and pd.isna(row[figure])), (line["run"], figure)
+
+
+# -- format 1 (each run's scenario in its row) and the bare engine --------------------
+
+DATA = pathlib.Path(__file__).resolve().parent / "data"
+kFormat1Schema = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs (
+  key TEXT PRIMARY KEY, engine_version TEXT NOT NULL, scenario TEXT NOT NULL, coords TEXT NOT NULL,
+  protocol TEXT NOT NULL, seed INTEGER NOT NULL, summary TEXT NOT NULL, wall_s REAL NOT NULL,
+  source TEXT NOT NULL, finished_at REAL NOT NULL
+);
+"""
+
+
+def rows_of(db: pathlib.Path, table: str) -> list[tuple]:
+    con = sqlite3.connect(db)
+    try:
+        return sorted(con.execute(f"SELECT * FROM {table}").fetchall())
+    finally:
+        con.close()
+
+
+def table_names(db: pathlib.Path) -> set[str]:
+    con = sqlite3.connect(db)
+    try:
+        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        con.close()
+
+
+def test_a_format1_file_is_migrated_with_nothing_lost_and_its_runs_skipped(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file written by main's Campaign before format 2 (tests/data/README.md).
+    db = tmp_path / "old.sqlite"
+    db.write_bytes((DATA / "campaign-format1.sqlite").read_bytes())
+    old = rows_of(db, "runs")
+    assert len(old) == 16 and len({r[1] for r in old}) == 1
+    # Its runs are this engine's as far as the engine's scenarios are the same: the
+    # version it was written with stands in for this build's.
+    monkeypatch.setattr(plab._core, "engine_version", lambda: old[0][1])
+    c = Campaign.open(db)
+    assert rows_of(db, "runs") == old  # opening to read changes nothing
+    pending = c.pending()  # opened to write: migrated
+    assert table_names(db) >= {"runs", "runs_format1", "bases"}
+    assert sqlite3.connect(db).execute("SELECT value FROM meta WHERE name='format'").fetchone()[0] == "2"
+    by_text = {r[2]: r for r in old}
+    texts = c.scenario_texts(c.runs)
+    if set(texts) != set(by_text):
+        # The engine's scenarios changed since the file was written (a new parameter):
+        # its runs are another engine's and run again, and its rows stay as they were.
+        assert len(pending) == 16
+        assert rows_of(db, "runs_format1") == old
+        pytest.skip("the engine's scenarios changed since tests/data/campaign-format1.sqlite was made")
+    assert pending == []
+    assert c.run(jobs=2) == 0
+    # Every row moved under its key, its figures and times as they were; none left behind.
+    assert rows_of(db, "runs_format1") == []
+    df = c.results()
+    assert len(df) == 16
+    for r, text in zip(c.runs, texts):
+        o = by_text[text]
+        row = df[df["run"] == r["run"]].iloc[0]
+        assert (o[3], o[4], o[5]) == (json.dumps(r["coords"]), r["protocol"] or "", r["seed"])
+        assert row["wall_s"] == o[7] and row["source"] == o[8]
+        for figure, value in json.loads(o[6]).items():
+            assert row[figure] == value or (value is None and pd.isna(row[figure])), figure
+    # A bigger grid on the migrated file runs only its new seed.
+    base, spec = c.base, c.spec
+    grid = {a["x"]: a["xs"] for a in spec["axes"]}
+    assert Campaign(db, base, grid, spec["protocols"], seeds=3).run(jobs=2) == 8
+    assert stored_count(db) == 24
+
+
+def test_a_format1_file_of_this_engine_skips_its_runs_and_keeps_the_others(
+    tmp_path: pathlib.Path, base: dict[str, Any]
+) -> None:
+    # A format-1 file as main's Campaign wrote it, made here with this engine: half of a
+    # campaign's runs, a run of another engine version and a run of another campaign.
+    from plab.campaign import format1_key
+
+    c = Campaign(tmp_path / "unused.sqlite", base, GRID, ["newreno", "cubic"])
+    texts = c.scenario_texts(c.runs)
+    answers = plab._core.run_many(texts, 2)
+    v = c.engine_version
+    rows = [
+        (format1_key(v, t), v, t, json.dumps(r["coords"]), r["protocol"], r["seed"], a[1], a[2], "local", 1.0)
+        for r, t, a in list(zip(c.runs, texts, answers))[::2]
+    ]
+    other_version = ("k-old", "sha256:an-older-engine", texts[1], "{}", "cubic", 1, '{"x":1}', 0.1, "local", 1.0)
+    other_campaign = ("k-other", v, texts[1].replace('"duration_s":1.0', '"duration_s":2.0'), "{}", "", 1, '{"x":2}', 0.1, "local", 1.0)
+    db = tmp_path / "old.sqlite"
+    con = sqlite3.connect(db)
+    con.executescript(kFormat1Schema)
+    con.execute("INSERT INTO meta VALUES ('format', '1')")
+    con.executemany("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?)", [*rows, other_version, other_campaign])
+    con.commit()
+    con.close()
+
+    again = Campaign(db, base, GRID, ["newreno", "cubic"])
+    assert len(again.pending()) == len(c.runs) - len(rows)
+    assert again.run(jobs=2) == len(c.runs) - len(rows)
+    assert stored_count(db) == len(c.runs)
+    assert rows_of(db, "runs_format1") == sorted([other_version, other_campaign])
+    df = again.results()
+    for r, (ok, summary, _) in zip(again.runs, answers):
+        row = df[df["run"] == r["run"]].iloc[0]
+        for figure, value in json.loads(summary).items():
+            assert row[figure] == value or (value is None and pd.isna(row[figure])), figure
+
+
+def test_results_equal_the_bare_engine_on_the_same_scenarios(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
+    c = Campaign(tmp_path / "c.sqlite", base, GRID, ["newreno", "cubic"], seeds=2)
+    # The scenarios the campaign's runs are given are the plan's, byte for byte (as
+    # grid_plan_texts, which the campaign handed the engine before format 2, gives them).
+    texts = c.scenario_texts(c.runs)
+    assert texts == plab._core.grid_plan_texts(json.dumps(c.base), json.dumps(c.spec), 1)[1]
+    # Run out of order and in part (a resumed campaign's pending runs), then the rest.
+    some = [c.runs[i] for i in (5, 1, 2, 3, 17)]
+    assert [a[:2] for a in c.planner.run_many([r["run"] for r in some], 2)] == [
+        a[:2] for a in plab._core.run_many([texts[r["run"]] for r in some], 2)
+    ]
+    c.run(jobs=2)
+    df = c.results()
+    bare = plab._core.run_many(texts, 2)
+    assert len(df) == len(bare) == 24 and all(ok for ok, _, _ in bare)
+    for (_, row), (ok, summary, _) in zip(df.iterrows(), bare):
+        figures = json.loads(summary)
+        assert figures
+        for figure, value in figures.items():
+            assert row[figure] == value or (value is None and pd.isna(row[figure])), (row["run"], figure)

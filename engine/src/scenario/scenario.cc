@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include "net/delivery_trace.h"
@@ -290,10 +289,15 @@ std::vector<int64_t> Scenario::IntList(const std::string& path) const {
 
 void Scenario::SetPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
   nlohmann::json* node = &doc;
-  std::stringstream ss(path);
-  std::string part;
+  // The parts between dots, as std::getline(stream, part, '.') gives them (no empty part
+  // after a last dot), without a stringstream: a campaign's planner sets four paths a run,
+  // and the stream's construction (its locale) was most of making each run's scenario.
   std::vector<std::string> parts;
-  while (std::getline(ss, part, '.')) parts.push_back(part);
+  for (size_t start = 0; start < path.size();) {
+    const size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    start = dot == std::string::npos ? path.size() : dot + 1;
+  }
   if (parts.empty()) throw std::invalid_argument("an empty path cannot be set");
   std::string walked;
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -106,19 +106,28 @@ Touched TouchedBy(const GridPlan& plan) {
 // set, and writing each of 10,000 whole 4 KB scenarios cost more than making them.
 struct DumpCache {
   std::string text;
-  std::vector<std::string> keys;  // an object's members' keys, as dump() writes them
+  std::vector<std::string> keys;      // an object's members' keys, as dump() writes them
+  std::vector<std::string> raw_keys;  // and as they are (in the same, byte order)
+  std::vector<size_t> starts;         // where each member's "key":value begins in text
   std::vector<DumpCache> members;
 
   explicit DumpCache(const nlohmann::json& j) : text(j.dump()) {
     if (j.is_object()) {
+      size_t at = 1;  // after '{'
       for (const auto& [key, value] : j.items()) {
         keys.push_back(nlohmann::json(key).dump());
+        raw_keys.push_back(key);
         members.emplace_back(value);
+        starts.push_back(at);
+        at += keys.back().size() + 1 + members.back().text.size() + 1;  // "key":value,
       }
     } else if (j.is_array()) {
       for (const auto& value : j) members.emplace_back(value);
     }
   }
+
+  // Where member k's "key":value ends in text (its ',' or the closing '}').
+  size_t End(size_t k) const { return k + 1 < starts.size() ? starts[k + 1] - 1 : text.size() - 1; }
 
   // Appends s.dump() to out, s being like `base` (this cache's document): exactly the
   // same bytes (compact dump() joins its members' texts with ',' and ':').
@@ -175,6 +184,35 @@ struct DumpCache {
       out += text;
     } else if (t->whole) {
       Write(s, base, out);
+    } else if (s.is_object() && base.is_object() && s.size() == base.size() && SameTouchedKeys(s, base, *t)) {
+      // The same members (a run only sets the touched ones, and holds each that the base
+      // holds): the untouched ones between two touched ones copied as one span of text.
+      out += '{';
+      bool first = true;
+      size_t k = 0;                                   // the next member not yet written
+      for (const auto& [key, member] : t->members) {  // in key order, as the object's members
+        size_t j = k;
+        while (j < raw_keys.size() && raw_keys[j] < key) ++j;
+        if (j > k) {
+          if (!first) out += ',';
+          out.append(text, starts[k], End(j - 1) - starts[k]);
+          first = false;
+        }
+        k = j;
+        if (k < raw_keys.size() && raw_keys[k] == key) {
+          if (!first) out += ',';
+          out += keys[k];
+          out += ':';
+          members[k].Write(*s.find(key), *base.find(key), member.get(), out);
+          first = false;
+          ++k;
+        }
+      }
+      if (k < raw_keys.size()) {
+        if (!first) out += ',';
+        out.append(text, starts[k], End(raw_keys.size() - 1) - starts[k]);
+      }
+      out += '}';
     } else if (s.is_object() && base.is_object() && s.size() == base.size()) {
       out += '{';
       auto b = base.begin();
@@ -200,6 +238,15 @@ struct DumpCache {
     } else {
       out += s.dump();
     }
+  }
+
+  // Whether `s` and `base` hold the same of `t`'s members (then, of the same size, the
+  // same members: the others are the base's, never set by a run).
+  static bool SameTouchedKeys(const nlohmann::json& s, const nlohmann::json& base, const Touched& t) {
+    for (const auto& [key, member] : t.members) {
+      if (s.contains(key) != base.contains(key)) return false;
+    }
+    return true;
   }
 
   // Restore for an `s` that differs from `base` only in `t`'s members (nullptr: none).
@@ -267,7 +314,6 @@ struct GridPlanner::State {
   nlohmann::json base;
   GridSpec spec;
   GridPlan plan;
-  nlohmann::ordered_json doc;  // the plan without scenarios (GridPlanJson adds them)
   std::unique_ptr<DumpCache> base_text;
   Touched touched;  // what the runs may change in the base
 };
@@ -294,22 +340,37 @@ GridPlanner::GridPlanner(std::string_view base_json, std::string_view spec_json)
   }
   try {
     st.plan = PlanGrid(st.base, st.spec);
-    // The runs' records only: each scenario is made on demand (ScenarioText).
-    st.doc["ok"] = true;
-    st.doc["plan"] = st.plan.Describe();
-    st.doc["runs"] = nlohmann::ordered_json::array();
+    // The runs' records only: each scenario is made on demand (ScenarioText). Written as
+    // text, each point's coordinates dumped once: the bytes of {"ok", "plan", "runs":
+    // [GridRunRecord less its summary, ...]} dumped whole, without first building 10,000
+    // records as objects (most of a campaign's plan before its first run).
+    nlohmann::ordered_json head;
+    head["ok"] = true;
+    head["plan"] = st.plan.Describe();
+    std::string text = head.dump();
+    text.pop_back();  // head's closing brace: the runs follow
+    text += R"(,"runs":[)";
+    std::string coords;
+    int64_t coords_point = -1;
     for (int64_t r = 0; r < st.plan.runs(); ++r) {
-      nlohmann::ordered_json run = GridRunRecord(st.plan, r, nullptr);
-      run.erase("summary");
-      st.doc["runs"].push_back(std::move(run));
+      const int64_t point = st.plan.PointOf(r);
+      if (point != coords_point) {
+        coords = st.plan.Coords(point).dump();
+        coords_point = point;
+      }
+      if (r > 0) text += ',';
+      text += R"({"run":)" + std::to_string(r) + R"(,"point":)" + std::to_string(point);
+      text += R"(,"coords":)" + coords + R"(,"protocol":)";
+      text += st.plan.own_protocol ? std::string("null") : nlohmann::json(st.plan.ProtocolOf(r)).dump();
+      text += R"(,"seed":)" + std::to_string(st.plan.SeedOf(r)) + '}';
     }
+    text += "]}";
+    st.json = std::move(text);
   } catch (const std::invalid_argument& e) {
     st.json = ErrorDocument({{"grid", e.what()}});
-    st.doc = nullptr;
     return;
   }
   st.ok = true;
-  st.json = st.doc.dump();
   st.base_text = std::make_unique<DumpCache>(st.base);
   st.touched = TouchedBy(st.plan);
 }
