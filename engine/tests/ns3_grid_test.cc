@@ -46,6 +46,7 @@
 
 #include <gtest/gtest.h>
 
+#include "data_lines.h"
 #include "ns3_flow.h"
 #include "test_util.h"
 
@@ -401,13 +402,8 @@ const GridPoint* Find(const std::vector<GridPoint>& grid, const std::string& key
 TEST(Ns3Grid, ThePageRunsTheScenariosThisTestRuns) {
   const auto grid = LoadGrid();
   const auto causes = KnownDisagreements();
-  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-grid-page-scenarios.jsonl");
-  ASSERT_TRUE(in.good()) << "run scripts/make-references.py";
   std::set<std::string> seen;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    const auto row = nlohmann::json::parse(line);
+  for (const nlohmann::json& row : testing::ReadDataJsonLines("ns3-grid-page-scenarios.jsonl")) {
     const std::string key = row["point"].get<std::string>();
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key << " is not a point of the grid";

@@ -22,6 +22,7 @@
 
 #include <gtest/gtest.h>
 
+#include "data_lines.h"
 #include "ns3_flow.h"
 #include "test_util.h"
 
@@ -451,13 +452,8 @@ TEST(Ns3Modern, EachKnownDisagreementNamesItsTests) {
 // tests/data/ns3-modern-page-scenarios.jsonl (validation.test.ts checks the link decodes to
 // it): each must be, as JSON, the scenario this test runs, over as many seeds.
 TEST(Ns3Modern, ThePageRunsTheScenariosThisTestRuns) {
-  std::ifstream in(std::string(PLAB_TEST_DATA_DIR) + "/ns3-modern-page-scenarios.jsonl");
-  ASSERT_TRUE(in.good()) << "run scripts/make-references.py";
   std::set<std::string> seen;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    const auto row = nlohmann::json::parse(line);
+  for (const nlohmann::json& row : testing::ReadDataJsonLines("ns3-modern-page-scenarios.jsonl")) {
     const std::string name = row["case"].get<std::string>();
     seen.insert(name);
     const CaseSetup& c = SetupOf(name);
