@@ -1,5 +1,6 @@
 // The physics of this stop's additions over generated scenarios, not only the ones their
-// own tests pick: DCTCP, LEDBAT, CUBIC and NewReno with HyStart++, BBR v3, Copa, TCP
+// own tests pick: DCTCP (its cut at once and over a round), LEDBAT, CUBIC and NewReno
+// with HyStart++, BBR v3, Copa (with and without its mode switching), TCP
 // Prague, ECN on every marking queue (step, RED, CoDel, PIE, FQ-CoDel, DualPI2), and the
 // handshake, on drawn rates, delays, buffers, losses
 // and seeds. Every run: accepted, goodput at most the bottleneck's rate (plus one packet
@@ -37,6 +38,8 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
       {"cubic", true, ""},
       {"bbr3", false, ""},
       {"copa", false, ""},
+      {"copa", false, "copa.mode=switching"},
+      {"dctcp", true, "dctcp.reduction=cwr"},
       {"prague", true, ""},
   };
   const std::vector<std::string> marking_queues = {"step", "red", "codel", "pie", "fq_codel", "dualpi2"};
@@ -44,7 +47,7 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
   constexpr double kDuration = 3;
   constexpr double kPayloadBits = 1000 * 8;  // tcp.mss_bytes
   int runs = 0;
-  constexpr int kScenarios = 64;
+  constexpr int kScenarios = 80;
   for (int i = 0; i < kScenarios; ++i) {
     const Variant& v = draw.Pick(variants);
     const double rate = draw.Pick(std::vector<double>{1, 5, 20, 100});
