@@ -27,6 +27,16 @@ function bufferbloatScenario(queue, protocol) {
   return s;
 }
 
+// A bulk flow of the presets: no channel loss either way, no token bucket; `extra` its own settings.
+function bulkFlow(protocol, extra = {}) {
+  return {
+    protocol,
+    ...extra,
+    channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
+    app: { token_bucket: { enabled: false } },
+  };
+}
+
 // Partial scenarios: any field left out takes its default (docs/engine-api.md).
 const kScenarios = [
   { name: 'default scenario', scenario: null /* filled from defaultScenario() */ },
@@ -88,11 +98,7 @@ const kScenarios = [
         access: { rate_mbps: 1000, delay_ms: 0.5 },
         bottleneck: { rate_mbps: 20, delay_ms: 19, queue_packets: 50 },
       },
-      flows: [1, 2, 3, 4].map(() => ({
-        protocol: 'bbr3',
-        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
-        app: { token_bucket: { enabled: false } },
-      })),
+      flows: [1, 2, 3, 4].map(() => bulkFlow('bbr3')),
     },
   },
   {
@@ -105,11 +111,7 @@ const kScenarios = [
         access: { rate_mbps: 1000, delay_ms: 0.5 },
         bottleneck: { rate_mbps: 10, delay_ms: 19, queue_packets: 200 },
       },
-      flows: ['ledbat', 'cubic'].map((protocol) => ({
-        protocol,
-        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
-        app: { token_bucket: { enabled: false } },
-      })),
+      flows: [bulkFlow('ledbat'), bulkFlow('cubic')],
     },
   },
   {
@@ -135,11 +137,7 @@ const kScenarios = [
         access: { rate_mbps: 1000, delay_ms: 0.5 },
         bottleneck: { rate_mbps: 10, delay_ms: 20, queue_packets: 50 },
       },
-      flows: [{ protocol: 'copa', copa: { mode: 'switching' } }, { protocol: 'cubic' }].map((f) => ({
-        ...f,
-        channel: { forward: { model: 'none' }, reverse: { model: 'none' } },
-        app: { token_bucket: { enabled: false } },
-      })),
+      flows: [bulkFlow('copa', { copa: { mode: 'switching' } }), bulkFlow('cubic')],
     },
   },
   {
