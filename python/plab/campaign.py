@@ -409,8 +409,8 @@ class Campaign:
         # them while the engine runs the first ones (a grid's runs are distinct scenarios;
         # were two the same, the second would run and not be stored: INSERT OR IGNORE).
         fresh = not self._keyed and (not os.path.exists(self.db_path) or os.path.getsize(self.db_path) == 0)
-        todo = [] if fresh else self.pending()
-        order = list(range(self.planner.runs)) if fresh else [r["run"] for r in todo]
+        to_run = [] if fresh else self.pending()
+        order = list(range(self.planner.runs)) if fresh else [r["run"] for r in to_run]
         batches: queue.Queue = queue.Queue(maxsize=1)
         failure: list[BaseException] = []
         stop = threading.Event()
@@ -423,7 +423,7 @@ class Campaign:
                     started = time.monotonic()
                     answers = self.planner.run_many(batch, jobs)
                     took = time.monotonic() - started
-                    batches.put((at, answers))  # todo[at : at + len(answers)]'s
+                    batches.put((at, answers))  # to_run[at : at + len(answers)]'s
                     at += len(batch)
                     # The next batch about kCommitEvery_s long (a first batch of one run
                     # per thread measures the runs' cost), the last about kTail_s.
@@ -443,12 +443,12 @@ class Campaign:
         try:
             if fresh:
                 self._key_runs()
-                todo = self._runs  # order is every run: todo[i] is run i
+                to_run = self._runs  # order is every run: to_run[i] is run i
             con = self._connect()
             errors, stored = [], 0
             while (item := batches.get()) is not None:
                 at, answers = item
-                batch = todo[at : at + len(answers)]
+                batch = to_run[at : at + len(answers)]
                 now, v, base = time.time(), self.engine_version, self.base_hash
                 rows = [
                     (r["key"], v, base, r["coords_text"], r["protocol"] or "", r["seed"], text, wall_s, "local", now)
@@ -460,7 +460,7 @@ class Campaign:
                 insert_rows(con, rows)
                 stored += len(batch)
                 if progress:
-                    print(f"plab-campaign: {stored}/{len(todo)} runs", flush=True)
+                    print(f"plab-campaign: {stored}/{len(to_run)} runs", flush=True)
         except BaseException:
             stop.set()  # the batch in flight ends the engine's thread; its runs are not stored
             while batches.get() is not None:
@@ -474,7 +474,7 @@ class Campaign:
             raise failure[0]
         if errors:
             raise CampaignError(f"{len(errors)} runs were refused by the engine (the others are stored):\n  " + "\n  ".join(errors[:5]))
-        return len(todo) if self.keys_unique else len({r["key"] for r in todo})
+        return len(to_run) if self.keys_unique else len({r["key"] for r in to_run})
 
     # -- results -------------------------------------------------------------------
     def results(self):
