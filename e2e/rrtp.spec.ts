@@ -66,6 +66,16 @@ test('Papers menu → RRTP Table 5.2: friendliness swept over error, the thesis 
       'data-verdict',
       /^(holds|holds-under-reading|does-not-hold)$/,
     );
+  // Without error the five tie at 8.96 Mb/s under the reading that each source offers that
+  // rate (one 1400-byte packet per 1.25 ms); its link opens the same sweep without the limit.
+  await expect(page.getByTestId('claim-0')).toHaveAttribute('data-verdict', 'holds-under-reading');
+  await expect(page).toHaveURL(/token_bucket\.interval_ms=1\.25/);
+  await page.getByTestId('preset-evidence-fold').locator('summary').click();
+  await page.getByTestId('reading:rrtp/table5.2/reno-0pct').click();
+  await expect(page).toHaveURL(/f0\.app\.token_bucket\.enabled=0/);
+  await expect(page).not.toHaveURL(/interval_ms=1\.25/);
+  await page.goBack();
+  await expect(page).toHaveURL(/token_bucket\.interval_ms=1\.25/);
 });
 
 test('Papers menu → RRTP Table 4.2, CDMA: RRTP beside Reno, NewReno, Vegas and Westwood over the loss rate, packets sent beside the thesis', async ({

@@ -15,12 +15,15 @@ Table 5.1's and 5.2's 0.1 % is a point of a second, short sweep of each (0, 0.1,
 usage: python3 scripts/rrtp-presets.py   (needs build/engine/plab for the schema)
 """
 import json
+import subprocess
 import sys
+import tempfile
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from presetlib import (engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
-                       paper, reading, ref, relation, scenario_hash, view_parts, write_presets)
+from presetlib import (PLAB, decode_hash, engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
+                       paper, platform_hash, reading, ref, relation, scenario_hash, view_parts,
+                       write_presets)
 import measure
 
 PAPER = 'RRTP (thesis)'
@@ -389,16 +392,59 @@ LABEL = {'reno': 'Reno', 'newreno': 'New Reno', 'vegas': 'Vegas', 'westwood': 'W
 Q52 = 'Table 5.2: Friendliness Test Results'
 
 
+# Fig. 5.3 (the setup) is lost; what the table itself shows: five different controllers tie
+# at 8.96 Mb/s without error, 44.8 of the 54 Mb/s. A shared link does not split that evenly
+# between Vegas, Reno and a rate-based flow (without a limit ours gives 1.6 to 18.7): each
+# connection was held to 8.96 Mb/s by something of its own. 8.96 Mb/s is 800 packets of 1400 B
+# a second, ns-2's default window_ of 20 packets per 25 ms round trip; the reading: each
+# connection's source offers that rate (a token bucket of one packet per 1.25 ms).
+CAP_PACKET_INTERVAL_MS = 1.25
+
+
+def capped(scenario):
+    for key, value in (('enabled', True), ('token_bytes', 1400), ('tokens_per_interval', 1),
+                       ('interval_ms', CAP_PACKET_INTERVAL_MS), ('depth_tokens', 20)):
+        scenario = with_all_flows(scenario, f'app.token_bucket.{key}', value)
+    return scenario
+
+
+CAP_READING = ('Each connection\'s source offers 8.96 Mb/s (800 packets of 1400 B a second: ns-2\'s default 20-packet '
+               'window per 25 ms round trip), the per-connection limit the table\'s five equal 8.96 Mb/s at 0 % '
+               'imply: the thesis does not give Fig. 5.3\'s sources')
+
+
+def by_protocol(schema, link, sets, seeds):
+    """{protocol: mean goodput over `seeds`} of a preset's scenario (on ns-2's platform, as the
+    page runs it) with `sets` ({path: value}) applied: the figure Table 5.2's cells read."""
+    scenario, _ = decode_hash(schema, platform_hash(schema, link, 'ns2'))
+    sums = {}
+    for seed in range(1, seeds + 1):
+        with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
+            json.dump(scenario, f)
+            f.flush()
+            args = [str(PLAB), 'run', f.name, '--set', f'seed={seed}']
+            for k, v in sets.items():
+                args += ['--set', f'{k}={v}']
+            out = subprocess.run(args, capture_output=True, text=True)
+        if out.returncode:
+            raise SystemExit(f'by_protocol: {" ".join(args)}: {out.stderr.strip()}')
+        for q, v in json.loads(out.stdout)['summary']['goodput_by_protocol'].items():
+            sums[q] = sums.get(q, 0) + v / seeds
+    return sums
+
+
 def friendliness(schema):
     # "RRTP is able to avoid much of the unnecessary triggering of the congestion control
     # mechanism using its LDA mechanism" (§5.2): on a wireless LAN that is Spike (§3.6).
-    base = with_set(load_scenario('rrtp-friendliness-5.json'), 'flows[0].rrtp.lda', 'spike')
-    literal = with_set(base, 'flows[0].rrtp.grow_when_holding', False)
-    other = sweep_hash(schema, literal, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3)
-    grow = reading('RRTP adds α from its third epoch in a row at a constant rate (rrtp.grow_when_holding on; the '
-                   'thesis\'s rule adds α only while the send/receive ratio is below 0.95)', other,
-                   'with it Reno takes 9.8 of 54 Mb/s without error (within 10 % of 8.96) and RRTP 18.7; without it '
-                   '(the link) RRTP stays at 1.4 and Reno takes 19')
+    uncapped = with_set(load_scenario('rrtp-friendliness-5.json'), 'flows[0].rrtp.lda', 'spike')
+    base = capped(uncapped)
+    literal = with_set(uncapped, 'flows[0].rrtp.grow_when_holding', False)
+    free = sweep_hash(schema, uncapped, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3)
+    shares = by_protocol(schema, free, {ERR: 0}, 3)
+    least, most = min(shares, key=shares.get), max(shares, key=shares.get)
+    cap = reading(CAP_READING, free, 'each connection is held below a fifth of the link (10.8 Mb/s), so the five '
+                  f'cannot take from one another without error; without a limit (this link) ours take {measure.fmt(shares[least], 2)} '
+                  f'({LABEL[least]}) to {measure.fmt(shares[most], 3)} ({LABEL[most]})')
 
     def g(p, x=None, xr=None):
         return ref('rrtp', f'goodput_by_protocol.{p}', x, xr)
@@ -409,8 +455,7 @@ def friendliness(schema):
             for p, v in zip(PROTOS, T52[x]):
                 out.append(number(f'rrtp/table5.2/{p}-{js_number(x * 100)}pct', P, f'{Q52}: error rate '
                                   f'{js_number(x * 100)} %, {LABEL[p]} Throughput {v}', f'Table 5.2 '
-                                  f'({js_number(x * 100)} % error)', v, g(p, x), unit='Mb/s',
-                                  reading=grow if x == 0 else None))
+                                  f'({js_number(x * 100)} % error)', v, g(p, x), unit='Mb/s', reading=cap))
         return out
 
     def pub(xs):
@@ -422,22 +467,23 @@ def friendliness(schema):
              '54 Mb/s link (10 ms, 200 packets; not given in the thesis) for 60 s, statistics from 10 s, with the '
              'link\'s random error rate on the x axis; the y axis is RRTP\'s normalized throughput, its goodput over '
              'the four TCPs\' mean on the same run (1 = as much as they), and the table sets each protocol\'s '
-             'goodput beside Table 5.2\'s. RRTP runs Spike, the LDA §3.6 names for wireless LANs, as §5.2 says its LDA is at work; it '
-             'grows while holding its rate (rrtp.grow_when_holding), the engine\'s reading; the preset after the '
-             'next runs the literal rule. ')
+             'goodput beside Table 5.2\'s. RRTP runs Spike, the LDA §3.6 names for wireless LANs, as §5.2 says its LDA '
+             'is at work. ')
+    reading_note = ('A reading: each connection\'s source offers 8.96 Mb/s (one 1400-byte packet per 1.25 ms), as the '
+                    'table\'s five equal rates at 0 % imply; the preset after the next runs without it. ')
     main = {
         'id': 'rrtp-friendliness',
         'title': 'RRTP Table 5.2 — friendliness: RRTP beside Reno, NewReno, Vegas and Westwood on a 54 Mb/s wireless link',
         'paper': PAPER, 'section': '§5.2, Table 5.2, Fig. 5.3',
-        'caption': setup + ('Table 5.2\'s 0.1 % is in the next preset. Cost: 11 points x 3 seeds = 33 runs of five '
-                            'flows.'),
+        'caption': setup + reading_note + ('Table 5.2\'s 0.1 % is in the next preset. Cost: 11 points x 3 seeds = 33 '
+                                           'runs of five flows.'),
         'hash': sweep_hash(schema, base, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3),
         'evidence': {'published': pub([0.0, 0.005, 0.01, 0.05]), 'claims': cells([0.0, 0.005, 0.01, 0.05]) + [
             *[relation(f'rrtp/5.2/aggressive-{p}', P, q_aggr, f'§5.2, Table 5.2 (0.5-5 % error, against {LABEL[p]})',
-                       g('rrtp', xr=lossy), '>', g(p, xr=lossy)) for p in PROTOS[:4]],
+                       g('rrtp', xr=lossy), '>', g(p, xr=lossy), reading=cap) for p in PROTOS[:4]],
             number('rrtp/5.2/even-at-zero', P, 'In the case where the error rate of the wireless link is zero, the '
                    'bandwidth is evenly distributed among the 5 connections.', '§5.2 (Jain\'s index of the five at 0 %, '
-                   '§5.1\'s measure: 1 = even)', 1, ref('rrtp', 'jain_index', 0), reading=grow),
+                   '§5.1\'s measure: 1 = even)', 1, ref('rrtp', 'jain_index', 0), reading=cap),
             not_expressible('rrtp/5.2/not-starved', P, 'the other TCP variants are not starved by RRTP and receive '
                             'their share of the bandwidth', '§5.2', 'The thesis gives no threshold for "starved" and '
                             'no share for the lossy rates, where its own shares are unequal; each protocol\'s '
@@ -451,23 +497,35 @@ def friendliness(schema):
         'id': 'rrtp-friendliness-low',
         'title': 'RRTP Table 5.2 — friendliness at 0-0.2 % error (its 0.1 % row)',
         'paper': PAPER, 'section': '§5.2, Table 5.2',
-        'caption': setup + 'This sweep runs 0, 0.1 and 0.2 % so Table 5.2\'s 0.1 % is a point. Cost: 3 points x 3 '
-                           'seeds = 9 runs of five flows.',
+        'caption': setup + reading_note + ('This sweep runs 0, 0.1 and 0.2 % so Table 5.2\'s 0.1 % is a point. Cost: '
+                                           '3 points x 3 seeds = 9 runs of five flows.'),
         'hash': sweep_hash(schema, base, ['rrtp'], ERR, 0, 0.002, 3, 'normalized_throughput', 3),
         'evidence': {'published': pub([0.001]), 'claims': cells([0.001])},
+    }
+    unlimited = {
+        'id': 'rrtp-friendliness-uncapped',
+        'title': 'RRTP Table 5.2 — friendliness without a limit on each connection\'s source (the other reading)',
+        'paper': PAPER, 'section': '§5.2, Table 5.2, Fig. 5.3',
+        'caption': setup + ('Every source here always has data (no 8.96 Mb/s limit): the five share what the link '
+                            'leaves, and RRTP grows while holding its rate (rrtp.grow_when_holding), the engine\'s '
+                            'reading of §3.4.1; the next preset runs the literal rule. Cost: 11 points x 3 seeds = 33 '
+                            'runs of five flows.'),
+        'hash': free,
+        'evidence': {'published': [], 'claims': []},
     }
     alt = {
         'id': 'rrtp-friendliness-literal',
         'title': 'RRTP Table 5.2 — friendliness with RRTP\'s literal LIMD rule (a reading)',
         'paper': PAPER, 'section': '§3.4.1, §5.2, Table 5.2',
-        'caption': ('Table 5.2\'s sweep with RRTP adding α only while its send/receive ratio is below 0.95, as '
-                    '§3.4.1 states it (rrtp.grow_when_holding off): a paced flow that the link does not queue reads '
-                    'ratio 1 and holds its rate. The engine\'s default also adds α from the third holding epoch '
-                    '(docs/conformance/rrtp.md). Cost: 11 points x 3 seeds = 33 runs of five flows.'),
-        'hash': other,
+        'caption': ('Table 5.2\'s sweep without a limit on the sources and with RRTP adding α only while its '
+                    'send/receive ratio is below 0.95, as §3.4.1 states it (rrtp.grow_when_holding off): a paced flow '
+                    'that the link does not queue reads ratio 1 and holds its rate. The engine\'s default also adds α '
+                    'from the third holding epoch (docs/conformance/rrtp.md). Cost: 11 points x 3 seeds = 33 runs of '
+                    'five flows.'),
+        'hash': sweep_hash(schema, literal, ['rrtp'], ERR, 0, 0.05, 11, 'normalized_throughput', 3),
         'evidence': {'published': [], 'claims': []},
     }
-    return [main, low, alt]
+    return [main, low, unlimited, alt]
 
 
 # ---- Table 3.2 ------------------------------------------------------------------------
@@ -555,21 +613,34 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
                 'three quarters of what the link carries, which no setting it states accounts for; ours send '
                 f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %, the window\'s worth beyond what '
                 'the link delivers waiting in the last hop\'s queue.')
-    total = ('The thesis\'s five connections together use 28.5 of the 54 Mb/s at 0.5 % error (21.9 at 1 %, 8.0 at 5 %): '
-             'its RRTP left the link half idle. Ours fills it (y = total goodput: 52 at 0.1 %, 49 at 1 %, 39 at 5 %): '
-             'RRTP with Spike calls the random losses wireless and holds its rate, so it takes 20 Mb/s at 0.1 % and '
-             '29-31 at 0.5-5 % where the thesis\'s took 2.5-8.8, and the four TCPs share a different remainder (at '
-             '0.1-1 % more than the thesis\'s).')
-    zero = ('Without error RRTP takes 18.7 of the 54 Mb/s, NewReno 12.2, Westwood 9.9, Reno 9.8 and Vegas 1.6 '
-            '(Jain 0.78): a loss at the full 200-packet queue halves RRTP\'s rate as Reno\'s, but RRTP adds α once '
-            'per epoch of 10 packets (and from its third holding epoch, rrtp.grow_when_holding), several times per '
-            'round trip at this rate, and Vegas backs off at the standing queue. With the literal rule (this link) '
-            'RRTP stays at 1.4 and Reno and NewReno take 17-19: not even either. The thesis\'s five identical '
-            '8.96 Mb/s (44.8 of 54 together) look like a share per station set by the wireless link itself, which '
-            'a wired bottleneck queue does not model (Fig. 5.3, its setup, is lost).')
-    vegas = ('Vegas backs off as soon as its round trip grows by a few packets of queue, and RRTP and the loss-based '
-             'TCPs keep a standing queue on this link (y = mean queue), so Vegas gets 1.4 Mb/s at 0.1 % and 3.0 at '
-             '0.5 % where the thesis\'s got 8.37 and 5.09 (§2.6.4: Vegas does not perform well beside Reno).')
+    lossy = (0.005, 0.01, 0.05)
+    # RRTP's cells: what Spike gives against every loss counted congestive (rrtp.lda none).
+    no_lda = sweep_hash(schema, with_set(decode_hash(schema, fr)[0], 'flows[0].rrtp.lda', 'none'), ['rrtp'], ERR, 0,
+                        0.05, 11, 'goodput_mbps', 3)
+    spike_pts, none_pts = measure.sweep(schema, y_of(fr, 'goodput_mbps'), platform='ns2'), measure.sweep(
+        schema, no_lda, platform='ns2')
+    at_rates = lambda pts: ' / '.join(measure.fmt(measure.at(pts, 'rrtp', x), 3) for x in lossy)
+    rrtp_cut = ('Spike calls the random losses wireless, so RRTP holds the 8.96 Mb/s its source offers at every error '
+                f'rate (RRTP\'s goodput: {at_rates(spike_pts)} at 0.5 / 1 / 5 %), where the thesis\'s fell to 7.89 / '
+                '6.97 / 2.45, as if its LDA took part of the random losses for congestion (§5.2 gives no '
+                'misclassification rate for this run). With every loss counted congestive (rrtp.lda none, this link) '
+                f'ours gets {at_rates(none_pts)}: the thesis\'s lie between the two.')
+    # The TCPs' cells: the round trip (not given) sets what a TCP keeps under random loss.
+    at_delay = lambda d: by_protocol(schema, fr, {ERR: 0.01, 'topology.bottleneck.delay_ms': d}, 3)
+    near, far = at_delay(10), at_delay(22)
+    tcp_row = lambda m: ', '.join(f'{LABEL[q]} {measure.fmt(m[q], 3)}' for q in PROTOS[:4])
+    delay_sweep = sweep_hash(schema, with_set(decode_hash(schema, fr)[0], ERR, 0.01), ['rrtp'],
+                             'topology.bottleneck.delay_ms', 5, 30, 6, 'normalized_throughput', 3)
+    tcp_rtt = ('Under random loss a TCP keeps a window of about sqrt(3 / 2p) segments (Mathis), so its goodput falls '
+               'as its round trip grows, and the thesis gives no delay (its round trip is 25 ms if ns-2\'s 20-packet '
+               'window set the 8.96 Mb/s). Over this link\'s 24 ms round trip ours lose less than the thesis\'s at '
+               f'1 %: {tcp_row(near)} Mb/s against 2.98, 3.02, 3.06 and 5.86; at a 48 ms round trip (22 ms on the '
+               f'bottleneck) {tcp_row(far)}. This link sweeps the bottleneck\'s delay at 1 % error (y = RRTP\'s goodput '
+               'over the TCPs\' mean, RRTP holding 8.96).')
+    zero = ('Without a limit on each source (this link) RRTP and the four TCPs share what the link leaves: RRTP grows '
+            'by α once per epoch of 10 packets, several times per round trip at this rate, Vegas backs off at the '
+            'standing queue, and the five do not tie. The thesis\'s five identical 8.96 Mb/s (44.8 of 54 together) '
+            'are a limit per connection, the reading this preset runs.')
     c2w = ('Almost every misclassification here is a congestive loss taken for a wireless one (y = C-to-W): a packet '
            'lost at the wired bottleneck before the base station\'s queue leaves the same gap, (n + 1) Tmin, as one '
            'lost on the wireless hop, so no sigma below 1 or phi above 2 tells them apart; the thesis\'s trials had none '
@@ -590,8 +661,6 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     out = {
         'rrtp/table4.2/wlan/reno': explain(wl_tcp, wlan_rto),
         'rrtp/table4.2/wlan/newreno': explain(wl_tcp, wlan_rto),
-        'rrtp/table5.2/vegas-5pct': explain(total, y_of(fr, 'total_goodput_mbps')),
-        'rrtp/table5.2/vegas-1pct': explain(total, y_of(fr, 'total_goodput_mbps')),
         'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the gap a wireless loss leaves '
                                             'when packets arrive back to back, (n + 1) Tmin, so most wireless losses are '
                                             'called congestive (y = W-to-C: 30-42 of the run\'s 70-100 losses); the '
@@ -620,11 +689,11 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
                                                   f'{measure.fmt(measure.at(cm, "rrtp", 0), 4)} Mb/s), so RRTP has no '
                                                   'gain over Vegas to show.',
                                                   y_of(cdma, 'goodput_mbps')),
-        'rrtp/table5.2/*-0pct': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
-        'rrtp/5.2/even-at-zero': explain(zero, by_id['rrtp-friendliness-literal']['hash']),
-        'rrtp/table5.2/rrtp-*': explain(total, y_of(fr, 'total_goodput_mbps')),
-        'rrtp/table5.2/vegas-*': explain(vegas, y_of(fr, 'mean_queue_packets')),
-        'rrtp/table5.2/*': explain(total, y_of(fr, 'total_goodput_mbps')),
+        'rrtp/table5.2/*-0pct': explain(zero, by_id['rrtp-friendliness-uncapped']['hash']),
+        'rrtp/5.2/even-at-zero': explain(zero, by_id['rrtp-friendliness-uncapped']['hash']),
+        'rrtp/5.2/aggressive-*': explain(tcp_rtt, delay_sweep),
+        'rrtp/table5.2/rrtp-*': explain(rrtp_cut, no_lda),
+        'rrtp/table5.2/*': explain(tcp_rtt, delay_sweep),
         'rrtp/table3.2/sigma-*': explain(c2w, y_of(lda_sigma, 'lda_congestive_as_wireless')),
         'rrtp/table3.2/phi-*': explain(phi, y_of(lda_phi, 'lda_congestive_as_wireless')),
     }

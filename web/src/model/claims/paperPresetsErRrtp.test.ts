@@ -163,8 +163,30 @@ describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
     }
     expect(checked).toBeGreaterThan(100);
   });
+  it('run Table 5.2 with each source offering 8.96 Mb/s, the reading its claims name, whose sweep runs without it', () => {
+    const sources = (id: string) => {
+      const scenario = JSON.parse(buildScenario(model, open(byId(id)).values));
+      const at = (path: string) => getAt(scenario, path) ?? model.byPath.get(path)?.defaultValue;
+      return [0, 1, 2, 3, 4].map((i) => {
+        const tb = `flows[${i}].app.token_bucket.`;
+        if (!at(tb + 'enabled')) return null;
+        // Mb/s a source offers: token bytes x tokens per interval over the interval.
+        return (
+          ((Number(at(tb + 'token_bytes')) * 8 * Number(at(tb + 'tokens_per_interval'))) /
+            Number(at(tb + 'interval_ms'))) *
+          1e-3
+        );
+      });
+    };
+    for (const id of ['rrtp-friendliness', 'rrtp-friendliness-low'])
+      for (const rate of sources(id)) expect(rate, id).toBeCloseTo(8.96, 9);
+    expect(sources('rrtp-friendliness-uncapped')).toEqual([null, null, null, null, null]);
+    const cells = rrtp.flatMap((p) => p.evidence!.claims).filter((c) => c.id.startsWith('rrtp/table5.2/'));
+    expect(cells.length).toBe(25);
+    for (const c of cells) expect(c.reading?.sweep, c.id).toBe(byId('rrtp-friendliness-uncapped').hash);
+  });
   it('state the thesis’s claims, never legacy ones, each at a swept point, with the reading presets stating none', () => {
-    expect(rrtp.length).toBe(16);
+    expect(rrtp.length).toBe(17);
     let claims = 0;
     for (const p of rrtp) {
       const { view } = open(p);
