@@ -295,9 +295,9 @@ def the_queue(kind):
 LOSSY = 'lossy'
 MODERN_CASES = [
     ('dctcp-k20', ['dctcp'], step_at_k, True, 1, 'DCTCP, step marking at K = 20', 0.01,
-     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', None)),
     ('dctcp-k40', ['dctcp'], step_at_k, True, 1, 'DCTCP, step marking at K = 40', 0.01,
-     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
+     (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', None)),
     ('dctcp-2flows', ['dctcp', 'dctcp'], step_at_k, True, 1, 'two DCTCP flows, step marking at K = 20', 0.01,
      (1.0, 'abs', 'the one packet ns-3\'s device holds beside its disc', 'ns3-modern-dctcp-queue')),
     ('newreno-fifo', ['sack'], drop_tail, False, 1, 'SACK on a 100-packet drop-tail buffer', 0.01, None),
@@ -392,6 +392,14 @@ def modern(schema):
             if known:
                 check['disagreement'] = known
             checks.append(check)
+        # ns3_modern_test.cc ExpectDctcpAgrees: the CE marks of the whole run (one flow: the
+        # summary's ecn_marks is the first flow's; the two-flow case is the C++ test's alone).
+        if ecn and len(protocols) == 1:
+            marks = sum(x['marks'] for x in runs) / len(runs)
+            checks.append({'id': f'ns3-modern-{name}-marks', 'text': f'{label}: CE marks in the {r["time"]:g} s within '
+                           f'15 % of ns-3\'s ({marks:,.0f})', 'figure': 'ecn_marks', **common,
+                           'reference': round(marks, 6), 'tolerance': 0.15,
+                           'disagreement': 'ns3-modern-dctcp-marks'})
     MODERN_SCENARIOS.write_text(''.join(json.dumps(x) + '\n' for x in scenarios))
     return [{
         'id': 'ns3-modern',
