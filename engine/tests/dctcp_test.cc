@@ -135,6 +135,60 @@ TEST(DctcpCwr, AtOnceTheCutIsWholeOnTheAck) {
   EXPECT_EQ(script.cc.cwnd(), script.cc.ssthresh());
 }
 
+// dctcp.reduction = cwr_ns3: ns-3.44's TcpPrrRecovery arithmetic in CA_CWR, as traced in
+// ns-3 (bench/ns3/modern.cc, K = 20: cwnd 141,981 -> 141,960 -> 142,940 on the entry ACK,
+// the flight held for 29 ACKs, then cwnd = the flight when the product wraps).
+TEST(DctcpCwrNs3, TheEntryAckCountsTwiceAndTheProductWrapsIn32Bits) {
+  Dctcp::Params p;
+  p.cwr_ns3 = true;
+  DctcpScript script(140, p);
+  // Slow start to the flight's 140 segments (ns-3's cwnd was 142), then alpha near 0.07.
+  for (int k = 0; k < 130; ++k) script.cc.OnAck(script.state, kMss, Time::Zero());
+  for (int w = 0; w < 60; ++w) script.Window(10);
+  const uint64_t before = script.cc.cwnd();
+  // The marked ACK: the control reads it (OnEcnAck), then the sender's ECE response.
+  script.state.snd_una += kMss;
+  script.cc.OnEcnAck(script.state, kMss, true);
+  script.cc.OnEcnEcho(script.state);
+  const uint64_t ss = script.cc.ssthresh();
+  EXPECT_EQ(ss, static_cast<uint64_t>(static_cast<double>(before) * (1 - script.cc.alpha() / 2)));
+  const uint64_t fs = script.state.flight_size();  // RecoverFS: the flight after the ACK
+  ASSERT_GT(fs, ss);
+  // EnterCwr's DoRecovery as for a duplicate ACK (delivered + 1 segment) and CA_CWR's for
+  // the same ACK: prr_delivered = 3 segments, prr_out = 0.
+  const auto ceil_div = [](uint64_t a, uint64_t b) { return (a + b - 1) / b; };
+  EXPECT_EQ(script.cc.cwnd(), fs + ceil_div(3 * kMss * ss, fs));
+  uint64_t delivered = 3 * kMss;
+  const uint64_t sent_from = script.state.snd_max;
+  const auto send_what_cwnd_allows = [&] {
+    while (script.cc.cwnd() >= script.state.flight_size() + kMss) script.state.snd_max += kMss;
+  };
+  send_what_cwnd_allows();
+  bool wrapped = false;
+  for (int k = 0; k < 60 && !wrapped; ++k) {
+    script.state.snd_una += kMss;
+    script.cc.OnEcnAck(script.state, kMss, false);
+    delivered += kMss;
+    const uint64_t pipe = script.state.flight_size();
+    const int64_t prr_out = static_cast<int64_t>(script.state.snd_max - sent_from);
+    ASSERT_GT(pipe, ss);
+    wrapped = delivered * ss >= (uint64_t{1} << 32);
+    // 64-bit arithmetic would allow about one segment per ACK; ns-3's 32-bit product
+    // wraps to a small number and the clamp leaves cwnd at the flight: nothing is sent.
+    const int64_t exact = static_cast<int64_t>(ceil_div(delivered * ss, fs)) - prr_out;
+    const uint32_t product = static_cast<uint32_t>(delivered) * static_cast<uint32_t>(ss);
+    const int64_t ns3 = static_cast<int64_t>(std::ceil(product * 1.0 / static_cast<double>(fs))) - prr_out;
+    EXPECT_EQ(script.cc.cwnd(), pipe + static_cast<uint64_t>(std::max<int64_t>(ns3, 0))) << k;
+    if (wrapped) {
+      EXPECT_GT(exact, 0) << "64 bits: the flight would be held";
+      EXPECT_EQ(script.cc.cwnd(), pipe) << "32 bits: nothing sent";
+    }
+    send_what_cwnd_allows();
+  }
+  EXPECT_TRUE(wrapped) << "prr_delivered x ssthresh passes 2^32 within the round";
+  EXPECT_TRUE(script.cc.in_cwr());
+}
+
 // ---- the receiver's echo (RFC 8257 §3.2) -------------------------------------------
 
 class DctcpAckSink final : public PacketSink {

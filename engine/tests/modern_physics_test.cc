@@ -40,6 +40,7 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
       {"copa", false, ""},
       {"copa", false, "copa.mode=switching"},
       {"dctcp", true, "dctcp.reduction=cwr"},
+      {"dctcp", true, "dctcp.reduction=cwr_ns3"},
       {"prague", true, ""},
   };
   const std::vector<std::string> marking_queues = {"step", "red", "codel", "pie", "fq_codel", "dualpi2"};

@@ -76,9 +76,6 @@ describe('the ns-3 grid’s known disagreements', () => {
       rows.filter((r) => r.key.startsWith('ns3-modern-') && r.disagreement).map((r) => [r.key, r.disagreement!.id]),
     );
     expect(named).toEqual({
-      'ns3-modern-dctcp-k20-marks': 'ns3-modern-dctcp-marks',
-      'ns3-modern-dctcp-k40-marks': 'ns3-modern-dctcp-marks',
-      'ns3-modern-dctcp-2flows-queue': 'ns3-modern-dctcp-queue',
       'ns3-modern-codel-2newreno-queue': 'ns3-modern-codel-queue',
     });
     const text = note('ns3-modern-codel-2newreno-queue', 'does-not-hold').replace(/<[^>]+>/g, '');

@@ -11,12 +11,17 @@ void Dctcp::OnAck(const TcpState& state, uint64_t acked_bytes, Time) {
 void Dctcp::OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) {
   // RFC 8257 §3.3: the bytes acknowledged and marked, alpha once per window (dctcp_alpha.h).
   estimate_.OnAck(state.snd_una, state.snd_max, acked_bytes, ece);
+  last_acked_ = acked_bytes;
   if (!in_cwr_) return;
   // The CWR round (header), on every ACK, ECE or not (the sender grows the window only
   // on ACKs without ECE, RFC 3168 §6.1.2): cwnd down in proportion to what was delivered.
   if (state.snd_una > cwr_recover_) {
     in_cwr_ = false;
     cwnd_ = ssthresh_;
+    return;
+  }
+  if (ns3_) {
+    Ns3PrrStep(state, acked_bytes, false);
     return;
   }
   cwr_delivered_ += acked_bytes;
@@ -38,6 +43,13 @@ void Dctcp::OnEcnEcho(const TcpState& state) {
   cwr_recover_ = state.snd_max;
   cwr_recover_fs_ = state.flight_size();
   cwr_delivered_ = 0;
+  if (ns3_) {
+    // The ACK that enters CA_CWR is counted twice in ns-3: EnterCwr's DoRecovery (called
+    // as for a duplicate ACK: one segment more) and CA_CWR's own for the same ACK.
+    cwr_sent_from_ = state.snd_max;
+    Ns3PrrStep(state, last_acked_, true);
+    Ns3PrrStep(state, last_acked_, false);
+  }
 }
 
 void Dctcp::RestartAfterLoss(const TcpState& state) {

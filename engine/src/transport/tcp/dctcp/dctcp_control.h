@@ -15,7 +15,8 @@
 //     ssthresh / RecoverFS), RFC 6937's proportional part with nothing lost (RecoverFS
 //     the flight at the mark), no growth; at the round's end cwnd = ssthresh. Marks that
 //     still arrive then start the next round's cut at once (ns-3's trace: two cuts per
-//     episode at K = 20, 100 Mb/s, where the cut at once makes one).
+//     episode at K = 20, 100 Mb/s, where the cut at once makes one). dctcp.reduction =
+//     cwr_ns3 runs the round with ns-3.44's PRR arithmetic (dctcp_cwr_ns3.cc).
 //   loss (§3.4): as Reno/NewReno, ssthresh = max(FlightSize / 2, 2 SMSS)
 //   growth: Reno's slow start and congestion avoidance (RFC 5681)
 //
@@ -38,9 +39,11 @@ class Dctcp final : public CongestionControl {
     double g = 1.0 / 16;       // RFC 8257 §4.2: estimation gain, 1/16
     double initial_alpha = 1;  // RFC 8257 §3.3
     bool cwr = false;          // the cut over a round (Linux, ns-3) rather than at once
+    bool cwr_ns3 = false;      // with cwr: ns-3.44's TcpPrrRecovery arithmetic (dctcp_cwr_ns3.cc)
   };
 
-  explicit Dctcp(const Params& params) : estimate_(params.g, params.initial_alpha), cwr_mode_(params.cwr) {}
+  explicit Dctcp(const Params& params)
+      : estimate_(params.g, params.initial_alpha), cwr_mode_(params.cwr || params.cwr_ns3), ns3_(params.cwr_ns3) {}
 
   void OnAck(const TcpState& state, uint64_t acked_bytes, Time now) override;
   void OnEcnAck(const TcpState& state, uint64_t acked_bytes, bool ece) override;
@@ -60,9 +63,15 @@ class Dctcp final : public CongestionControl {
   uint64_t SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) override;
 
  private:
+  // ns-3.44's TcpPrrRecovery::DoRecovery in CA_CWR (dctcp_cwr_ns3.cc).
+  void Ns3PrrStep(const TcpState& state, uint64_t delivered, bool entering);
+
   DctcpAlpha estimate_;
   bool cwr_mode_;
+  bool ns3_;
   bool in_cwr_ = false;
+  uint64_t last_acked_ = 0;      // the bytes the ACK being processed acknowledged
+  uint64_t cwr_sent_from_ = 0;   // SND.MAX at the mark: prr_out = SND.MAX - this
   uint64_t cwr_recover_ = 0;     // SND.NXT at the mark: the round ends when SND.UNA passes it
   uint64_t cwr_recover_fs_ = 0;  // the flight at the mark (RFC 6937 RecoverFS)
   uint64_t cwr_delivered_ = 0;   // bytes acknowledged since (prr_delivered)

@@ -45,6 +45,7 @@ CongestionControlEntry DctcpControlEntry() {
                                  p.g = v.Number("dctcp.g");
                                  p.initial_alpha = v.Number("dctcp.initial_alpha");
                                  p.cwr = v.Enum("dctcp.reduction") == "cwr";
+                                 p.cwr_ns3 = v.Enum("dctcp.reduction") == "cwr_ns3";
                                  return std::make_unique<Dctcp>(p);
                                },
                                nullptr};
@@ -59,13 +60,16 @@ CongestionControlEntry DctcpControlEntry() {
                              .Source("RFC 8257 §3.3; Linux dctcp_alpha_on_init = 1024 (alpha 1)")
                              .Advanced());
   dctcp.params.push_back(
-      EnumParam("dctcp.reduction", "DCTCP cut", "TCP", {"at_once", "cwr"}, "at_once",
+      EnumParam("dctcp.reduction", "DCTCP cut", "TCP", {"at_once", "cwr", "cwr_ns3"}, "at_once",
                 "How the window comes down on a mark. at_once: cwnd = cwnd (1 - alpha / 2) on the ACK, as RFC "
                 "8257 §3.3 words it. cwr: as Linux's CWR state and ns-3.44 do, over the next round: cwnd falls in "
                 "proportion to the data delivered (RFC 6937's PRR with nothing lost) and does not grow until the "
-                "round ends, then cwnd = ssthresh; marks still arriving then cut again at once")
-          .Labels({"At once (RFC 8257 §3.3)", "Over a round (Linux, ns-3 CWR)"})
-          .Source("RFC 8257 §3.3; Linux tcp_enter_cwr / tcp_cwnd_reduction; ns-3.44 TcpSocketBase::EnterCwr")
+                "round ends, then cwnd = ssthresh; marks still arriving then cut again at once. cwr_ns3: the same "
+                "round with ns-3.44's own arithmetic, for comparing with ns-3: the marked ACK counted twice (the "
+                "flight grows 2 segments), the flight held, then cut to ssthresh when PRR's 32-bit product wraps")
+          .Labels({"At once (RFC 8257 §3.3)", "Over a round (Linux, ns-3 CWR)", "Over a round, ns-3.44's arithmetic"})
+          .Source("RFC 8257 §3.3; Linux tcp_enter_cwr / tcp_cwnd_reduction; ns-3.44 TcpSocketBase::EnterCwr, "
+                  "TcpPrrRecovery::DoRecovery")
           .Advanced());
   dctcp.needs_ecn = true;
   return dctcp;
