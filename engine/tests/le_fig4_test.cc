@@ -27,7 +27,10 @@
 //   within 3x k = 4).
 // - ns-2's Sack1 (the paper's SACK), beside RFC 6675: one RTT up to cwnd/4 = 8 losses
 //   and an RTO beyond about cwnd/2 + 2 = 18; ours: single-RTT to k = 9, RTO in every
-//   run from k = 17. Asserted with RFC 6675's own thresholds (about 12 and 26).
+//   run from k = 18 (as tcp-sack1.cc's pipe_ gives for the first k of 32 lost: 29 at the
+//   fast retransmit, L after the duplicate ACKs, L - 2 after the first partial ACK, which
+//   must fall below the halved cwnd of 16). Asserted with RFC 6675's own thresholds
+//   (about 12 and 26).
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -160,6 +163,20 @@ TEST_F(LeFig4, Ns2Sack1HasThePapersThresholdsAndRfc6675SackItsOwn) {
   const auto& rfc = points_["sack"];
   EXPECT_LT(rfc.at(12).mean_s, 2.5 * kBaseRtt);
   EXPECT_EQ(rfc.at(24).runs_with_timeout, 0);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+// ns-2's Sack1 sends its fast retransmission with output(), outside pipe_ (only
+// send_much() counts what it sends): pipe_ = outstanding - 3 after it. Counting it (as
+// this engine did before 2026-11-29) moved the first timeout from 18 losses to 17.
+TEST(LeFig4Sack1, TheFastRetransmissionIsNotCountedInPipeAsInNs2) {
+  EXPECT_EQ(Measure("ns2_sack1", 17).runs_with_timeout, 0);
+  EXPECT_EQ(Measure("ns2_sack1", 18).runs_with_timeout, 10);
 }
 
 }  // namespace

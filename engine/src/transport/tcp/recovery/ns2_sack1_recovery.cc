@@ -24,6 +24,9 @@ void Ns2Sack1Recovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   actions.RestartRetransmissionTimer();
   next_retransmit_ = state.snd_una;
   actions.RetransmitFirstUnacked();
+  // ns-2's dupack_action() sends this retransmission with output(), which leaves pipe_
+  // alone: only send_much() counts what it sends (tcp-sack1.cc).
+  --pipe_;
 }
 
 void Ns2Sack1Recovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& actions) {
