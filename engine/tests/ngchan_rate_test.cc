@@ -9,19 +9,25 @@
 #include "transport/rate/ngchan_rate.h"
 #include "transport/rate/tfrc_header.h"
 #include "transport/throughput_models.h"
+#include "transport/timers/ns2_timers.h"
 
 namespace plab {
 namespace {
 
 class Harness : public PacketSink {
  public:
-  explicit Harness(NgChanEquation eq) : sender(&scheduler, &pool, Params(eq), &source) {
+  explicit Harness(NgChanEquation eq, bool round_loss_rate = false,
+                   std::shared_ptr<const TimerProfile> timers = nullptr)
+      : sender(&scheduler, &pool, Params(eq, round_loss_rate, std::move(timers)), &source) {
     route.hops = {this};
     sender.set_route(&route);
   }
-  static NgChanSender::Params Params(NgChanEquation eq) {
+  static NgChanSender::Params Params(NgChanEquation eq, bool round_loss_rate,
+                                     std::shared_ptr<const TimerProfile> timers) {
     NgChanSender::Params p;
+    p.rtt.timers = std::move(timers);
     p.equation = eq;
+    p.round_loss_rate = round_loss_rate;
     p.rtt.min_rto = Time::FromMilliseconds(200);
     return p;
   }
@@ -87,6 +93,53 @@ TEST(NgChanRate, ARoundWithManyLossesIsOneLossIndication) {
   EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.01);
   h.sender.EndRound(50, 1);  // a second round with a loss: two indications in 150
   EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 2.0 / 150);
+}
+
+// §3.2 read literally (ngchan.loss_rate = round): "the transmission rate will be
+// re-calculated according to the error rate and other relevant parameters in the round":
+// a round's p is its own lost / accounted packets, whatever came before.
+TEST(NgChanRate, TheRoundReadingFeedsTheRoundsOwnLossFraction) {
+  Harness h(NgChanEquation::kComplex, /*round_loss_rate=*/true);
+  h.sender.Start();
+  h.AckAfter(Time::FromMilliseconds(100));
+  h.sender.EndRound(83, 0);
+  h.sender.EndRound(4, 1);
+  EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.25);
+  const RttStats& r = h.sender.rtt();
+  const double expected =
+      NgChanRateBytesPerSecond(NgChanEquation::kComplex, 1000, r.srtt().seconds(), r.rto().seconds(), 0.25);
+  EXPECT_NEAR(1000 / h.sender.interval().seconds(), expected, 1e-6 * expected);
+  h.sender.EndRound(10, 0);  // no loss: p stays the last round's with losses
+  EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.25);
+  h.sender.EndRound(20, 1);
+  EXPECT_DOUBLE_EQ(h.sender.loss_rate(), 0.05);
+}
+
+// §3.2: "RTT and Rto are estimated based on the Jacobson/Karn algorithm as in standard
+// TCP". Under ns-2's timers (tcp.timers = ns2) standard TCP times one segment at a time
+// on the tick clock; the sender's RTO, which the complex and modified equations read,
+// comes from that estimator too, as the competing ns-2 TCP's does.
+TEST(NgChanRate, UnderNs2TimersTheRtoComesFromOneTimedPacketOnTheTickClock) {
+  const auto ns2 = std::make_shared<Ns2Timers>(Time::FromMilliseconds(100));
+  Harness h(NgChanEquation::kComplex, false, ns2);
+  h.sender.Start();  // packet 0 leaves, timed
+  h.AckAfter(Time::FromMilliseconds(250));
+  RttStats::Params rp = Harness::Params(NgChanEquation::kComplex, false, ns2).rtt;
+  RttStats expected(rp);
+  expected.OnTimedSample(Time::FromMilliseconds(250), h.scheduler.now(), false);
+  ASSERT_TRUE(h.sender.rtt().tick_estimate().valid);
+  EXPECT_EQ(h.sender.rtt().rto(), expected.rto());
+  EXPECT_NE(h.sender.rtt().rto(), Time::FromMilliseconds(750));  // not RFC 6298's 250 + 4 x 125 ms
+}
+
+TEST(NgChanRate, UnderNs2TimersALostTimedPacketGivesNoSample) {
+  Harness h(NgChanEquation::kComplex, false, std::make_shared<Ns2Timers>(Time::FromMilliseconds(100)));
+  h.sender.Start();                                                        // packet 0, timed (and lost: never answered)
+  h.scheduler.RunUntil(h.scheduler.now() + Time::FromMilliseconds(1500));  // packet 1 leaves 1 s later
+  ASSERT_EQ(h.last.seq_no, 1u);
+  h.AckAfter(Time::FromMilliseconds(250));  // the ACK of packet 1: past the timed one
+  EXPECT_FALSE(h.sender.rtt().tick_estimate().valid);
+  EXPECT_TRUE(h.sender.rtt().has_sample());  // the fine SRTT (the equation's RTT) still has it
 }
 
 TEST(NgChanRate, BelowTheEquationItGrowsAndAboveItFallsToIt) {

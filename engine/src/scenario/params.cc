@@ -45,7 +45,12 @@ void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
   for (ParamDecl& d : tcp) {
     const auto& shared = RateFamilyReadsOfTcp();
     if (d.when_path.empty() && std::find(shared.begin(), shared.end(), d.path) == shared.end()) {
-      d.When("protocol", tcp_protocols);
+      std::vector<std::string> readers = tcp_protocols;
+      if (d.path == "tcp.timers") {
+        const auto& ngchan = NgChanProtocolsReadingTcpTimers();
+        readers.insert(readers.end(), ngchan.begin(), ngchan.end());
+      }
+      d.When("protocol", readers);
     }
   }
   AddPrefixed(p, prefix, std::move(tcp));

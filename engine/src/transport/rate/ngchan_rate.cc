@@ -72,7 +72,7 @@ void NgChanSender::Restart(uint32_t flow) {
   transfer_.Reset();
   highest_acked_ = received_ = round_highest_ = round_missing_ = 0;
   total_accounted_ = total_loss_indications_ = 0;
-  any_ack_ = started_ = send_pending_ = false;
+  any_ack_ = started_ = send_pending_ = timing_ = false;
 }
 
 void NgChanSender::SendNext() {
@@ -87,6 +87,12 @@ void NgChanSender::SendNext() {
     return;
   }
   transfer_.Send(route_, params_.flow, len, params_.header_bytes, rtt_.has_sample() ? rtt_.srtt() : Time::Zero());
+  if (rtt_.timers().TimesOneSegmentPerRtt() && !timing_) {
+    // "Time this transmission if ... not currently timing anything" (ns-2 tcp.cc output()).
+    timing_ = true;
+    timed_seq_ = static_cast<uint64_t>(transfer_.packets_sent() - 1);
+    timed_at_ = scheduler_->now();
+  }
   scheduler_->At(scheduler_->now() + std::max(interval_, Time::FromNanoseconds(1)), this, kSend, generation_);
 }
 
@@ -100,6 +106,11 @@ void NgChanSender::Receive(Packet* p) {
   ++acks_;
   // Every packet is sent once: each ACK is a valid sample (Karn's rule holds trivially).
   rtt_.OnSample(scheduler_->now() - ack.timestamp_echo);
+  if (rtt_.timers().TimesOneSegmentPerRtt() && timing_ && ack.seq_no >= timed_seq_) {
+    // The timed packet's ACK is a sample; an ACK past it means it was lost: no sample.
+    timing_ = false;
+    if (ack.seq_no == timed_seq_) rtt_.OnTimedSample(scheduler_->now() - timed_at_, scheduler_->now(), false);
+  }
   if (observer_ != nullptr) observer_->OnRtt(scheduler_->now(), rtt_);
   highest_acked_ = std::max(highest_acked_, ack.seq_no);
   received_ = std::max(received_, ack.received);
@@ -142,7 +153,9 @@ void NgChanSender::EndRound(uint64_t sent_in_round, uint64_t lost_in_round) {
   if (lost_in_round > 0) ++total_loss_indications_;
   if (lost_in_round > 0) {
     // A loss: the equation's rate at the loss rate.
-    p_ = static_cast<double>(total_loss_indications_) / static_cast<double>(total_accounted_);
+    p_ = params_.round_loss_rate
+             ? static_cast<double>(std::min(lost_in_round, sent_in_round)) / static_cast<double>(sent_in_round)
+             : static_cast<double>(total_loss_indications_) / static_cast<double>(total_accounted_);
     interval_ = Time::FromSecondsDouble(params_.segment_bytes / EquationBps(p_));
   } else {
     const double max_bps = p_ > 0 ? EquationBps(p_) : 0;

@@ -8,7 +8,10 @@
 //     (the paper's Packet_Interval_{i+1} = Packet_Interval_i x 1 / (Packet_Interval_i
 //     + 1), with the interval in RTTs);
 //   above the equation's rate: down to it at once.
-// Lost packets are not retransmitted; RTT and RTO follow Jacobson/Karn (RFC 6298).
+// Lost packets are not retransmitted; RTT and RTO follow Jacobson/Karn "as in standard
+// TCP": the flow's timer profile (tcp.timers), RFC 6298 by default; under a tick profile
+// (ns-2's) the RTO comes from one timed packet per RTT on the tick clock, as the
+// competing TCP's does (the RTT in the equation stays the fine SRTT).
 // The receiver answers every packet (no retransmission, so no cumulative ACK):
 // the packet's number, its timestamp, and how many packets arrived in all, so a lost
 // ACK does not count as a lost packet.
@@ -18,6 +21,8 @@
 // §2.2's "frequency of loss indications per packet sent"): a round holds only a
 // few packets at these rates, so one loss in a round of two would read as p = 0.5;
 // the first packets go one per initial RTO (1 s) apart until an RTT is measured.
+// ngchan.loss_rate = round reads §3.2 literally instead: the round's own lost / accounted
+// packets (docs/conformance/ng-chan.md, "Readings the paper leaves open").
 #pragma once
 
 #include <cstdint>
@@ -74,6 +79,10 @@ class NgChanSender final : public RateSender, public EventHandler {
     uint32_t segment_bytes = 1000;
     uint32_t header_bytes = 40;
     NgChanEquation equation = NgChanEquation::kComplex;
+    // §3.2's "the error rate ... in the round", read literally: a round with losses feeds
+    // the equation its own lost / accounted packets (ngchan.loss_rate = round); false:
+    // the loss indications per packet since the connection began.
+    bool round_loss_rate = false;
     RttStats::Params rtt;
   };
 
@@ -117,6 +126,10 @@ class NgChanSender final : public RateSender, public EventHandler {
   uint64_t received_ = 0;
   bool any_ack_ = false;
   uint64_t round_highest_ = 0, round_missing_ = 0;
+  // A tick profile's (ns-2's) estimator times one packet at a time, as its TCP does.
+  bool timing_ = false;
+  uint64_t timed_seq_ = 0;
+  Time timed_at_;
   bool started_ = false, send_pending_ = false;
   uint64_t generation_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "transport/rate/rate_entries.h"
 
+#include "params/param_decl.h"
 #include "transport/rate/rate_family.h"
 
 namespace plab {
@@ -12,6 +13,20 @@ ProtocolEntry NgChanProtocol(std::string name, std::string label, NgChanEquation
   e.make_sender = [equation](const FlowEnv& env) { return MakeNgChanSender(env, equation); };
   e.make_receiver = [](const FlowEnv& env) { return MakeNgChanReceiver(env); };
   return e;
+}
+
+// The three protocols' shared tunables, declared once (on SRP's entry) for all three.
+std::vector<ParamDecl> NgChanParams() {
+  std::vector<ParamDecl> p;
+  p.push_back(EnumParam("ngchan.loss_rate", "Loss rate fed to the equation", "Ng & Chan", {"since_start", "round"},
+                        "since_start",
+                        "The p a round with losses puts into the equation: the loss indications per packet since "
+                        "the connection began (one per round with losses), or the round's own fraction of lost "
+                        "packets (§3.2: \"the error rate and other relevant parameters in the round\")")
+                  .Labels({"Since the start (indications per packet)", "The round's own (lost / sent in the round)"})
+                  .Source("Ng & Chan §3.2")
+                  .When("protocol", {"srp", "crp", "mrp"}));
+  return p;
 }
 
 }  // namespace
@@ -46,9 +61,12 @@ ProtocolEntry TfrcModifiedEntry() {
 }
 
 ProtocolEntry SrpEntry() {
-  return NgChanProtocol("srp", "SRP", NgChanEquation::kSimple,
-                        "Rate-based, no retransmission: once per RTT the packet interval follows the simple (Mathis) "
-                        "TCP equation at the round's loss rate, or adds one packet per round below it");
+  ProtocolEntry e = NgChanProtocol("srp", "SRP", NgChanEquation::kSimple,
+                                   "Rate-based, no retransmission: once per RTT the packet interval follows the "
+                                   "simple (Mathis) TCP equation at the round's loss rate, or adds one packet per "
+                                   "round below it");
+  e.params = NgChanParams();
+  return e;
 }
 
 ProtocolEntry CrpEntry() {
