@@ -258,15 +258,18 @@ def swapped_flows(schema, scenario):
 
 def on_platform(schema, scenario, platform, compared=()):
     """Sets `platform`'s timer profile and RTO bounds on every TCP flow and TCP background
-    group of `scenario`, and on the flows a comparison runs a TCP of `compared` on (a
+    group of `scenario` (and every flow of a rate-based protocol that reads tcp.timers), and on the flows a comparison runs a TCP of `compared` on (a
     rate-based flow compared with TCP: the swap keeps the flow's TCP block, which the
     rate-based protocol's own run does not read for its timers: RRTP has rrtp.*_rto_ms)."""
     tcp = tcp_protocols(schema)
     for name in ('flows', 'background'):
         default_protocol = schema_param(schema, f'{name}[].protocol')['default']
+        # And the rate-based protocols that estimate their RTO "as in standard TCP" (Ng &
+        # Chan §3.2: srp, crp, mrp read tcp.timers): the paper's agents ran on its platform.
+        timed = tcp | set(schema_param(schema, f'{name}[].tcp.timers')['when']['equals'])
         items = scenario.setdefault(name, [{}] if name == 'flows' else [])
         for item in items:
-            if item.get('protocol', default_protocol) in tcp:
+            if item.get('protocol', default_protocol) in timed:
                 item.setdefault('tcp', {}).update(PLATFORMS[platform])
     if tcp & set(compared):
         for item in swapped_flows(schema, scenario):
