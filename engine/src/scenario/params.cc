@@ -37,20 +37,16 @@ void AddTransport(std::vector<ParamDecl>& p, const std::string& prefix) {
                   .Labels(labels)
                   .Source("RFC 5681, 6582, 6675, 9438; TCP-ER §II"));
   // The TCP family's block; what no rate-based protocol reads is shown for TCP flows only.
-  std::vector<std::string> tcp_protocols;
+  std::vector<std::string> tcp_protocols, timed_protocols;
   for (const ProtocolEntry& e : Protocols()) {
     if (e.tcp.has_value()) tcp_protocols.push_back(e.name);
+    if (e.tcp.has_value() || e.reads_tcp_timers) timed_protocols.push_back(e.name);
   }
   std::vector<ParamDecl> tcp = TcpFamilyParams();
   for (ParamDecl& d : tcp) {
     const auto& shared = RateFamilyReadsOfTcp();
     if (d.when_path.empty() && std::find(shared.begin(), shared.end(), d.path) == shared.end()) {
-      std::vector<std::string> readers = tcp_protocols;
-      if (d.path == "tcp.timers") {
-        const auto& ngchan = NgChanProtocolsReadingTcpTimers();
-        readers.insert(readers.end(), ngchan.begin(), ngchan.end());
-      }
-      d.When("protocol", readers);
+      d.When("protocol", d.path == "tcp.timers" ? timed_protocols : tcp_protocols);
     }
   }
   AddPrefixed(p, prefix, std::move(tcp));

@@ -103,6 +103,9 @@ struct ProtocolEntry {
   OwnFields<SummaryField> summary_fields;
   // In the page's compare view until a person picks others (and for links that name none).
   bool compare_by_default = false;
+  // A protocol of another family that still estimates its RTO on the flow's tcp.timers
+  // profile (Ng & Chan §3.2: "as in standard TCP"): the page shows that setting for it.
+  bool reads_tcp_timers = false;
 };
 
 // Adds a protocol to the registry's list from outside it (a test's own protocol):

@@ -12,6 +12,9 @@ ProtocolEntry NgChanProtocol(std::string name, std::string label, NgChanEquation
                                  "Ng & Chan §3.2 (MRP: §5-6)");
   e.make_sender = [equation](const FlowEnv& env) { return MakeNgChanSender(env, equation); };
   e.make_receiver = [](const FlowEnv& env) { return MakeNgChanReceiver(env); };
+  // §3.2: "RTT and Rto are estimated based on the Jacobson/Karn algorithm as in standard
+  // TCP": on the flow's tcp.timers profile.
+  e.reads_tcp_timers = true;
   return e;
 }
 

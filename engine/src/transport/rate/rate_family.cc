@@ -7,11 +7,6 @@
 #include "transport/timers/timer_profiles.h"
 
 namespace plab {
-const std::vector<std::string>& NgChanProtocolsReadingTcpTimers() {
-  static const std::vector<std::string> names = {"srp", "crp", "mrp"};
-  return names;
-}
-
 const std::vector<std::string>& RateFamilyReadsOfTcp() {
   static const std::vector<std::string> paths = {"tcp.mss_bytes",  "tcp.header_bytes",   "tcp.max_window_segments",
                                                  "tcp.min_rto_ms", "tcp.initial_rto_ms", "tcp.max_rto_ms"};

@@ -26,9 +26,6 @@ ReceiverParts MakeNgChanReceiver(const FlowEnv& env);
 // The TCP family's parameters a rate-based flow reads too (its segment and header size,
 // RTO bounds, send buffer); the page shows the others for TCP flows only.
 const std::vector<std::string>& RateFamilyReadsOfTcp();
-// The rate-based protocols that also read tcp.timers (Ng & Chan §3.2: "RTT and Rto are
-// estimated based on the Jacobson/Karn algorithm as in standard TCP").
-const std::vector<std::string>& NgChanProtocolsReadingTcpTimers();
 
 // The sender, and the family's probe on it when the flow is measured (env.probe).
 template <typename Sender>
