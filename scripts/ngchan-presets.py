@@ -399,7 +399,7 @@ EXPLAIN = {
         'The modified TFRC takes 0.78 of the Reno flows\' throughput at 15 %, just outside the 20 %, and less beyond.',
         'self'),
     'ng-chan/4.2/crp-fair': (
-        'CRP takes 1.27 times a Reno stream\'s throughput beside five (outside the 20 %): counted once per round '
+        'CRP takes 1.24 times a Reno stream\'s throughput beside five (outside the 20 %): counted once per round '
         '(§2.2\'s loss indications), its loss rate stays below the Reno streams\' and the complex equation allows more '
         'than they get on the 150 kb/s last hop (cause not isolated further).', 'self'),
     'ng-chan/4.2/tcp-above-crp': (
