@@ -46,7 +46,6 @@ void Dctcp::OnEcnEcho(const TcpState& state) {
   if (ns3_) {
     // The ACK that enters CA_CWR is counted twice in ns-3: EnterCwr's DoRecovery (called
     // as for a duplicate ACK: one segment more) and CA_CWR's own for the same ACK.
-    cwr_sent_from_ = state.snd_max;
     Ns3PrrStep(state, last_acked_, true);
     Ns3PrrStep(state, last_acked_, false);
   }

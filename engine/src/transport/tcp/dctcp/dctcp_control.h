@@ -39,7 +39,7 @@ class Dctcp final : public CongestionControl {
     double g = 1.0 / 16;       // RFC 8257 §4.2: estimation gain, 1/16
     double initial_alpha = 1;  // RFC 8257 §3.3
     bool cwr = false;          // the cut over a round (Linux, ns-3) rather than at once
-    bool cwr_ns3 = false;      // with cwr: ns-3.44's TcpPrrRecovery arithmetic (dctcp_cwr_ns3.cc)
+    bool cwr_ns3 = false;      // the round with ns-3.44's TcpPrrRecovery arithmetic (dctcp_cwr_ns3.cc)
   };
 
   explicit Dctcp(const Params& params)
@@ -71,8 +71,8 @@ class Dctcp final : public CongestionControl {
   bool ns3_;
   bool in_cwr_ = false;
   uint64_t last_acked_ = 0;      // the bytes the ACK being processed acknowledged
-  uint64_t cwr_sent_from_ = 0;   // SND.MAX at the mark: prr_out = SND.MAX - this
   uint64_t cwr_recover_ = 0;     // SND.NXT at the mark: the round ends when SND.UNA passes it
+                                 // (and cwr_ns3's prr_out is SND.MAX - this)
   uint64_t cwr_recover_fs_ = 0;  // the flight at the mark (RFC 6937 RecoverFS)
   uint64_t cwr_delivered_ = 0;   // bytes acknowledged since (prr_delivered)
 };

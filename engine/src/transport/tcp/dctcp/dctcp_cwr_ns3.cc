@@ -22,7 +22,7 @@ void Dctcp::Ns3PrrStep(const TcpState& state, uint64_t delivered, bool entering)
   if (delivered == 0) return;
   cwr_delivered_ += delivered;
   const auto pipe = static_cast<int64_t>(state.flight_size());
-  const auto prr_out = static_cast<int64_t>(state.snd_max - cwr_sent_from_);
+  const auto prr_out = static_cast<int64_t>(state.snd_max - cwr_recover_);
   const auto ssthresh = static_cast<int64_t>(ssthresh_);
   int64_t sndcnt;
   if (pipe > ssthresh) {
