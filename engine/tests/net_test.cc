@@ -1,3 +1,4 @@
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -75,6 +76,78 @@ TEST(Link, DropTailKeepsQueueCapacityPlusThePacketOnTheWire) {
   EXPECT_EQ(l.sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
   EXPECT_EQ(l.link.queue_stats().overflow_drops, 5);
   EXPECT_EQ(l.route.stats.queue_drops, 5);
+}
+
+// A FIFO discipline that notes each packet's sojourn as it is dequeued (CoDel's
+// measure, RFC 8289 §4.2: now - the enqueue timestamp).
+class SojournFifo final : public QueueDiscipline {
+ public:
+  bool Enqueue(Packet* p, Time now) override {
+    p->enqueued_at = now;
+    q_.push_back(p);
+    OnAdded(*p);
+    return true;
+  }
+  Packet* Dequeue(Time now) override {
+    if (q_.empty()) return nullptr;
+    Packet* p = q_.front();
+    q_.pop_front();
+    OnRemoved(*p);
+    sojourns.push_back(now - p->enqueued_at);
+    return p;
+  }
+  int64_t limit_packets() const override { return 1000; }
+  std::vector<Time> sojourns;
+
+ private:
+  std::deque<Packet*> q_;
+};
+
+// ns-3's device under a queue disc (link.h's device stage): the discipline hands a
+// packet on when the device has room, one packet time before the wire takes it, so the
+// sojourn the discipline measures ends there and its length leaves that packet out;
+// what leaves the wire, and when, is the same.
+TEST(Link, ADeviceStageEndsTheDisciplinesSojournOnePacketEarlier) {
+  auto run = [](int64_t device_packets) {
+    Scheduler s;
+    PacketPool pool;
+    auto fifo = std::make_unique<SojournFifo>();
+    SojournFifo* seen = fifo.get();
+    Link::Params params{Bandwidth::FromMbpsDouble(10), Time::FromMilliseconds(5), device_packets};
+    Link link(&s, &pool, params, std::move(fifo), nullptr);
+    Sink sink(&s, &pool);
+    Route route;
+    route.hops = {&link, &sink};
+    for (uint64_t i = 0; i < 4; ++i) route.Inject(MakePacket(pool, i, 1250));  // 1 ms each
+    const int64_t queued = link.queue_length();
+    const int64_t in_device = link.device_length();
+    s.RunUntil(Time::Infinite());
+    return std::tuple{queued, in_device, seen->sojourns, sink.arrivals, sink.seqs};
+  };
+  const auto [queued0, device0, sojourns0, arrivals0, seqs0] = run(0);
+  const auto [queued1, device1, sojourns1, arrivals1, seqs1] = run(1);
+  const Time ms = Time::FromMilliseconds(1);
+  EXPECT_EQ(queued0, 3);
+  EXPECT_EQ(device0, 0);
+  EXPECT_EQ(sojourns0, (std::vector<Time>{Time::Zero(), ms, ms * 2, ms * 3}));
+  EXPECT_EQ(queued1, 2);  // one on the wire, one in the device
+  EXPECT_EQ(device1, 1);
+  EXPECT_EQ(sojourns1, (std::vector<Time>{Time::Zero(), Time::Zero(), ms, ms * 2}));
+  EXPECT_EQ(arrivals1, arrivals0);
+  EXPECT_EQ(arrivals1, (std::vector<Time>{ms * 6, ms * 7, ms * 8, ms * 9}));
+  EXPECT_EQ(seqs1, (std::vector<uint64_t>{0, 1, 2, 3}));
+}
+
+// The device's room adds to the buffer: a drop-tail queue of 4 behind a device of 2
+// holds 4 + 2 + the packet on the wire.
+TEST(Link, ADeviceStageAddsItsRoomToTheBuffer) {
+  OneLink l({Bandwidth::FromMbpsDouble(1), Time::Zero(), 2}, 4);
+  for (uint64_t i = 0; i < 10; ++i) l.Inject(i, 1000);
+  EXPECT_EQ(l.link.queue_length(), 4);
+  EXPECT_EQ(l.link.device_length(), 2);
+  l.s.RunUntil(Time::Infinite());
+  EXPECT_EQ(l.sink.seqs, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(l.link.queue_stats().overflow_drops, 3);
 }
 
 TEST(ErrorModels, BernoulliLosesAboutP) {

@@ -89,7 +89,7 @@ void Link::Receive(Packet* p) {
     return;
   }
   const bool busy = WireBusy();
-  if (!busy && queue_->bypass_when_idle() && queue_->length_packets() == 0) {
+  if (!busy && queue_->bypass_when_idle() && !Waiting()) {
     SendOnIdleWire(p);
     return;
   }
@@ -109,7 +109,10 @@ void Link::Receive(Packet* p) {
   }
   if (!busy) {
     StartNext();
-  } else if (lazy_ && !lazy_end_event_) {
+  } else {
+    FillDevice();
+  }
+  if (busy && lazy_ && !lazy_end_event_) {
     // A packet waits behind the lazy one: its end is now an event, where it would have been.
     lazy_end_event_ = true;
     scheduler_->AtMark(wire_free_at_, this, kTransmitted, 0, lazy_mark_);
@@ -118,16 +121,37 @@ void Link::Receive(Packet* p) {
 }
 
 void Link::StartNext() {
-  if (queue_->bypass_when_idle() && queue_->length_packets() == 0) {  // nothing to ask a drop-tail queue
+  if (queue_->bypass_when_idle() && !Waiting()) {  // nothing to ask a drop-tail queue
     on_wire_ = nullptr;
     return;
   }
-  on_wire_ = Dequeue();
+  on_wire_ = NextForWire();
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
     on_wire_->queued += wire_started_ - on_wire_->enqueued_at;
     Trace(PacketEvent::kTransmit, *on_wire_);
     scheduler_->After(TransferTime(on_wire_->wire_bytes), this, kTransmitted);
+  }
+}
+
+Packet* Link::NextForWire() {
+  Packet* p = nullptr;
+  if (!device_.empty()) {
+    p = device_.front();
+    device_.pop_front();
+  } else if (queue_->length_packets() > 0 || !queue_->bypass_when_idle()) {
+    p = Dequeue();
+  }
+  FillDevice();
+  return p;
+}
+
+// ns-3's QueueDisc::Run: dequeue and hand to the device until its queue stops it.
+void Link::FillDevice() {
+  while (static_cast<int64_t>(device_.size()) < params_.device_packets && queue_->length_packets() > 0) {
+    Packet* p = Dequeue();
+    if (p == nullptr) return;  // the discipline dropped what it had
+    device_.push_back(p);
   }
 }
 
@@ -139,8 +163,9 @@ void Link::ReceiveTraced(Packet* p) {
     if (packet_observer_ != nullptr) {
       packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
     }
-  } else if (!opportunity_scheduled_) {
-    ScheduleOpportunity();
+  } else {
+    FillDevice();
+    if (!opportunity_scheduled_) ScheduleOpportunity();
   }
   NotifyQueue();
 }
@@ -163,7 +188,7 @@ void Link::UseOpportunity() {
   int64_t left = DeliveryTrace::kOpportunityBytes;
   while (left > 0) {
     if (on_wire_ == nullptr) {
-      on_wire_ = queue_->length_packets() > 0 ? Dequeue() : nullptr;
+      on_wire_ = Waiting() ? NextForWire() : nullptr;
       if (on_wire_ == nullptr) break;
       wire_started_ = now;
       on_wire_->queued += now - on_wire_->enqueued_at;  // waiting for an opportunity is queueing
@@ -181,7 +206,7 @@ void Link::UseOpportunity() {
     }
   }
   if (queue_observer_ != nullptr) queue_observer_->OnOpportunityUsed(now, DeliveryTrace::kOpportunityBytes - left);
-  if (on_wire_ != nullptr || queue_->length_packets() > 0) ScheduleOpportunity();
+  if (on_wire_ != nullptr || Waiting()) ScheduleOpportunity();
   NotifyQueue();
 }
 

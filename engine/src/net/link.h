@@ -7,12 +7,20 @@
 //             -> propagate (delay) -> link error model -> the flow's channel, if here
 //             -> next hop of the packet's route
 //
+// With `device_packets` > 0 a device stage sits between the discipline and the wire, as
+// a router's interface queue below its qdisc (ns-3's NetDevice queue, which ns-3's
+// traffic control fills from the queue disc only while it has room; a Linux driver's
+// ring under BQL): the discipline is dequeued when the device has room, so an AQM's
+// sojourn ends there and its queue length leaves the device's packets out, as ns-3 and
+// `tc` count them.
+//
 // With a delivery trace (net/delivery_trace.h, mahimahi's format) a direction sends
 // at the trace's opportunities instead of at `rate`: the queue discipline still holds
 // (and drops) what waits, and each opportunity takes up to 1500 bytes from its head.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 
@@ -49,6 +57,7 @@ class Link final : public PacketSink, public EventHandler {
   struct Params {
     Bandwidth rate;
     Time delay;
+    int64_t device_packets = 0;  // the device stage's room; 0: the discipline feeds the wire
   };
 
   // `errors` may be null (a clean link).
@@ -78,7 +87,9 @@ class Link final : public PacketSink, public EventHandler {
   // is reported to the queue observer (utilization), as its end event would have.
   void Finish(Time end);
 
+  // The discipline's packets (not the device stage's, not the one being sent).
   int64_t queue_length() const { return queue_->length_packets(); }
+  int64_t device_length() const { return static_cast<int64_t>(device_.size()); }
   const LinkStats& stats() const { return stats_; }
   const QueueStats& queue_stats() const { return queue_->stats(); }
   const Params& params() const { return params_; }
@@ -93,6 +104,11 @@ class Link final : public PacketSink, public EventHandler {
   void UseOpportunity();
   void Depart(Packet* p);  // off the wire now: on to the propagation delay
   void StartNext();
+  // The next packet for the wire: the device stage's oldest, else the discipline's
+  // (null: none, or the discipline dropped what it had). Refills the device stage.
+  Packet* NextForWire();
+  void FillDevice();  // moves packets from the discipline while the device has room
+  bool Waiting() const { return queue_->length_packets() > 0 || !device_.empty(); }
   bool Enqueue(Packet* p) {
     return drop_tail_ != nullptr ? drop_tail_->Enqueue(p, scheduler_->now()) : queue_->Enqueue(p, scheduler_->now());
   }
@@ -132,7 +148,8 @@ class Link final : public PacketSink, public EventHandler {
   Time cached_transfer_;
 
   Packet* on_wire_ = nullptr;
-  Time wire_started_;  // when on_wire_ began serializing (for the observer only)
+  std::deque<Packet*> device_;  // the device stage (params_.device_packets), oldest first
+  Time wire_started_;           // when on_wire_ began serializing (for the observer only)
 
   // A packet that finds the wire idle and nothing queued is sent at once: it goes
   // straight into propagating_ with its arrival time, and the wire is busy until

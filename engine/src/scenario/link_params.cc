@@ -241,6 +241,14 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
           "flows[0]'s propagation RTT, in its MSS), sized from the values the run starts with (a live change of "
           "rate or delay keeps it); 0 = use Buffer (packets)")
           .Source("TCP-ER Tables V-VI: 0.5-1.5 BDP; Appenzeller et al. 2004"));
+  p.push_back(IntegerParam("topology.bottleneck.device_packets", "Device queue", "Path", "packets", 0, 1000, 0,
+                           "Packets the bottleneck's interface holds below its queue discipline (each direction), "
+                           "filled from the discipline only while it has room: an AQM's sojourn ends there and the "
+                           "queue figures leave these packets out, as ns-3 and Linux's tc count them. ns-3's "
+                           "point-to-point device under a queue disc, as its AQM examples set it, holds 1; "
+                           "0 = the discipline feeds the wire")
+                  .Advanced()
+                  .Source("ns-3.44 traffic-control: QueueDisc::Run and the NetDevice queue's flow control"));
   AddQueueDiscipline(p, "topology.bottleneck.", "Bottleneck", "Path");
   AddLinkErrors(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies);
   AddLinkTraces(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies, false);
