@@ -76,11 +76,12 @@ describe('the ns-3 grid’s known disagreements', () => {
       rows.filter((r) => r.key.startsWith('ns3-modern-') && r.disagreement).map((r) => [r.key, r.disagreement!.id]),
     );
     expect(named).toEqual({
-      'ns3-modern-codel-2newreno-queue': 'ns3-modern-codel-queue',
+      'ns3-modern-fqcodel-newreno-cubic-total': 'ns3-modern-fqcodel-total',
+      'ns3-modern-cubic-2flows-jain': 'ns3-modern-cubic-pair-share',
     });
-    const text = note('ns3-modern-codel-2newreno-queue', 'does-not-hold').replace(/<[^>]+>/g, '');
-    expect(text).toContain('does not hold — unexplained disagreement (class ns3-modern-codel-queue)');
-    expect(text).toContain('related tests: Ns3Modern.CodelTwoNewRenoSharesAsNs3');
+    const text = note('ns3-modern-fqcodel-newreno-cubic-total', 'does-not-hold').replace(/<[^>]+>/g, '');
+    expect(text).toContain('does not hold — known disagreement, partly explained (class ns3-modern-fqcodel-total)');
+    expect(text).toContain('tested by Ns3Modern.FqCodelNewRenoBesideCubicSharesAsNs3');
   });
 
   it('say, beside a check that does not hold, the cause and the test that shows it', () => {
