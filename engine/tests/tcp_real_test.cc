@@ -281,6 +281,37 @@ TEST(RealControl, TheDackBitKeepsTheWindowThroughATimeout) {
   EXPECT_FALSE(r.cc.dack_bit());
 }
 
+// §2.1 and footnote 3 read the other way (real.timeout_window = tahoe): the same timeout
+// after a duplicate ACK backs off as Tahoe's, window and timer both.
+TEST(RealControl, TheTahoeReadingBacksOffEveryTimeout) {
+  RttStats rtt{RttStats::Params{}};
+  RealControl::Params params;
+  params.timeout_always_backs_off = true;
+  RealControl cc{params};
+  cc.Init(&rtt, kMss, 2 * kMss);
+  TcpHeader decision;
+  decision.ack = 1000;
+  decision.option.As<RealOption>() = RealOption{0, 1, 10};
+  cc.OnAckHeader(decision, Time::Zero());
+  ASSERT_EQ(cc.cwnd(), 20 * kMss);
+  TcpHeader dack;
+  dack.ack = 1000;
+  cc.OnAckHeader(dack, Time::Zero());
+  ASSERT_TRUE(cc.dack_bit());
+  TcpState state;
+  state.mss = kMss;
+  state.snd_una = 1000;
+  state.snd_max = 21000;
+  cc.OnRetransmissionTimeout(state);
+  EXPECT_EQ(cc.cwnd(), 2 * kMss);
+  EXPECT_TRUE(cc.ssthresh_set());
+  EXPECT_TRUE(cc.BacksOffRetransmissionTimer());
+  // The receiver's next decision restores the level its rate justifies (§2.1).
+  decision.option.As<RealOption>() = RealOption{0, 2, 10};
+  cc.OnAckHeader(decision, Time::Zero());
+  EXPECT_EQ(cc.cwnd(), 20 * kMss);
+}
+
 // ---- whole runs -------------------------------------------------------------------------
 
 nlohmann::json RunScenario(const nlohmann::json& scenario) {

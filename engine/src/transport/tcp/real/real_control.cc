@@ -79,7 +79,7 @@ uint64_t RealControl::SsthreshAfterLoss(const TcpState& state, uint64_t flight_s
 void RealControl::AfterRetransmissionTimeout(const TcpState&) {
   in_recovery_ = false;
   pending_level_ = 0;
-  if (dack_bit_) {
+  if (dack_bit_ && !params_.timeout_always_backs_off) {
     // Wave information arrived during the timer: the reverse path lost ACKs, the
     // forward path is not congested. Keep the window (never past the largest wave,
     // had an inflation raised it) and ssthresh, and do not back off the RTO.

@@ -25,6 +25,10 @@
 //     cancelled whenever the receiving rate indicates sufficient availability of
 //     bandwidth"): the window is kept and the RTO is not backed off.
 //     Params::cancel_backoff = false keeps RFC 6298's doubling on every timeout.
+//     The paper also says the other thing: "upon a timeout TCP-Real always backs off as
+//     Tahoe and Reno, but adjusts rapidly upwards to the appropriate wave level when the
+//     timeout was caused by transient random errors" (§2.1; footnote 3 likewise).
+//     Params::timeout_always_backs_off takes that reading.
 //   - Every data segment carries the window in segments (real_option.h).
 #pragma once
 
@@ -42,6 +46,10 @@ class RealControl final : public CongestionControl {
     bool recovery_inflation = false;
     // Reno's slow start and congestion avoidance between the receiver's decisions.
     bool grow_between_decisions = true;
+    // §2.1 and its footnote 3: every timeout backs off as Tahoe (two segments, the RTO
+    // doubled), and the receiver's next decision restores the level the rate justifies.
+    // Off: §2.2's DACK bit decides (the default).
+    bool timeout_always_backs_off = false;
   };
   explicit RealControl(const Params& params);
 

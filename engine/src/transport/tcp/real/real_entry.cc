@@ -34,7 +34,8 @@ CongestionControlEntry RealControlEntry() {
                               [](const ParamView& v) {
                                 return std::make_unique<RealControl>(RealControl::Params{
                                     static_cast<int>(v.Integer("real.max_wave_level")), v.Bool("real.cancel_backoff"),
-                                    v.Bool("real.recovery_inflation"), v.Bool("real.grow_between_decisions")});
+                                    v.Bool("real.recovery_inflation"), v.Bool("real.grow_between_decisions"),
+                                    v.Enum("real.timeout_window") == "tahoe"});
                               },
                               nullptr};
   real.params.push_back(IntegerParam("real.max_wave_level", "Largest wave level", "TCP", "levels", 1, 10000, 24,
@@ -72,6 +73,18 @@ CongestionControlEntry RealControlEntry() {
                                     "used whenever congestion avoidance fails\"; the growth between decisions is "
                                     "not stated (WWP's wave is \"fixed during each RTT\", §1)")
                             .Advanced());
+  real.params.push_back(
+      EnumParam("real.timeout_window", "Window after a timeout", "TCP", {"dack_bit", "tahoe"}, "dack_bit",
+                "dack_bit: the window falls to two segments (and the RTO doubles) only when no duplicate ACK "
+                "arrived while the timer ran (§2.2's bit); after duplicate ACKs it is kept. tahoe: every timeout "
+                "backs off as Tahoe's, and the receiver's next decision restores the level its rate justifies "
+                "(§2.1, footnote 3). The paper says both")
+          .Labels({"The DACK bit decides (§2.2)", "Always as Tahoe, then the receiver restores (§2.1)"})
+          .Source("TCP-Real §2.2: \"reduces the congestion window to two segments, like Slow Start, only if the bit "
+                  "is not set\"; §2.1: \"upon a timeout TCP-Real always backs off as Tahoe and Reno, but adjusts "
+                  "rapidly upwards\"; footnote 3: \"In the event of a timeout the window is, in fact, adjusted as "
+                  "in Tahoe\"")
+          .Advanced());
   return real;
 }
 
