@@ -62,9 +62,10 @@ def log_view(cmp, x, n, y, k):
 
 
 SINGLE = ('One FTP flow for 100 s over the 10 Mb/s, 25 ms path (minimum RTO 200 ms, ns-2\'s), random loss on the '
-          'data path at the rate on the x axis (0.1 % to 10 %, log), 5 seeds per point (the paper averages ten). ')
-COST = 'Cost: 10 points x 5 curves x 5 seeds = 250 runs, a few seconds.'
+          'data path at the rate on the x axis (0.1 % to 10 %, log), 10 seeds per point, as the paper averages ten runs (§3.3). ')
+COST = 'Cost: 10 points x 5 curves x 10 seeds = 500 runs, a few seconds.'
 P_X = 'f0.channel.forward.p'
+SEEDS = 10  # §3.3: "ten runs were averaged for each point in the graph" (Figs. 6a-d)
 DROPS = 'f0.channel.forward.window_drops'
 
 
@@ -273,17 +274,17 @@ def presets(schema):
         'evidence': {'published': [], 'claims': []},
     })
     def low_loss(cmp, y='timeouts'):
-        link = '#' + '&'.join(h(single) + log_view(cmp, P_X, 10, y, 5))
+        link = '#' + '&'.join(h(single) + log_view(cmp, P_X, 10, y, SEEDS))
         pts = measure.sweep(schema, link, platform='ns2')
         below = [f['timeouts']['mean'] for (q, x), f in pts.items() if x < 0.005]
         return explain('Below about 0.5 % loss a window rarely holds two losses: most recoveries repair it with one '
-                       f'fast retransmit and few timeouts ({measure.span(below)} in 100 s, means over 5 seeds of each '
+                       f'fast retransmit and few timeouts ({measure.span(below)} in 100 s, means over {SEEDS} seeds of each '
                        'curve), so the curves lie '
                        'within each other\'s intervals (the paper\'s "marginal"); the timeouts sweep shows where they '
                        'part as loss grows.', link)
     # Fig. 6a's curves, measured (scripts/measure.py): where LE leaves each other curve by more
     # than the paper's tolerance, and what the timers do there.
-    a_pts = measure.sweep(schema, '#' + '&'.join(h(single) + log_view(RECOVERIES, P_X, 10, 'goodput_mbps', 5)),
+    a_pts = measure.sweep(schema, '#' + '&'.join(h(single) + log_view(RECOVERIES, P_X, 10, 'goodput_mbps', SEEDS)),
                           platform='ns2')
     a_xs = measure.xs_of(a_pts, 'le')
     ratio = lambda q, x: measure.at(a_pts, 'le', x) / measure.at(a_pts, q, x)
@@ -328,19 +329,19 @@ def presets(schema):
         'caption': (SINGLE + 'Every curve is Reno\'s window law (AIMD) with its own loss recovery. The window '
                     'halves at every loss whatever the recovery, so all five fall together: the paper found the '
                     'throughputs "very similar", LE only slightly better. ' + COST),
-        'hash': '#' + '&'.join(h(single) + log_view(RECOVERIES, P_X, 10, 'goodput_mbps', 5)),
+        'hash': '#' + '&'.join(h(single) + log_view(RECOVERIES, P_X, 10, 'goodput_mbps', SEEDS)),
         'evidence': {'published': [], 'claims': a_claims},
     })
     fixed = ['fixed/' + r for r in RECOVERIES]
     b_src = '§3.3.2, Fig. 6b'
-    no_rto_link = '#' + '&'.join(h(single) + log_view(['fixed/le'], P_X, 10, 'timeouts', 5))
+    no_rto_link = '#' + '&'.join(h(single) + log_view(['fixed/le'], P_X, 10, 'timeouts', SEEDS))
     no_rto = measure.sweep(schema, no_rto_link, platform='ns2')
     with_rto = [(x, measure.at(no_rto, 'fixed/le', x, 'timeouts')) for x in measure.xs_of(no_rto, 'fixed/le')
                 if measure.at(no_rto, 'fixed/le', x, 'timeouts') > 0]
     no_rto_ex = explain(
         (('At ' + ', '.join(f'{measure.fmt(x * 100, 3)} %' for x, _ in with_rto) + ' loss LE still takes a timeout in '
-          'some runs (' + ', '.join(measure.fmt(t, 2) for _, t in with_rto) + ' in 100 s, means over 5 seeds): ')
-         if with_rto else 'LE takes no timeout at any loss rate of the sweep (5 seeds); where one appears, ') +
+          'some runs (' + ', '.join(measure.fmt(t, 2) for _, t in with_rto) + f' in 100 s, means over {SEEDS} seeds): ')
+         if with_rto else f'LE takes no timeout at any loss rate of the sweep ({SEEDS} seeds); where one appears, ') +
         'the Observation holds only "as long as LE receives at least three duplicate ACKs", and a run of losses that '
         'leaves fewer behind a lost packet stops LE too. The timeouts sweep shows where.', no_rto_link)
     b_claims = [relation(f'le/fig6b/le-superior-{sid(other)}', P, 'The throughput of LE was superior to those of other loss '
@@ -367,7 +368,7 @@ def presets(schema):
                     'the loss recovery differs. Without a window cut, what costs throughput is time spent '
                     'waiting for retransmission timeouts: Reno, NewReno, SACK and FACK fall into them as loss '
                     'grows, LE finds lost retransmissions and short duplicate-ACK runs without one. ' + COST),
-        'hash': '#' + '&'.join(h(single) + log_view(fixed, P_X, 10, 'goodput_mbps', 5)),
+        'hash': '#' + '&'.join(h(single) + log_view(fixed, P_X, 10, 'goodput_mbps', SEEDS)),
         'evidence': {'published': [], 'claims': b_claims},
     })
     ww = ['westwood/' + r for r in RECOVERIES]
@@ -408,7 +409,7 @@ def presets(schema):
                     'the minimum RTT, so random losses cost little window) with one of the five recoveries. The '
                     'bigger window keeps more packets in flight, so a loss recovery that avoids timeouts pays off '
                     'more: the paper\'s LE is well above the others as loss grows. ' + COST),
-        'hash': '#' + '&'.join(h(single) + log_view(ww, P_X, 10, 'goodput_mbps', 5)),
+        'hash': '#' + '&'.join(h(single) + log_view(ww, P_X, 10, 'goodput_mbps', SEEDS)),
         'evidence': {'published': [], 'claims': c_claims},
     })
     tenp = json.loads(json.dumps(ten))
@@ -422,14 +423,14 @@ def presets(schema):
                      f(f'westwood/{other}', x)['mean'] + f(f'westwood/{other}', x)['ci95']), None)
 
     def keeps_up(other):
-        link = '#' + '&'.join(h(tenp) + log_view(['westwood/le', f'westwood/{other}'], E_X, 10, 'mean_goodput_mbps', 5))
+        link = '#' + '&'.join(h(tenp) + log_view(['westwood/le', f'westwood/{other}'], E_X, 10, 'mean_goodput_mbps', SEEDS))
         pts = measure.sweep(schema, link, protocols=['westwood/le', f'westwood/{other}', 'westwood/reno'],
                             platform='ns2')
         x, reno = touch(pts, other), touch(pts, 'reno')
         per_flow = lambda q: measure.fmt(measure.at(pts, q, x, 'mean_goodput_mbps'), 3)
         return explain((f'From about {measure.fmt(x * 100, 3)} % loss our {NAMES[other]} flows keep up with LE\'s: at '
                         f'{measure.fmt(x * 100, 3)} % each LE flow gets {per_flow("westwood/le")} Mb/s and each '
-                        f'{NAMES[other]} flow {per_flow(f"westwood/{other}")} (5 seeds), and the intervals touch; '
+                        f'{NAMES[other]} flow {per_flow(f"westwood/{other}")} ({SEEDS} seeds), and the intervals touch; '
                         if x is not None else f'LE\'s intervals stay above {NAMES[other]}\'s over the whole range (5 '
                         'seeds); ') +
                        ('LE leads Reno over the whole range. ' if reno is None else
@@ -441,7 +442,7 @@ def presets(schema):
                          ref(f'westwood/{other}', 'mean_goodput_mbps', x_range=LOSS),
                          explain=keeps_up(other) if other in ('ns2_sack1', 'fack') else None)
                 for other in OTHERS]
-    full_link = '#' + '&'.join(h(tenp) + log_view(['westwood/le', 'westwood/sack'], E_X, 10, 'timeouts', 5))
+    full_link = '#' + '&'.join(h(tenp) + log_view(['westwood/le', 'westwood/sack'], E_X, 10, 'timeouts', SEEDS))
     full = measure.sweep(schema, full_link, protocols=['westwood/le'], platform='ns2')
     f_xs = measure.xs_of(full, 'westwood/le')
     f_share = lambda x: measure.at(full, 'westwood/le', x, 'fair_share')
@@ -469,9 +470,9 @@ def presets(schema):
                     'for 100 s, the bottleneck drops packets at random (x axis, 0.1 % to 10 %, log); every flow '
                     'runs Westwood+\'s window with the loss recovery of its curve. The y axis is the mean '
                     'throughput per flow. The paper: "LE flows achieve almost full bandwidth utilization because '
-                    'LE avoids RTO expiry". Cost: 10 points x 5 curves x 5 seeds = 250 runs of ten flows, about '
-                    '15 s.'),
-        'hash': '#' + '&'.join(h(tenp) + log_view(ww, E_X, 10, 'mean_goodput_mbps', 5)),
+                    'LE avoids RTO expiry". Cost: 10 points x 5 curves x 10 seeds = 500 runs of ten flows, about '
+                    '30 s.'),
+        'hash': '#' + '&'.join(h(tenp) + log_view(ww, E_X, 10, 'mean_goodput_mbps', SEEDS)),
         'evidence': {'published': [], 'claims': d_claims},
     })
     return out
