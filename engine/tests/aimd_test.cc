@@ -94,5 +94,39 @@ TEST(WindowAnswers, TimeoutSetsSsthreshFromTheFlightAndOneSegment) {
   EXPECT_TRUE(cc.InSlowStart());
 }
 
+TEST(Aimd, Ns2HalvingTakesHalfTheWindowInWholeSegmentsNotTheFlight) {
+  // ns-2 tcp.cc slowdown(CLOSE_SSTHRESH_HALF): ssthresh_ = int(window() / 2), window() =
+  // int(cwnd_): an application-limited flow with 4 segments out of a 10.5-segment window
+  // keeps 5, where RFC 5681 eq. 4 (FlightSize / 2) gives the floor of 2.
+  RttStats rtt(RttStats::Params{});
+  Aimd ns2(Aimd::Params{false, true});
+  ns2.Init(&rtt, 1000, 10500);
+  ns2.EnterRecovery(StateWithFlight(4000), 0);
+  EXPECT_EQ(ns2.ssthresh(), 5000u);
+  EXPECT_EQ(ns2.cwnd(), 5000u);
+  Aimd rfc;
+  rfc.Init(&rtt, 1000, 10500);
+  rfc.EnterRecovery(StateWithFlight(4000), 0);
+  EXPECT_EQ(rfc.ssthresh(), 2000u);
+  // 7.9 segments: int(7.9) = 7, int(7 / 2) = 3.
+  Aimd odd(Aimd::Params{false, true});
+  odd.Init(&rtt, 1000, 7900);
+  odd.EnterRecovery(StateWithFlight(20000), 0);
+  EXPECT_EQ(odd.ssthresh(), 3000u);
+}
+
+TEST(Aimd, Ns2HalvingCapsTheWindowAtTheReceiverWindowAndKeepsTwoSegments) {
+  // window() = min(cwnd_, wnd_); "if (ssthresh_ < 2) ssthresh_ = 2", also after a second
+  // timeout in a row (cwnd 1: int(1 / 2) = 0, raised to 2).
+  RttStats rtt(RttStats::Params{});
+  Aimd cc(Aimd::Params{false, true, 64000});
+  cc.Init(&rtt, 1000, 100000);
+  cc.OnRetransmissionTimeout(StateWithFlight(3000));
+  EXPECT_EQ(cc.ssthresh(), 32000u);
+  EXPECT_EQ(cc.cwnd(), 1000u);
+  cc.OnRetransmissionTimeout(StateWithFlight(3000));
+  EXPECT_EQ(cc.ssthresh(), 2000u);
+}
+
 }  // namespace
 }  // namespace plab

@@ -75,6 +75,36 @@ TEST(Timestamps, GiveRttSamplesThroughRetransmissions) {
   EXPECT_LT(ts, karn);
 }
 
+TEST(LossHalves, Ns2HalvesTheWindowOfAnApplicationLimitedStreamNotItsFlight) {
+  // A 1 Mb/s live stream (8 ms between packets, 50 ms round trip: about 6 in flight) on a
+  // 10 Mb/s path; without window validation its cwnd grows on every ACK, as ns-2's does.
+  // The 100th packet is dropped: three duplicate ACKs, a fast retransmit with about 10
+  // segments out. RFC 5681 eq. 4 halves the flight (ssthresh 5); ns-2's slowdown()
+  // halves min(cwnd, 64) (ssthresh 32).
+  nlohmann::json s = {
+      {"duration_s", 3},
+      {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 24}, {"queue_packets", 1000}}}}},
+      {"flows",
+       {{{"protocol", "sack"},
+         {"tcp", {{"cwnd_validation", false}, {"max_window_segments", 64}}},
+         {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {100}}}}, {"reverse", {{"model", "none"}}}}},
+         {"app", {{"token_bucket", {{"enabled", false}}}, {"stream", {{"enabled", true}, {"rate_kbps", 1000}}}}}}}}};
+  const auto ssthresh_after = [](const plab::testing::RunResult& r) {
+    const plab::testing::Series& ss = r.series.at("ssthresh");
+    double last = 0;
+    for (const double v : ss.v) last = v;  // set once, by the one fast retransmit
+    return last;
+  };
+  const auto rfc = RunOk(s);
+  EXPECT_EQ(rfc.summary["fast_retransmits"].get<int>(), 1);
+  EXPECT_EQ(rfc.summary["timeouts"].get<int>(), 0);
+  EXPECT_LE(ssthresh_after(rfc), 6);
+  s["flows"][0]["aimd"] = {{"loss_halves", "cwnd"}};
+  const auto ns2 = RunOk(s);
+  EXPECT_EQ(ns2.summary["fast_retransmits"].get<int>(), 1);
+  EXPECT_EQ(ssthresh_after(ns2), 32);
+}
+
 }  // namespace
 }  // namespace plab
 

@@ -10,8 +10,8 @@
 //   - With the viewer playing at the encoding rate SACK-ER's streams are on time where
 //     SACK's fall behind (Fig. 7, k = 1.0): asserted.
 //   - SACK-ER gets more throughput than SACK in congestion (Figs. 3-4): asserted at
-//     4 Mb/s; at 2 Mb/s our web users alone fill the link and SACK-ER is not ahead (the
-//     preset explains it), which is asserted too.
+//     4 and 2 Mb/s (at 2 Mb/s it was not ahead while the Recover ACK deflated Algorithm
+//     1's 2 + 2 to ssthresh; early_retransmit.h InflationKeptAtRecoverAck).
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -81,13 +81,13 @@ TEST(TcpErClaims, AtTheEncodingRateSackErsStreamsAreOnTimeWhereSacksFallBehind) 
   EXPECT_LT(RunSeeds(doc, "sack_er")["streams_late_pct"], 1);
 }
 
-TEST(TcpErClaims, SackErIsAheadOfSackFromFourMbpsButNotInTheOverloadedTwo) {
+TEST(TcpErClaims, SackErIsAheadOfSackAtFourAndTwoMbps) {
   nlohmann::json doc = PresetScenario("tcp-er-fig3.json");  // background SACK, 1 BDP
-  doc["topology"]["bottleneck"]["rate_mbps"] = 4;
   const std::string ratio = "ratio_to_background_ftp";
-  EXPECT_GT(RunSeeds(doc, "sack_er")[ratio], 1.3 * RunSeeds(doc, "sack")[ratio]);
-  doc["topology"]["bottleneck"]["rate_mbps"] = 2;
-  EXPECT_LT(RunSeeds(doc, "sack_er")[ratio], 1.5 * RunSeeds(doc, "sack")[ratio]);
+  for (double rate : {4.0, 2.0}) {  // ours: 1.6 and 1.5 times SACK's; the paper's 2 Mb/s: 1.9
+    doc["topology"]["bottleneck"]["rate_mbps"] = rate;
+    EXPECT_GT(RunSeeds(doc, "sack_er")[ratio], 1.3 * RunSeeds(doc, "sack")[ratio]) << rate << " Mb/s";
+  }
 }
 
 }  // namespace

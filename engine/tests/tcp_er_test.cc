@@ -125,6 +125,60 @@ TEST(SackEr, ALostRetransmissionIsResentOnTheNextDuplicateAckWithoutAnotherCut) 
   EXPECT_DOUBLE_EQ(r.ssthresh(), ssthresh);
 }
 
+// The Recover ACK: snd_una reaches the recovery point.
+void RecoverAck(Rig& r) {
+  r.sb.OnCumulativeAck(r.state.recover);
+  r.state.snd_una = r.state.recover;
+  r.state.dupacks = 0;
+  r.recovery->OnAckInRecovery(r.state, r.state.recover, r);
+}
+
+TEST(SackEr, TheRecoverAckLeavesAlgorithmOnesTwoPlusTwoSoANewPacketCanGo) {
+  // §III: "we inflate CWND by the same number to make sure that when the ACK that pulls
+  // the sender out of FR (Recover ACK) arrived, CWND will be at least one packet higher
+  // than the number of outstanding packets" (footnote 2: its duplicate ACK triggers the
+  // next early retransmission). A window of 3 with the early retransmission's 2 + 2 keeps
+  // 4 through the Recover ACK; deflated to ssthresh (2) it would send nothing past 2 more
+  // segments in flight, and the next loss would wait for the RTO.
+  Rig r(SackEr(), 3);
+  r.Advance(200);
+  r.DupAck(1);
+  ASSERT_TRUE(r.state.in_recovery);
+  ASSERT_DOUBLE_EQ(r.cwnd(), 4);
+  RecoverAck(r);
+  EXPECT_FALSE(r.state.in_recovery);
+  EXPECT_DOUBLE_EQ(r.ssthresh(), 2);
+  EXPECT_DOUBLE_EQ(r.cwnd(), 4);
+}
+
+TEST(TcpEr, TheRecoverAckLeavesAlgorithmOnesTwoPlusTwo) {
+  Rig r(TcpEr(), 3);
+  r.Advance(200);
+  r.DupAck();
+  ASSERT_TRUE(r.state.in_recovery);
+  RecoverAck(r);
+  EXPECT_FALSE(r.state.in_recovery);
+  EXPECT_DOUBLE_EQ(r.ssthresh(), 2);
+  EXPECT_DOUBLE_EQ(r.cwnd(), 4);
+}
+
+TEST(SackEr, AFastRetransmissionOrALargeWindowDeflatesAtTheRecoverAckAsUsual) {
+  // "in the case where CWND size is above the safety line, we follow the normal fast
+  // retransmission case", and a third-dupack fast retransmission "is the same as usual".
+  Rig fast(SackEr(), 10);
+  for (uint64_t k = 1; k <= 3; ++k) fast.DupAck(k);
+  ASSERT_EQ(fast.early_retransmits, 0);
+  RecoverAck(fast);
+  EXPECT_DOUBLE_EQ(fast.cwnd(), 5);
+  Rig large(SackEr(), 10);
+  large.DupAck(1);
+  large.Advance(200);
+  large.DupAck(2);
+  ASSERT_EQ(large.early_retransmits, 1);
+  RecoverAck(large);
+  EXPECT_DOUBLE_EQ(large.cwnd(), 5);
+}
+
 TEST(TcpEr, VegasEarlyRetransmissionKeepsItsOldWindowAndDoesNotResend) {
   // The lab's Vegas (newreno_er) has rule 1 only, with + dupacks whatever the window,
   // as links made with it have always run.

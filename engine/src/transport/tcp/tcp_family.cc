@@ -70,8 +70,9 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Advanced());
   p.push_back(BoolParam("tcp.limited_transmit", "Limited transmit", g, false,
                         "Each of the first two duplicate ACKs sends one new segment, so a small window can "
-                        "still collect three duplicate ACKs (off: the classic stacks of the papers)")
-                  .Source("RFC 3042")
+                        "still collect three duplicate ACKs (off: RFC 5681 alone, the 1990s stacks; ns-2's "
+                        "Agent/TCP has it on since 2001)")
+                  .Source("RFC 3042; ns-2 ns-default.tcl: Agent/TCP set singledup_ 1 (2001/11/28)")
                   .Advanced());
   p.push_back(BoolParam("tcp.handshake", "Three-way handshake", g, false,
                         "Open the connection with SYN, SYN-ACK, ACK before any data: one round trip (more if the "

@@ -20,6 +20,12 @@ void Aimd::OnRttUpdated(Time) {
 void Aimd::OnAckReceived(const TcpState&, const RateSample&, Time) { pending_rtt_.reset(); }
 
 uint64_t Aimd::SsthreshAfterLoss(const TcpState& state, uint64_t flight_size) {
+  if (params_.halve_window) {
+    // ns-2 slowdown(CLOSE_SSTHRESH_HALF): ssthresh_ = int(window() / 2) in whole packets,
+    // at least 2 ("if (ssthresh_ < 2) ssthresh_ = 2").
+    const uint64_t window_segments = std::min(cwnd(), params_.rwnd_bytes) / state.mss;
+    return std::max<uint64_t>(window_segments / 2 * state.mss, 2ULL * state.mss);
+  }
   return std::max<uint64_t>(flight_size / 2, 2ULL * state.mss);
 }
 

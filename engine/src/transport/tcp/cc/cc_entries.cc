@@ -15,13 +15,17 @@
 namespace plab {
 
 CongestionControlEntry AimdControl() {
-  CongestionControlEntry aimd{
-      "aimd",
-      "AIMD",
-      "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
-      {},
-      [](const ParamView& v) { return std::make_unique<Aimd>(Aimd::Params{v.Enum("aimd.hystart") == "rfc9406"}); },
-      nullptr};
+  CongestionControlEntry aimd{"aimd",
+                              "AIMD",
+                              "Slow start + additive increase, multiplicative decrease (RFC 5681 §3.1)",
+                              {},
+                              [](const ParamView& v) {
+                                const uint64_t rwnd = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) *
+                                                      static_cast<uint64_t>(v.Integer("tcp.mss_bytes"));
+                                return std::make_unique<Aimd>(Aimd::Params{v.Enum("aimd.hystart") == "rfc9406",
+                                                                           v.Enum("aimd.loss_halves") == "cwnd", rwnd});
+                              },
+                              nullptr};
   aimd.params.push_back(
       EnumParam("aimd.hystart", "Slow-start exit", "TCP", {"none", "rfc9406"}, "none",
                 "How the first slow start ends. none: at the first loss (RFC 5681). rfc9406: also earlier, by "
@@ -31,6 +35,15 @@ CongestionControlEntry AimdControl() {
           .Labels({"At the first loss", "HyStart++ (RFC 9406)"})
           .Source("RFC 9406 §4.2-4.3: MIN_RTT_THRESH 4 ms, MAX_RTT_THRESH 16 ms, MIN_RTT_DIVISOR 8, N_RTT_SAMPLE 8, "
                   "CSS_GROWTH_DIVISOR 4, CSS_ROUNDS 5")
+          .Advanced());
+  aimd.params.push_back(
+      EnumParam("aimd.loss_halves", "Loss halves", "TCP", {"flight_size", "cwnd"}, "flight_size",
+                "What a loss (fast retransmit or timeout) halves into ssthresh. flight_size: the data outstanding "
+                "(RFC 5681 eq. 4). cwnd: the window, min(cwnd, receiver window) in whole segments, as ns-2's "
+                "Agent/TCP does; they differ when the flight is not the window (an application-limited stream, "
+                "segments sent by limited transmit)")
+          .Labels({"FlightSize (RFC 5681)", "cwnd (ns-2)"})
+          .Source("RFC 5681 §3.1 eq. 4; ns-2 tcp.cc slowdown(): ssthresh_ = int(window() / 2), at least 2")
           .Advanced());
   return aimd;
 }

@@ -42,6 +42,8 @@ void CongestionControl::DeflateOnPartialAck(uint64_t acked_bytes) {
 
 void CongestionControl::ExitRecovery(uint64_t cap) { cwnd_ = std::min(ssthresh_, cap); }
 
+void CongestionControl::ExitRecoveryKeeping(uint64_t extra) { cwnd_ = ssthresh_ + extra; }
+
 void CongestionControl::RenoIncrease(const TcpState& state, uint64_t acked_bytes) {
   if (!state.cwnd_limited) return;
   if (InSlowStart()) {

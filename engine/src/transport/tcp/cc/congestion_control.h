@@ -13,6 +13,7 @@
 //   DeflateOnPartialAck(n)  NewReno partial ACK (RFC 6582 §3.2 step 5)
 //   ExitRecovery(cap)       cwnd = min(ssthresh, cap); a cap below ssthresh (NewReno's
 //                           burst guard) presumes the control slow-starts back up
+//   ExitRecoveryKeeping(x)  cwnd = ssthresh + x: TCP-ER's Algorithm 1 below 4 packets
 //   OnRetransmissionTimeout RFC 5681 §3.1 eq. 4 and a loss window of 1 SMSS
 // A rate-based algorithm has no window and does not implement this interface.
 #pragma once
@@ -117,6 +118,9 @@ class CongestionControl {
   virtual void InflateForDupAck();
   virtual void DeflateOnPartialAck(uint64_t acked_bytes);
   virtual void ExitRecovery(uint64_t cap = kNoSsthresh);
+  // Leaves recovery with cwnd = ssthresh + `extra` bytes: TCP-ER's Algorithm 1 keeps its
+  // inflation through the Recover ACK (recovery/early_retransmit.h).
+  void ExitRecoveryKeeping(uint64_t extra);
 
  protected:
   // A pacing rate from a window over an RTT, in bits per second, at most 8e15 (1e15

@@ -15,6 +15,10 @@ int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, c
   return state.dupacks;
 }
 
+int InflationKeptAtRecoverAck(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc) {
+  return mode == EarlyRetransmit::kAlgorithm1 && early && cc.cwnd() < 4ULL * state.mss ? 2 : 0;
+}
+
 bool ResendIfOverdue(EarlyRetransmit mode, TcpState& state, RecoveryActions& actions) {
   if (mode != EarlyRetransmit::kAlgorithm1 || !state.in_recovery) return false;
   if (actions.scoreboard().IsSacked(state.snd_una) || !FineGrainedTimeoutExpired(state, actions)) return false;

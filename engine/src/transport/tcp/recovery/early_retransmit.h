@@ -14,7 +14,8 @@
 //        early retransmission, cwnd < 4:  cwnd = 2, then inflate by 2 packets
 //        early retransmission, cwnd >= 4: cwnd = cwnd/2 + the duplicate ACKs received
 //        fast retransmission (third dupack): as usual (NewReno cwnd/2 + 3; SACK cwnd/2)
-//      Vegas (kVegas) inflates by the duplicate ACKs whatever the window.
+//      Vegas (kVegas) inflates by the duplicate ACKs whatever the window. Below 4 packets
+//      the 2 + 2 holds through the Recover ACK (InflationKeptAtRecoverAck).
 #pragma once
 
 #include "transport/tcp/recovery/loss_recovery.h"
@@ -37,6 +38,17 @@ bool EarlyRetransmitDue(EarlyRetransmit mode, const TcpState& state, RecoveryAct
 // 0 for SACK). ssthresh itself is lower-bounded by 2 segments (Aimd), Algorithm 1's
 // "cwnd = 2".
 int RecoveryInflation(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc, int usual);
+
+// Rule 3's purpose (§III): "we inflate CWND by the same number to make sure that when the
+// ACK that pulls the sender out of FR (Recover ACK) arrived, CWND will be at least one
+// packet higher than the number of outstanding packets. Therefore, in the case where there
+// is even loss in Fast Recovery, at least one new packet can be generated" (footnote 2:
+// whose duplicate ACK triggers the next early retransmission). The segments above ssthresh
+// the Recover ACK leaves cwnd at: 2 after an early retransmission below 4 packets (the
+// window stays 2 + 2, as in ns-2's Sack1, which never deflates at the end of recovery), 0
+// otherwise (deflate as the recovery usually does). Asked on entering recovery, before the
+// window is cut.
+int InflationKeptAtRecoverAck(EarlyRetransmit mode, bool early, const TcpState& state, const CongestionControl& cc);
 
 // Rule 2: during recovery, snd_una's last transmission is overdue; if so it is marked
 // lost on the scoreboard, sent again at once and counted as an early retransmission.

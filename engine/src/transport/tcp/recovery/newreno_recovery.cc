@@ -19,12 +19,17 @@ void NewRenoRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
   partial_ack_seen_ = false;
   if (early) actions.NoteEarlyRetransmit();
   const int inflation = RecoveryInflation(early_, early, state, actions.congestion_control(), state.dupacks);
+  kept_at_exit_ = InflationKeptAtRecoverAck(early_, early, state, actions.congestion_control());
   EnterFastRecovery(state, actions, inflation);
 }
 
 void NewRenoRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {  // full ACK: covers all data sent before recovery
-    actions.congestion_control().ExitRecovery(std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
+    if (kept_at_exit_ > 0) {
+      actions.congestion_control().ExitRecoveryKeeping(static_cast<uint64_t>(kept_at_exit_) * state.mss);
+    } else {
+      actions.congestion_control().ExitRecovery(std::max<uint64_t>(state.flight_size(), state.mss) + state.mss);
+    }
     state.in_recovery = false;
     return;
   }

@@ -25,6 +25,7 @@ class NewRenoRecovery final : public LossRecovery {
  private:
   EarlyRetransmit early_;
   bool partial_ack_seen_ = false;
+  int kept_at_exit_ = 0;  // segments above ssthresh the full ACK keeps (TCP-ER, early_retransmit.h)
 };
 
 }  // namespace plab

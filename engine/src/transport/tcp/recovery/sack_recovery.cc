@@ -28,6 +28,7 @@ void SackRecovery::Enter(TcpState& state, RecoveryActions& actions, bool early) 
   // RFC 6675 §5 step 4.2 inflates nothing: pipe counts what left. SACK-ER inflates
   // per Algorithm 1 on an early retransmission.
   const int inflation = RecoveryInflation(early_, early, state, actions.congestion_control(), 0);
+  kept_at_exit_ = InflationKeptAtRecoverAck(early_, early, state, actions.congestion_control());
   actions.congestion_control().EnterRecovery(WithFlightSize(state, FlightToHalve(state, actions)), inflation);
   state.in_recovery = true;
   state.recover = state.snd_max;  // RecoveryPoint = HighData
@@ -59,7 +60,11 @@ void SackRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
 
 void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& actions) {
   if (state.snd_una >= state.recover) {
-    actions.congestion_control().ExitRecovery();
+    if (kept_at_exit_ > 0) {
+      actions.congestion_control().ExitRecoveryKeeping(static_cast<uint64_t>(kept_at_exit_) * state.mss);
+    } else {
+      actions.congestion_control().ExitRecovery();
+    }
     state.in_recovery = false;
     return;
   }

@@ -67,6 +67,7 @@ class SackRecovery : public LossRecovery {
   bool pipe_after_timeout_;
   bool after_timeout_ = false;  // sending by pipe after a timeout (pipe_after_timeout_)
   bool rescue_sent_ = false;    // rule 4 at most once per recovery (RescueRxt)
+  int kept_at_exit_ = 0;        // segments above ssthresh the Recover ACK keeps (SACK-ER)
 };
 
 class FackRecovery final : public SackRecovery {
