@@ -47,11 +47,11 @@ const std::set<std::string> kChangedByRrtpAlphaPerEpoch = {
     "preset rrtp-friendliness-rrtp-0 20s",
 };
 
-// Runs Ng & Chan's loss-indication fix changes (§2.2: p is "the frequency of loss
-// indications per packet sent"): a round of SRP/CRP/MRP with losses counts once in p, not
-// once per lost packet. No parameter restores the earlier count, so these runs must differ
-// from the record (SRP's acks 57 -> 114 in the first 20 s) and are not compared further.
-const std::set<std::string> kChangedByNgChanLossIndications = {
+// Runs fixes with no parameter to restore them change. Ng & Chan's loss-indication fix (§2.2: p is "the frequency of
+// loss indications per packet sent"): a round of SRP/CRP/MRP with losses counts once in p, not once per lost packet. No
+// parameter restores the earlier count, so these runs must differ from the record (SRP's acks 57 -> 114 in the first 20
+// s) and are not compared further.
+const std::set<std::string> kChangedByFixesWithNoParameter = {
     "preset ngchan-lasthop-error-srp-0 20s",
     // TCP-ER §III's Recover ACK keeps Algorithm 1's 2 + 2 after an early retransmission
     // below 4 packets ("CWND will be at least one packet higher than the number of
@@ -129,7 +129,7 @@ TEST(Compatibility, ManyFlowRunsKeepEverySummaryFigureAndSeriesPoint) {
       EXPECT_NE(nlohmann::json::parse(now.json)["summary"]["flows_goodput_mbps"], row["summary"]["flows_goodput_mbps"])
           << row["name"] << " no longer changed";
     }
-    if (kChangedByNgChanLossIndications.count(row["name"].get<std::string>()) > 0 && out_path == nullptr &&
+    if (kChangedByFixesWithNoParameter.count(row["name"].get<std::string>()) > 0 && out_path == nullptr &&
         kept_out_path == nullptr) {
       const RunOutput now = plab::Run(row["scenario"].dump(), options);
       ASSERT_TRUE(now.ok) << row["name"];
