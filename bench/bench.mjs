@@ -1,6 +1,7 @@
 // Benchmarks natively and in WASM under Node:
 //   - the single-flow reference run (engine/scenarios/reference-ns3.json: NewReno,
-//     10 Mb/s bottleneck, 50 ms RTT, no loss, 60 s), and the same per protocol;
+//     10 Mb/s bottleneck, 50 ms RTT, no loss, 60 s), and the same per protocol (DCTCP
+//     and Prague also on the queue that marks them, CUBIC also with HyStart++);
 //   - many flows: ten flows on a 10 Mb/s dumbbell for 100 s
 //     (engine/scenarios/dumbbell-10-flows.json), and TCP-ER's Table VI load: 50 FTP +
 //     300 HTTP users + 5 TCP flows for 500 s on a 16.5 Mb/s bottleneck
@@ -220,6 +221,29 @@ function nativeReferenceMs(sets, what) {
   return best(times);
 }
 
+// Issue M: a protocol whose work is on a path the drop-tail reference run does not have
+// (DCTCP's and Prague's answer to marks, HyStart++'s rounds), on that path, beside
+// NewReno's reference time: [row label, the reference run's --set PATH=VALUE].
+const kProtocolVariants = [
+  ['cubic + HyStart++ (RFC 9406)', ['flows[0].protocol=cubic', 'flows[0].cubic.hystart=rfc9406']],
+  ['dctcp on step marking (K 20)', ['flows[0].protocol=dctcp', 'topology.bottleneck.queue=step']],
+  ['prague on dualpi2', ['flows[0].protocol=prague', 'topology.bottleneck.queue=dualpi2']],
+];
+
+// The reference scenario with `sets` applied (PATH=VALUE, the CLI's --set syntax for
+// plain names and flows[0]).
+function referenceWith(base, sets) {
+  const scenario = structuredClone(base);
+  for (const set of sets) {
+    const [key, value] = set.split('=');
+    const names = key.replace('flows[0]', 'flows.0').split('.');
+    let node = scenario;
+    for (const name of names.slice(0, -1)) node = node[name] ??= {};
+    node[names.at(-1)] = value;
+  }
+  return scenario;
+}
+
 async function protocolCosts() {
   const plab = await loadPlab();
   const schema = plab.schema();
@@ -236,7 +260,14 @@ async function protocolCosts() {
     wasm_ms[protocol] = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${protocol} run`);
     native_ms[protocol] = nativeProtocolMs(protocol);
   }
-  for (const protocol of protocols) {
+  for (const [label, sets] of kProtocolVariants) {
+    const json = JSON.stringify(referenceWith(base, sets));
+    const warm = plab.run(json);
+    if (!warm.ok) fail(`WASM ${label} run failed: ${warm.json}`);
+    wasm_ms[label] = bestOf(kProtocolRepetitions, () => plab.run(json), `WASM ${label} run`);
+    native_ms[label] = nativeReferenceMs(sets, label);
+  }
+  for (const protocol of [...protocols, ...kProtocolVariants.map(([label]) => label)]) {
     const ratio = wasm_ms[protocol] / wasm_ms.newreno;
     rows.push([
       protocol,

@@ -24,6 +24,16 @@ test('the bufferbloat presets compare CUBIC and NewReno on drop-tail, PIE and FQ
     await expect(page.getByTestId('compare-view')).toBeVisible();
     await compareSettled(page);
     for (const p of ['cubic', 'newreno']) await expect(page.getByTestId(`legend:${p}`)).toBeVisible();
+    // The table shows what the presets compare: the mean queue and the RTT it adds,
+    // hundreds of milliseconds on drop-tail's 500 packets, tens under PIE and FQ-CoDel.
+    for (const p of ['cubic', 'newreno']) {
+      const figure = async (key: string) =>
+        Number(await page.getByTestId(`cmp.${p}.${key}`).getAttribute('data-value'));
+      const [srtt, packets] = [await figure('mean_srtt_ms'), await figure('mean_queue_packets')];
+      expect(packets, `${id} ${p}`).toBeGreaterThan(0);
+      if (queue === 'drop_tail') expect(srtt, `${id} ${p}`).toBeGreaterThan(100);
+      else expect(srtt, `${id} ${p}`).toBeLessThan(100);
+    }
     // Drop-tail is the default, so only the AQMs show in the link.
     if (queue === 'drop_tail') expect(page.url()).not.toContain('topology.bottleneck.queue=');
     else expect(page.url()).toContain(`topology.bottleneck.queue=${queue}`);

@@ -1,8 +1,8 @@
 // ECN and DCTCP on the page (issue 22, "M. Today's Internet"): the preset "DCTCP's
 // queue holding at K" opens the compare view with DCTCP and NewReno with ECN on a
-// step-marking queue, both run; in the lab a DCTCP flow draws its alpha panel (its
-// series dctcp_alpha, RFC 8257 §3.3) and its ECN window reductions as markers, and a
-// NewReno flow's run has no alpha.
+// step-marking queue, both run, its table showing DCTCP's mean queue near K; in the lab
+// a DCTCP flow draws its alpha panel (its series dctcp_alpha, RFC 8257 §3.3) and its ECN
+// window reductions as markers, and a NewReno flow's run has no alpha.
 import { expect, test, type Page } from '@playwright/test';
 import { compareSettled, liveSettled, openPreset, ready } from './helpers';
 
@@ -31,6 +31,16 @@ test("DCTCP's preset compares it with NewReno + ECN on a step queue; a DCTCP flo
   await expect(page.getByTestId('compare-view')).toBeVisible();
   await compareSettled(page);
   for (const p of ['dctcp', 'newreno']) await expect(page.getByTestId(`legend:${p}`)).toBeVisible();
+  // What the preset is for, in its table from its own runs: DCTCP holds the step queue
+  // near K = 20 (RFC 8257 §3; a mean of 18.5 packets here) with nothing lost, and uses
+  // more of the link than NewReno with ECN, whose halving on each marked window drains it.
+  const figure = async (p: string, key: string) =>
+    Number(await page.getByTestId(`cmp.${p}.${key}`).getAttribute('data-value'));
+  expect(await figure('dctcp', 'mean_queue_packets')).toBeGreaterThan(16);
+  expect(await figure('dctcp', 'mean_queue_packets')).toBeLessThan(24);
+  expect(await figure('dctcp', 'retransmissions')).toBe(0);
+  expect(await figure('newreno', 'mean_queue_packets')).toBeLessThan(await figure('dctcp', 'mean_queue_packets'));
+  expect(await figure('dctcp', 'goodput_mbps')).toBeGreaterThan(await figure('newreno', 'goodput_mbps'));
   // Both flows use ECN and reduce on marks: the compare view offers the ECN markers (a
   // run without a reduction would not).
   await expect(page.getByTestId('cmp-marker:ecn_response')).toBeVisible();

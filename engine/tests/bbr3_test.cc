@@ -201,6 +201,22 @@ TEST_F(Bbr3Test, LossInCruiseCutsInflightLoByBeta) {
   EXPECT_LE(cc_.cwnd(), cc_.inflight_lo());
 }
 
+// §5.5.10.3 BBRLossLowerBounds, the bandwidth side: the same round with loss cuts bw_lo
+// to max(bw_latest, BBRBeta x bw_lo) (first set from max_bw), and the model's bw is
+// min(max_bw, bw_lo) (§5.5.10.4). Delivered at half the path's rate, bw_latest is below
+// 0.7 x max_bw, so beta decides.
+TEST_F(Bbr3Test, LossInCruiseCutsBwLoByBeta) {
+  ReachProbeBw();
+  const double max_bw = cc_.max_bw_bps();
+  const double slow = 0.5 * kPathRate;
+  Ack(true, 0, slow);
+  Ack(false, 0, slow);
+  Ack(false, kMss, slow);
+  Ack(true, 0, slow);                          // the end of the round with a loss
+  EXPECT_DOUBLE_EQ(cc_.max_bw_bps(), max_bw);  // the max filter keeps the path's rate
+  EXPECT_DOUBLE_EQ(cc_.bw_bps(), 0.7 * max_bw);
+}
+
 // §5.3.4: min_rtt not refreshed for ProbeRTTInterval (5 s): ProbeRTT with cwnd =
 // BBRProbeRTTCwndGain (0.5) x BDP, for 200 ms and a round, then back to ProbeBW.
 TEST_F(Bbr3Test, ProbeRttEveryFiveSecondsAtHalfTheBdp) {

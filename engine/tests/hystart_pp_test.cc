@@ -76,6 +76,36 @@ TEST(HyStartPlusPlus, LeavesSlowStartForCssWhenTheRoundsLeastRttRisesByTheClampe
   EXPECT_GT(none.sender().cwnd_segments(), 400);
 }
 
+// §4.2: the rule is judged only once a round has N_RTT_SAMPLE = 8 RTT samples (§4.3):
+// fed to HyStart++ itself, a round of 40 ms samples, then a round whose samples are all
+// 10 ms higher (above 40 + 5 ms): its 7th sample leaves slow start alone, its 8th enters
+// CSS. Back in slow start the same holds for the fall below the baseline (7 samples
+// below it leave CSS alone, the 8th ends it).
+TEST(HyStartPlusPlus, JudgesARoundOnlyFromItsEighthRttSample) {
+  HyStartPlusPlus h;
+  uint64_t una = 0;
+  const uint64_t kRound = 20 * kMss;  // each round's window: 20 ACKs of one segment
+  // A round: its first ACK starts it (snd_una reached the last round's end).
+  auto ack = [&](Time rtt) {
+    una += kMss;
+    return h.OnAck(una, una + kRound, rtt);
+  };
+  for (int i = 0; i < 20; ++i) ack(Ms(40));
+  for (int i = 1; i <= 7; ++i) {
+    ack(Ms(50));
+    EXPECT_EQ(h.phase(), HsppPhase::kSlowStart) << "sample " << i;
+  }
+  ack(Ms(50));
+  EXPECT_EQ(h.phase(), HsppPhase::kConservative);
+  for (int i = 8; i < 20; ++i) ack(Ms(50));  // the rest of the round
+  for (int i = 1; i <= 7; ++i) {
+    ack(Ms(45));
+    EXPECT_EQ(h.phase(), HsppPhase::kConservative) << "sample " << i << " below the baseline";
+  }
+  ack(Ms(45));
+  EXPECT_EQ(h.phase(), HsppPhase::kSlowStart);
+}
+
 // §4.2: in CSS, cwnd += min(N, L x SMSS) / CSS_GROWTH_DIVISOR: each ACK of one segment adds
 // a quarter of what it adds in slow start (1000 bytes there, 250 here).
 TEST(HyStartPlusPlus, CssGrowsAtAQuarterOfSlowStartsRate) {
@@ -120,7 +150,7 @@ TEST(HyStartPlusPlus, EntersCongestionAvoidanceAfterCssRounds) {
     if (rig.cubic().hystart_pp().css_rounds() != before) ++rounds_ended;
   }
   ASSERT_TRUE(rig.cubic().ssthresh_set());
-  EXPECT_EQ(rounds_ended, HyStartPlusPlus::kCssRounds);
+  EXPECT_EQ(rounds_ended, 5);  // §4.3 CSS_ROUNDS, not the header's constant: a test of it
   EXPECT_EQ(rig.cubic().ssthresh(), rig.cubic().cwnd()) << "ssthresh = cwnd";
   EXPECT_FALSE(rig.cubic().InSlowStart());
   // CUBIC's avoidance: far less than a quarter segment per ACK at this window.
@@ -169,7 +199,7 @@ TEST(HyStartPlusPlus, AimdsSlowStartRunsItToo) {
       EXPECT_TRUE(aimd.ssthresh_set());
       EXPECT_EQ(aimd.ssthresh(), aimd.cwnd());
       EXPECT_GT(quarter_steps, 40);
-      EXPECT_EQ(aimd.hystart_pp().css_rounds(), HyStartPlusPlus::kCssRounds);
+      EXPECT_EQ(aimd.hystart_pp().css_rounds(), 5);  // §4.3 CSS_ROUNDS
     } else {
       EXPECT_FALSE(aimd.ssthresh_set());
       EXPECT_EQ(quarter_steps, 0);

@@ -83,6 +83,25 @@ Time PieHoldDelay(PieQueue& pie, PacketPool& pool, Time delay, double target_pro
   return t;
 }
 
+// §4.2's table ends at 10 %: from there on the PI term is taken whole, and only §5.5's
+// 2 % cap bounds it. The ramp above (a backlog far over the target) only ever reaches
+// the cap there; a queue held at 30 ms steps by alpha x 15 ms = 0.001875, well under it.
+TEST(Pie, AboveTenPercentAStepUnderTheCapIsNotScaled) {
+  PacketPool pool;
+  PieQueue pie(&pool, PieUnlimited(), Random(4));
+  Time t = PieHoldDelay(pie, pool, Ms(30), 0.12, Time::Zero());
+  const double before = pie.drop_prob();
+  ASSERT_GE(before, 0.12);
+  ASSERT_LT(before, 0.2);
+  const double old = pie.qdelay_old().seconds();
+  PieHoldDelay(pie, pool, Ms(30), before + 1e-12, t);  // to the next update
+  const double q = pie.qdelay_old().seconds();         // the qdelay it used
+  const double step = 0.125 * (q - 0.015) + 1.25 * (q - old);
+  EXPECT_GT(step, 0.001);
+  EXPECT_LT(step, 0.02);
+  EXPECT_NEAR(pie.drop_prob(), before + step, 1e-12);
+}
+
 TEST(Pie, AnIdleQueueDecaysTheProbabilityByTwoPercentAnUpdate) {
   PacketPool pool;
   PieQueue pie(&pool, PieUnlimited(), Random(2));

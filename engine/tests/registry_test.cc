@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "net/queue/queue_entry.h"
 #include "plab/api.h"
 #include "scenario/params.h"
 #include "test_util.h"
@@ -40,6 +41,39 @@ TEST(Registry, TheSchemaOffersExactlyTheRegisteredProtocolsRecoveriesAndControls
 
 // The page draws what a protocol declares: ssthresh only where the window follows it
 // (BBR keeps one for loss recovery alone and must not show a line it never reads).
+// The page explains what the schema declares (issue 22, Done when: each protocol and
+// queue "appears in the page with its parameters, explanations and sources"): every
+// protocol, queue discipline and congestion control says what it does and where it
+// comes from, and so does each of their own tunables.
+TEST(Registry, EveryProtocolQueueAndControlAndTheirTunablesExplainThemselvesAndNameASource) {
+  const auto schema = nlohmann::json::parse(SchemaJson());
+  for (const auto& p : schema["protocols"]) {
+    EXPECT_FALSE(p.value("help", "").empty()) << p["name"];
+    EXPECT_FALSE(p.value("source", "").empty()) << p["name"];
+  }
+  const auto explained = [](const ParamDecl& d, const std::string& owner) {
+    EXPECT_FALSE(d.help.empty()) << owner << ": " << d.path;
+    EXPECT_FALSE(d.source.empty()) << owner << ": " << d.path;
+  };
+  for (const QueueEntry& q : QueueEntries()) {
+    EXPECT_FALSE(q.help.empty()) << q.name;
+    // Each AQM (every one marks); drop-tail, a plain FIFO, cites nothing.
+    if (q.can_mark) EXPECT_FALSE(q.source.empty()) << q.name;
+    for (const ParamDecl& d : q.params) explained(d, q.name);
+  }
+  for (const CongestionControlEntry& c : CongestionControls()) {
+    EXPECT_FALSE(c.help.empty()) << c.name;
+    for (const ParamDecl& d : c.params) explained(d, c.name);
+  }
+  // And the schema carries each tunable's source to the page, under the link's name.
+  for (const auto& p : schema["params"]) {
+    const std::string path = p["path"];
+    if (path.rfind("topology.bottleneck.dualpi2.", 0) == 0 || path.rfind("topology.bottleneck.fq_codel.", 0) == 0 ||
+        path.rfind("topology.bottleneck.pie.", 0) == 0 || path.rfind("flows[].prague.", 0) == 0)
+      EXPECT_FALSE(p.value("source", "").empty()) << path;
+  }
+}
+
 TEST(Registry, ProtocolsDeclareSsthreshOnlyWhereTheirControlUsesIt) {
   const auto schema = nlohmann::json::parse(SchemaJson());
   for (size_t i = 0; i < Protocols().size(); ++i) {

@@ -12,6 +12,19 @@ describe('the link banner', () => {
     expect(Math.max(...text.split(/\s+/).map((w) => w.length))).toBeLessThanOrEqual(40);
   });
 
+  it('keeps the path of the parameter a message is about whole (as long as a schema path), and cuts other long words', () => {
+    // Issue 22: an FQ-CoDel quantum of 0 must be named by its field, not "fq_codel…antum_bytes".
+    const path = 'topology.bottleneck.fq_codel.quantum_bytes';
+    const text = `${path} must be within [1, 1000000], got 0 — using default`;
+    const s = summariseMessages([{ path, text }]);
+    expect(s.lines[0].text).toBe(text);
+    expect(shortenMessage(text)).not.toContain(path);
+    const bogus = 'x'.repeat(100);
+    expect(summariseMessages([{ path: bogus, text: `${bogus} is not a parameter` }]).lines[0].text).not.toContain(
+      bogus,
+    );
+  });
+
   it('leaves a short message as it is', () => {
     expect(shortenMessage('seed must be an integer, got "a" — using default')).toBe(
       'seed must be an integer, got "a" — using default',

@@ -11,6 +11,11 @@ export const MAX_LINES = 8;
 /** Longest unbroken run of characters kept in a message (a value with no spaces
  * cannot wrap): the middle of a longer one is replaced by "…". */
 const MAX_WORD_CHARS = 40;
+/** Longest parameter path kept whole when the message is about it: the schema's run to
+ * 52 characters (topology.receiver_access.errors.reverse.drop_packets), and cut in the
+ * middle a path loses the name of its field ("fq_codel…antum_bytes"). The banner wraps
+ * it (overflow-wrap: anywhere), so it cannot widen the page. */
+const MAX_PATH_CHARS = 64;
 
 export interface BannerLine {
   text: string;
@@ -25,11 +30,15 @@ export interface BannerSummary {
   more: number;
 }
 
-/** A message cut to `max` characters, each long word cut in its middle. The cut is in
- * the middle too: the start names the parameter, the end says what the page did
+/** A message cut to `max` characters, each long word cut in its middle except the
+ * parameter `path` the message is about (up to MAX_PATH_CHARS). The cut is in the
+ * middle too: the start names the parameter, the end says what the page did
  * ("— using default"). */
-export function shortenMessage(text: string, max = MAX_MESSAGE_CHARS): string {
-  const words = text.replace(/\S{41,}/g, (w) => w.slice(0, MAX_WORD_CHARS - 12) + '…' + w.slice(-11));
+export function shortenMessage(text: string, max = MAX_MESSAGE_CHARS, path?: string): string {
+  const whole = path !== undefined && path.length <= MAX_PATH_CHARS ? path : undefined;
+  const words = text.replace(/\S{41,}/g, (w) =>
+    w === whole ? w : w.slice(0, MAX_WORD_CHARS - 12) + '…' + w.slice(-11),
+  );
   if (words.length <= max) return words;
   const tail = Math.floor(max / 3);
   return words.slice(0, max - tail - 1).trimEnd() + '…' + words.slice(-tail).trimStart();
@@ -38,7 +47,7 @@ export function shortenMessage(text: string, max = MAX_MESSAGE_CHARS): string {
 export function summariseMessages(messages: readonly UrlMessage[], maxLines = MAX_LINES): BannerSummary {
   const byText = new Map<string, BannerLine>();
   for (const m of messages) {
-    const text = shortenMessage(m.text);
+    const text = shortenMessage(m.text, MAX_MESSAGE_CHARS, m.path);
     const line = byText.get(text);
     if (line) line.count++;
     else byText.set(text, { text, count: 1, path: m.path });

@@ -46,6 +46,10 @@ const COLUMNS: { key: string; digits: number; better?: 'high' | 'low'; optional?
   { key: 'partial_acks', digits: 0, optional: true },
   { key: 'app_success_pct', digits: 1, better: 'high', optional: true },
   { key: 'mean_tokens_per_rtt', digits: 2, optional: true },
+  // The path: what a bufferbloat or an AQM preset compares (issue 22 §6), the bottleneck's
+  // mean queue and the first flow's mean smoothed RTT (the queue's delay on top of the base).
+  { key: 'mean_queue_packets', digits: 1, better: 'low' },
+  { key: 'mean_srtt_ms', digits: 1, better: 'low', optional: true },
 ];
 
 /** The smallest plot that stays readable when the charts fill the screen; below it the page scrolls. */

@@ -11,8 +11,10 @@ namespace plab {
 
 // NewReno's recovery (RFC 8257 §3.4: loss as a conventional TCP) under the DCTCP
 // control; the receiver echoes CE per segment (dctcp_receiver.h). ECN is always on
-// for it (the control's needs_ecn): DCTCP without marks would be NewReno, so asking
-// for it means asking for ECN; validation refuses a path with no queue that marks.
+// for it (the control's needs_ecn): asking for DCTCP means asking for ECN. On a path
+// with no queue that marks it still runs, on losses alone as NewReno would (RFC 8257
+// §3.4), so that every protocol runs on every link; validation refuses only tcp.ecn
+// asked for there (scenario/ecn_rules.cc).
 ProtocolEntry DctcpEntry() {
   ProtocolEntry e = TcpProtocol("dctcp", "DCTCP", "dctcp", "newreno",
                                 "ECN-based: the sender estimates the fraction of its bytes marked CE (alpha) and "
