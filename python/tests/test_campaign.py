@@ -370,3 +370,24 @@ def test_planned_runs_stop_and_their_last_take_is_the_tail(tmp_path: pathlib.Pat
         taken += len(got)
     runner.close()
     assert 0 < taken < 24, taken
+
+
+def test_runs_the_engine_refuses_are_named_and_the_others_stored(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
+    # The grid is valid axis by axis, but a flow starting after the run's end is not a
+    # scenario: those runs are refused when run, each named, and every other run is
+    # stored under its own key (rows and runs must stay aligned around the gaps).
+    db = tmp_path / "c.sqlite"
+    grid = {"flows[0].start_s": "0,0.5,5", "topology.bottleneck.delay_ms": "10,30"}
+    c = Campaign(db, base, grid, ["newreno", "cubic"])
+    with pytest.raises(CampaignError, match=r"4 runs were refused") as refused:
+        c.run(jobs=2)
+    assert all(f"run {r} (" in str(refused.value) for r in (8, 9, 10, 11))
+    assert stored_count(db) == 8
+    df = c.results()
+    assert sorted(df["run"]) == list(range(8)) and set(df["flows[0].start_s"]) == {0.0, 0.5}
+    keys = {r["run"]: r["key"] for r in c.runs}
+    assert all(keys[run] == key for run, key in zip(df["run"], df["key"]))
+    # Run again, only the refused runs are tried (and refused) again.
+    with pytest.raises(CampaignError, match=r"4 runs were refused"):
+        Campaign(db, base, grid, ["newreno", "cubic"]).run(jobs=2)
+    assert stored_count(db) == 8
