@@ -24,7 +24,8 @@ printed too.
 --slurm: the same runs submitted as --jobs array tasks to SLURM_CONF's cluster
 (scripts/slurm/start.sh), timed from submit to collected.
 
-Prints both wall times, the overhead per run and the load average, and each side's CPU
+Prints both wall times, the overhead per run and the load average, the other processes'
+CPU seconds during each timing (a pair timed while the neighbours ran says little), and each side's CPU
 time (this process's, all its threads: what the campaign adds to the runs' work, less
 sensitive to the other work on the machine than wall time, never free of it). Not a
 test: timings belong here (npm run bench), never in a timed test.
@@ -59,25 +60,33 @@ def main() -> None:
     folder = args.db or tempfile.mkdtemp(prefix="plab-bench-")
 
     campaign_cpu, bare_cpu = [], []
+    campaign_foreign, bare_foreign = [], []
+
+    def machine_busy_s() -> float:
+        # Every core's busy time so far (/proc/stat: user, nice, system, irq, softirq, steal).
+        f = open("/proc/stat").readline().split()
+        return sum(int(f[i]) for i in (1, 2, 3, 6, 7, 8)) / os.sysconf("SC_CLK_TCK")
 
     def time_campaign(i: int) -> tuple[float, Campaign, int]:
         db = os.path.join(folder, f"bench-{i}.sqlite")
         if os.path.exists(db):
             os.remove(db)
-        t0, c0 = time.perf_counter(), time.process_time()
+        t0, c0, m0 = time.perf_counter(), time.process_time(), machine_busy_s()
         c = Campaign(db, base, grid, protocols)
         n = c.run(jobs=args.jobs)
         took = time.perf_counter() - t0
         campaign_cpu.append(time.process_time() - c0)
+        campaign_foreign.append(machine_busy_s() - m0 - campaign_cpu[-1])
         return took, c, n
 
     def time_bare(scenarios: list[str]) -> float:
         # The bare engine: the same runs on the same number of threads, each answering its
-        # whole result document, nothing read or stored.
-        t0, c0 = time.perf_counter(), time.process_time()
+        # summary (the campaign's runs' call), nothing read or stored.
+        t0, c0, m0 = time.perf_counter(), time.process_time(), machine_busy_s()
         answers = _core.run_many(scenarios, args.jobs, True)
         took = time.perf_counter() - t0
         bare_cpu.append(time.process_time() - c0)
+        bare_foreign.append(machine_busy_s() - m0 - bare_cpu[-1])
         assert all(ok for ok, _, _ in answers)
         return took
 
@@ -130,6 +139,10 @@ def main() -> None:
                   "overhead_per_run_ms": round((min(campaign_cpu) - min(bare_cpu)) / n * 1000, 4),
                   "pairs": [[round(a, 3), round(b, 3)] for a, b in zip(campaign_cpu, bare_cpu)]},
         "loadavg": {"before": load_before, "after": open("/proc/loadavg").read().split()[:3]},
+        # The other processes' CPU seconds during each timing (the machine's busy time less
+        # this process's, /proc/stat, 10 ms ticks): a pair where either is well above 0 was
+        # timed while something else ran.
+        "foreign_cpu_s": [[round(a, 2), round(b, 2)] for a, b in zip(campaign_foreign, bare_foreign)],
     }))
 
 
