@@ -11,10 +11,11 @@ missing, and a run stored under another engine version is not taken for this one
 The database is SQLite (the standard library's): one row per run, the runs going on
 engine-side from first to last while this thread takes what is done, in order, about every
 0.25 s and stores it in one transaction, so a crash loses at most the runs not yet taken
-and the ones being stored, and the primary key means nothing is stored twice. A file of the first layout (format 1: each
-run's whole scenario in its row, keyed by its text) is migrated when opened: its rows are
-kept as they were in ``runs_format1``, and a campaign moves the ones that are its runs under
-this engine version into ``runs`` (so they are skipped, not run again).
+and the ones being stored, and the primary key means nothing is stored twice. A file of
+the first layout (format 1: each run's whole scenario in its row, keyed by its text) is
+migrated when opened: its rows are kept as they were in ``runs_format1``, and a campaign
+moves the ones that are its runs under this engine version into ``runs`` (so they are
+skipped, not run again).
 ``results()`` is a pandas DataFrame, ``export_parquet`` writes it with pyarrow.
 """
 
@@ -437,9 +438,11 @@ class Campaign:
                     break
                 to = at + len(texts)
                 # The rows (kColumns order) made in C by zip: no Python code per run.
-                rows = list(zip(keys[at:to], v, base, coords[at:to], protocols[at:to], seeds[at:to], texts, walls, local, repeat(time.time())))
+                now = repeat(time.time())
+                rows = list(zip(keys[at:to], v, base, coords[at:to], protocols[at:to], seeds[at:to], texts, walls, local, now))
                 if refused:
-                    errors += [stored_row(to_run[i], False, texts[i - at], walls[i - at], self.engine_version, "local")[1] for i in refused]
+                    version = self.engine_version
+                    errors += [stored_row(to_run[i], False, texts[i - at], walls[i - at], version, "local")[1] for i in refused]
                     gone = {i - at for i in refused}
                     rows = [row for i, row in enumerate(rows) if i not in gone]
                 insert_rows(con, rows)
