@@ -8,13 +8,14 @@ engine version, the base's hash and what the run changes in it (coordinates, pro
 seed): together, the exact scenario the engine runs. So a second call runs only what is
 missing, and a run stored under another engine version is not taken for this one's.
 
-The database is SQLite (the standard library's): one row per run, the runs going to the
-engine in batches of about 0.25 s of work, each batch stored in one transaction while the
-next runs, so a crash loses at most the batch in flight and the one being stored, and the
-primary key means nothing is stored twice. A file of the first layout (format 1: each
-run's whole scenario in its row, keyed by its text) is migrated when opened: its rows are
-kept as they were in ``runs_format1``, and a campaign moves the ones that are its runs under
-this engine version into ``runs`` (so they are skipped, not run again).
+The database is SQLite (the standard library's): one row per run, the runs going on
+engine-side from first to last while this thread takes what is done, in order, about every
+0.25 s and stores it in one transaction, so a crash loses at most the runs not yet taken
+and the ones being stored, and the primary key means nothing is stored twice. A file of
+the first layout (format 1: each run's whole scenario in its row, keyed by its text) is
+migrated when opened: its rows are kept as they were in ``runs_format1``, and a campaign
+moves the ones that are its runs under this engine version into ``runs`` (so they are
+skipped, not run again).
 ``results()`` is a pandas DataFrame, ``export_parquet`` writes it with pyarrow.
 """
 
@@ -23,19 +24,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import queue
 import sqlite3
-import threading
 import time
+from itertools import repeat
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from . import _core
 
 AxisSpec = Union[str, Sequence[float], Mapping[str, Any]]
 
-kCommitEvery_s = 0.25  # a batch's work, about: each batch is one commit
-kMaxBatch = 4096  # runs handed to the engine at once, at most
-kTail_s = 0.03  # the last batch's work, about: what is left to store once the runs end
+kCommitEvery_s = 0.25  # the runs taken and stored in one commit: about this long's worth
+kTail_s = 0.03  # the last take's runs, about: what is left to store once the runs end
 kFormat = 2  # the database layout's version (meta table); 1: scenarios in the rows (runs_format1)
 kHeader = b"SQLite format 3\x00"
 
@@ -272,12 +271,19 @@ class Campaign:
             self._runs, self._plan_text = json.loads(self._plan_text)["runs"], None
         head = f"{self.engine_version}\n{self.base_hash}\n"
         point, coords_text = -1, ""
+        keys, coords, protocols, seeds = [], [], [], []  # the runs' columns, for their rows
         for r in self._runs:  # the runs of a point follow one another: its coords written once
             if r["point"] != point:
                 point, coords_text = r["point"], json.dumps(r["coords"])
+            protocol, seed = r["protocol"] or "", r["seed"]
             r["coords_text"] = coords_text
-            r["key"] = hashlib.sha256(f"{head}{coords_text}\n{r['protocol'] or ''}\n{r['seed']}".encode()).hexdigest()
-        self.keys_unique = len({r["key"] for r in self._runs}) == len(self._runs)
+            r["key"] = key = hashlib.sha256(f"{head}{coords_text}\n{protocol}\n{seed}".encode()).hexdigest()
+            keys.append(key)
+            coords.append(coords_text)
+            protocols.append(protocol)
+            seeds.append(seed)
+        self._columns = (keys, coords, protocols, seeds)
+        self.keys_unique = len(set(keys)) == len(keys)
         self._keyed = True
 
     def scenario_texts(self, runs: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -393,16 +399,18 @@ class Campaign:
 
     # -- running -------------------------------------------------------------------
     def run(self, jobs: int = 1, *, progress: bool = False) -> int:
-        """Runs the missing runs on ``jobs`` engine threads, a commit per batch of about
+        """Runs the missing runs on ``jobs`` engine threads, a commit about every
         kCommitEvery_s of runs; returns how many ran.
 
-        The runs go to the engine a batch at a time (``GridPlanner.run_many``: each run's
-        scenario made and run on the engine's own threads, the GIL released), each batch sized to about kCommitEvery_s of work; while the
-        engine runs one batch, this thread stores the one before in one transaction. So a
-        crash loses the batch in flight and the one being stored: at most about twice
-        kCommitEvery_s of runs, never a stored one. The first batch runs while this
-        thread opens the database and stores the campaign; the last is about kTail_s
-        long, so that little is left to store once the runs are over."""
+        The runs go on engine-side from first to last (``GridPlanner.start``: each run's
+        scenario made and run on the engine's own threads, which never wait for Python),
+        and this thread takes what is done, in order, about every kCommitEvery_s and
+        stores it in one transaction while the engine goes on. So a crash loses the runs
+        done since the last take and the ones being stored: at most about twice
+        kCommitEvery_s of runs, never a stored one. The first runs are taken as soon as
+        this thread has opened the database (and, on a new file, keyed the runs); the
+        last take holds about kTail_s of runs, so that little is left to store once the
+        runs are over."""
         if jobs < 1:
             raise CampaignError(f"jobs must be at least 1, got {jobs}")
         # A new file holds nothing to skip: the runs start at once, and this thread keys
@@ -411,67 +419,43 @@ class Campaign:
         fresh = not self._keyed and (not os.path.exists(self.db_path) or os.path.getsize(self.db_path) == 0)
         to_run = [] if fresh else self.pending()
         order = list(range(self.planner.runs)) if fresh else [r["run"] for r in to_run]
-        batches: queue.Queue = queue.Queue(maxsize=1)
-        failure: list[BaseException] = []
-        stop = threading.Event()
-
-        def engine() -> None:
-            try:
-                at, size = 0, jobs
-                while at < len(order) and not stop.is_set():
-                    batch = order[at : at + size]
-                    started = time.monotonic()
-                    answers = self.planner.run_many(batch, jobs)
-                    took = time.monotonic() - started
-                    batches.put((at, answers))  # to_run[at : at + len(answers)]'s
-                    at += len(batch)
-                    # The next batch about kCommitEvery_s long (a first batch of one run
-                    # per thread measures the runs' cost), the last about kTail_s.
-                    per_s = len(batch) / max(took, 1e-6)
-                    size = max(jobs, min(kMaxBatch, int(per_s * kCommitEvery_s)))
-                    tail, left = max(jobs, int(per_s * kTail_s)), len(order) - at
-                    if tail < left <= size + tail:
-                        size = max(jobs, left - tail)
-            except BaseException as e:  # handed to the storing thread, raised there
-                failure.append(e)
-            finally:
-                batches.put(None)
-
-        runner = threading.Thread(target=engine, daemon=True)
-        runner.start()
+        runner = self.planner.start(order, jobs) if order else None
         con = None
         try:
             if fresh:
                 self._key_runs()
                 to_run = self._runs  # order is every run: to_run[i] is run i
+                keys, coords, protocols, seeds = self._columns
+            else:
+                keys, coords = [r["key"] for r in to_run], [r["coords_text"] for r in to_run]
+                protocols, seeds = [r["protocol"] or "" for r in to_run], [r["seed"] for r in to_run]
             con = self._connect()
-            errors, stored = [], 0
-            while (item := batches.get()) is not None:
-                at, answers = item
-                batch = to_run[at : at + len(answers)]
-                now, v, base = time.time(), self.engine_version, self.base_hash
-                rows = [
-                    (r["key"], v, base, r["coords_text"], r["protocol"] or "", r["seed"], text, wall_s, "local", now)
-                    for r, (ok, text, wall_s) in zip(batch, answers)
-                    if ok
-                ]
-                if len(rows) < len(batch):
-                    errors += [stored_row(r, *a, v, "local")[1] for r, a in zip(batch, answers) if not a[0]]
+            errors, stored, tail = [], 0, 0
+            v, base, local = repeat(self.engine_version), repeat(self.base_hash), repeat("local")
+            while runner is not None:
+                at, texts, walls, refused = runner.take(kCommitEvery_s if stored else 0.0, tail)
+                if not texts:
+                    break
+                to = at + len(texts)
+                # The rows (kColumns order) made in C by zip: no Python code per run.
+                now = repeat(time.time())
+                rows = list(zip(keys[at:to], v, base, coords[at:to], protocols[at:to], seeds[at:to], texts, walls, local, now))
+                if refused:
+                    version = self.engine_version
+                    errors += [stored_row(to_run[i], False, texts[i - at], walls[i - at], version, "local")[1] for i in refused]
+                    gone = {i - at for i in refused}
+                    rows = [row for i, row in enumerate(rows) if i not in gone]
                 insert_rows(con, rows)
-                stored += len(batch)
+                stored = to
+                # The last take about kTail_s of runs: at this pace, that many runs.
+                tail = int(stored / max(runner.elapsed_s, 1e-6) * kTail_s)
                 if progress:
                     print(f"plab-campaign: {stored}/{len(to_run)} runs", flush=True)
-        except BaseException:
-            stop.set()  # the batch in flight ends the engine's thread; its runs are not stored
-            while batches.get() is not None:
-                pass
-            raise
         finally:
-            runner.join()
+            if runner is not None:
+                runner.close()  # the runs in flight end; theirs are not stored
             if con is not None:
                 con.close()
-        if failure:
-            raise failure[0]
         if errors:
             raise CampaignError(f"{len(errors)} runs were refused by the engine (the others are stored):\n  " + "\n  ".join(errors[:5]))
         return len(to_run) if self.keys_unique else len({r["key"] for r in to_run})

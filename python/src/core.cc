@@ -12,6 +12,7 @@
 #include <atomic>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -220,6 +221,169 @@ std::vector<SummaryTuple> RunPlanned(const plab::GridPlanner& planner, const std
   return answers;
 }
 
+// A campaign's runs from start to end on `jobs` threads of the engine's own, with no
+// batch between them: the threads take the next few runs (as RunPlanned does) until none
+// are left, and the campaign's storing thread collects what is done, in order, with
+// Take. Handing the engine one batch at a time from a Python thread cost each batch's
+// end: both threads idle while the last run finished and while the Python thread waited
+// for the GIL (held by the storing thread, up to the 5 ms switch interval) to start the
+// next; during the first batches, while the storing thread keyed the runs, 20-40 ms of
+// a 1.7 s campaign (docs/campaigns.md, "Cost"). The threads never take the GIL.
+class PlannedRuns {
+ public:
+  PlannedRuns(const plab::GridPlanner& planner, std::vector<int64_t> runs, int jobs)
+      : planner_(planner), runs_(std::move(runs)), answers_(runs_.size()), done_(runs_.size(), 0) {
+    for (const int64_t r : runs_) {
+      if (r < 0 || r >= planner_.runs()) throw nb::index_error("a run index out of the plan");
+    }
+    started_ = last_take_ = std::chrono::steady_clock::now();
+    const int threads = std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(runs_.size())));
+    for (int t = 0; t < threads; ++t) pool_.emplace_back([this, threads] { Work(threads); });
+  }
+  PlannedRuns(const PlannedRuns&) = delete;
+  PlannedRuns& operator=(const PlannedRuns&) = delete;
+  ~PlannedRuns() {
+    Stop();
+    for (auto& t : pool_) t.join();
+  }
+
+  // The next runs done, in order: (their first position in `runs`, their summaries or
+  // error documents, their wall seconds, the positions the engine refused). Waits, the
+  // GIL released, until at least `min_s` seconds have passed since the last Take (or
+  // the start) and a run past the last taken is done, or until the runs not yet taken
+  // are at most `tail` (once: the last take then holds only those), or until all are
+  // done or stopped. An empty list: nothing more will come. A run's failure (a value
+  // the engine cannot set) is raised once the runs before it have been taken.
+  std::tuple<size_t, std::vector<std::string>, std::vector<double>, std::vector<size_t>> Take(double min_s,
+                                                                                              size_t tail) {
+    std::vector<std::string> texts;
+    std::vector<double> walls;
+    std::vector<size_t> refused;
+    size_t first = 0;
+    {
+      nb::gil_scoped_release release;
+      std::unique_lock<std::mutex> hold(lock_);
+      const auto deadline = last_take_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(min_s));
+      tail_ = tail;
+      for (;;) {
+        const bool over = busy_ == 0 && (next_ >= runs_.size() || failure_);
+        const bool some = prefix_ > taken_;
+        const bool past = std::chrono::steady_clock::now() >= deadline;
+        if (over || (some && (past || Tail()))) break;
+        // Woken by the threads only when this could answer (Wanted); else at the deadline.
+        // In slices, so that Ctrl-C (a signal Python must handle) is seen while waiting.
+        any_ = past;
+        const auto slice = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+        changed_.wait_until(hold, past ? slice : std::min(deadline, slice));
+        any_ = false;
+        if (std::chrono::steady_clock::now() >= slice) {
+          hold.unlock();
+          {
+            nb::gil_scoped_acquire acquire;
+            if (PyErr_CheckSignals() != 0) throw nb::python_error();
+          }
+          hold.lock();
+        }
+      }
+      if (Tail()) tail_taken_ = true;
+      first = taken_;
+      if (prefix_ == taken_ && failure_) std::rethrow_exception(failure_);
+      texts.reserve(prefix_ - taken_);
+      walls.reserve(prefix_ - taken_);
+      for (size_t i = taken_; i < prefix_; ++i) {  // done: no thread writes them again
+        auto& [ok, text, wall_s] = answers_[i];
+        if (!ok) refused.push_back(i);
+        texts.push_back(std::move(text));
+        walls.push_back(wall_s);
+      }
+      taken_ = prefix_;
+      last_take_ = std::chrono::steady_clock::now();
+    }
+    return {first, std::move(texts), std::move(walls), std::move(refused)};
+  }
+
+  // Whether the runs not yet done in order are at most the tail, before its take (lock_ held).
+  bool Tail() const { return !tail_taken_ && runs_.size() - prefix_ <= tail_; }
+  // Whether a waiting Take could answer now (lock_ held): waking it for every claim done
+  // would be about 300 wake-ups of a third thread on the two busy cores per 10,000 runs.
+  bool Wanted() const {
+    return (busy_ == 0 && (next_ >= runs_.size() || failure_)) || (prefix_ > taken_ && (any_ || Tail()));
+  }
+
+  // No run started after this; the ones running end (at most one claim per thread).
+  void Stop() {
+    std::lock_guard<std::mutex> hold(lock_);
+    next_ = runs_.size();
+    changed_.notify_all();
+  }
+  // Stops and waits for the threads (the GIL released).
+  void Close() {
+    Stop();
+    nb::gil_scoped_release release;
+    for (auto& t : pool_) t.join();
+    pool_.clear();
+  }
+  double elapsed_s() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+
+ private:
+  void Work(int threads) {
+    for (;;) {
+      size_t from, to;
+      {
+        std::lock_guard<std::mutex> hold(lock_);
+        if (next_ >= runs_.size() || failure_) return;
+        // A quarter of each thread's share of what is left, 1 to 32 runs (RunPlanned's).
+        const size_t left = runs_.size() - next_;
+        const size_t take = std::clamp<size_t>(left / (4 * static_cast<size_t>(threads)), 1, 32);
+        from = next_;
+        to = next_ = from + take;
+        ++busy_;
+      }
+      try {
+        for (size_t i = from; i < to;) {
+          size_t j = i + 1;  // runs[i .. j) consecutive in the plan: one ScenarioTexts call
+          while (j < to && runs_[j] == runs_[j - 1] + 1) ++j;
+          const auto texts = planner_.ScenarioTexts(runs_[i], static_cast<int64_t>(j - i));
+          for (size_t k = i; k < j; ++k) answers_[k] = RunForSummary(texts[k - i], true);
+          i = j;
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> hold(lock_);
+        if (!failure_) failure_ = std::current_exception();
+        next_ = runs_.size();
+        --busy_;
+        changed_.notify_all();
+        return;
+      }
+      std::lock_guard<std::mutex> hold(lock_);
+      std::fill(done_.begin() + static_cast<std::ptrdiff_t>(from), done_.begin() + static_cast<std::ptrdiff_t>(to), 1);
+      while (prefix_ < runs_.size() && done_[prefix_]) ++prefix_;
+      --busy_;
+      if (Wanted()) changed_.notify_all();
+    }
+  }
+
+  const plab::GridPlanner& planner_;
+  const std::vector<int64_t> runs_;
+  std::vector<SummaryTuple> answers_;
+  std::vector<char> done_;
+  std::mutex lock_;
+  std::condition_variable changed_;
+  size_t next_ = 0;          // the next position a thread takes
+  size_t busy_ = 0;          // threads running a claim
+  size_t prefix_ = 0;        // positions [0, prefix_) are done
+  size_t taken_ = 0;         // positions [0, taken_) were answered by Take
+  size_t tail_ = 0;          // the tail of the Take waiting (or last)
+  bool tail_taken_ = false;  // the tail's take was answered
+  bool any_ = false;         // a Take past its deadline waits for any run done in order
+  std::exception_ptr failure_;
+  std::chrono::steady_clock::time_point started_, last_take_;
+  std::vector<std::thread> pool_;
+};
+
 // A Set value as JSON text: a str is JSON text already; a bool or a number is written
 // exactly (the shortest text that reads back as the same double, as Python's repr).
 std::string ValueJson(nb::handle value) {
@@ -314,7 +478,23 @@ NB_MODULE(_core, m) {
           nb::arg("first"), nb::arg("count"), "Runs first .. first+count-1's scenarios, canonical JSON texts.")
       .def("run_many", &RunPlanned, nb::arg("runs"), nb::arg("jobs") = 1,
            "Runs the plan's runs `runs` (indices), their scenarios made engine-side, on `jobs` threads with the "
-           "GIL released: run_many's summary answers, in order.");
+           "GIL released: run_many's summary answers, in order.")
+      .def(
+          "start",
+          [](const plab::GridPlanner& p, std::vector<int64_t> runs, int jobs) {
+            return new PlannedRuns(p, std::move(runs), jobs);
+          },
+          nb::arg("runs"), nb::arg("jobs") = 1, nb::keep_alive<0, 1>(), nb::rv_policy::take_ownership,
+          "Starts the plan's runs `runs` (indices) on `jobs` threads of the engine's own, their scenarios made "
+          "engine-side, one after another with no batches: a PlannedRuns, whose take() answers them in order.");
+  nb::class_<PlannedRuns>(m, "PlannedRuns", "A campaign's runs going on engine-side (GridPlanner.start).")
+      .def("take", &PlannedRuns::Take, nb::arg("min_s"), nb::arg("tail") = 0,
+           "The next runs done, in order: (first position, summaries or error documents, wall seconds, the "
+           "positions refused); waits (the GIL released) until min_s seconds since the last take and something "
+           "done, or at most `tail` runs left untaken (once), or the end. An empty list: nothing more.")
+      .def("stop", &PlannedRuns::Stop, "No more runs started; the running ones end.")
+      .def("close", &PlannedRuns::Close, "Stops and waits for the engine's threads.")
+      .def_prop_ro("elapsed_s", &PlannedRuns::elapsed_s, "Seconds since the runs started.");
   m.def(
       "sweep_plan", [](const std::string& base, const std::string& spec) { return plab::SweepPlanJson(base, spec); },
       nb::arg("base_json"), nb::arg("spec_json"), "A sweep's plan (plab::SweepPlanJson), JSON.");

@@ -99,11 +99,14 @@ def test_resume_after_a_crash_loses_nothing_and_duplicates_nothing(tmp_path: pat
 def test_a_failed_store_stops_the_runs_and_a_second_call_runs_the_rest(
     tmp_path: pathlib.Path, base: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The engine runs a batch while the one before is stored: when storing fails, run()
-    # raises at once (the engine's thread ends after its batch in flight), what was
-    # committed stays, and the next call runs exactly the rest.
+    # The engine goes on running while what it has done is stored: when storing fails,
+    # run() raises at once (the engine's threads end after their runs in flight), what
+    # was committed stays, and the next call runs exactly the rest.
     import plab.campaign as campaign
 
+    # About 30 ms a run, 0.4 s for the 24 on two threads: the first take (as soon as the
+    # database is open) holds some of them, not all, so there is a second one to fail.
+    base["duration_s"] = 300
     db = tmp_path / "c.sqlite"
     c = Campaign(db, base, GRID, ["newreno", "cubic"], seeds=2)
     real, calls = campaign.insert_rows, []
@@ -318,3 +321,73 @@ def test_results_equal_the_bare_engine_on_the_same_scenarios(tmp_path: pathlib.P
         assert figures
         for figure, value in figures.items():
             assert row[figure] == value or (value is None and pd.isna(row[figure])), (row["run"], figure)
+
+
+def test_planned_runs_are_taken_in_order_and_are_run_manys_answers(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
+    # Campaign.run stores what GridPlanner.start's runs have done, take by take: every
+    # take must continue where the last ended, each answer its own run's (the order given,
+    # out of the plan's order and in part as a resumed campaign's), and the runs refused
+    # named. min_s=0: each take answers what is done by then, so there are several.
+    c = Campaign(tmp_path / "c.sqlite", base, GRID, ["newreno", "cubic"], seeds=2)
+    order = [5, 1, 2, 3, 17, 0, 23, 4, 6, 7, 8, 9, 10]
+    expected = c.planner.run_many(order, 2)
+    runner = c.planner.start(order, 2)
+    texts, walls, takes = [], [], 0
+    while True:
+        at, got, w, refused = runner.take(0.0)
+        if not got:
+            break
+        assert at == len(texts) and refused == [] and len(w) == len(got)
+        texts += got
+        walls += w
+        takes += 1
+    runner.close()
+    assert texts == [a[1] for a in expected] and all(x > 0 for x in walls)
+    assert runner.take(0.0)[1] == []  # nothing more, ever
+    with pytest.raises(IndexError):
+        c.planner.start([0, 24], 1)
+
+
+def test_planned_runs_stop_and_their_last_take_is_the_tail(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
+    base["duration_s"] = 100  # about 10 ms a run
+    c = Campaign(tmp_path / "c.sqlite", base, GRID, ["newreno", "cubic"], seeds=2)
+    # A take waits min_s, unless the runs left untaken are at most `tail`: then it
+    # answers at once, and the next one the rest when they are done.
+    runner = c.planner.start(list(range(24)), 1)
+    started = time.monotonic()
+    at, first, _, _ = runner.take(60.0, 5)
+    assert at == 0 and 19 <= len(first) < 24, len(first)
+    at, rest, _, _ = runner.take(60.0, 5)
+    assert at == len(first) and len(first) + len(rest) == 24
+    assert time.monotonic() - started < 30  # neither take waited its 60 s
+    runner.close()
+    # Stopped after its first take, the runs in flight end and no other starts.
+    runner = c.planner.start(list(range(24)), 1)
+    at, first, _, _ = runner.take(0.0)
+    runner.stop()
+    taken = len(first)
+    while got := runner.take(0.0)[1]:
+        taken += len(got)
+    runner.close()
+    assert 0 < taken < 24, taken
+
+
+def test_runs_the_engine_refuses_are_named_and_the_others_stored(tmp_path: pathlib.Path, base: dict[str, Any]) -> None:
+    # The grid is valid axis by axis, but a flow starting after the run's end is not a
+    # scenario: those runs are refused when run, each named, and every other run is
+    # stored under its own key (rows and runs must stay aligned around the gaps).
+    db = tmp_path / "c.sqlite"
+    grid = {"flows[0].start_s": "0,0.5,5", "topology.bottleneck.delay_ms": "10,30"}
+    c = Campaign(db, base, grid, ["newreno", "cubic"])
+    with pytest.raises(CampaignError, match=r"4 runs were refused") as refused:
+        c.run(jobs=2)
+    assert all(f"run {r} (" in str(refused.value) for r in (8, 9, 10, 11))
+    assert stored_count(db) == 8
+    df = c.results()
+    assert sorted(df["run"]) == list(range(8)) and set(df["flows[0].start_s"]) == {0.0, 0.5}
+    keys = {r["run"]: r["key"] for r in c.runs}
+    assert all(keys[run] == key for run, key in zip(df["run"], df["key"]))
+    # Run again, only the refused runs are tried (and refused) again.
+    with pytest.raises(CampaignError, match=r"4 runs were refused"):
+        Campaign(db, base, grid, ["newreno", "cubic"]).run(jobs=2)
+    assert stored_count(db) == 8
