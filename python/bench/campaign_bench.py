@@ -34,8 +34,10 @@ test: timings belong here (npm run bench), never in a timed test.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import tempfile
 import time
 
@@ -58,6 +60,8 @@ def main() -> None:
     grid = {"flows[0].channel.forward.p": f"0.001:0.05:{points}:log", "topology.bottleneck.delay_ms": "1:100:50"}
     protocols = ["newreno", "cubic"]
     folder = args.db or tempfile.mkdtemp(prefix="plab-bench-")
+    if args.db is None:  # its databases are ~90 MB a bench: gone when the bench ends, however it ends
+        atexit.register(shutil.rmtree, folder, True)
 
     campaign_cpu, bare_cpu = [], []
     campaign_foreign, bare_foreign = [], []
