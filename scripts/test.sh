@@ -2,7 +2,7 @@
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
 # at the first failure. Seconds on a fresh clone, 2 cores, packages present
-# (2026-11-29, this stop's last commit at load average about 1-2, 16.9 min in all; 22.8-27.1
+# (2026-11-29, this stop's last commit at load average about 1-2, 16.4 min in all; 22.8-27.1
 # min at 0dff974 on a busier one; the README has the whole):
 #   setup        ~313  npm ci beside the engine and WASM builds, then the page
 #   test:format  ~10   Prettier and clang-format check the layout
