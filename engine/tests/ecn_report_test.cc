@@ -80,7 +80,11 @@ TEST(EcnReport, AFlowWithEcnCountsItsMarksAndDrawsEachReduction) {
 // queue it found, and the queue chart shows the queue at or above K when it was made.
 TEST(EcnReport, EachCeMarkIsDrawnWhereTheQueueWasAtOrAboveK) {
   const int64_t k = 10;  // StepPath's step.k_packets
-  const testing::RunResult r = testing::RunOk(StepPath("dctcp", true));
+  // At 2 Mb/s a throughput bin (25 ms) holds 6 packets at most, fewer than the 25 marks a
+  // bin keeps: every mark is drawn.
+  nlohmann::json scenario = StepPath("dctcp", true);
+  scenario["topology"]["bottleneck"]["rate_mbps"] = 2;
+  const testing::RunResult r = testing::RunOk(scenario);
   const int64_t marks = r.summary["ecn_marks"].get<int64_t>();
   ASSERT_GT(marks, 0);
   ASSERT_TRUE(r.series.count("ce_mark"));
@@ -99,6 +103,28 @@ TEST(EcnReport, EachCeMarkIsDrawnWhereTheQueueWasAtOrAboveK) {
     }
     EXPECT_GT(highest, static_cast<double>(k)) << "mark " << i << " at " << drawn.t[i] << " s";
   }
+}
+
+// Marks by the thousand a second (DCTCP at 100 Mb/s) are thinned, not cut off: at most 25
+// a flow in each of the run's 200 throughput bins, so the kept ones span the whole run.
+TEST(EcnReport, ManyMarksAreThinnedAcrossTheWholeRun) {
+  // The DCTCP preset's path (scripts/dctcp-presets.py): about 10000 marks in 5 s.
+  nlohmann::json scenario = StepPath("dctcp", true);
+  scenario["topology"] = {{"access", {{"rate_mbps", 1000}, {"delay_ms", 0.5}}},
+                          {"bottleneck",
+                           {{"rate_mbps", 100},
+                            {"delay_ms", 1},
+                            {"queue_packets", 200},
+                            {"queue", "step"},
+                            {"step", {{"k_packets", 20}}}}}};
+  const testing::RunResult r = testing::RunOk(scenario);
+  const int64_t marks = r.summary["ecn_marks"].get<int64_t>();
+  const testing::Series& drawn = r.series.at("ce_mark");
+  ASSERT_GT(marks, 5000);
+  EXPECT_LT(static_cast<int64_t>(drawn.t.size()), marks);
+  EXPECT_LE(drawn.t.size(), 5000u);
+  EXPECT_GT(drawn.t.back(), 0.95 * 5.0) << "the last mark drawn is near the run's end";
+  for (size_t i = 0; i < drawn.t.size(); ++i) EXPECT_GE(drawn.v[i], 20.0) << "mark " << i;
 }
 
 // Drop-tail never marks (RFC 3168 §5 needs an AQM): its runs carry no marks to draw.

@@ -33,8 +33,10 @@ class LinkMetrics final : public QueueObserver, public MarkObserver {
   // Records each CE mark `queue` makes on a data packet of explicit flow 0..flows-1 (RFC
   // 3168 §5; issue M §1: the marks drawn as markers): its time, and the packets waiting
   // in the queue then, as marker series "ce_mark" of the flow. Capped per flow so that
-  // all flows together keep at most about kMarkBudget events (each flow at least 200).
-  void WatchMarks(QueueDiscipline* queue, int flows);
+  // all flows together keep at most about kMarkBudget events (each flow at least 200),
+  // spread over the run: at most cap / `bins` of a flow's marks in each of `bins` equal
+  // parts of the horizon (the throughput bins), so the chart shows marks from start to end.
+  void WatchMarks(QueueDiscipline* queue, int flows, Time horizon, int bins);
   void OnCeMark(Time now, const Packet& p, int64_t queue_packets) override;
   // Flow `flow`'s sub-queue and CE-mark series, when watched.
   void AppendFlowSeries(SeriesSink& out, int flow) const {

@@ -63,7 +63,7 @@ void Simulation::Build() {
   bottleneck_metrics_->WatchFlowQueues(&topology_->bottleneck_forward().queue(), n, duration_, buckets_);
   // The marks drawn on the queue chart: the bottleneck's, where its queue can mark.
   if (QueueCanMark(scenario_.Enum("topology.bottleneck.queue"))) {
-    bottleneck_metrics_->WatchMarks(&topology_->bottleneck_forward().queue(), n);
+    bottleneck_metrics_->WatchMarks(&topology_->bottleneck_forward().queue(), n, duration_, kThroughputBins);
   }
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
   BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_,
