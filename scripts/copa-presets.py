@@ -142,8 +142,9 @@ def main():
     worst = max(POINTS, key=lambda d: abs(mq(d) * d - 1))
     why = explain(
         'Copa reads dq from its standing RTT, the least RTT over the last half srtt, so the target sets the queue '
-        'at the trough of its oscillation; the window overshoots and undershoots around the target (velocity '
-        'doubling, one RTT of feedback), and the mean queue lies above the trough. Measured (from 5 s), the mean '
+        'at the trough of its oscillation: the window moves by v / (delta cwnd) a packet toward the target, v '
+        'doubling while it keeps one direction, and learns of the queue one RTT late, so it overshoots and the '
+        'mean queue lies above the trough. Measured (from 5 s), the mean '
         'queue over 1/delta: ' + ', '.join(f'{mq(d) * d:.2f} at delta {d:g}' for d in POINTS) +
         f'. The link is the run at delta {worst:g}: its queue chart shows the oscillation.',
         '#' + '&'.join(scenario_hash(schema, one(worst))))
