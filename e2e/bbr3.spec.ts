@@ -2,9 +2,10 @@
 // against v3 on a shallow buffer" opens its sweep of the buffer (25, 50, 100 packets)
 // with BBR v1 and v3, runs every point and judges its claim (v3 retransmits less than
 // v1 on the shallow buffers); "LEDBAT yielding to CUBIC" likewise (RFC 6817's two
-// claims); Copa's preset sweeps delta; a Copa flow runs in the lab from a link.
+// claims); Copa's presets sweep delta and the buffer beside CUBIC, each claim of the Copa
+// paper's getting the verdict recorded for it; a Copa flow runs in the lab from a link.
 import { expect, test } from '@playwright/test';
-import { liveSettled, openPreset, ready, sweepDone } from './helpers';
+import { expectRecordedVerdicts, liveSettled, openPreset, ready, sweepDone } from './helpers';
 
 test("BBR v3's preset sweeps the buffer with v1 and v3 and judges its claim", async ({ page }) => {
   test.setTimeout(180_000);
@@ -18,6 +19,7 @@ test("BBR v3's preset sweeps the buffer with v1 and v3 and judges its claim", as
     'data-verdict',
     'holds',
   );
+  expect(await expectRecordedVerdicts(page, 'bbr3-shallow-buffer')).toBe(1);
 });
 
 test("the LEDBAT preset sweeps the buffer beside a CUBIC flow and judges RFC 6817's claims", async ({ page }) => {
@@ -30,6 +32,7 @@ test("the LEDBAT preset sweeps the buffer beside a CUBIC flow and judges RFC 681
   await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-series', 'ledbat,cubic,newreno');
   for (const id of ['ledbat/cubic/yields', 'ledbat/cubic/no-more-aggressive-than-tcp'])
     await expect(page.locator(`[data-claim="${id}"]`)).toHaveAttribute('data-verdict', 'holds');
+  expect(await expectRecordedVerdicts(page, 'ledbat-yields-to-cubic')).toBe(2);
 });
 
 test("Copa's preset sweeps delta and draws a queue that grows as 1/delta", async ({ page }) => {
@@ -41,7 +44,8 @@ test("Copa's preset sweeps delta and draws a queue that grows as 1/delta", async
   await sweepDone(page, 100_000);
   await expect(page.getByTestId('chart-sweep')).toHaveAttribute('data-series', 'copa');
   const mean = async (x: string) => Number(await page.getByTestId(`sweep-cell:copa:${x}`).getAttribute('data-mean'));
-  expect(await mean('0.05')).toBeGreaterThan(3 * (await mean('0.5')));
+  expect(await mean('0.05')).toBeGreaterThan(3 * (await mean('0.5'))); // The abstract's target rate 1/(delta dq): a queue of 1/delta packets at each delta.
+  expect(await expectRecordedVerdicts(page, 'copa-queue-delta')).toBe(5);
 });
 
 test("Copa's competitive mode preset: with mode switching Copa holds its own beside CUBIC", async ({ page }) => {
@@ -58,6 +62,7 @@ test("Copa's competitive mode preset: with mode switching Copa holds its own bes
   // (its default mode alone gets about 1 Mb/s there: engine/tests/copa_test.cc).
   expect(await mean('copa', '50')).toBeGreaterThan(3.5);
   expect(await mean('copa', '25')).toBeGreaterThan(3.5);
+  expect(await expectRecordedVerdicts(page, 'copa-competes-with-cubic')).toBe(1);
 });
 
 test('a Copa flow runs in the lab', async ({ page }) => {

@@ -2,9 +2,11 @@
 // queue holding at K" opens the compare view with DCTCP and NewReno with ECN on a
 // step-marking queue, both run, its table showing DCTCP's mean queue near K; in the lab
 // a DCTCP flow draws its alpha panel (its series dctcp_alpha, RFC 8257 §3.3) and its ECN
-// window reductions as markers, and a NewReno flow's run has no alpha.
+// window reductions as markers, and a NewReno flow's run has no alpha. The preset's claims
+// (the DCTCP paper's and RFC 8257's) get the verdicts recorded for them; in its Live view
+// the queue chart draws each CE mark the step queue made (issue M §1), with its legend.
 import { expect, test, type Page } from '@playwright/test';
-import { compareSettled, liveSettled, openPreset, ready } from './helpers';
+import { compareSettled, expectRecordedVerdicts, liveSettled, openPreset, ready } from './helpers';
 
 const ALPHA = /DCTCP alpha: the marked fraction it estimates: summary/;
 
@@ -44,6 +46,25 @@ test("DCTCP's preset compares it with NewReno + ECN on a step queue; a DCTCP flo
   // Both flows use ECN and reduce on marks: the compare view offers the ECN markers (a
   // run without a reduction would not).
   await expect(page.getByTestId('cmp-marker:ecn_response')).toBeVisible();
+  // The queue's CE marks belong to the queue chart, not to the window chart's markers.
+  await expect(page.getByTestId('cmp-marker:ce_mark')).toHaveCount(0);
+  expect(await expectRecordedVerdicts(page, 'dctcp-step-queue')).toBeGreaterThan(0);
+
+  // The same link in the Live view, by a click: the queue chart draws the marks of flow 1
+  // (RFC 3168 §5: the step queue set CE instead of dropping) at the queue they found (K =
+  // 20 or more: engine/tests/ecn_report_test.cc), each of them, with a legend entry.
+  await page.getByTestId('view-live').click();
+  await liveSettled(page);
+  const queue = page.getByTestId('chart-queue');
+  const marks = queue.locator('[data-series="flows[0].ce_mark"]');
+  await expect(marks).toHaveAttribute('data-shape', 'triangle');
+  const drawn = Number(await marks.getAttribute('data-drawn'));
+  expect(drawn).toBeGreaterThan(0);
+  const legend = page.getByTestId('legend-chart-queue-flows[0].ce_mark');
+  await expect(legend).toBeVisible();
+  await expect(legend).toContainText('CE mark');
+  const summary = page.getByRole('table', { name: /Bottleneck queue against its buffer limit: summary/ });
+  await expect(summary.locator('tr[data-series="CE mark"]')).toHaveAttribute('data-count', String(drawn));
 
   await openLab(page, 'dctcp');
   await expect(page.getByRole('table', { name: ALPHA })).toHaveCount(1);

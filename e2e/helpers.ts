@@ -1,4 +1,7 @@
 // What several specs wait for.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 /** No run in flight, and the live charts show the newest finished run. */
@@ -87,4 +90,25 @@ export function contrast(a: string, b: string): number {
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
+}
+
+const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The open preset's claims each show the verdict recorded for it
+ * (public/validation/recorded.json), judged on the page's own runs (or, not expressible,
+ * without runs); returns how many claims it carries. */
+export async function expectRecordedVerdicts(page: Page, presetId: string, timeout = 60_000): Promise<number> {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(repoDir, 'public', file), 'utf8'));
+  const preset = (
+    read('presets/presets.json').presets as { id: string; evidence?: { claims: { id: string }[] } }[]
+  ).find((p) => p.id === presetId);
+  const claims = preset?.evidence?.claims ?? [];
+  const recorded = read('validation/recorded.json').results as Record<string, { verdict: string }>;
+  for (const [i, c] of claims.entries()) {
+    const row = page.getByTestId(`claim-${i}`);
+    await expect(row, `${presetId}: ${c.id}`).toHaveAttribute('data-claim', c.id);
+    await expect(row, `${presetId}: ${c.id}`).toHaveAttribute('data-verdict', recorded[c.id].verdict, { timeout });
+  }
+  await expect(page.getByTestId(`claim-${claims.length}`)).toHaveCount(0);
+  return claims.length;
 }

@@ -210,6 +210,8 @@ test('the validation page counts TCP-ER’s claims by verdict, and a claim that 
     rebuilt.length,
   );
   await expect(summary).toContainText('within 20 %');
+  // The paper's platform, stated once under the citation (presets.json papers.tcp-er.platform).
+  await expect(page.getByTestId('paper-platform:tcp-er')).toContainText('singledup_ 1');
   // Legacy claims (other papers) are listed apart, not under a paper (drawn once scrolled to).
   const apart = page.getByRole('region', { name: 'Not yet rebuilt from the paper' });
   await apart.locator('[data-testid^="validation-group:"]').first().scrollIntoViewIfNeeded();

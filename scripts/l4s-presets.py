@@ -4,8 +4,9 @@ sharing under DualPI2") into public/presets/presets.json: one TCP Prague flow (E
 the L4S queue) and one CUBIC flow (Not-ECT, the classic queue) through a DualPI2
 bottleneck (RFC 9332), swept over the base RTT, with RFC 9332's claims; and the same
 sweep with Prague's RTT independence off, the experiment that explains the claim that
-does not hold at short RTTs. Hashes are the page's canonical ones, made from the
-engine's schema (needs build/engine/plab).
+does not hold at short RTTs, which carries the same claims: its rates' dependence on the
+RTT explained, its numbers measured when this runs (scripts/measure.py). Hashes are the
+page's canonical ones, made from the engine's schema (needs build/engine/plab).
 
 The quotes are the words of draft-ietf-tsvwg-aqm-dualq-coupled-18's abstract (the draft
 that became RFC 9332) and of RFC 9332 Appendix A.1's example parameters.
@@ -16,6 +17,7 @@ import copy
 
 from presetlib import (engine_schema, explain, number, paper, reading, ref, relation, scenario_hash, view_parts,
                        write_presets)
+import measure
 
 P = 'rfc9332'
 PAPER = "Today's Internet (L4S, DualPI2)"
@@ -119,6 +121,41 @@ def main():
                                holds_when=('3 to 19 ms base RTT (15.4 to 15.7 and 14.8 ms); at 41 ms CUBIC\'s slower '
                                            'sawtooth leaves the classic queue at 10.8 ms over 20 s'))),
     ]
+    # The same claims on the sweep without RTT independence: what it shows is the RTT
+    # dependence that RFC 9332 §2.4's k = 2 leaves (it balances the rates at equal RTTs only).
+    def seed1(x):  # the off sweep's run at base RTT x, seed 1 (the CLI's sweep keeps no per-protocol figures)
+        at_x = copy.deepcopy(off)
+        at_x['topology']['bottleneck']['delay_ms'] = x
+        return measure.runs(schema, '#' + '&'.join(scenario_hash(schema, at_x) + ['view=compare', 'cmp=prague']))[
+            'prague']['summary']
+    runs_off = {x: seed1(x) for x in POINTS}
+    ratio = lambda x: runs_off[x]['goodput_by_protocol']['prague'] / runs_off[x]['goodput_by_protocol']['cubic']
+    cq = lambda x: runs_off[x]['queue_delay_median_by_protocol']['cubic']
+    off_claims = [
+        number('rfc9332/rtt-scaling-off/rate-ratio', P, rates,
+               DRAFT + '; ours: Prague / CUBIC goodput at every base RTT, Prague\'s RTT independence off', 1,
+               ref('prague', 'goodput_by_protocol.prague', x_range=[POINTS[0], POINTS[-1]]),
+               ref('prague', 'goodput_by_protocol.cubic', x_range=[POINTS[0], POINTS[-1]]),
+               explain=explain(
+                   'Without RTT independence Prague adds a segment per round trip, as a Reno-like flow does, so the '
+                   'rates balance only where the two round trips are equal (RFC 9332 §2.4 derives k = 2 from the '
+                   'two flows\' steady-state rates at one RTT). They are not: the classic flow\'s round trip '
+                   'includes its own queue (CUBIC\'s median queueing delay ' +
+                   ', '.join(f'{cq(x):.1f}' for x in POINTS) + ' ms at base RTTs 3, 9, 19 and 41 ms), the L4S '
+                   'flow\'s less than 1 ms of its own, so Prague takes ' +
+                   ', '.join(f'{ratio(x):.2f}x' for x in POINTS) + ' CUBIC\'s rate (seed 1), the more the shorter '
+                   'the base RTT. The link is the preset with it on, which slows Prague below 25 ms instead.',
+                   main_hash)),
+        relation('rfc9332/rtt-scaling-off/l4s-sub-ms', P,
+                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
+                 DRAFT + '; ours: Prague\'s median queueing delay, every base RTT, RTT independence off',
+                 ref('prague', 'queue_delay_median_by_protocol.prague', x_range=[POINTS[0], POINTS[-1]]), '<',
+                 value=1),
+        relation('rfc9332/rtt-scaling-off/l4s-zero-loss', P,
+                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
+                 DRAFT + '; ours: Prague\'s retransmissions, every base RTT, RTT independence off',
+                 ref('prague', 'retransmissions', x_range=[POINTS[0], POINTS[-1]]), '<=', value=0),
+    ]
     presets = [
         {
             'id': 'l4s-dualpi2-sharing',
@@ -136,10 +173,10 @@ def main():
             'section': 'RFC 9332 §2.4; draft-briscoe-iccrg-prague-congestion-control §2.5',
             'caption': CAPTION_OFF,
             'hash': off_hash,
-            'evidence': {'published': [], 'claims': []},
+            'evidence': {'published': [], 'claims': off_claims},
         },
     ]
-    write_presets(presets, after='dctcp-step-queue', papers={P: PAPER_BLOCK})
+    write_presets(presets, after='copa-competes-with-cubic', papers={P: PAPER_BLOCK})
 
 
 if __name__ == '__main__':

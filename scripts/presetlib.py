@@ -120,12 +120,15 @@ def write_presets(new, after=None, edit=None, papers=None):
     PRESETS.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + '\n')
 
 
-def paper(title, citation, tolerance, tolerance_why, abs_floor=None):
+def paper(title, citation, tolerance, tolerance_why, abs_floor=None, platform=None):
     """A paper block (docs/claims.md): the tolerance of its number claims, stated once,
-    with why; abs_floor ({figure: value}) for values near 0."""
+    with why; abs_floor ({figure: value}) for values near 0; platform: the paper's platform
+    (the simulator or stack and its defaults) that every preset of the paper runs."""
     p = {'title': title, 'citation': citation, 'tolerance': tolerance, 'tolerance_why': tolerance_why}
     if abs_floor:
         p['abs_floor'] = abs_floor
+    if platform:
+        p['platform'] = platform
     return p
 
 
@@ -223,11 +226,37 @@ def claim(text, source, left, op, right=None, value=None, factor=None, if_not=No
 #   ns2_2001: ns-2.1b8, before tcpTick_ became 0.01 (2002/03/07) and before minrto_
 #            (2001/05/10): 100 ms ticks, a floor of 2 ticks (0.2 s), rtxcur_init_ 6,
 #            maxrto_ 100000: Ng & Chan (received January 2002).
+#   ns2_defaults: ns2's timers and the rest of ns-2.31-2.35's Agent/TCP defaults that the
+#            lab's RFC defaults leave out (PLATFORM_TCP): TCP-ER.
 PLATFORMS = {
     'xkernel': {'timers': 'bsd', 'max_rto_ms': 64000},
     'ns2': {'timers': 'ns2', 'ns2_tick_ms': 10, 'min_rto_ms': 200, 'initial_rto_ms': 3000, 'max_rto_ms': 60000},
     'ns2_2001': {'timers': 'ns2', 'ns2_tick_ms': 100, 'min_rto_ms': 200, 'initial_rto_ms': 6000,
                  'max_rto_ms': 100000},
+}
+PLATFORMS['ns2_defaults'] = PLATFORMS['ns2']
+
+# What a platform sets beyond its timers, on its TCP flows only ({block: {field: value}}):
+# ns-2.35's tcl/lib/ns-default.tcl and tcp/tcp.cc, for every Agent/TCP (NewReno and Sack1
+# included):
+#   tcp.limited_transmit: "Agent/TCP set singledup_ 1 ;# default changed on 2001/11/28":
+#            TcpAgent::recv and Sack1TcpAgent::recv call send_one() on each duplicate ACK
+#            below numdupacks_ (RFC 3042).
+#   aimd.loss_halves = cwnd: slowdown(CLOSE_SSTHRESH_HALF) sets ssthresh_ from
+#            windowd() / 2, min(cwnd_, wnd_), not the flight, at a fast retransmit
+#            (dupack_action) and a timeout (timeout()) alike.
+#   tcp.cwnd_validation off: "Agent/TCP set control_increase_ 0": recv_newack_helper()
+#            calls opencwnd() on every new ACK, whether or not the window limits the sender
+#            (and QOption_ 0: no restart after idle, which the lab has none of either).
+# Where the lab's defaults are already ns-2's, nothing is set: windowInit_ 2, packetSize_
+# 1000 + tcpip_base_hdr_size_ 40, numdupacks_ 3, maxburst_ 0 (no burst limit), timestamps_
+# false, one-way agents without a handshake, TCPSink without delayed ACKs, NewReno's
+# partial_window_deflation_ 1 and newreno_changes1_ 1 (the timer restarted at the first
+# partial ACK only: RFC 6582's). ns-2's initial ssthresh_ is window_ (tcp.cc reset()), the
+# lab's none: with the receiver's window bounding every sender (64 packets in TCP-ER) a
+# window past it sends nothing more and halves to the same min(cwnd, rwnd) / 2.
+PLATFORM_TCP = {
+    'ns2_defaults': {'tcp': {'limited_transmit': True, 'cwnd_validation': False}, 'aimd': {'loss_halves': 'cwnd'}},
 }
 
 
@@ -269,8 +298,11 @@ def on_platform(schema, scenario, platform, compared=()):
         timed = tcp | set(schema_param(schema, f'{name}[].tcp.timers')['when']['equals'])
         items = scenario.setdefault(name, [{}] if name == 'flows' else [])
         for item in items:
-            if item.get('protocol', default_protocol) in timed:
+            protocol = item.get('protocol', default_protocol)
+            if protocol in timed:
                 item.setdefault('tcp', {}).update(PLATFORMS[platform])
+            if protocol in tcp:
+                _set_blocks(item, PLATFORM_TCP.get(platform, {}))
     if tcp & set(compared):
         for item in swapped_flows(schema, scenario):
             protocol = item.get('protocol', schema_param(schema, 'flows[].protocol')['default'])
@@ -280,7 +312,13 @@ def on_platform(schema, scenario, platform, compared=()):
                 raise SystemExit(f'a comparison swaps {protocol} (which reads tcp.*_rto_ms) to TCP: its TCP '
                                  f'runs cannot take the {platform} platform without changing its own')
             item.setdefault('tcp', {}).update(PLATFORMS[platform])
+            _set_blocks(item, PLATFORM_TCP.get(platform, {}))
     return scenario
+
+
+def _set_blocks(item, blocks):
+    for block, values in blocks.items():
+        item.setdefault(block, {}).update(values)
 
 
 def decode_hash(schema, hash_text):

@@ -1,7 +1,10 @@
 // What a run reports of ECN (issue M §1): each flow's packets marked CE on the way
 // (`ecn_marks`, RFC 3168 §5), its window reductions answering ECE (`ecn_responses`,
 // §6.1.2, at most one a window) and those reductions as markers on its window chart
-// (`ecn_response`, the cwnd after).
+// (`ecn_response`, the cwnd after), and the marks themselves as markers on the queue
+// chart (`ce_mark`, the queue then).
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -70,6 +73,67 @@ TEST(EcnReport, AFlowWithEcnCountsItsMarksAndDrawsEachReduction) {
       EXPECT_TRUE(seen) << protocol << ": reduction " << i << " at " << drawn.t[i] << " s to " << drawn.v[i];
     }
   }
+}
+
+// RFC 8257 §3.1 (DCTCP's step marking): a packet is marked when the instantaneous
+// queue is at or above K on its arrival. Every mark the summary counts is drawn, at the
+// queue it found, and the queue chart shows the queue at or above K when it was made.
+TEST(EcnReport, EachCeMarkIsDrawnWhereTheQueueWasAtOrAboveK) {
+  const int64_t k = 10;  // StepPath's step.k_packets
+  // At 2 Mb/s a throughput bin (25 ms) holds 6 packets at most, fewer than the 25 marks a
+  // bin keeps: every mark is drawn.
+  nlohmann::json scenario = StepPath("dctcp", true);
+  scenario["topology"]["bottleneck"]["rate_mbps"] = 2;
+  const testing::RunResult r = testing::RunOk(scenario);
+  const int64_t marks = r.summary["ecn_marks"].get<int64_t>();
+  ASSERT_GT(marks, 0);
+  ASSERT_TRUE(r.series.count("ce_mark"));
+  const testing::Series& drawn = r.series.at("ce_mark");
+  EXPECT_EQ(static_cast<int64_t>(drawn.t.size()), marks);
+  const testing::Series& queue = r.series.at("queue");
+  // The queue series keeps each bucket's highest point (1000 buckets over the run): the
+  // bucket a mark falls in holds a point at or above K (K + 1 once the packet joined).
+  const double bucket_s = 5.0 / 1000;
+  for (size_t i = 0; i < drawn.t.size(); ++i) {
+    EXPECT_GE(drawn.v[i], static_cast<double>(k)) << "mark " << i << " at " << drawn.t[i] << " s";
+    if (i > 0) EXPECT_GE(drawn.t[i], drawn.t[i - 1]) << "in time order";
+    double highest = -1;
+    for (size_t j = 0; j < queue.t.size(); ++j) {
+      if (std::abs(queue.t[j] - drawn.t[i]) <= bucket_s) highest = std::max(highest, queue.v[j]);
+    }
+    EXPECT_GT(highest, static_cast<double>(k)) << "mark " << i << " at " << drawn.t[i] << " s";
+  }
+}
+
+// Marks by the thousand a second (DCTCP at 100 Mb/s) are thinned, not cut off: at most 25
+// a flow in each of the run's 200 throughput bins, so the kept ones span the whole run.
+TEST(EcnReport, ManyMarksAreThinnedAcrossTheWholeRun) {
+  // The DCTCP preset's path (scripts/dctcp-presets.py): about 10000 marks in 5 s.
+  nlohmann::json scenario = StepPath("dctcp", true);
+  scenario["topology"] = {{"access", {{"rate_mbps", 1000}, {"delay_ms", 0.5}}},
+                          {"bottleneck",
+                           {{"rate_mbps", 100},
+                            {"delay_ms", 1},
+                            {"queue_packets", 200},
+                            {"queue", "step"},
+                            {"step", {{"k_packets", 20}}}}}};
+  const testing::RunResult r = testing::RunOk(scenario);
+  const int64_t marks = r.summary["ecn_marks"].get<int64_t>();
+  const testing::Series& drawn = r.series.at("ce_mark");
+  ASSERT_GT(marks, 5000);
+  EXPECT_LT(static_cast<int64_t>(drawn.t.size()), marks);
+  EXPECT_LE(drawn.t.size(), 5000u);
+  EXPECT_GT(drawn.t.back(), 0.95 * 5.0) << "the last mark drawn is near the run's end";
+  for (size_t i = 0; i < drawn.t.size(); ++i) EXPECT_GE(drawn.v[i], 20.0) << "mark " << i;
+}
+
+// Drop-tail never marks (RFC 3168 §5 needs an AQM): its runs carry no marks to draw.
+TEST(EcnReport, AQueueThatCannotMarkRecordsNoMarks) {
+  nlohmann::json scenario = StepPath("newreno", false);
+  scenario["topology"]["bottleneck"]["queue"] = "drop_tail";
+  scenario["topology"]["bottleneck"].erase("step");
+  const testing::RunResult r = testing::RunOk(scenario);
+  EXPECT_EQ(r.series.count("ce_mark"), 0u);
 }
 
 TEST(EcnReport, AFlowWithoutEcnHasNoMarksAndNoReductionsToReport) {

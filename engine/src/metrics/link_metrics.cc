@@ -23,6 +23,21 @@ void LinkMetrics::WatchFlowQueues(const QueueDiscipline* queue, int flows, Time 
   flow_queue_now_.assign(static_cast<size_t>(flows), -1);
 }
 
+void LinkMetrics::WatchMarks(QueueDiscipline* queue, int flows, Time horizon, int bins) {
+  // A run keeps about this many marks in all: 5000 a flow (MarkerSeries' cap, as the
+  // senders' events) up to 20 flows, fewer each beyond, never fewer than 200.
+  constexpr int64_t kMarkBudget = 100000;
+  if (!record_ || flows <= 0) return;
+  const auto cap = static_cast<size_t>(std::clamp<int64_t>(kMarkBudget / flows, 200, 5000));
+  for (int i = 0; i < flows; ++i) ce_marks_.emplace_back("ce_mark", "packets", cap, horizon, bins);
+  queue->set_mark_observer(this);
+}
+
+void LinkMetrics::OnCeMark(Time now, const Packet& p, int64_t queue_packets) {
+  if (p.is_feedback() || p.flow >= ce_marks_.size()) return;  // a background flow's, or an ACK's
+  ce_marks_[p.flow].Add(now, static_cast<double>(queue_packets));
+}
+
 void LinkMetrics::OnQueueLength(Time now, int64_t packets) {
   if (record_) queue_.Add(now, static_cast<double>(packets));
   // A flow's sub-queue is sampled when it changed (which one did is not told: ask each).

@@ -221,7 +221,10 @@ std::vector<PanelDecl> Declare() {
               {Scoped(Line("queue", "bottleneck queue", "step", "#1b2430"), "link"),
                // Each flow's sub-queue beside the whole: FQ-CoDel's own (RFC 8290 §4.1), DualPI2's
                // L4S or classic queue (RFC 9332 §2.1).
-               Drawn(Each(Line("sub_queue", "sub-queue", "step", "#2a9d8f"), "flow"), "samples")});
+               Drawn(Each(Line("sub_queue", "sub-queue", "step", "#2a9d8f"), "flow"), "samples"),
+               // Each CE mark the queue made on a flow's packet, at the queue then (RFC 3168
+               // §5): DCTCP's marks sit at or above K (RFC 8257 §3.1).
+               Each(Points("ce_mark", "CE mark", "triangle", "#e07a00", "samples"), "flow")});
     p.references = {"queue_limit"};
     panels.push_back(p);
   }

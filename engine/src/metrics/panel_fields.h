@@ -58,7 +58,7 @@ struct PanelDecl {
   std::string empty_text;  // what an empty chart says
   // Lines read from the result, not a series ("queue_limit", "base_rtt").
   std::vector<std::string> references;
-  bool markers = false;  // the compare view's event markers (every "marker" series)
+  bool markers = false;  // the compare view's event markers (every "marker" series in `unit`)
   std::vector<PanelLine> lines;
 };
 

@@ -45,6 +45,11 @@ const std::vector<SeriesField>& SeriesFields() {
        "An ACK echoed a CE mark (ECE) and the sender reduced its window, at most once a window of data (cwnd "
        "after)",
        "RFC 3168 §6.1.2; RFC 8257 §3.3 (DCTCP)"},
+      {"ce_mark", "CE mark", "packets", "marker", "flow",
+       "The bottleneck's queue set Congestion Experienced on one of the flow's packets instead of dropping it "
+       "(the packets waiting then); the receiver echoes it and the sender reduces its window. Where marks come "
+       "faster, the first 25 of each 200th of the run are drawn",
+       "RFC 3168 §5; RFC 8257 §3.1 (DCTCP's step marking)"},
       {"seq_sent", "Sent", "segment", "trace", "flow", "Every new segment sent", "RFC 9293 §3.4"},
       {"seq_retransmitted", "Retransmitted", "segment", "trace", "flow", "Every retransmission", "RFC 5681 §3.2"},
       {"seq_acked", "ACK", "segment", "trace", "flow", "The cumulative ACK of every ACK arriving", "RFC 9293 §3.4"},

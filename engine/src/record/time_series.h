@@ -4,6 +4,7 @@
 // every peak and trough a chart would show). Columnar, as the charts want it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,17 +61,35 @@ class TimeSeries {
   std::vector<double> values_;
 };
 
-// Point events (fast retransmit, timeout...), capped in number.
+// Point events (fast retransmit, timeout...), capped in number: the first `cap` are kept.
+// Given a horizon, the cap is spread over the run instead, for events that may come by
+// the thousand a second (an AQM's marks): time is cut into `buckets` and each keeps its
+// first cap / buckets events (at least one), so the kept ones still span the whole run
+// where the first `cap` alone would stop part-way. count() counts them all either way.
 class MarkerSeries {
  public:
   MarkerSeries(std::string name, std::string unit, size_t cap = 5000)
       : name_(std::move(name)), unit_(std::move(unit)), cap_(cap) {}
+  MarkerSeries(std::string name, std::string unit, size_t cap, Time horizon, int buckets)
+      : MarkerSeries(std::move(name), std::move(unit), cap) {
+    const int64_t n = buckets > 0 ? buckets : 1;
+    bucket_ns_ = std::max<int64_t>(1, (horizon.ns() + n - 1) / n);
+    per_bucket_ = std::max<size_t>(1, cap / static_cast<size_t>(n));
+  }
   void Add(Time t, double value) {
     ++count_;
-    if (times_s_.size() < cap_) {
-      times_s_.push_back(t.seconds());
-      values_.push_back(value);
+    if (times_s_.size() >= cap_) return;
+    if (bucket_ns_ > 0) {
+      const int64_t bucket = t.ns() / bucket_ns_;
+      if (bucket != bucket_) {
+        bucket_ = bucket;
+        in_bucket_ = 0;
+      }
+      if (in_bucket_ == per_bucket_) return;
+      ++in_bucket_;
     }
+    times_s_.push_back(t.seconds());
+    values_.push_back(value);
   }
   const std::string& name() const { return name_; }
   const std::string& unit() const { return unit_; }
@@ -83,6 +102,10 @@ class MarkerSeries {
   std::string unit_;
   size_t cap_;
   int64_t count_ = 0;
+  int64_t bucket_ns_ = 0;  // 0: no spreading, the first cap_ kept
+  size_t per_bucket_ = 0;
+  int64_t bucket_ = -1;
+  size_t in_bucket_ = 0;
   std::vector<double> times_s_;
   std::vector<double> values_;
 };

@@ -5,6 +5,7 @@
 
 #include "app/cbr_source.h"
 #include "metrics/aggregates.h"
+#include "scenario/link_params.h"
 #include "scenario/params.h"
 #include "world/explicit_flow.h"
 #include "world/streams.h"
@@ -60,6 +61,10 @@ void Simulation::Build() {
   all_finite_ = true;
   for (int i = 0; i < n; ++i) BuildExplicitFlow(i);
   bottleneck_metrics_->WatchFlowQueues(&topology_->bottleneck_forward().queue(), n, duration_, buckets_);
+  // The marks drawn on the queue chart: the bottleneck's, where its queue can mark.
+  if (QueueCanMark(scenario_.Enum("topology.bottleneck.queue"))) {
+    bottleneck_metrics_->WatchMarks(&topology_->bottleneck_forward().queue(), n, duration_, kThroughputBins);
+  }
   ids_ = std::make_unique<FlowIds>(static_cast<uint32_t>(n));
   BackgroundGroup::Params group_params{duration_, measure_from_, kThroughputBins, record_series_,
                                        goodput_counts_app_rx_};

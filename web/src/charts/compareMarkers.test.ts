@@ -31,6 +31,22 @@ describe('compare markers', () => {
     expect(kinds[0]).toMatchObject({ help: 'h1', source: 'RFC 5681 §3.2' });
   });
 
+  it("keeps, given a chart's unit, only the markers drawn in it (a queue's CE marks are not a window's)", () => {
+    const withUnits = [
+      ...decls.map((d) => (d.kind === 'marker' ? { ...d, unit: 'segments' } : d)),
+      { name: 'ce_mark', label: 'CE mark', kind: 'marker', scope: 'flow', unit: 'packets' },
+    ];
+    expect(markerKinds(withUnits).map((k) => k.name)).toContain('ce_mark');
+    const window = markerKinds(withUnits, 'segments');
+    expect(window.map((k) => [k.name, k.shape])).toEqual([
+      ['fast_retransmit', 'triangle'],
+      ['partial_ack', 'diamond'],
+      ['early_retransmit', 'triangle'],
+      ['timeout', 'cross'],
+    ]);
+    expect(markerKinds(withUnits, 'packets').map((k) => k.name)).toEqual(['ce_mark']);
+  });
+
   it('gives each protocol its switched-on markers in its colour, skipping empty ones', () => {
     const runs: Record<string, Record<string, { t: Float64Array; v: Float64Array }>> = {
       a: { fast_retransmit: { t: f64(1, 2), v: f64(10, 12) }, timeout: { t: f64(), v: f64() } },

@@ -86,12 +86,23 @@ export interface MarkerKind {
   source?: string;
 }
 
-/** The per-flow event markers the schema declares (kind "marker"), with their shapes. */
+/** The per-flow event markers the schema declares (kind "marker"), with their shapes;
+ * with `unit`, only those in it (a chart draws markers at their values: the window
+ * chart's are in segments, a queue's CE marks in packets belong to the queue chart). */
 export function markerKinds(
-  decls: readonly { name: string; label?: string; kind?: string; scope?: string; help?: string; source?: string }[],
+  decls: readonly {
+    name: string;
+    label?: string;
+    kind?: string;
+    scope?: string;
+    unit?: string;
+    help?: string;
+    source?: string;
+  }[],
+  unit?: string,
 ): MarkerKind[] {
   return decls
-    .filter((d) => d.kind === 'marker' && (d.scope ?? 'flow') === 'flow')
+    .filter((d) => d.kind === 'marker' && (d.scope ?? 'flow') === 'flow' && (unit === undefined || d.unit === unit))
     .map((d, i) => ({
       name: d.name,
       label: d.label ?? d.name,

@@ -299,6 +299,27 @@ describe('the live panels of many flows', () => {
     ).toEqual(['flows[0].sub_queue|flow 1 sub-queue', 'flows[1].sub_queue|flow 2 sub-queue']);
   });
 
+  it("draws each flow's CE marks on the queue chart, as declared, only when the run has them", () => {
+    const queueOf = (r: ReturnType<typeof run>, layout: 'single' | 'multi', shownFlows: number[]) =>
+      buildLivePanels(model, r, { ...opts, layout, shownFlows }).find((p) => p.id === 'queue')!;
+    const decl = model.panelDecls.find((p) => p.id === 'queue')!.lines.find((l) => l.style === 'points')!;
+    expect(queueOf(multi, 'multi', [0, 1, 2]).series.filter((s) => s.key.endsWith(`.${decl.series}`))).toEqual([]);
+    const marked = run(
+      [{ protocol: 'reno' }, { protocol: 'reno' }],
+      [
+        ['links.bottleneck.queue', 'queue', 'link', -1, [0, 30, 12]],
+        [`flows[0].${decl.series}`, decl.series, 'flow', 0, [21, 22]],
+        [`flows[1].${decl.series}`, decl.series, 'flow', 1, []],
+      ],
+    );
+    const many = queueOf(marked, 'multi', [0, 1]).series.filter((s) => s.key.endsWith(`.${decl.series}`));
+    expect(many.map((s) => [s.key, s.label, s.shape, Array.from(s.v)])).toEqual([
+      [`flows[0].${decl.series}`, `flow 1 ${decl.label}`, decl.marker, [21, 22]],
+    ]);
+    const one = queueOf(marked, 'single', [0]).series.find((s) => s.key.endsWith(`.${decl.series}`))!;
+    expect([one.label, one.shape, one.color]).toEqual([decl.label, decl.marker, decl.color]);
+  });
+
   it('drops the rate chart when no rate-based flow is shown, and says when every flow is hidden', () => {
     expect(buildLivePanels(model, multi, { ...opts, shownFlows: [0] }).map((p) => p.id)).not.toContain('rate');
     const none = buildLivePanels(model, multi, { ...opts, shownFlows: [] });

@@ -101,9 +101,16 @@ export function defaultViewState(model: ParamModel): ViewState {
   return { view: 'live', compare: defaultCompare(model), hidden: [], sweep: defaultSweep(model) };
 }
 
-/** The event-marker kinds Compare can show (the schema's per-flow marker series). */
+/** The event-marker kinds Compare can show: the schema's per-flow marker series in the
+ * unit of the compared panel that draws markers (the window chart's). */
+export function compareMarkerKinds(model: ParamModel) {
+  const unit = (model.panelDecls ?? []).find((p) => p.markers && p.layouts.includes('compare'))?.unit;
+  return markerKinds(model.seriesDecls, unit);
+}
+
+/** Their names. */
 export function compareMarkerNames(model: ParamModel): string[] {
-  return markerKinds(model.seriesDecls).map((k) => k.name);
+  return compareMarkerKinds(model).map((k) => k.name);
 }
 
 /** The switched-off list as the view state keeps it: schema order, none = absent. */

@@ -2,7 +2,7 @@
 // everything else; only flows[0].protocol changes), overlaid on the charts the engine declares for it, with one
 // legend whose entries hide/show a protocol's curves, and a table of their figures.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { compareMarkers, markerKinds, protocolColor } from '../charts/compareSeries';
+import { compareMarkers, protocolColor } from '../charts/compareSeries';
 import { CompareMarkerToggles } from './CompareMarkerToggles';
 import { useDisplay } from '../present/display';
 import { useFillHeight } from '../present/spaceBelow';
@@ -22,6 +22,7 @@ import { protocolLabel } from '../model/params/labels';
 import { figureInfo, figureTitle, figureValue } from '../model/run/figures';
 import type { ParamModel } from '../model/params/params';
 import {
+  compareMarkerKinds,
   entryColorIndex,
   markersOffList,
   MAX_COMPARE,
@@ -97,7 +98,7 @@ export const CompareView = memo(function CompareView({
   const chartHeight = fill === null ? height : Math.max(MIN_FILL_HEIGHT, fill);
 
   // Event markers on the window chart, per protocol (its colour), each kind toggleable.
-  const kinds = useMemo(() => markerKinds(model.seriesDecls), [model]);
+  const kinds = useMemo(() => compareMarkerKinds(model), [model]);
   // Kept in the link as the kinds switched off, so a kind the engine adds later is shown.
   const markersOn = useMemo(
     () => kinds.map((k) => k.name).filter((n) => !markersOff?.includes(n)),

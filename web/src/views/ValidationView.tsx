@@ -172,6 +172,11 @@ export function ValidationView({ store, model }: { store: Pick<PoolActions, 'run
       >
         <strong>{info.title}</strong>
         <div className="muted-note">{info.citation}</div>
+        {info.platform ? (
+          <p className="muted-note" data-testid={`paper-platform:${id}`}>
+            {info.platform}
+          </p>
+        ) : null}
         <p>
           <strong>{c.holds}</strong> hold, <strong>{c['holds-under-reading']}</strong> hold under a named reading,{' '}
           <strong>{c['does-not-hold']}</strong> do not hold (each with the experiment that explains it),{' '}

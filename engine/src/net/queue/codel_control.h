@@ -8,7 +8,7 @@
 //   int64_t BacklogBytes() const   what that queue still holds, in bytes (§5.3's
 //                                  "queue holds at most one MTU" test)
 //   void DropHead(Packet*, Time)   an AQM drop of a popped packet: count, trace, release
-//   bool Mark(Packet&)             RFC 3168 §5: CE on an ECT packet (false: Not-ECT)
+//   bool Mark(Packet&, Time)       RFC 3168 §5: CE on an ECT packet (false: Not-ECT)
 //
 // Templated on that queue so the per-packet path makes no virtual call.
 #pragma once
@@ -87,7 +87,7 @@ Packet* CodelControl::Dequeue(Queue& q, const CodelParams& params, Time now) {
     while (now >= drop_next_ && dropping_) {
       // RFC 8289 §5 ("drop" may be "mark"), as Linux codel_dequeue: an ECT packet is
       // marked CE and sent, the next signal is scheduled as after a drop.
-      if (r.packet != nullptr && q.Mark(*r.packet)) {
+      if (r.packet != nullptr && q.Mark(*r.packet, now)) {
         ++count_;
         drop_next_ = ControlLaw(drop_next_, params.interval, count_);
         break;
@@ -104,7 +104,7 @@ Packet* CodelControl::Dequeue(Queue& q, const CodelParams& params, Time now) {
   } else if (r.ok_to_drop) {
     // Above target for a whole interval: drop (or mark an ECT packet, §5) and enter
     // the dropping state.
-    if (!q.Mark(*r.packet)) {
+    if (!q.Mark(*r.packet, now)) {
       q.DropHead(r.packet, now);
       r = DoDequeue(q, params, now);
     }

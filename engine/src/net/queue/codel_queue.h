@@ -49,7 +49,7 @@ class CodelQueue final : public QueueDiscipline {
   Packet* PopHead();
   int64_t BacklogBytes() const { return length_bytes(); }
   void DropHead(Packet* p, Time now);
-  bool Mark(Packet& p) { return MarkCongestion(p); }
+  bool Mark(Packet& p, Time now) { return MarkCongestion(p, now); }
 
   PacketPool* pool_;
   int64_t limit_packets_;

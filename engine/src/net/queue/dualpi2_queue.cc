@@ -90,7 +90,7 @@ Packet* DualPi2Queue::Dequeue(Time now) {
       const double native = l_len > params_.th_len_packets ? NativeL4sProbability(now - p->enqueued_at) : 0.0;
       const double p_l = std::max(native, coupled_l4s_probability());  // "p_L = max(p'_L, p_CL)"
       // "if (p_L > rand()) mark(pkt)"; a packet already CE stays CE.
-      if (p_l > 0 && rng_.Uniform01() < p_l && p->ecn != Ecn::kCe) MarkCongestion(*p);
+      if (p_l > 0 && rng_.Uniform01() < p_l && p->ecn != Ecn::kCe) MarkCongestion(*p, now);
       return p;
     }
     Packet* p = classic_.front();
@@ -98,7 +98,7 @@ Packet* DualPi2Queue::Dequeue(Time now) {
     OnRemoved(*p);
     const double p_c = classic_probability();
     // "if (p_C > rand())": "if (ecn(pkt) == 0) { drop(pkt); continue }", else "mark(pkt)".
-    if (p_c > 0 && rng_.Uniform01() < p_c && !MarkCongestion(*p)) {
+    if (p_c > 0 && rng_.Uniform01() < p_c && !MarkCongestion(*p, now)) {
       DropAtDequeue(now, p);
       continue;
     }

@@ -80,7 +80,7 @@ class FqCodelQueue final : public QueueDiscipline {
     Packet* PopHead();
     int64_t BacklogBytes() const { return q_->bytes; }
     void DropHead(Packet* p, Time now);
-    bool Mark(Packet& p) { return fq_->MarkCongestion(p); }
+    bool Mark(Packet& p, Time now) { return fq_->MarkCongestion(p, now); }
 
    private:
     FqCodelQueue* fq_;

@@ -72,7 +72,7 @@ bool PieQueue::Enqueue(Packet* p, Time now) {
   // §4.4: no random drop while burst allowance remains.
   if (burst_allowance_ == Time::Zero() && DropEarly()) {
     // §5.1: an ECT packet is marked instead while drop_prob is at most 10 %.
-    if (!(drop_prob_ <= params_.mark_ecn_threshold && MarkCongestion(*p))) {
+    if (!(drop_prob_ <= params_.mark_ecn_threshold && MarkCongestion(*p, now))) {
       ++stats_.aqm_drops;
       CountDropOnRoute(*p);
       pool_->Release(p);

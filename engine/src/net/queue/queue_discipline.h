@@ -22,6 +22,15 @@ struct QueueStats {
   int64_t ecn_marks = 0;       // ECT packets marked CE instead of dropped (RFC 3168 §5)
 };
 
+// Hears of each CE mark a discipline makes (the charts' marks, metrics/link_metrics.h):
+// when, whose packet, and how many packets waited in the discipline then. Measurement
+// only, like PacketObserver: no discipline decision may depend on it.
+class MarkObserver {
+ public:
+  virtual ~MarkObserver() = default;
+  virtual void OnCeMark(Time now, const Packet& p, int64_t queue_packets) = 0;
+};
+
 class QueueDiscipline {
  public:
   virtual ~QueueDiscipline() = default;
@@ -58,6 +67,8 @@ class QueueDiscipline {
   // The packet trace, for drops made on the way out (CoDel): those happen inside
   // Dequeue, where the link cannot see them. Null unless tracing.
   void set_packet_observer(PacketObserver* observer) { packet_observer_ = observer; }
+  // Who hears of the CE marks it makes (null: nobody; one null check per mark).
+  void set_mark_observer(MarkObserver* observer) { mark_observer_ = observer; }
 
  protected:
   void OnAdded(const Packet& p) {
@@ -72,11 +83,12 @@ class QueueDiscipline {
 
   // RFC 3168 §5: an AQM that would signal congestion sets CE on an ECT packet instead
   // of dropping it. Returns false for a Not-ECT packet, which the caller drops.
-  bool MarkCongestion(Packet& p) {
+  bool MarkCongestion(Packet& p, Time now) {
     if (!p.ect()) return false;
     p.ecn = Ecn::kCe;
     ++stats_.ecn_marks;
     CountMarkOnRoute(p);
+    if (mark_observer_ != nullptr) mark_observer_->OnCeMark(now, p, packets_);
     return true;
   }
 
@@ -94,6 +106,7 @@ class QueueDiscipline {
   int64_t packets_ = 0;
   int64_t bytes_ = 0;
   PacketObserver* packet_observer_ = nullptr;
+  MarkObserver* mark_observer_ = nullptr;
 };
 
 }  // namespace plab

@@ -100,7 +100,7 @@ bool RedQueue::Enqueue(Packet* p, Time now) {
     // ECT packet CE instead of dropping it (the count restarts as after a drop); a
     // forced decision (the average at max_th or above) and a full queue still drop.
     const bool markable = early && avg_ < params_.max_thresh_packets;
-    if (!markable || !MarkCongestion(*p)) return Drop(p, false);
+    if (!markable || !MarkCongestion(*p, now)) return Drop(p, false);
     count_ = 0;
   }
   p->enqueued_at = now;

@@ -13,7 +13,7 @@ bool StepMarkQueue::Enqueue(Packet* p, Time now) {
   const int64_t q = length_packets();
   if (q >= params_.limit_packets) return Drop(p, true);
   // DCTCP §3.1: the instantaneous queue at or above K marks (or, Not-ECT, drops).
-  if (q >= params_.k_packets && !MarkCongestion(*p)) return Drop(p, false);
+  if (q >= params_.k_packets && !MarkCongestion(*p, now)) return Drop(p, false);
   p->enqueued_at = now;
   queue_.push_back(p);
   OnAdded(*p);

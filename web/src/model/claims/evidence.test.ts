@@ -383,6 +383,12 @@ describe('reading malformed claims and paper blocks: each message names the fiel
     ]);
     expect(parsePapers({ a: PAPERS.er }).papers.a.tolerance).toBe(0.2);
   });
+  it("reads a paper's platform, and names one that is not text", () => {
+    expect(parsePapers({ a: { ...PAPERS.er, platform: 'ns-2' } }).papers.a.platform).toBe('ns-2');
+    expect(parsePapers({ a: PAPERS.er }).papers.a.platform).toBeUndefined();
+    const bad = parsePapers({ a: { ...PAPERS.er, platform: 2 } }).problems;
+    expect(bad).toEqual(['paper "a": "platform" must be text — left out']);
+  });
   it('reads an old claim (no kind) as legacy, keyed "<preset>#<index>"', () => {
     const r = parseEvidence(
       { claims: [{ text: 'a', source: 's', check: { left: { series: 'le', figure: 't' }, op: '<', value: 1 } }] },

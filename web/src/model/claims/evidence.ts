@@ -2,7 +2,7 @@
 // presets.json with their table or section) and its claims, each judged on the runs the
 // page has, so the verdict is always the one of the numbers on screen. The format, the
 // verdict rules and how to write a claim from a paper: docs/claims.md. In short:
-//   presets.json "papers": { <id>: { title, citation, tolerance, tolerance_why, abs_floor? } }
+//   presets.json "papers": { <id>: { title, citation, tolerance, tolerance_why, abs_floor?, platform? } }
 //   a preset's "evidence": { "published": [...], "claims": [ Claim... ] }
 //   Claim = { id, paper, kind: "number" | "relation" | "not_expressible", quote, source,
 //             check?, paper_value?, unit?, why?, reading?, explain? }
@@ -38,6 +38,8 @@ export interface PaperInfo {
   tolerance_why: string;
   /** Per figure, an absolute tolerance for values near 0 ("late_pct": 0.1). */
   abs_floor?: Record<string, number>;
+  /** The paper's platform (simulator or stack, and its defaults) that all its presets run. */
+  platform?: string;
 }
 
 export type ClaimKind = 'number' | 'relation' | 'not_expressible' | 'legacy';
@@ -138,12 +140,17 @@ export function parsePapers(doc: unknown): { papers: Record<string, PaperInfo>; 
       problems.push(`${where}: "abs_floor" must map figures to numbers >= 0 — left out`);
       continue;
     }
+    if (o.platform !== undefined && !isStr(o.platform)) {
+      problems.push(`${where}: "platform" must be text — left out`);
+      continue;
+    }
     papers[id] = {
       title: o.title,
       citation: o.citation,
       tolerance: o.tolerance,
       tolerance_why: o.tolerance_why,
       ...(floor ? { abs_floor: floor as Record<string, number> } : {}),
+      ...(isStr(o.platform) ? { platform: o.platform } : {}),
     };
   }
   return { papers, problems };

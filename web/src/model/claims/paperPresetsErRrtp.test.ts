@@ -139,6 +139,50 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
   });
 });
 
+describe('TCP-ER presets: the paper’s platform (presetlib PLATFORMS / PLATFORM_TCP "ns2_defaults")', () => {
+  const er = parsePresets(doc).presets.filter((p) => p.id.startsWith('tcp-er-'));
+  it("run every TCP flow and web user, in every comparison, on ns-2's Agent/TCP defaults", () => {
+    // ns-default.tcl: tcpTick_ 0.01, minrto_ 0.2, rtxcur_init_ 3.0, singledup_ 1 (limited
+    // transmit), control_increase_ 0 (no window validation); tcp.cc slowdown(): ssthresh
+    // from half the window. Vegas has no aimd block (its own cut), so loss_halves is not read.
+    const tcp = new Set(model.protocols.filter((p) => p.family === 'tcp').map((p) => p.name));
+    let checked = 0;
+    for (const p of er) {
+      const { values, view } = open(p);
+      for (const entry of view.compare) {
+        const scenario = JSON.parse(buildScenario(model, withProtocol(model, values, entry)));
+        const items = [
+          ...(scenario.flows as Record<string, unknown>[]).map((f, i) => [`flows[${i}]`, f] as const),
+          ...((scenario.background ?? []) as Record<string, unknown>[]).map((b, i) => [`background[${i}]`, b] as const),
+        ];
+        for (const [where, item] of items) {
+          const at = (path: string) => getAt(item, path) ?? model.byPath.get(`${where}.${path}`)?.defaultValue;
+          const protocol = String(at('protocol'));
+          expect(tcp.has(protocol), `${p.id} ${entry} ${where}`).toBe(true);
+          expect(
+            [at('tcp.timers'), at('tcp.ns2_tick_ms'), at('tcp.min_rto_ms'), at('tcp.initial_rto_ms')],
+            `${p.id} ${entry} ${where}`,
+          ).toEqual(['ns2', 10, 200, 3000]);
+          expect([at('tcp.limited_transmit'), at('tcp.cwnd_validation')], `${p.id} ${entry} ${where}`).toEqual([
+            true,
+            false,
+          ]);
+          if (protocol !== 'vegas') expect(at('aimd.loss_halves'), `${p.id} ${entry} ${where}`).toBe('cwnd');
+          checked++;
+        }
+      }
+    }
+    expect(er.length).toBe(14);
+    expect(checked).toBeGreaterThan(100);
+  });
+  it('name that platform once, in the paper block, with the ns-2 source lines', () => {
+    const platform = (doc as { papers: Record<string, { platform?: string }> }).papers['tcp-er'].platform ?? '';
+    for (const line of ['singledup_ 1', 'slowdown(CLOSE_SSTHRESH_HALF)', 'control_increase_ 0', 'minrto_ 0.2'])
+      expect(platform).toContain(line);
+    for (const p of er) expect(p.caption, p.id).toContain("ns-2's Agent/TCP defaults");
+  });
+});
+
 describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
   const rrtp = parsePresets(doc).presets.filter((p) => p.id.startsWith('rrtp-'));
   it("run every TCP they compare on ns-2.32's timers, the swapped RRTP flow included (presetlib on_platform)", () => {
