@@ -317,8 +317,7 @@ MODERN_CASES = [
      (1.0, 'abs', 'both count the disc alone, ours below it ns-3\'s one-packet device')),
 ]
 # The checks that do not hold, each with its class of known disagreement.
-MODERN_CLASSES = {'ns3-modern-fqcodel-newreno-cubic-total': 'ns3-modern-fqcodel-total',
-                  'ns3-modern-cubic-2flows-jain': 'ns3-modern-cubic-pair-share'}
+MODERN_CLASSES = {}  # none since 2026-11-29 (ns3_modern_test.cc: prr_ns3_calls, cubic.law = ns3)
 # The cases ns3_modern_test.cc does not compare (none now): shown with the rules of its
 # other lossy pairs, each naming its class.
 MODERN_UNTESTED = {}
@@ -330,14 +329,14 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
     flows = []
     for i, protocol in enumerate(protocols):
         flows.append({'protocol': protocol, 'start_s': round(i * r['stagger'], 6),
-                      'access': {'rate_mbps': 1000, 'delay_ms': 1}, 'recovery': 'prr_ns3',
+                      'access': {'rate_mbps': 1000, 'delay_ms': 1}, 'recovery': 'prr_ns3_calls',
                       'tcp': {'mss_bytes': 1000, 'header_bytes': 42, 'timestamps': True, 'initial_window_segments': 10,
                               'max_window_segments': 16777, 'min_rto_ms': 1000, 'handshake': True,
                               'initial_rto_ms': 3000, 'ecn': ecn},
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}}})
-        if protocol == 'cubic':  # TcpCubic's default HyStart
-            flows[-1]['cubic'] = {'hystart': 'ns3'}
+        if protocol == 'cubic':  # TcpCubic's default HyStart and its whole-segment window law
+            flows[-1]['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
         if protocol == 'dctcp':  # TcpSocketBase's CA_CWR with ns-3's PRR arithmetic
             flows[-1]['dctcp'] = {'reduction': 'cwr_ns3'}
     # modern.cc's bottleneck device holds one packet below its queue disc: ours so too.
@@ -416,7 +415,9 @@ def modern(schema):
         'source': 'ns-3.44 runs of bench/ns3/modern.cc (engine/tests/data/ns3-modern.jsonl): a dumbbell of 1 Gb/s, '
                   '1 ms access links, ns-3\'s TcpDctcp through RED with MinTh = MaxTh = K on the instantaneous '
                   'queue (not gentle), PieQueueDisc, FqCoDelQueueDisc and CoDelQueueDisc with their defaults, '
-                  'TcpLedbat and TcpCubic (HyStart on) on FIFO, TcpNewReno (SACK, PRR) on each; goodput and the mean queue '
+                  'TcpLedbat and TcpCubic (HyStart on) on FIFO, TcpNewReno (SACK, PRR) on each; ours with ns-3.44\'s '
+                  'platform: PRR run as its TcpSocketBase runs DoRecovery (recovery prr_ns3_calls) and TcpCubic\'s '
+                  'window law (cubic.law = ns3); goodput and the mean queue '
                   'over [2, 10] s (measured_mean_queue_packets), goodput as PacketSink counts it (metrics.goodput = '
                   'app); PIE over ns-3\'s 3 seeds and 3 of ours. The scenarios and tolerances are '
                   'ns3_modern_test.cc\'s: total goodput within 1 % (through PIE, FQ-CoDel and CoDel, and for '
@@ -425,8 +426,7 @@ def modern(schema):
                   'bottleneck device holds one packet below its disc, and ours runs so (topology.bottleneck.'
                   'device_packets = 1); Jain\'s index within 0.05 as the '
                   'grid. The test also compares the drops and marks, which no figure here carries as a whole '
-                  'run\'s (docs/conformance/dctcp.md, pie.md, fq_codel.md). SACK beside LEDBAT is not compared by '
-                  'the test yet; its checks use the rules of the other lossy pairs. A check that does not hold '
+                  'run\'s (docs/conformance/dctcp.md, pie.md, fq_codel.md). A check that does not hold '
                   'names its class (engine/tests/data/ns3-modern-disagreements.json).',
         'checks': checks,
     }]

@@ -713,7 +713,10 @@ TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
 // the sender sent within snd_una + cwnd, so the SACKed segments among those outstanding
 // counted against a window of 1-7 segments, the delivery rate fell and BBR's bandwidth
 // estimate and window with it. Sending by pipe after a timeout, as ns-3 and Linux do
-// (recovery "sack_ns3" against "sack", nothing else changed), the point agrees.
+// (recovery "sack_ns3" against "sack", nothing else changed), the point agrees. By window
+// it is 2.59 Mb/s (by pipe 8.50) since RFC 6675's IsLost reads the SACKs alone (a head
+// already resent is still lost: sack_dupack_test.cc); it was 0.3 of it before, and the
+// margin here was 0.3 (now 0.35).
 TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "bbr|10|200|0.25|0.03");
@@ -722,8 +725,10 @@ TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
   const Means by_window = RunOursAtPoint(*p, Recovery::kRfc);
   const Means by_pipe = RunOursAtPoint(*p, Recovery::kNs3);
   EXPECT_FALSE(Agrees(*p, by_window, MeansOf(p->goodputs), &why)) << why;
+  std::cout << "[ ns-3 grid ] bbr|10|200|0.25|0.03 by window: " << why << "\n";
   EXPECT_TRUE(Agrees(*p, by_pipe, MeansOf(p->goodputs), &why)) << why;
-  EXPECT_LT(by_window.total, 0.3 * by_pipe.total);
+  std::cout << "[ ns-3 grid ] bbr|10|200|0.25|0.03 by pipe: " << why << "\n";
+  EXPECT_LT(by_window.total, 0.35 * by_pipe.total);
 }
 
 // The cubic class is not HyStart. ns-3.44's TcpCubic runs HyStart by default and ours runs

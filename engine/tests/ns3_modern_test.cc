@@ -1,8 +1,10 @@
 // Issue M §5: today's queues and controllers against ns-3.44 (tests/data/ns3-modern.jsonl,
 // made by bench/ns3/modern.mjs with bench/ns3/modern.cc). Each case runs here on the same
 // dumbbell (1 Gb/s, 1 ms access links), with TCP as ns3_grid_test.cc sets it (MSS 1000,
-// timestamps, IW 10, minimum RTO 1 s, SACK recovered as ns-3.44 does: prr_ns3) and, as
-// ns-3 always does, a handshake first (tcp.handshake; ns-3's 3 s SYN timer).
+// timestamps, IW 10, minimum RTO 1 s, SACK recovered as ns-3.44 does: prr_ns3_calls, PRR's
+// step run when and as TcpSocketBase runs TcpPrrRecovery::DoRecovery) and, as ns-3 always
+// does, a handshake first (tcp.handshake; ns-3's 3 s SYN timer). CUBIC runs TcpCubic's
+// HyStart and its whole-segment window law (cubic.hystart = ns3, cubic.law = ns3).
 //
 // Tolerances:
 // - total goodput within 1 %: the cases are loss-free, and the grid's loss-free rule
@@ -54,7 +56,7 @@ double CaseMean(const std::vector<nlohmann::json>& rows, const std::string& fiel
 // says (its discipline and settings), `duration_s` long.
 nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::string>& protocols,
                               const nlohmann::json& queue, bool ecn, double duration_s, int seed = 1,
-                              const std::string& recovery = "prr_ns3") {
+                              const std::string& recovery = "prr_ns3_calls") {
   nlohmann::json flows = nlohmann::json::array();
   for (size_t i = 0; i < protocols.size(); ++i) {
     nlohmann::json flow =
@@ -64,7 +66,8 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
     flow["tcp"]["handshake"] = true;
     flow["tcp"]["initial_rto_ms"] = 3000;  // ns-3's ConnTimeout: the SYN's timer
     flow["tcp"]["ecn"] = ecn;
-    if (protocols[i] == "cubic") flow["cubic"]["hystart"] = "ns3";  // TcpCubic's default HyStart
+    // TcpCubic's default HyStart, and its window law (Linux bictcp's whole segments).
+    if (protocols[i] == "cubic") flow["cubic"] = {{"hystart", "ns3"}, {"law", "ns3"}};
     // TcpSocketBase's CA_CWR: a mark's cut comes down over the next round (PRR), no growth,
     // with ns-3's PRR arithmetic (dctcp_cwr_ns3.cc).
     if (protocols[i] == "dctcp") flow["dctcp"]["reduction"] = "cwr_ns3";
@@ -101,7 +104,7 @@ struct ModernOurs {
 // The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
 // means (the first `warmup` seconds of a run do not depend on its duration).
 ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   bool ecn, int seed = 1, const std::string& recovery = "prr_ns3") {
+                   bool ecn, int seed = 1, const std::string& recovery = "prr_ns3_calls") {
   const double end = r["time"].get<double>();
   const double warmup = r["warmup"].get<double>();
   RunOptions options;
@@ -174,7 +177,7 @@ const CaseSetup& SetupOf(const std::string& name) {
 
 // One seed of a case as the table sets it.
 ModernOurs RunCase(const std::string& name, const nlohmann::json& r, int seed = 1,
-                   const std::string& recovery = "prr_ns3") {
+                   const std::string& recovery = "prr_ns3_calls") {
   const CaseSetup& c = SetupOf(name);
   return RunOurs(r, c.protocols, c.queue(r), c.ecn, seed, recovery);
 }
@@ -248,11 +251,11 @@ TEST(Ns3Modern, LedbatAloneFillsTheLinkAsNs3) {
 // CUBIC with HyStart (ns-3.44 TcpCubic's defaults; ours cubic.hystart = ns3, the same
 // rules, cubic_hystart_test.cc) on drop-tail, cases chosen before either was run: alone on
 // a 1000-packet buffer, where HyStart decides how far slow start fills it, and two flows
-// on a 100-packet one. Goodput agrees (9.488 / 9.488 alone; 9.488 / 9.486 and flow 0's
-// share 0.73 / 0.76 for the pair). The lone flow's queue does not on RFC 9438's window
-// law (190 packets from 2 s against ns-3's 416, no drop in either): ns-3 grows the window
-// in whole segments (cubic.law = ns3, cubic_ns3_law_test.cc), and with that law ours holds
-// 417. The grid keeps RFC 9438's law (docs: the "cubic" class of ns3-grid-disagreements.json).
+// on a 100-packet one. Goodput agrees (9.488 / 9.488 alone; 9.487 / 9.486 for the pair).
+// The lone flow's queue agrees with ns-3's whole-segment window law (cubic.law = ns3,
+// cubic_ns3_law_test.cc), the scenario's, and not with RFC 9438's (190 packets from 2 s
+// against ns-3's 416, no drop in either). The grid keeps RFC 9438's law (docs: the "cubic"
+// class of ns3-grid-disagreements.json).
 TEST(Ns3Modern, CubicWithHyStartAsNs3) {
   for (const std::string name : {"cubic-alone", "cubic-2flows"}) {
     const auto rows = ModernCase(name);
@@ -274,50 +277,52 @@ TEST(Ns3Modern, CubicWithHyStartAsNs3) {
       continue;
     }
     // Alone: the queue as ns-3's with ns-3's whole-segment law, not with RFC 9438's.
-    EXPECT_LT(ours.mean_queue, 0.6 * ns3_queue) << name;
-    nlohmann::json scenario = ModernScenario(r, protocols, {{"queue", "drop_tail"}}, false, r["time"].get<double>());
-    scenario["flows"][0]["cubic"]["law"] = "ns3";
-    const nlohmann::json head = [&] {
-      nlohmann::json h = ModernScenario(r, protocols, {{"queue", "drop_tail"}}, false, r["warmup"].get<double>());
-      h["flows"][0]["cubic"]["law"] = "ns3";
+    EXPECT_NEAR(ours.mean_queue, ns3_queue, 0.10 * ns3_queue) << name;
+    const auto rfc_law = [&](double duration) {
+      nlohmann::json h = ModernScenario(r, protocols, {{"queue", "drop_tail"}}, false, duration);
+      h["flows"][0]["cubic"]["law"] = "rfc9438";
       return h;
-    }();
-    const double whole = testing::RunOk(scenario).summary["mean_queue_packets"].get<double>();
-    const double first = testing::RunOk(head).summary["mean_queue_packets"].get<double>();
+    };
+    const double whole = testing::RunOk(rfc_law(r["time"].get<double>())).summary["mean_queue_packets"].get<double>();
+    const double first = testing::RunOk(rfc_law(r["warmup"].get<double>())).summary["mean_queue_packets"].get<double>();
     const double end = r["time"].get<double>();
     const double warmup = r["warmup"].get<double>();
-    const double with_ns3_law = (whole * end - first * warmup) / (end - warmup);
-    std::cout << "[ ns-3 modern ] " << name << ": mean queue with cubic.law = ns3 " << with_ns3_law << "\n";
-    EXPECT_NEAR(with_ns3_law, ns3_queue, 0.10 * ns3_queue) << name;
+    const double with_rfc_law = (whole * end - first * warmup) / (end - warmup);
+    std::cout << "[ ns-3 modern ] " << name << ": mean queue with cubic.law = rfc9438 " << with_rfc_law << "\n";
+    EXPECT_LT(with_rfc_law, 0.6 * ns3_queue) << name;
   }
 }
 
-// The CUBIC pair's shares: flow 0 keeps 0.755 of the goodput in ns-3, 0.69 in ours (Jain's
-// index 0.87 against 0.79, outside the Validation view's 0.05; class
-// ns3-modern-cubic-pair-share). How the two converge is the window law's: with RFC 9438's
-// ours gives flow 0 0.68-0.73 on buffers of 98 to 102 packets, with ns-3's whole-segment
-// law (cubic.law = ns3) 0.79-0.81, so ns-3 lies between, at every buffer near the case's.
-TEST(Ns3Modern, TheCubicPairsShareLiesBetweenTheTwoWindowLaws) {
+// The CUBIC pair's shares (the class ns3-modern-cubic-pair-share of the stops before
+// 2026-11-29): ns-3's flow 0 keeps 0.755 of the goodput, Jain's index 0.793. Ours agrees
+// (0.72, 0.838) with both of ns-3's ways: its whole-segment window law (cubic.law = ns3:
+// its CntClamp of 20 segments grows the first epoch to the first loss at 0.643 s with 159
+// out, as ns-3's trace) and its DoRecovery calls (prr_ns3_calls: ns-3's PRR sends about a
+// segment per ACK, overfills the buffer in the first recovery, and the 7 segments lost
+// beyond its recovery point start a second recovery as it ends, 0.8677 s in both, 111 ->
+// 77 segments; then both flows grow to within a segment of ns-3's until 7.8 s). With
+// either alone Jain's index parts from ns-3's by more than the Validation view's 0.05:
+// RFC 9438's law 0.886, PRR's step once per ACK 0.736 (before 2026-11-29 ours had both,
+// 0.872).
+TEST(Ns3Modern, TheCubicPairAgreesWithNs3sLawAndDoRecoveryCalls) {
   const auto rows = ModernCase("cubic-2flows");
   const nlohmann::json& r = rows.front();
-  const double ns3_share = r["goodput_mbps"][0].get<double>() / CaseMean(rows, "total_mbps");
-  for (const int buffer : {98, 100, 102}) {
-    double share[2] = {0, 0};
-    for (const int law : {0, 1}) {
-      nlohmann::json scenario = ModernScenario(r, SetupOf("cubic-2flows").protocols, {{"queue", "drop_tail"}}, false,
-                                               r["time"].get<double>());
-      scenario["topology"]["bottleneck"]["queue_packets"] = buffer;
-      for (auto& flow : scenario["flows"]) flow["cubic"]["law"] = law == 0 ? "rfc9438" : "ns3";
-      const auto doc = nlohmann::json::parse(testing::RunOk(scenario).json);
-      const double f0 = doc["flows"][0]["summary"]["goodput_mbps"].get<double>();
-      const double f1 = doc["flows"][1]["summary"]["goodput_mbps"].get<double>();
-      share[law] = f0 / (f0 + f1);
-    }
-    std::cout << "[ ns-3 modern ] cubic-2flows, buffer " << buffer << ": flow 0's share RFC 9438 law " << share[0]
-              << ", ns-3's law " << share[1] << ", ns-3 " << ns3_share << "\n";
-    EXPECT_LT(share[0], ns3_share - 0.02) << buffer;
-    EXPECT_GT(share[1], ns3_share + 0.02) << buffer;
-  }
+  const double ns3_jain = CaseMean(rows, "jain");
+  const auto jain = [&](const std::string& law, const std::string& recovery) {
+    nlohmann::json scenario = ModernScenario(r, SetupOf("cubic-2flows").protocols, {{"queue", "drop_tail"}}, false,
+                                             r["time"].get<double>(), 1, recovery);
+    for (auto& flow : scenario["flows"]) flow["cubic"]["law"] = law;
+    const auto doc = nlohmann::json::parse(testing::RunOk(scenario).json);
+    const double f0 = doc["flows"][0]["summary"]["goodput_mbps"].get<double>();
+    const double f1 = doc["flows"][1]["summary"]["goodput_mbps"].get<double>();
+    const double j = (f0 + f1) * (f0 + f1) / (2 * (f0 * f0 + f1 * f1));
+    std::cout << "[ ns-3 modern ] cubic-2flows, cubic.law " << law << ", " << recovery << ": flow 0's share "
+              << f0 / (f0 + f1) << ", Jain " << j << " (ns-3 " << ns3_jain << ")\n";
+    return j;
+  };
+  EXPECT_NEAR(jain("ns3", "prr_ns3_calls"), ns3_jain, 0.05);
+  EXPECT_GT(std::abs(jain("rfc9438", "prr_ns3_calls") - ns3_jain), 0.05);
+  EXPECT_GT(std::abs(jain("ns3", "prr_ns3") - ns3_jain), 0.05);
 }
 
 // ---- PIE, FQ-CoDel and CoDel (issue M §3, §5) -------------------------------------------
@@ -340,7 +345,7 @@ struct AqmCase {
 };
 
 // The case's seeds of ours (CaseSetups) against ns-3's lines.
-AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_ns3") {
+AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_ns3_calls") {
   const auto rows = ModernCase(name);
   const int seeds = SetupOf(name).seeds;
   AqmCase c;
@@ -360,10 +365,11 @@ AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_n
   const nlohmann::json& r = rows.front();
   const double packets = r["bw_mbps"].get<double>() * 1e6 * r["time"].get<double>() / 8 / 1054;  // 1000 + 52 + 2 (PPP)
   c.loss = c.ns3_drops / packets;
-  std::cout << "[ ns-3 modern ] " << name << (recovery == "prr_ns3" ? "" : " (" + recovery + ")") << ": total ours "
-            << c.ours.total << " ns-3 " << c.ns3_total << ", flow 0's share ours " << c.ours.goodput[0] / c.ours.total
-            << " ns-3 " << c.ns3_share << ", mean queue ours " << c.ours.mean_queue << " ns-3 " << c.ns3_queue
-            << ", drops ours " << c.ours_drops << " ns-3 " << c.ns3_drops << " (loss " << c.loss << ")\n";
+  std::cout << "[ ns-3 modern ] " << name << (recovery == "prr_ns3_calls" ? "" : " (" + recovery + ")")
+            << ": total ours " << c.ours.total << " ns-3 " << c.ns3_total << ", flow 0's share ours "
+            << c.ours.goodput[0] / c.ours.total << " ns-3 " << c.ns3_share << ", mean queue ours " << c.ours.mean_queue
+            << " ns-3 " << c.ns3_queue << ", drops ours " << c.ours_drops << " ns-3 " << c.ns3_drops << " (loss "
+            << c.loss << ")\n";
   return c;
 }
 
@@ -373,38 +379,41 @@ double QueueDelayMs(double packets, double bw_mbps) { return packets * 1054 * 8 
 // PIE (RFC 8033): total goodput within the lossy tolerance for ns-3's 3 % loss (25 %), the
 // shares within 0.10, as many drops as ns-3's PIE makes (the same controller on the same
 // load, within 25 %), both hold the mean queue delay near QDELAY_REF (15 ms, within half
-// of it either way), and ours holds as long a queue as ns-3's (within 15 %). With the SACK
-// flows counted as ns-3.44 counts (prr_ns3: the cut at a timeout halves the pipe, not
-// FlightSize) ours gets 9.11 Mb/s to 9.39, a queue of 13.9 packets to 14.1, 334 drops to
-// 385; before, halving FlightSize (~700 segments after the slow-start overshoot), our
-// sender slow-started back into the queue (8.43 Mb/s, 20.8 packets, 466 drops;
-// docs/conformance/pie.md).
+// of it either way), and ours holds as long a queue as ns-3's (within 15 %): 9.25 Mb/s to
+// 9.39, flow 0's share 0.56 to 0.62, 12.2 packets to 14.1. The drops do not agree: 773 to
+// ns-3's 385, a known disagreement this test holds (and fails when they agree): it comes
+// with PRR's step run as ns-3 runs DoRecovery (prr_ns3_calls, the scenarios' since
+// 2026-11-29): with the step once per ACK (prr_ns3) ours drops 337. After the slow-start
+// overshoot the windows are hundreds of segments, where DoRecovery's wrapped 32-bit product
+// makes its step erratic; what then differs from ns-3 is not found yet (both time out
+// twice, ours the second time 2 s after the first with a pipe of 4 segments, ns-3 1.4 s
+// after with 109; docs/conformance/pie.md). Before 2026-11-29, with prr_ns3: 9.11 Mb/s,
+// 13.9 packets, 334 drops; before prr_ns3 halved the pipe at a timeout, halving FlightSize
+// (~700 segments after the overshoot), our sender slow-started back into the queue (8.43
+// Mb/s, 20.8 packets, 466 drops).
 TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
   const AqmCase c = CompareAqm("pie-2newreno");
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
-  EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
+  EXPECT_GT(c.ours_drops, 1.25 * c.ns3_drops) << "the drops agree now: say so here and in pie.md";
+  EXPECT_NEAR(CompareAqm("pie-2newreno", "prr_ns3").ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
   EXPECT_NEAR(QueueDelayMs(c.ns3_queue, 10), 15, 7.5);
   EXPECT_NEAR(QueueDelayMs(c.ours.mean_queue, 10), 15, 7.5);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 0.15 * c.ns3_queue);
 }
 
 // FQ-CoDel (RFC 8290), NewReno beside CUBIC: each flow's share as ns-3's (the round robin
-// shares the link) and the mean queue as ns-3's within a packet (2.49 packets, ns-3 2.52;
-// 2.68 before the device stage counted as ns-3 counts). The total does not agree: ours
-// 9.61 Mb/s, ns-3 8.69 (+10.5 %, outside the 10 % the lossy tolerance gives at ns-3's
-// 0.56 % loss; +9.9 % before the device stage), the CUBIC flow most of it (5.46 against
-// 4.72, the SACK flow 4.15 against 3.97). A known disagreement, class
-// ns3-modern-fqcodel-total: the test holds it there, ours above, and fails when it agrees
-// (then the class goes). Part of it is how often ns-3 runs PRR's step
-// (Ns3PrrCallsBringTheCodelTotalsCloser: +6.6 %). Before prr_ns3 counted as ns-3.44 counts
-// it was 9.93 and 10.0 packets, a timeout at ~700 segments outstanding cut to ssthresh 342
-// where ns-3 cut to 26 (docs/conformance/fq_codel.md).
-TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
+// shares the link), the total within the lossy tolerance (10 % at ns-3's 0.56 % loss) and
+// the mean queue as ns-3's within a packet. The total was the class ns3-modern-fqcodel-total
+// before 2026-11-29 (9.61 Mb/s to 8.69, +10.5 %): ours lost the fast retransmission of the
+// CUBIC flow's first recovery and timed out, where ns-3 recovers again as a recovery ends
+// (RFC 6675's duplicate ACK and IsLost, sack_dupack_test.cc), and ran PRR's step once per
+// ACK where ns-3 runs it twice (prr_ns3_calls, Ns3PrrCallsAreWhyTheCodelTotalsAgree); its
+// CUBIC ran RFC 9438's law, ns-3 its whole-segment one (docs/conformance/fq_codel.md).
+TEST(Ns3Modern, FqCodelNewRenoBesideCubicAsNs3) {
   const AqmCase c = CompareAqm("fqcodel-newreno-cubic");
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
-  EXPECT_GT(c.ours.total, (1 + testing::Ns3Tolerance(c.loss)) * c.ns3_total) << "agrees now: remove the class";
-  EXPECT_LT(c.ours.total, 1.15 * c.ns3_total);
+  EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 1.0);
   // Each flow's queue held near CoDel's 5 ms target (a 1000-packet buffer could hold 0.84 s).
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 2 * 5);
@@ -412,12 +421,13 @@ TEST(Ns3Modern, FqCodelNewRenoBesideCubicSharesAsNs3) {
 }
 
 // CoDel (RFC 8289), two NewReno flows: the shares as ns-3's, total goodput within the
-// lossy tolerance (10 % at 0.23 %: ours 8.89 Mb/s, ns-3 8.18), and the mean queue within a
-// packet of ns-3's: 2.66 packets to 1.95 with the device stage (RFC 8289's sojourn ends
+// lossy tolerance (10 % at 0.23 %: ours 8.31 Mb/s, ns-3 8.18; 8.89 with prr_ns3 before
+// 2026-11-29, 9.02 with it after RFC 6675's duplicate ACKs), and the mean queue within a
+// packet of ns-3's: 2.08 packets to 1.95 with the device stage (2.66 with prr_ns3) (RFC 8289's sojourn ends
 // where ns-3's disc hands the packet to its device, and the count leaves the device's
 // packet out). Without it ours held 3.15 (the device's packet counted, and sojourns a
 // packet time longer), the class ns3-modern-codel-queue of the stops before 2026-11-29.
-// Drops 23 and 27 (docs/conformance/fq_codel.md).
+// Drops 24 and 27 (docs/conformance/fq_codel.md).
 TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
   const AqmCase c = CompareAqm("codel-2newreno");
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
@@ -427,8 +437,10 @@ TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
   EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 5);
 }
 
-// The device stage is what brings CoDel's queue within a packet: the same runs without
-// it hold the queue more than a packet above ns-3's.
+// The device stage is what brings CoDel's queue close to ns-3's: with it 2.08 packets to
+// ns-3's 1.95, the same runs without it 2.82. (With PRR's step once per ACK, before
+// 2026-11-29, without it the queue was more than a packet above ns-3's, and this test said
+// so; prr_ns3_calls holds both lower.)
 TEST(Ns3Modern, TheDeviceStageIsWhyCodelsQueueAgrees) {
   const std::vector<nlohmann::json> rows = ModernCase("codel-2newreno");
   const nlohmann::json& r = rows.front();
@@ -440,8 +452,8 @@ TEST(Ns3Modern, TheDeviceStageIsWhyCodelsQueueAgrees) {
   const double ns3 = CaseMean(rows, "mean_queue_packets");
   std::cout << "[ ns-3 modern ] codel-2newreno: mean queue with the device stage " << with.mean_queue << ", without "
             << without.mean_queue << ", ns-3 " << ns3 << "\n";
-  EXPECT_LT(std::abs(with.mean_queue - ns3), 1.0);
-  EXPECT_GT(without.mean_queue - ns3, 1.0);
+  EXPECT_LT(std::abs(with.mean_queue - ns3), 0.25);
+  EXPECT_GT(without.mean_queue - ns3, 0.5);
 }
 
 // SACK beside LEDBAT on the same 1000-packet buffer: the SACK flow's slow start overshoots
@@ -459,27 +471,21 @@ TEST(Ns3Modern, SackBesideLedbatTakesTheLinkAsNs3) {
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 0.15 * c.ns3_queue);
 }
 
-// The rest of the CoDel totals' gap, an experiment: ns-3.44 runs TcpPrrRecovery::DoRecovery
-// on every ACK that SACKs something new with 1 SMSS added while prr_delivered < RecoverFS,
-// and twice on a partial ACK that SACKs, and computes its send count in 32 bits (the
-// proportional product prr_delivered * ssthresh wraps past 2^32: prr_recovery.h,
-// ns3_prr_calls): its PRR sends about one segment per ACK where RFC 6937 sends one per
-// two until the product wraps, then stalls. Run so (prr_ns3_calls), both totals come
-// closer to ns-3's: CoDel within 2 % (8.27 to 8.18, queue 2.15 to 1.95; prr_ns3 +8.7 %),
-// FQ-CoDel from +10.5 % to +6.6 % (9.27 to 8.69; 8.68 before the device stage). Not
-// adopted into prr_ns3: PIE then parts (3 seeds: 8.07 Mb/s to 9.39, flow 0's share 0.35
-// to 0.62, 801 drops to 385: after the overshoot its windows are hundreds of segments,
-// where the wrapped product makes the step erratic), though the grid agrees at 116.
-TEST(Ns3Modern, Ns3PrrCallsBringTheCodelTotalsCloser) {
-  const AqmCase fq_counts = CompareAqm("fqcodel-newreno-cubic");
-  const AqmCase fq_calls = CompareAqm("fqcodel-newreno-cubic", "prr_ns3_calls");
-  const AqmCase codel_counts = CompareAqm("codel-2newreno");
-  const AqmCase codel_calls = CompareAqm("codel-2newreno", "prr_ns3_calls");
-  for (const auto& [counts, calls] : {std::pair{fq_counts, fq_calls}, std::pair{codel_counts, codel_calls}}) {
-    EXPECT_LT(std::abs(calls.ours.total - calls.ns3_total), 0.7 * std::abs(counts.ours.total - counts.ns3_total));
-    EXPECT_GT(std::abs(counts.ours.total - counts.ns3_total), 0.08 * counts.ns3_total);
+// Why the CoDel totals agree: ns-3.44 runs TcpPrrRecovery::DoRecovery on every ACK that
+// SACKs something new (DupAck, isDupAck = true) with 1 SMSS added while prr_delivered <
+// RecoverFS, and again on a partial ACK (ProcessAck, isDupAck = false), and computes its
+// send count in 32 bits (the product prr_delivered * ssthresh wraps past 2^32;
+// prr_recovery.h): its PRR sends about one segment per ACK where RFC 6937 sends one per
+// two. Run so (prr_ns3_calls, the scenarios') both totals agree; with PRR's step once per
+// ACK (prr_ns3) both are more than the lossy tolerance above ns-3's.
+TEST(Ns3Modern, Ns3PrrCallsAreWhyTheCodelTotalsAgree) {
+  for (const std::string name : {"fqcodel-newreno-cubic", "codel-2newreno"}) {
+    const AqmCase counts = CompareAqm(name, "prr_ns3");
+    const AqmCase calls = CompareAqm(name);
+    const double tolerance = testing::Ns3Tolerance(calls.loss) * calls.ns3_total;
+    EXPECT_NEAR(calls.ours.total, calls.ns3_total, tolerance) << name;
+    EXPECT_GT(counts.ours.total - counts.ns3_total, tolerance) << name;
   }
-  EXPECT_NEAR(codel_calls.ours.total, codel_calls.ns3_total, 0.02 * codel_calls.ns3_total);
 }
 
 // The Validation view names, beside each of these cases' checks that does not hold, its

@@ -87,8 +87,10 @@ class Rig : public testing::RecoveryRig {
     state.snd_max = std::max(state.snd_max, seq + kMss);
   }
   int64_t pipe() const { return static_cast<int64_t>(sb.Pipe()); }
+  void RestartRetransmissionTimer() override { ++timer_restarts; }
 
   PrrRecovery prr;
+  int timer_restarts = 0;
 };
 
 // One loss in a window of 20: RecoverFS = 20, ssthresh = 10. While pipe > ssthresh, PRR
@@ -230,6 +232,24 @@ TEST(Prr, Ns3CountsWithSackMarkTheHeadLostBeforeTheCut) {
   ASSERT_TRUE(rig.state.in_recovery);
   EXPECT_EQ(rig.ssthresh_segments(), 9.5);
   EXPECT_EQ(rig.prr.recover_fs(), 19u * kMss);
+}
+
+// Segments 0, 5 and 8 of 20 lost: two partial ACKs in one recovery. RFC 6298 §5.3
+// restarts the timer on each; ns-3.44 on the first only (ProcessAck's NewAck(ackNumber,
+// m_isFirstPartialAck)), and again in the next recovery.
+TEST(Prr, Ns3CountsWithSackRestartTheTimerOnTheFirstPartialAckOnly) {
+  Rig rfc(20, PrrRecovery::Bound::kNs3);
+  Rig ns3(20, PrrRecovery::Bound::kNs3, true);
+  for (Rig* rig : {&rfc, &ns3}) {
+    rig->DupAck(1, 4);
+    ASSERT_TRUE(rig->state.in_recovery);
+    rig->NewAck(5, 6, 8);
+    rig->NewAck(8, 9, 20);
+    ASSERT_TRUE(rig->state.in_recovery);
+    EXPECT_EQ(rig->partial_acks, 2);
+  }
+  EXPECT_EQ(rfc.timer_restarts, 2);
+  EXPECT_EQ(ns3.timer_restarts, 1);
 }
 
 // At a timeout ns-3.44 halves inFlightBeforeRto = BytesInFlight(), the pipe, and does so at

@@ -109,6 +109,7 @@ int Scoreboard::MarkLostBelow(uint64_t end) {
   if (end > start) walked_ += end - start;
   for (uint64_t index = start; index < end; ++index) {
     Segment& s = segments_[index - base_];
+    if (!s.sacked) s.sack_lost = true;
     if (!s.sacked && !s.lost) {
       pipe_segments_ -= PipeShare(s);
       s.lost = true;

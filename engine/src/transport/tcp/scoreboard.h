@@ -27,7 +27,8 @@ class Scoreboard {
     bool retransmitted = false;  // ever (Karn's rule)
     bool rtx_in_flight = false;  // a retransmission is outstanding (RFC 6675 SetPipe)
     bool sacked = false;
-    bool lost = false;  // judged lost by recovery or a timeout (sticky)
+    bool lost = false;       // judged lost by recovery or a timeout (sticky)
+    bool sack_lost = false;  // judged lost by SACKs above it (MarkLostBelow; sticky)
     uint32_t length = 0;
     // Delivery-rate state when last sent (rate_sample.h).
     uint64_t delivered = 0;
@@ -87,6 +88,16 @@ class Scoreboard {
   uint64_t Pipe() const;
   // The same by walking every segment (for tests of the incremental count).
   uint64_t PipeByScan() const;
+  // Whether the SACKs above the segment at `seq` judged it lost (and it is not SACKed),
+  // retransmitted or not: RFC 6675's IsLost once MarkLostByDupThresh has run, a SACK
+  // predicate (not a timeout's or a timer's judgement, nor what the sender has done with
+  // the segment since).
+  bool IsLost(uint64_t seq) const {
+    const uint64_t index = seq / mss_;
+    if (index < base_ || index >= base_ + segments_.size()) return false;
+    const Segment& s = segments_[index - base_];
+    return s.sack_lost && !s.sacked;
+  }
   // RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
   // Amortized O(1): it resumes from where the last lookup stopped (next_lost_hint_).
   std::optional<uint64_t> NextLostSegment() const;

@@ -186,6 +186,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));
   sp.max_window_bytes = static_cast<uint64_t>(v.Integer("tcp.max_window_segments")) * sp.mss;
   sp.dupack_threshold = static_cast<int>(v.Integer("tcp.dupack_threshold"));
+  sp.sack = SackOn(v, ResolveRecovery(v, composition));
   sp.rtt.min_rto = Time::FromMillisecondsDouble(v.Number("tcp.min_rto_ms"));
   sp.rtt.initial_rto = Time::FromMillisecondsDouble(v.Number("tcp.initial_rto_ms"));
   sp.rtt.max_rto = Time::FromMillisecondsDouble(v.Number("tcp.max_rto_ms"));

@@ -147,8 +147,7 @@ void TcpSender::ScheduleSourceWakeup(Time at) {
 }
 
 uint64_t TcpSender::LimitedTransmitAllowance() const {
-  // RFC 3042 §2: up to two segments past cwnd while the first two dupacks are in,
-  // outside recovery; cwnd itself is unchanged.
+  // RFC 3042 §2: up to two segments past cwnd while the first two dupacks are in, outside recovery.
   if (!params_.limited_transmit || state_.in_recovery) return 0;
   const int dupacks = std::min(state_.dupacks, std::min(2, state_.dupack_threshold - 1));
   return dupacks > 0 ? static_cast<uint64_t>(dupacks) * state_.mss : 0;
@@ -217,18 +216,20 @@ void TcpSender::Receive(Packet* ack_packet) {
   if (new_ack) sent_at = scoreboard_.OnCumulativeAck(ack);
   const bool from_timestamp = new_ack && params_.timestamps && header.has_timestamp;
   if (from_timestamp) sent_at = header.ts_ecr;
-  if (header.sack_count > 0 && ack <= state_.snd_max) {
-    scoreboard_.OnSack(header.sack, header.sack_count);
-  }
+  const int newly_sacked =
+      header.sack_count > 0 && ack <= state_.snd_max ? scoreboard_.OnSack(header.sack, header.sack_count) : 0;
   if (tcp_observer_) tcp_observer_->OnAckArrived(scheduler_->now(), ack, header.sack, header.sack_count);
   recovery_->OnAck(header, state_, *this);
   const bool ece = params_.ecn && header.ece;
   pool_->Release(ack_packet);
   const uint64_t snd_una_before = state_.snd_una;
+  const bool dup_by_sack = params_.sack && recovery_->SackDefinesDuplicateAcks();  // RFC 6675 §2 (OnDupAck)
   if (new_ack) {
+    const bool was_in_recovery = state_.in_recovery;
     OnNewAck(ack, sent_at, from_timestamp, ece);
+    if (dup_by_sack && newly_sacked > 0 && !was_in_recovery && !stats_.completed) OnDupAck();
   } else if (ack == state_.snd_una && state_.snd_max > state_.snd_una) {
-    OnDupAck();
+    if (!dup_by_sack || newly_sacked > 0 || state_.in_recovery) OnDupAck();
   }
   if (params_.ecn && !stats_.completed) OnEcnFeedback(ece, state_.snd_una - snd_una_before);
   state_.pipe = scoreboard_.Pipe();
@@ -240,8 +241,7 @@ void TcpSender::Receive(Packet* ack_packet) {
 
 void TcpSender::TimeSegment(uint64_t seq, bool retransmission) {
   if (!rtt_.timers().TimesOneSegmentPerRtt()) return;
-  // Karn: a retransmission spoils the measurement under way (BSD clears t_rtt on a
-  // timeout and a fast retransmit, ns-2's reset_rtx_timer clears rtt_active_).
+  // Karn: a retransmission spoils the measurement under way (BSD clears t_rtt, ns-2 rtt_active_).
   if (retransmission) {
     timing_ = false;
   } else if (!timing_) {  // "Time this transmission if ... not currently timing anything"

@@ -58,6 +58,9 @@ struct TcpSenderParams {
   uint32_t initial_window_segments = 2;
   uint64_t max_window_bytes = 1ULL << 30;  // the receiver's advertised window
   int dupack_threshold = 3;
+  // The receiver SACKs (tcp.sack): with a SACK recovery, duplicate ACKs are RFC 6675 §2's
+  // (LossRecovery::SackDefinesDuplicateAcks).
+  bool sack = false;
   // RFC 7323: carry timestamps (12 more header bytes, counted by the caller in
   // header_bytes) and take an RTT sample from every ACK of new data, retransmitted
   // or not, since the echo says which transmission it answers.
@@ -150,6 +153,9 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void SendSegment(uint64_t seq, bool retransmission);
   void OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_timestamp, bool ece);
   void TimeSegment(uint64_t seq, bool retransmission);
+  // A duplicate ACK. With a SACK recovery and SACK (RFC 6675 §2, §5) it is an ACK that
+  // SACKs something new: a cumulative one too, outside recovery, after OnNewAck reset
+  // DupAcks; an ACK SACKing nothing new is none, though recovery still sees it.
   void OnDupAck();
   void OnEcnFeedback(bool ece, uint64_t acked_bytes);
   void OnRetransmissionTimeout();

@@ -75,13 +75,10 @@ describe('the ns-3 grid’s known disagreements', () => {
     const named = Object.fromEntries(
       rows.filter((r) => r.key.startsWith('ns3-modern-') && r.disagreement).map((r) => [r.key, r.disagreement!.id]),
     );
-    expect(named).toEqual({
-      'ns3-modern-fqcodel-newreno-cubic-total': 'ns3-modern-fqcodel-total',
-      'ns3-modern-cubic-2flows-jain': 'ns3-modern-cubic-pair-share',
-    });
-    const text = note('ns3-modern-fqcodel-newreno-cubic-total', 'does-not-hold').replace(/<[^>]+>/g, '');
-    expect(text).toContain('does not hold — known disagreement, partly explained (class ns3-modern-fqcodel-total)');
-    expect(text).toContain('tested by Ns3Modern.FqCodelNewRenoBesideCubicSharesAsNs3');
+    // None since 2026-11-29: the FQ-CoDel total and the CUBIC pair's Jain index agree with
+    // ns-3.44's DoRecovery calls (prr_ns3_calls), its CUBIC window law and RFC 6675's
+    // duplicate ACKs (ns3_modern_test.cc).
+    expect(named).toEqual({});
   });
 
   it('say, beside a check that does not hold, the cause and the test that shows it', () => {

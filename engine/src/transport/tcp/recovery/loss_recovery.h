@@ -64,6 +64,11 @@ class LossRecovery {
 
   // A duplicate ACK arrived; state.dupacks already counts it.
   virtual void OnDupAck(TcpState& state, RecoveryActions& actions) = 0;
+  // Whether, with a SACKing receiver, a duplicate ACK is RFC 6675 §2's: an ACK that SACKs
+  // something new, whether or not it advances snd_una (OnDupAck after the cumulative ACK
+  // is taken), and outside recovery not an ACK that SACKs nothing new. RFC 5681's (the
+  // default): an ACK that leaves snd_una where it was.
+  virtual bool SackDefinesDuplicateAcks() const { return false; }
 
   // An ACK advanced snd_una by `acked_bytes` while state.in_recovery. snd_una is
   // already updated. The algorithm decides whether recovery ends.

@@ -54,9 +54,15 @@
 // cleared every retransmitted flag, so a repeated timeout cuts again, with SACK or
 // without. SendPendingData sends while cwnd - BytesInFlight() holds a segment
 // in every congestion state, not only in recovery (NextSeg rule 3 only in CA_RECOVERY),
-// and TcpTxBuffer::NextSeg has no rescue retransmission (rule 4).
+// and TcpTxBuffer::NextSeg has no rescue retransmission (rule 4). In a recovery only the
+// first partial ACK restarts the retransmission timer (ProcessAck: NewAck(ackNumber,
+// m_isFirstPartialAck)), so a recovery of hundreds of losses ends in a timeout one RTO
+// after its first partial ACK, as ns-3's SACK flow beside LEDBAT does (3.86 s, 1.9 s in).
+// (Not modelled: when a cumulative ACK that SACKs enters recovery, ns-3 takes it as that
+// first partial ACK too, and the next one restarts nothing.)
 //
-// ns3_prr_calls with SACK (an experiment, recovery prr_ns3_calls): TcpSocketBase calls
+// ns3_prr_calls with SACK (recovery prr_ns3_calls, ns-3's platform in ns3_modern_test.cc;
+// read from ns-3.44's tcp-socket-base.cc and tcp-prr-recovery.cc): TcpSocketBase calls
 // TcpPrrRecovery::DoRecovery with isDupAck = true on entering recovery and on every ACK
 // that SACKs something new (ProcessAck's isDupack = scoreboardUpdated), and DoRecovery then
 // adds 1 SMSS to the bytes the ACK delivered (already counting the SACKed ones) while
@@ -91,7 +97,7 @@ class PrrRecovery final : public SackRecovery {
   // `recover_after_timeout` false: see SackRecovery::recover_after_timeout_.
   // `ns3_counts`: ns-3.44's counts, with SACK or without (see the top of this file).
   // `ns3_prr_calls` (Mode::kSack): PRR's per-ACK step run when and as often as ns-3.44's
-  // TcpSocketBase runs TcpPrrRecovery::DoRecovery with SACK (an experiment, see below).
+  // TcpSocketBase runs TcpPrrRecovery::DoRecovery with SACK (see the top of this file).
   explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
                        bool recover_after_timeout = true, bool ns3_counts = false, bool ns3_prr_calls = false)
       : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout),
@@ -103,6 +109,7 @@ class PrrRecovery final : public SackRecovery {
     rescue_enabled_ = mode == Mode::kSack && !ns3_counts;
     recover_after_timeout_ = recover_after_timeout;
     pipe_always_ = mode == Mode::kSack && ns3_counts;
+    timer_on_first_partial_ack_ = mode == Mode::kSack && ns3_counts;
   }
 
   void OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& actions) override;

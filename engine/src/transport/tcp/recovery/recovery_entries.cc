@@ -93,9 +93,10 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        {}},
       {"prr_ns3_calls",
        "PRR as ns-3.44, its DoRecovery calls",
-       "An experiment: prr_ns3, and PRR's per-ACK step run as ns-3.44 runs TcpPrrRecovery::DoRecovery with SACK: on "
-       "every ACK that SACKs something new, with 1 SMSS added while prr_delivered < RecoverFS, and twice on a partial "
-       "ACK that SACKs too; its send count in ns-3's 32-bit arithmetic (the proportional product wraps past 2^32)",
+       "prr_ns3, and PRR's per-ACK step run as ns-3.44 runs TcpPrrRecovery::DoRecovery with SACK "
+       "(TcpSocketBase::DupAck and ProcessAck): on every ACK that SACKs something new, with 1 SMSS added while "
+       "prr_delivered < RecoverFS, and twice on a partial ACK that SACKs too; its send count in ns-3's 32-bit "
+       "arithmetic (the proportional product wraps past 2^32). ns-3.44's platform in the modern comparisons",
        true,
        [] {
          return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kSack, true, true, true,

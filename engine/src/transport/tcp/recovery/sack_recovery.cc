@@ -10,8 +10,11 @@ int SackRecovery::MarkLosses(const TcpState& state, Scoreboard& scoreboard) {
 
 bool SackRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) {
   MarkLosses(state, scoreboard);
-  const auto first_lost = scoreboard.NextLostSegment();
-  return first_lost.has_value() && *first_lost == state.snd_una;  // IsLost(HighACK + 1)
+  // IsLost(HighACK + 1): DupThresh SACKed segments above it, even if it was retransmitted
+  // already (a segment sent in the last recovery and lost, its retransmission still out,
+  // when that recovery ended). NextSeg's "lost, not yet retransmitted" missed that head
+  // and waited for DupThresh duplicates.
+  return scoreboard.IsLost(state.snd_una);
 }
 
 int FackRecovery::MarkLosses(const TcpState&, Scoreboard& scoreboard) { return scoreboard.MarkLostBelowFack(); }
@@ -34,6 +37,7 @@ void SackRecovery::Enter(TcpState& state, RecoveryActions& actions, bool early) 
   state.recover = state.snd_max;  // RecoveryPoint = HighData
   state.recover_set = true;
   rescue_sent_ = false;
+  partial_ack_seen_ = false;
   MarkLosses(state, actions.scoreboard());
   if (early) {
     actions.NoteEarlyRetransmit();
@@ -70,7 +74,10 @@ void SackRecovery::OnAckInRecovery(TcpState& state, uint64_t, RecoveryActions& a
   }
   actions.NotePartialAck();
   MarkLosses(state, actions.scoreboard());
-  actions.RestartRetransmissionTimer();     // RFC 6298 §5.3: new data was acknowledged
+  // RFC 6298 §5.3: new data was acknowledged; with timer_on_first_partial_ack_, only the
+  // first partial ACK of a recovery restarts it.
+  if (!timer_on_first_partial_ack_ || !partial_ack_seen_) actions.RestartRetransmissionTimer();
+  partial_ack_seen_ = true;
   ResendIfOverdue(early_, state, actions);  // SACK-ER: the "first and second non-DUPACK" check
 }
 

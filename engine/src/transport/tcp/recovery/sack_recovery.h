@@ -33,6 +33,13 @@ class SackRecovery : public LossRecovery {
   explicit SackRecovery(EarlyRetransmit early = EarlyRetransmit::kOff, bool pipe_after_timeout = false)
       : early_(early), pipe_after_timeout_(pipe_after_timeout) {}
   void OnDupAck(TcpState& state, RecoveryActions& actions) override;
+  // RFC 6675 §2: a duplicate acknowledgment is "a segment that arrives carrying a SACK
+  // block that identifies previously unacknowledged and un-SACKed octets", counted "even
+  // if it ... moves the cumulative acknowledgment point" (§5 step 2 then starts recovery
+  // if IsLost(HighACK + 1)).
+  // SACK-ER keeps RFC 5681's: TCP-ER's early retransmission (§III) counts the duplicate
+  // ACKs of the paper's ns-2 SACK, which leave the cumulative ACK where it was.
+  bool SackDefinesDuplicateAcks() const override { return early_ == EarlyRetransmit::kOff; }
   void OnTimeout(TcpState& /*state*/) override { after_timeout_ = pipe_after_timeout_; }
   void OnAckInRecovery(TcpState& state, uint64_t acked_bytes, RecoveryActions& actions) override;
   SendChoice NextSegment(TcpState& state, const Scoreboard& scoreboard, const SendLimits& limits) override;
@@ -60,14 +67,20 @@ class SackRecovery : public LossRecovery {
   // congestion state (AvailableWindow = cwnd - BytesInFlight(), the pipe; TcpTxBuffer::
   // NextSeg with isRecovery only in CA_RECOVERY). RFC 5681 sends by FlightSize there.
   bool pipe_always_ = false;
+  // On: in a recovery only the first partial ACK restarts the retransmission timer, as
+  // ns-3.44's TcpSocketBase::ProcessAck does with SACK too (NewAck(ack,
+  // m_isFirstPartialAck); RFC 6582 §4's "Impatient" variant); RFC 6298 §5.3 restarts it
+  // on every ACK of new data.
+  bool timer_on_first_partial_ack_ = false;
 
  private:
   void Enter(TcpState& state, RecoveryActions& actions, bool early);
   EarlyRetransmit early_;
   bool pipe_after_timeout_;
-  bool after_timeout_ = false;  // sending by pipe after a timeout (pipe_after_timeout_)
-  bool rescue_sent_ = false;    // rule 4 at most once per recovery (RescueRxt)
-  int kept_at_exit_ = 0;        // segments above ssthresh the Recover ACK keeps (SACK-ER)
+  bool after_timeout_ = false;     // sending by pipe after a timeout (pipe_after_timeout_)
+  bool rescue_sent_ = false;       // rule 4 at most once per recovery (RescueRxt)
+  bool partial_ack_seen_ = false;  // in this recovery (timer_on_first_partial_ack_)
+  int kept_at_exit_ = 0;           // segments above ssthresh the Recover ACK keeps (SACK-ER)
 };
 
 class FackRecovery final : public SackRecovery {
