@@ -212,6 +212,9 @@ test('the validation page counts TCP-ER’s claims by verdict, and a claim that 
   await expect(summary).toContainText('within 20 %');
   // The paper's platform, stated once under the citation (presets.json papers.tcp-er.platform).
   await expect(page.getByTestId('paper-platform:tcp-er')).toContainText('singledup_ 1');
+  // LE's and RRTP's too, each naming the ns-2 agent that departs from Agent/TCP's defaults.
+  await expect(page.getByTestId('paper-platform:le')).toContainText('tcp-fack.cc');
+  await expect(page.getByTestId('paper-platform:rrtp')).toContainText('tcp-vegas.cc');
   // Legacy claims (other papers) are listed apart, not under a paper (drawn once scrolled to).
   const apart = page.getByRole('region', { name: 'Not yet rebuilt from the paper' });
   await apart.locator('[data-testid^="validation-group:"]').first().scrollIntoViewIfNeeded();

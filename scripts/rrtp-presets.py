@@ -21,13 +21,36 @@ import tempfile
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from presetlib import (PLAB, decode_hash, engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
-                       paper, platform_hash, reading, ref, relation, scenario_hash, view_parts,
+from presetlib import (PLAB, compared_protocols, decode_hash, engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
+                       paper, platform_hash, reading, ref, relation, scenario_hash, tcp_protocols, view_parts,
                        write_presets)
 import measure
 
 PAPER = 'RRTP (thesis)'
 P = 'rrtp'
+# The thesis's platform (presetlib PLATFORMS / PLATFORM_TCP / PLATFORM_AGENT "ns2_defaults"), on
+# every TCP flow of every preset and on the runs the explanations measure; RRTP (over UDP) keeps
+# its own timers (rrtp.*_rto_ms).
+PLATFORM = 'ns2_defaults'
+PLATFORM_TEXT = (
+    'The thesis\'s platform for its simulations (§4.1, Table 4.1: ns-2.32), which every RRTP preset\'s TCP flows run '
+    '(RRTP itself runs over UDP with its own timers; §4.3-4.5\'s cellular networks are not run): ns-2.32\'s '
+    'Agent/TCP defaults. Its timers (ns-default.tcl: tcpTick_ 0.01, minrto_ 0.2, rtxcur_init_ 3.0, maxrto_ 60; '
+    'tcp.cc rtt_update, rtt_timeout: tcp.timers = ns2). Limited transmit ("Agent/TCP set singledup_ 1 ;# default '
+    'changed on 2001/11/28": RenoTcpAgent::recv and NewRenoTcpAgent::recv call send_one() on each duplicate ACK '
+    'below numdupacks_: tcp.limited_transmit on) for Reno, NewReno and Westwood (the TCP-WestwoodNR agent, '
+    'contributed beside ns-2\'s releases: WestwoodNRTcpAgent::recv calls NewRenoTcpAgent::recv), not for Vegas: '
+    'tcp-vegas.cc\'s VegasTcpAgent::recv reads no singledup_. ssthresh from half the window, not the flight (tcp.cc '
+    'slowdown(CLOSE_SSTHRESH_HALF): windowd() / 2, min(cwnd_, wnd_): aimd.loss_halves = cwnd, for Reno and NewReno; '
+    'Vegas and Westwood set their own). No window validation ("Agent/TCP set control_increase_ 0": opencwnd() on '
+    'every new ACK: tcp.cwnd_validation off). A comparison runs every compared protocol on the first flow\'s TCP '
+    'settings (the swap changes the protocol only): there the Vegas curve has limited transmit; Table 5.2\'s Vegas '
+    'flow, a flow of its own, has none. ns-2\'s windowInit_ 2, numdupacks_ 3, maxburst_ 0, timestamps_ false and '
+    'TCPSink\'s ACK for every packet are the lab\'s defaults already.')
+
+NS2_NOTE = ('Every TCP runs ns-2.32\'s Agent/TCP defaults, the thesis\'s platform: its timers (10 ms ticks, 200 ms '
+            'minimum RTO), limited transmit (not Vegas\'s agent), ssthresh from half the window, no window validation.')
+
 PAPER_BLOCK = paper(
     'RRTP: a user-level, reliable, reconfigurable transport protocol (master\'s thesis)',
     'RRTP: a user-level, reliable and reconfigurable transport protocol over UDP, master\'s thesis, University of '
@@ -40,7 +63,7 @@ PAPER_BLOCK = paper(
      'of ours within 10 % of the thesis\'s reproduces it. Table 3.2\'s misclassification rates are counts out of '
      'about 50 losses per trial (10 misclassifications = 20 %): one misclassification is 2 points, so its 0 % is '
      'read as at most 2 points.'),
-    abs_floor={'lda_misclassification_pct': 2})
+    abs_floor={'lda_misclassification_pct': 2}, platform=PLATFORM_TEXT)
 
 
 def with_set(scenario, path, value):
@@ -118,7 +141,7 @@ def table_42(schema):
                           'data_packets_sent', 3)
     # What the TCPs send against their minimum RTO, measured (scripts/measure.py) on the
     # paper's platform as the page runs it.
-    rto = measure.sweep(schema, wlan_rto, platform='ns2')
+    rto = measure.sweep(schema, wlan_rto, platform=PLATFORM)
     sent = lambda q, x: measure.at(rto, q, x, 'data_packets_sent')
     pct = lambda q, x: f'{(sent(q, x) / TABLE_42["wlan"][3][q] - 1) * 100:+.0f} %'
     reno_to = [rto[('reno', x)]['timeouts'][s] for x in measure.xs_of(rto, 'reno') for s in ('min', 'max')]
@@ -216,8 +239,9 @@ def table_42(schema):
                         f'{HOW[env]} The thesis counts the packets each protocol sent (Table 4.2): the y axis is '
                         'ours (retransmissions included), and the x axis the loss rate, from Table 4.3\'s '
                         f'{js_number(p * 100)} % (where the claims are) to {js_number(to * 100)} %. The thesis gives '
-                        'no ns-2 TCP settings (window, queue, timers): the TCPs run ns-2.32\'s default timers (10 ms '
-                        'tick, 0.2 s minimum RTO, 3 s before the first RTT sample). Its sentences on throughput are checked on goodput '
+                        'no ns-2 TCP settings (window, queue, timers): the TCPs run ns-2.32\'s Agent/TCP defaults '
+                        '(10 ms tick, 0.2 s minimum RTO, 3 s before the first RTT sample; limited transmit, not '
+                        'in Vegas\'s agent; ssthresh from half the window; no window validation). Its sentences on throughput are checked on goodput '
                         f'(y = goodput_mbps), which retransmissions do not inflate. Cost: {n} points x {len(cmp)} '
                         f'protocols x {k} seeds = {n * len(cmp) * k} runs of 60 s.'),
             'hash': h,
@@ -246,7 +270,7 @@ def table_42(schema):
         'hash': seed_sweep,
         'evidence': {'published': [], 'claims': []},
     })
-    hm = measure.sweep(schema, hl_loss, platform='ns2')
+    hm = measure.sweep(schema, hl_loss, platform=PLATFORM)
     extra.append({
         'id': 'rrtp-table42-hlhb-loss',
         'title': 'RRTP Table 4.2, high latency, high bandwidth: what the TCPs send against the loss rate',
@@ -416,7 +440,7 @@ CAP_READING = ('Each connection\'s source offers 8.96 Mb/s (800 packets of 1400 
 def by_protocol(schema, link, sets, seeds):
     """{protocol: mean goodput over `seeds`} of a preset's scenario (on ns-2's platform, as the
     page runs it) with `sets` ({path: value}) applied: the figure Table 5.2's cells read."""
-    scenario, _ = decode_hash(schema, platform_hash(schema, link, 'ns2'))
+    scenario, _ = decode_hash(schema, platform_hash(schema, link, PLATFORM))
     sums = {}
     for seed in range(1, seeds + 1):
         with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
@@ -596,7 +620,7 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     cdma, sat = by_id['rrtp-table42-cdma']['hash'], by_id['rrtp-table42-satellite']['hash']
     fr = by_id['rrtp-friendliness']['hash']
     # The TCPs' numbers below are measured on the paper's platform (scripts/measure.py).
-    cm, sm = measure.sweep(schema, cdma, platform='ns2'), measure.sweep(schema, sat, platform='ns2')
+    cm, sm = measure.sweep(schema, cdma, platform=PLATFORM), measure.sweep(schema, sat, platform=PLATFORM)
     g = lambda pts, q, x: measure.fmt(measure.at(pts, q, x), 3)
     sent = lambda pts, q, x: measure.at(pts, q, x, 'data_packets_sent')
     tcps = ('reno', 'newreno', 'vegas')
@@ -617,8 +641,8 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     # RRTP's cells: what Spike gives against every loss counted congestive (rrtp.lda none).
     no_lda = sweep_hash(schema, with_set(decode_hash(schema, fr)[0], 'flows[0].rrtp.lda', 'none'), ['rrtp'], ERR, 0,
                         0.05, 11, 'goodput_mbps', 3)
-    spike_pts, none_pts = measure.sweep(schema, y_of(fr, 'goodput_mbps'), platform='ns2'), measure.sweep(
-        schema, no_lda, platform='ns2')
+    spike_pts, none_pts = measure.sweep(schema, y_of(fr, 'goodput_mbps'), platform=PLATFORM), measure.sweep(
+        schema, no_lda, platform=PLATFORM)
     at_rates = lambda pts: ' / '.join(measure.fmt(measure.at(pts, 'rrtp', x), 3) for x in lossy)
     rrtp_cut = ('Spike calls the random losses wireless, so RRTP holds the 8.96 Mb/s its source offers at every error '
                 f'rate (RRTP\'s goodput: {at_rates(spike_pts)} at 0.5 / 1 / 5 %), where the thesis\'s fell to 7.89 / '
@@ -648,8 +672,8 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     phi = ('phi is the window\'s upper edge, and the losses misclassified here have a gap of (n + 1) Tmin, below any '
            'phi from 1.75 to 2.5: the curve is flat (y = C-to-W), so phi = 2 cannot do better than its neighbours.')
     lda_sigma, lda_phi = by_id['rrtp-lda-sigma']['hash'], by_id['rrtp-lda-phi']['hash']
-    wm = measure.sweep(schema, wlan_rto, platform='ns2')
-    hm = measure.sweep(schema, hl_loss, platform='ns2')
+    wm = measure.sweep(schema, wlan_rto, platform=PLATFORM)
+    hm = measure.sweep(schema, hl_loss, platform=PLATFORM)
     hl_max = max(f['data_packets_sent']['mean'] for f in hm.values())
     to = lambda q, x: measure.span([wm[(q, x)]['timeouts'][k] for k in ('min', 'max')])
     wl_tcp = (f'Reno times out {to("reno", 200)} times in 60 s (two losses in one window) and NewReno '
@@ -736,8 +760,14 @@ def main():
         p.pop('_goodput')
     new = t42 + extra + fairness(schema) + friendliness(schema) + lda(schema)
     attach(new, explanations(schema, {p['id']: p for p in new}, seed_sweep, hl_loss, wlan_rto), failing_claims())
-    # The thesis's simulations ran on ns-2.32 (§4.1, Table 4.1): its TCP flows use ns-2's timers.
-    write_presets(on_paper_platform(schema, new, 'ns2'), after='tfrc-friendliness', papers={P: PAPER_BLOCK})
+    tcp = tcp_protocols(schema)
+    for p in new:
+        scenario, view = decode_hash(schema, p['hash'])
+        runs = {f.get('protocol', 'newreno') for f in scenario.get('flows', [{}])} | compared_protocols(view)
+        if runs & tcp and 'Agent/TCP defaults' not in p['caption']:
+            p['caption'] += ' ' + NS2_NOTE
+    # The thesis's simulations ran on ns-2.32 (§4.1, Table 4.1): its TCP flows run ns-2's Agent/TCP defaults.
+    write_presets(on_paper_platform(schema, new, PLATFORM), after='tfrc-friendliness', papers={P: PAPER_BLOCK})
     print(f'{len(new)} RRTP presets written', file=sys.stderr)
 
 

@@ -8,7 +8,7 @@ import tcpErTable6Json from '../../../../engine/scenarios/tcp-er-table6.json?raw
 import { buildScenario, getAt, type ParamModel } from '../params/params';
 import { withProtocol } from '../views';
 import { parsePresets, type Preset } from './presets';
-import { doc, leaves, openPreset, presetById, presetGrid } from './presetTestSupport';
+import { doc, leaves, NS2_NO_SINGLEDUP, ns2Settings, openPreset, presetById, presetGrid } from './presetTestSupport';
 
 let model: ParamModel;
 
@@ -206,6 +206,23 @@ describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+  it("run every TCP flow of their own on ns-2.32's Agent/TCP defaults, Vegas's agent without limited transmit", () => {
+    // ns-default.tcl: singledup_ 1, control_increase_ 0; tcp-vegas.cc reads no singledup_;
+    // tcp.cc slowdown(): ssthresh from half the window (Reno's, NewReno's; Vegas and Westwood set their own).
+    const seen = new Map<string, number>();
+    for (const p of rrtp)
+      for (const [where, protocol, timers, minRto, limited, validation, halves] of ns2Settings(model, p)) {
+        const at = `${p.id} ${where}`;
+        expect([timers, minRto, limited, validation], at).toEqual(['ns2', 200, !NS2_NO_SINGLEDUP.has(protocol), false]);
+        if (protocol === 'reno' || protocol === 'newreno') expect(halves, at).toBe('cwnd');
+        seen.set(protocol, (seen.get(protocol) ?? 0) + 1);
+      }
+    // Table 5.2's five flows in four presets: one Vegas and one Westwood flow each.
+    expect([seen.get('vegas'), seen.get('westwood')]).toEqual([4, 4]);
+    const platform = (doc as { papers: Record<string, { platform?: string }> }).papers.rrtp.platform ?? '';
+    for (const line of ['ns-2.32', 'singledup_ 1', 'tcp-vegas.cc', 'control_increase_ 0'])
+      expect(platform).toContain(line);
   });
   it('run Table 5.2 with each source offering 8.96 Mb/s, the reading its claims name, whose sweep runs without it', () => {
     const sources = (id: string) => {

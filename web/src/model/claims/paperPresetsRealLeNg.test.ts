@@ -12,7 +12,7 @@ import ngchanDumbbellJson from '../../../../engine/scenarios/ngchan-dumbbell-40.
 import { buildScenario, getAt, type ParamModel } from '../params/params';
 import { parsePresets, type Preset } from './presets';
 import { withProtocol } from '../views';
-import { doc, leaves, openPreset, presetById } from './presetTestSupport';
+import { doc, leaves, NS2_NO_SINGLEDUP, ns2Settings, openPreset, presetById } from './presetTestSupport';
 
 let model: ParamModel;
 
@@ -240,5 +240,31 @@ describe('Ng & Chan §3.5 preset (scripts/ngchan-presets.py)', () => {
     const run = JSON.parse(buildScenario(model, withProtocol(model, values, 'mrp')));
     expect(run.flows.filter((f: { protocol?: string }) => f.protocol === 'mrp')).toHaveLength(20);
     expect(run.flows.filter((f: { protocol?: string }) => f.protocol === 'reno')).toHaveLength(20);
+  });
+});
+
+describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP / PLATFORM_AGENT "ns2_defaults")', () => {
+  const le = parsePresets(doc).presets.filter((p) => p.id.startsWith('le-'));
+  it("run every TCP flow on ns-2's Agent/TCP defaults, FACK's agent without limited transmit", () => {
+    // ns-default.tcl: minrto_ 0.2, singledup_ 1, control_increase_ 0; tcp.cc slowdown():
+    // ssthresh from half the window (an AIMD window's: Westwood and the fixed window set their own).
+    const aimd = new Set(['reno', 'newreno', 'sack', 'ns2_sack1', 'fack', 'le']);
+    const seen = new Map<string, number>();
+    for (const p of le)
+      for (const [where, protocol, timers, minRto, limited, validation, halves] of ns2Settings(model, p)) {
+        const at = `${p.id} ${where}`;
+        expect([timers, minRto, limited, validation], at).toEqual(['ns2', 200, !NS2_NO_SINGLEDUP.has(protocol), false]);
+        if (aimd.has(protocol)) expect(halves, at).toBe('cwnd');
+        seen.set(protocol, (seen.get(protocol) ?? 0) + 1);
+      }
+    // Fig. 5's FACK flows (25 over the five splits) beside its Sack1 flows.
+    expect(seen.get('fack')).toBe(25);
+    expect(seen.get('ns2_sack1')).toBeGreaterThanOrEqual(25);
+  });
+  it('name that platform once, in the paper block, with the ns-2 source lines', () => {
+    const platform = (doc as { papers: Record<string, { platform?: string }> }).papers.le.platform ?? '';
+    for (const line of ['singledup_ 1', 'slowdown(CLOSE_SSTHRESH_HALF)', 'control_increase_ 0', 'tcp-fack.cc'])
+      expect(platform).toContain(line);
+    for (const p of le) expect(p.caption, p.id).toContain("ns-2's Agent/TCP defaults");
   });
 });

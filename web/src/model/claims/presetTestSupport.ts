@@ -1,8 +1,8 @@
 // What the preset tests share: presets.json, a preset by id, a preset's link opened
 // against the engine's model (values, view and messages) and its sweep's grid as the
-// engine plans it, and a scenario's leaves.
+// engine plans it, a scenario's leaves, and the ns-2 settings of a preset's TCP flows.
 import presetsJson from '../../../../public/presets/presets.json?raw';
-import type { ParamModel } from '../params/params';
+import { buildScenario, getAt, type ParamModel } from '../params/params';
 import { parsePresets, type Preset } from './presets';
 import { planSweep } from '../sweep/sweepPlan';
 import { decodeHash } from '../../url/codec';
@@ -35,4 +35,26 @@ export function presetById(id: string): Preset {
   const p = parsePresets(doc).presets.find((x) => x.id === id);
   if (!p) throw new Error(`no preset ${id}`);
   return p;
+}
+
+/** ns-2's agents without limited transmit (presetlib PLATFORM_AGENT): tcp-vegas.cc and
+ *  tcp-fack.cc read no singledup_. */
+export const NS2_NO_SINGLEDUP = new Set(['vegas', 'fack']);
+
+/** Each TCP flow or group of a preset's own scenario (no comparison swap) as [where,
+ *  protocol, timers, min RTO, limited transmit, window validation, loss_halves]: what
+ *  presetlib's ns2_defaults platform sets on it. */
+export function ns2Settings(model: ParamModel, p: Preset) {
+  const scenario = JSON.parse(buildScenario(model, openPreset(model, p).values));
+  const tcp = new Set(model.protocols.filter((q) => q.family === 'tcp').map((q) => q.name));
+  const items = [
+    ...((scenario.flows ?? []) as Record<string, unknown>[]).map((f, i) => [`flows[${i}]`, f] as const),
+    ...((scenario.background ?? []) as Record<string, unknown>[]).map((b, i) => [`background[${i}]`, b] as const),
+  ];
+  const fields = ['tcp.timers', 'tcp.min_rto_ms', 'tcp.limited_transmit', 'tcp.cwnd_validation', 'aimd.loss_halves'];
+  return items.flatMap(([where, item]) => {
+    const at = (path: string) => getAt(item, path) ?? model.byPath.get(`${where}.${path}`)?.defaultValue;
+    const protocol = String(at('protocol'));
+    return tcp.has(protocol) ? [[where, protocol, ...fields.map(at)]] : [];
+  });
 }
