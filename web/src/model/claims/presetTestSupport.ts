@@ -55,6 +55,6 @@ export function ns2Settings(model: ParamModel, p: Preset) {
   return items.flatMap(([where, item]) => {
     const at = (path: string) => getAt(item, path) ?? model.byPath.get(`${where}.${path}`)?.defaultValue;
     const protocol = String(at('protocol'));
-    return tcp.has(protocol) ? [[where, protocol, ...fields.map(at)]] : [];
+    return tcp.has(protocol) ? [[where, protocol, ...fields.map(at)] as [string, string, ...unknown[]]] : [];
   });
 }
