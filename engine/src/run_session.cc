@@ -8,6 +8,7 @@
 
 #include "params/run_error.h"
 #include "plab/api.h"
+#include "world/run_parsed.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
@@ -73,6 +74,12 @@ struct RunSession::State {
       error = ErrorDocument({{"", not_json}});
       return;
     }
+    BeginParsed(input, options);
+  }
+
+  // Begin's steps after the text is parsed (RunParsed starts here: a grid's scenario
+  // made in memory is not written out and read back).
+  void BeginParsed(const nlohmann::json& input, const RunOptions& options) {
     Scenario scenario;
     if (const auto errors = Scenario::Parse(input, &scenario); !errors.empty()) {
       error = ErrorDocument(errors);
@@ -125,6 +132,19 @@ RunSession::RunSession(std::string_view scenario_json, const RunOptions& options
     state_->sim.reset();
     state_->error = InternalError(e);
   }
+}
+
+RunSession::RunSession(const ParsedScenario& scenario, const RunOptions& options) : state_(std::make_unique<State>()) {
+  try {
+    state_->BeginParsed(scenario.doc, options);
+  } catch (const std::exception& e) {
+    state_->sim.reset();
+    state_->error = InternalError(e);
+  }
+}
+
+RunOutput RunParsed(const ParsedScenario& scenario, const RunOptions& options) {
+  return RunSession(scenario, options).Finish();
 }
 
 RunSession::~RunSession() = default;

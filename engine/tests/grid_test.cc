@@ -225,5 +225,38 @@ TEST(Grid, PlannerTextsAreTheWholePlansTexts) {
   }
 }
 
+// A campaign's runs read their scenarios in memory (GridPlanner::RunPlanned, RunParsed),
+// never written out: each answer must be the one `plab run` gives its text, bit for bit,
+// the whole document (its scenario echoed, every series) and the summary alone, for
+// grids that set doubles, integers written as doubles, protocols, recoveries and flows.
+TEST(Grid, PlannedRunsAnswerAsTheirTextsDo) {
+  nlohmann::json two_flows = nlohmann::json::parse(DefaultScenarioJson());
+  two_flows["duration_s"] = 0.5;
+  two_flows["flows"].push_back(two_flows["flows"][0]);
+  two_flows["flows"][1]["protocol"] = "cubic";
+  two_flows["topology"]["bottleneck"]["rate_mbps"] = 4;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {kBase.dump(), R"({"axes": [{"x": "flows[0].channel.forward.p", "from": 0.001, "to": 0.1, "points": 3}],
+                         "seeds": 2, "protocols": ["reno", "cubic"]})"},
+      {two_flows.dump(), R"({"axes": [{"x": "topology.bottleneck.rate_mbps", "xs": [4, 8]},
+                                      {"x": "flows", "xs": [1, 3]}], "protocols": ["newreno/sack", "vegas"]})"},
+  };
+  for (const bool summary_only : {true, false}) {
+    const RunOptions options = summary_only ? RunOptions::SummaryOnly() : RunOptions{};
+    for (const auto& [base, spec] : cases) {
+      const GridPlanner planner(base, spec);
+      ASSERT_TRUE(planner.ok()) << planner.json();
+      int64_t answered = 0;
+      planner.RunPlanned(1, planner.runs() - 1, options, [&](int64_t i, RunOutput&& out) {
+        EXPECT_EQ(i, answered++);
+        const RunOutput by_text = plab::Run(planner.ScenarioText(1 + i), options);
+        ASSERT_TRUE(out.ok) << out.json;
+        EXPECT_EQ(out.json, by_text.json) << spec << " run " << 1 + i;
+      });
+      EXPECT_EQ(answered, planner.runs() - 1) << spec;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace plab

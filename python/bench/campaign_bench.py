@@ -65,6 +65,7 @@ def main() -> None:
 
     campaign_cpu, bare_cpu = [], []
     campaign_foreign, bare_foreign = [], []
+    planned_cpu, planned_foreign = [], []
 
     def machine_busy_s() -> float:
         # Every core's busy time so far (/proc/stat: user, nice, system, irq, softirq, steal).
@@ -94,6 +95,28 @@ def main() -> None:
         assert all(ok for ok, _, _ in answers)
         return took
 
+    def time_planned(c: Campaign) -> float:
+        # The bare engine as the campaign runs it: the same planned runs made and run in
+        # memory on the engine's threads (GridPlanner.start), every answer taken at the end,
+        # nothing keyed, parsed or stored. Since 2026-11-29 the campaign's runs skip the
+        # scenario's text (RunParsed), which the texts above are given, so this, not
+        # those, is the floor the campaign's own work is measured against.
+        t0, c0, m0 = time.perf_counter(), time.process_time(), machine_busy_s()
+        runner = c.planner.start(list(range(c.planner.runs)), args.jobs)
+        got = 0
+        while True:
+            _, texts, _, refused = runner.take(1e9, 0)
+            if not texts:
+                break
+            assert not refused
+            got += len(texts)
+        runner.close()
+        took = time.perf_counter() - t0
+        planned_cpu.append(time.process_time() - c0)
+        planned_foreign.append(machine_busy_s() - m0 - planned_cpu[-1])
+        assert got == c.planner.runs
+        return took
+
     # A warm-up, untimed: one campaign and the bare engine's runs of the same scenarios.
     # The first campaign of a process took 1.2 s longer than the next ones here (3.0
     # against 1.8 s; the first pair's ratio 69.7 %), and the first pair always timed the
@@ -103,19 +126,23 @@ def main() -> None:
     scenarios: list[str] = warm.scenario_texts(warm.runs)
     _core.run_many(scenarios, args.jobs, True)
 
+    time_planned(warm)
+
     load_before = open("/proc/loadavg").read().split()[:3]
-    campaign_times, bare_times = [], []
+    campaign_times, bare_times, planned_times = [], [], []
     for i in range(max(1, args.repeat)):
         if i % 2 == 0:
             took, c, n = time_campaign(i)
             scenarios = c.scenario_texts(c.runs)
             campaign_times.append(took)
+            planned_times.append(time_planned(c))
             bare_times.append(time_bare(scenarios))
         else:
             bare_times.append(time_bare(scenarios))
+            planned_times.append(time_planned(c))
             took, c, n = time_campaign(i)
             campaign_times.append(took)
-    campaign_s, bare_s = min(campaign_times), min(bare_times)
+    campaign_s, bare_s, planned_s = min(campaign_times), min(bare_times), min(planned_times)
 
     slurm_s = None
     if args.slurm:
@@ -131,22 +158,26 @@ def main() -> None:
         assert len(Campaign(sdb, base, grid, protocols).pending()) == 0
 
     print(json.dumps({
-        "runs": n, "jobs": args.jobs, "campaign_s": round(campaign_s, 3), "bare_engine_s": round(bare_s, 3),
-        "pairs_s": [[round(a, 3), round(b, 3)] for a, b in zip(campaign_times, bare_times)],
-        "pairs_pct": [round((a / b - 1) * 100, 1) for a, b in zip(campaign_times, bare_times)],
-        "overhead_per_run_ms": round((campaign_s - bare_s) / n * 1000, 4),
-        "overhead_pct": round((campaign_s / bare_s - 1) * 100, 2),
-        "target": "overhead <= 5 %: " + ("PASS" if campaign_s <= 1.05 * bare_s else "MISS"),
+        "runs": n, "jobs": args.jobs, "campaign_s": round(campaign_s, 3), "bare_engine_planned_s": round(planned_s, 3),
+        "pairs_s": [[round(a, 3), round(b, 3)] for a, b in zip(campaign_times, planned_times)],
+        "pairs_pct": [round((a / b - 1) * 100, 1) for a, b in zip(campaign_times, planned_times)],
+        "overhead_per_run_ms": round((campaign_s - planned_s) / n * 1000, 4),
+        "overhead_pct": round((campaign_s / planned_s - 1) * 100, 2),
+        "target": "overhead <= 5 %: " + ("PASS" if campaign_s <= 1.05 * planned_s else "MISS"),
+        # The runs given their scenarios as text (run_many), as before 2026-11-29: reading
+        # 5.6 KB of JSON a run is what the campaign's runs no longer do.
+        "bare_engine_texts_s": round(bare_s, 3), "campaign_vs_texts_pct": round((campaign_s / bare_s - 1) * 100, 2),
         "slurm_s": slurm_s and round(slurm_s, 3), "slurm_runs_per_s": slurm_s and round(n / slurm_s, 1),
-        "cpu_s": {"campaign": round(min(campaign_cpu), 3), "bare_engine": round(min(bare_cpu), 3),
-                  "overhead_pct": round((min(campaign_cpu) / min(bare_cpu) - 1) * 100, 2),
-                  "overhead_per_run_ms": round((min(campaign_cpu) - min(bare_cpu)) / n * 1000, 4),
-                  "pairs": [[round(a, 3), round(b, 3)] for a, b in zip(campaign_cpu, bare_cpu)]},
+        "cpu_s": {"campaign": round(min(campaign_cpu), 3), "bare_engine_planned": round(min(planned_cpu), 3),
+                  "bare_engine_texts": round(min(bare_cpu), 3),
+                  "overhead_pct": round((min(campaign_cpu) / min(planned_cpu) - 1) * 100, 2),
+                  "overhead_per_run_ms": round((min(campaign_cpu) - min(planned_cpu)) / n * 1000, 4),
+                  "pairs": [[round(a, 3), round(b, 3)] for a, b in zip(campaign_cpu, planned_cpu)]},
         "loadavg": {"before": load_before, "after": open("/proc/loadavg").read().split()[:3]},
         # The other processes' CPU seconds during each timing (the machine's busy time less
         # this process's, /proc/stat, 10 ms ticks): a pair where either is well above 0 was
         # timed while something else ran.
-        "foreign_cpu_s": [[round(a, 2), round(b, 2)] for a, b in zip(campaign_foreign, bare_foreign)],
+        "foreign_cpu_s": [[round(a, 2), round(b, 2)] for a, b in zip(campaign_foreign, planned_foreign)],
     }))
 
 

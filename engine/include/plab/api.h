@@ -103,6 +103,8 @@ struct FlowState {
   double loss_event_rate = 0;
 };
 
+struct ParsedScenario;  // engine-internal (src/world/run_parsed.h): a scenario already parsed
+
 class RunSession {
  public:
   // Validates the scenario (and the timeline); an invalid one has ended() and its
@@ -132,6 +134,10 @@ class RunSession {
   FlowState Observe(int flow) const;
 
  private:
+  // RunParsed's: the scenario as an object, already parsed (a grid's run made in memory).
+  RunSession(const ParsedScenario& scenario, const RunOptions& options);
+  friend RunOutput RunParsed(const ParsedScenario& scenario, const RunOptions& options);
+
   struct State;
   std::unique_ptr<State> state_;
 };
@@ -167,6 +173,11 @@ class GridPlanner {
   std::string ScenarioText(int64_t r) const;
   // Runs first .. first + count - 1's, the same texts, quicker than one at a time.
   std::vector<std::string> ScenarioTexts(int64_t first, int64_t count) const;
+  // Runs first .. first + count - 1 themselves: each answer is Run(ScenarioText(r),
+  // options)'s, bit for bit, given to `each` (its position from 0, the answer) as each run
+  // ends; the scenarios are made in memory and never written out as text.
+  void RunPlanned(int64_t first, int64_t count, const RunOptions& options,
+                  const std::function<void(int64_t, RunOutput&&)>& each) const;
 
  private:
   struct State;

@@ -13,6 +13,7 @@
 #include "scenario/scenario.h"
 #include "sweep/dump_cache.h"
 #include "sweep/grid.h"
+#include "world/run_parsed.h"
 
 namespace plab {
 
@@ -176,6 +177,20 @@ std::vector<std::string> GridPlanner::ScenarioTexts(int64_t first, int64_t count
     DumpCache::Restore(work, st.base, &st.touched);
   }
   return out;
+}
+
+void GridPlanner::RunPlanned(int64_t first, int64_t count, const RunOptions& options,
+                             const std::function<void(int64_t, RunOutput&&)>& each) const {
+  // ScenarioTexts' working copy, each run's values set in it and put back after, but the
+  // run reads the object itself (RunParsed) instead of its text.
+  const State& st = *state_;
+  nlohmann::json work = st.base;
+  for (int64_t i = 0; i < count; ++i) {
+    GridApplyRun(work, st.spec, st.plan, first + i);
+    RunOutput out = RunParsed(ParsedScenario{work}, options);
+    DumpCache::Restore(work, st.base, &st.touched);
+    each(i, std::move(out));
+  }
 }
 
 std::string GridPlanJson(std::string_view base_json, std::string_view spec_json, bool scenarios_as_text) {
