@@ -8,10 +8,10 @@
 
 #include "params/run_error.h"
 #include "plab/api.h"
-#include "world/run_parsed.h"
 #include "scenario/json_depth.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
+#include "world/run_parsed.h"
 #include "world/simulation.h"
 #include "world/timeline.h"
 
