@@ -79,6 +79,21 @@ CAPTION_OFF = (
     '(the previous preset) the short-RTT Prague flow grows more slowly instead: 0.43x and 0.68x. Cost: 24 runs.')
 
 
+def isolation(preset, reading):
+    """The abstract's L4S isolation claims: Prague's median queueing delay under 1 ms and no
+    retransmission, at every base RTT of the sweep."""
+    quote = 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S'
+    every = [POINTS[0], POINTS[-1]]
+    return [
+        relation(f'rfc9332/{preset}/l4s-sub-ms', P, quote,
+                 DRAFT + '; ours: Prague\'s median queueing delay, every base RTT' + reading,
+                 ref('prague', 'queue_delay_median_by_protocol.prague', x_range=every), '<', value=1),
+        relation(f'rfc9332/{preset}/l4s-zero-loss', P, quote,
+                 DRAFT + '; ours: Prague\'s retransmissions, every base RTT' + reading,
+                 ref('prague', 'retransmissions', x_range=every), '<=', value=0),
+    ]
+
+
 def main():
     schema = engine_schema()
     off = copy.deepcopy(SCENARIO)
@@ -104,15 +119,7 @@ def main():
                    'includes its 15 ms queue, and k = 2 balances the rates only at equal RTTs (RFC 9332 §2.4). '
                    'Neither setting gives equal rates at a 3 ms base RTT; the link shows the sweep with it off.',
                    off_hash)),
-        relation('rfc9332/sharing/l4s-sub-ms', P,
-                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
-                 DRAFT + '; ours: Prague\'s median queueing delay, every base RTT', 
-                 ref('prague', 'queue_delay_median_by_protocol.prague', x_range=[POINTS[0], POINTS[-1]]), '<',
-                 value=1),
-        relation('rfc9332/sharing/l4s-zero-loss', P,
-                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
-                 DRAFT + '; ours: Prague\'s retransmissions, every base RTT',
-                 ref('prague', 'retransmissions', x_range=[POINTS[0], POINTS[-1]]), '<=', value=0),
+        *isolation('sharing', ''),
         number('rfc9332/sharing/classic-target', P, 'target = 15 ms',
                'RFC 9332 Appendix A.1, Fig. 2 (the classic queue\'s delay target); ours: CUBIC\'s median queueing '
                'delay beside Prague at 19 ms base RTT', 15,
@@ -146,15 +153,7 @@ def main():
                    ', '.join(f'{ratio(x):.2f}x' for x in POINTS) + ' CUBIC\'s rate (seed 1), the more the shorter '
                    'the base RTT. The link is the preset with it on, which slows Prague below 25 ms instead.',
                    main_hash)),
-        relation('rfc9332/rtt-scaling-off/l4s-sub-ms', P,
-                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
-                 DRAFT + '; ours: Prague\'s median queueing delay, every base RTT, RTT independence off',
-                 ref('prague', 'queue_delay_median_by_protocol.prague', x_range=[POINTS[0], POINTS[-1]]), '<',
-                 value=1),
-        relation('rfc9332/rtt-scaling-off/l4s-zero-loss', P,
-                 'isolating the sub-millisecond average queuing delay and zero congestion loss of L4S',
-                 DRAFT + '; ours: Prague\'s retransmissions, every base RTT, RTT independence off',
-                 ref('prague', 'retransmissions', x_range=[POINTS[0], POINTS[-1]]), '<=', value=0),
+        *isolation('rtt-scaling-off', ', RTT independence off'),
     ]
     presets = [
         {
