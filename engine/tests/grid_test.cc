@@ -243,8 +243,9 @@ TEST(Grid, PlannedRunsAnswerAsTheirTextsDo) {
   };
   for (const bool summary_only : {true, false}) {
     const RunOptions options = summary_only ? RunOptions::SummaryOnly() : RunOptions{};
-    for (const auto& [base, spec] : cases) {
-      const GridPlanner planner(base, spec);
+    for (const auto& grid : cases) {
+      const std::string& spec = grid.second;  // a lambda below names it (clang: no structured binding)
+      const GridPlanner planner(grid.first, spec);
       ASSERT_TRUE(planner.ok()) << planner.json();
       int64_t answered = 0;
       planner.RunPlanned(1, planner.runs() - 1, options, [&](int64_t i, RunOutput&& out) {
