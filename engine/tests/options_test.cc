@@ -163,5 +163,26 @@ TEST(LimitedTransmit, LetsASmallWindowReachThreeDuplicateAcks) {
   EXPECT_LT(on["connection_time_s"].get<double>(), off["connection_time_s"].get<double>() - 0.5);
 }
 
+TEST(LimitedTransmit, Ns2AgentsSendOnEarlyDuplicatesAsEachAgentDoes) {
+  // The same small window under tcp.ns2_agents: ns-2's Agent/TCP family (NewReno here)
+  // keeps limited transmit, its FACK and Vegas agents read no singledup_ and wait for the
+  // timer; a FACK or Vegas control or recovery anywhere in the flow's composition does.
+  auto run = [](const std::string& protocol, const std::string& recovery, bool ns2_agents) {
+    nlohmann::json s = OptionsTransfer(10);
+    s["flows"][0]["protocol"] = protocol;
+    if (!recovery.empty()) s["flows"][0]["recovery"] = recovery;
+    s["flows"][0]["tcp"] = {{"initial_window_segments", 3}, {"limited_transmit", true}, {"ns2_agents", ns2_agents}};
+    s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {1}}};
+    return RunOk(s).summary["timeouts"].get<int>();
+  };
+  EXPECT_EQ(run("newreno", "", true), 0);
+  EXPECT_EQ(run("fack", "", false), 0);
+  EXPECT_EQ(run("fack", "", true), 1);
+  EXPECT_EQ(run("vegas", "", false), 0);
+  EXPECT_EQ(run("vegas", "", true), 1);
+  EXPECT_EQ(run("newreno", "fack", true), 1);
+  EXPECT_EQ(run("reno", "sack", true), 0);
+}
+
 }  // namespace
 }  // namespace plab

@@ -48,6 +48,9 @@ struct CongestionControlEntry {
   // identifier (RFC 9331 §4.1), so an L4S-aware queue (DualPI2) puts it in its
   // low-latency queue; a queue that is not L4S-aware treats ECT(1) as ECT(0) (§5).
   bool l4s = false;
+  // Whether its ns-2 agent sends on an early duplicate ACK as Agent/TCP does
+  // (ns-default.tcl: "Agent/TCP set singledup_ 1"). Read only under tcp.ns2_agents.
+  bool ns2_limited_transmit = true;
 };
 
 struct LossRecoveryEntry {
@@ -57,6 +60,8 @@ struct LossRecoveryEntry {
   bool needs_sack = false;  // reads the receiver's SACK blocks
   std::function<std::unique_ptr<LossRecovery>()> make;
   std::vector<std::string> series;  // what it reports beyond every TCP's (kTcpSeries)
+  // As CongestionControlEntry's: whether its ns-2 agent honours singledup_.
+  bool ns2_limited_transmit = true;
 };
 
 const std::vector<ProtocolEntry>& Protocols();

@@ -74,6 +74,15 @@ std::vector<ParamDecl> TcpFamilyParams() {
                         "Agent/TCP has it on since 2001)")
                   .Source("RFC 3042; ns-2 ns-default.tcl: Agent/TCP set singledup_ 1 (2001/11/28)")
                   .Advanced());
+  p.push_back(BoolParam("tcp.ns2_agents", "ns-2 agents' limited transmit", g, false,
+                        "Limited transmit as each of ns-2's agents has it: Agent/TCP and the agents built on it "
+                        "(Reno, NewReno, Sack1, Westwood) send one segment on each early duplicate ACK, but ns-2's "
+                        "Vegas and FACK agents read no singledup_ and send none. Off: limited transmit as set, "
+                        "for every protocol. So a comparison on an ns-2 paper's platform runs each agent as ns-2 did")
+                  .Source("ns-2.35 tcp.cc TcpAgent::recv; tcp-vegas.cc VegasTcpAgent::recv; tcp-fack.cc "
+                          "FackTcpAgent::recv")
+                  .Advanced()
+                  .When("tcp.limited_transmit", {"true"}));
   p.push_back(BoolParam("tcp.handshake", "Three-way handshake", g, false,
                         "Open the connection with SYN, SYN-ACK, ACK before any data: one round trip (more if the "
                         "SYN is lost: it is resent after the initial RTO, doubling) before the first segment, and "
@@ -172,6 +181,19 @@ bool EcnOn(const ParamView& params, const TcpComposition& composition) {
   return params.Bool("tcp.ecn") || FindCongestionControl(composition.congestion_control)->needs_ecn;
 }
 
+namespace {
+
+// RFC 3042 as set, or, under tcp.ns2_agents, as the flow's ns-2 agent has it: an agent
+// whose control or recovery reads no singledup_ sends nothing on early duplicate ACKs.
+bool LimitedTransmit(const ParamView& params, const TcpComposition& composition) {
+  if (!params.Bool("tcp.limited_transmit")) return false;
+  if (!params.Bool("tcp.ns2_agents")) return true;
+  return FindCongestionControl(composition.congestion_control)->ns2_limited_transmit &&
+         ResolveRecovery(params, composition).ns2_limited_transmit;
+}
+
+}  // namespace
+
 SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition) {
   const ParamView& v = *env.params;
   TcpSenderParams sp;
@@ -179,7 +201,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.mss = static_cast<uint32_t>(v.Integer("tcp.mss_bytes"));
   sp.timestamps = v.Bool("tcp.timestamps");
   sp.cwnd_validation = v.Bool("tcp.cwnd_validation");
-  sp.limited_transmit = v.Bool("tcp.limited_transmit");
+  sp.limited_transmit = LimitedTransmit(v, composition);
   sp.handshake = v.Bool("tcp.handshake");
   sp.ecn = EcnOn(v, composition);
   sp.header_bytes = HeaderBytes(v);

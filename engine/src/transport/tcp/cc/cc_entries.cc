@@ -67,6 +67,9 @@ CongestionControlEntry VegasControl() {
   vegas.params.push_back(NumberParam("vegas.gamma", "Vegas gamma", "TCP", "packets", 0, 100, 1,
                                      "Vegas leaves slow start when more than gamma packets are queued")
                              .Source("Brakmo & Peterson; ns-2 default 1"));
+  // ns-2.35 tcp-vegas.cc: VegasTcpAgent::recv counts duplicate ACKs itself (for its
+  // early retransmission) and reads no singledup_.
+  vegas.ns2_limited_transmit = false;
   vegas.validate = [](const ParamView& v, const std::string& prefix, std::vector<ValidationError>& errors) {
     if (v.Number("vegas.beta") < v.Number("vegas.alpha")) {
       errors.push_back({prefix + "vegas.beta", prefix + "vegas.beta must be at least vegas.alpha (" +

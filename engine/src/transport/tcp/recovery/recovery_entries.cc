@@ -61,7 +61,10 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        "Forward acknowledgment: un-SACKed segments below the highest SACK are lost",
        true,
        [] { return std::make_unique<FackRecovery>(); },
-       {}},
+       {},
+       // ns-2.35 tcp-fack.cc: FackTcpAgent::recv sends (send_much) on a duplicate ACK only
+       // when fack_ - last_ack_ - 1 is 0, and reads no singledup_.
+       false},
       {"le",
        "LE",
        "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
