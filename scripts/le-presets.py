@@ -29,7 +29,7 @@ OTHERS = ('reno', 'newreno', 'ns2_sack1', 'fack')
 NAMES = {'reno': 'Reno', 'newreno': 'NewReno', 'sack': 'SACK', 'fack': 'FACK', 'le': 'LE', 'ns2_sack1': 'SACK'}
 LOSS = [0.001, 0.1]
 
-# The paper's platform (presetlib PLATFORMS / PLATFORM_TCP / PLATFORM_AGENT "ns2_defaults"), on
+# The paper's platform (presetlib PLATFORMS / PLATFORM_TCP "ns2_defaults"), on
 # every flow of every preset and on the runs the explanations measure.
 PLATFORM = 'ns2_defaults'
 PLATFORM_TEXT = (
@@ -39,15 +39,14 @@ PLATFORM_TEXT = (
     '("Agent/TCP set singledup_ 1 ;# default changed on 2001/11/28": TcpAgent::recv, NewRenoTcpAgent::recv and '
     'Sack1TcpAgent::recv call send_one() on each duplicate ACK below numdupacks_: tcp.limited_transmit on) for Reno, '
     'NewReno, SACK (Sack1) and Westwood, but not for FACK: tcp-fack.cc\'s FackTcpAgent::recv reads no singledup_ '
-    'and sends on a duplicate ACK only when fack_ has not moved. ssthresh from half the window, not the flight '
+    'and sends on a duplicate ACK only when fack_ has not moved (tcp.ns2_agents on: the engine gives each flow its '
+    'agent\'s rule, in a comparison too, where each compared protocol runs as its own agent). ssthresh from half the window, not the flight '
     '(tcp.cc slowdown(CLOSE_SSTHRESH_HALF): windowd() / 2, min(cwnd_, wnd_), at a fast retransmit and a timeout '
     'alike, FACK\'s too: aimd.loss_halves = cwnd). No window validation ("Agent/TCP set control_increase_ 0": '
     'opencwnd() on every new ACK: tcp.cwnd_validation off). LE\'s own recovery: the paper does not say on which '
     'agent its ns-2 LE was built; as a loss recovery beside Reno\'s (§2) it is read as an Agent/TCP and takes the '
-    'same defaults, limited transmit included (the other reading, an agent like FACK\'s without it, is not run). A '
-    'comparison runs every compared protocol on the first flow\'s TCP settings (the swap changes the protocol '
-    'only): where the first flow runs FACK (Fig. 5) its LE run has no limited transmit, elsewhere the FACK curve '
-    'has it. ns-2\'s windowInit_ 2, packetSize_ 1000 with tcpip_base_hdr_size_ 40, numdupacks_ 3, maxburst_ 0, '
+    'same defaults, limited transmit included (the other reading, an agent like FACK\'s without it, is not run). '
+    'ns-2\'s windowInit_ 2, packetSize_ 1000 with tcpip_base_hdr_size_ 40, numdupacks_ 3, maxburst_ 0, '
     'timestamps_ false and TCPSink\'s ACK for every packet are the lab\'s defaults already.')
 NS2_NOTE = ('Every TCP runs ns-2\'s Agent/TCP defaults, the paper\'s platform: its timers (10 ms ticks, 200 ms '
             'minimum RTO), limited transmit (not FACK\'s agent), ssthresh from half the window, no window validation.')
@@ -234,9 +233,8 @@ def presets(schema):
     fair_ex = explain(
         f'In the five splits LE takes {measure.timeouts_text(timeouts("fack", splits))} and SACK '
         f'{measure.timeouts_text(timeouts("ns2_sack1", splits))} in 100 s; the flows differ in how they cut '
-        'and grow the window, and in limited transmit: on ns-2\'s platform the SACK flows send a new packet on '
-        'each of the first two duplicate ACKs, the LE flows, which take the FACK flows\' settings in the '
-        'comparison (ns-2\'s FACK agent has no limited transmit), do not. With LE halving its window (w0/2) as §2.2 says, LE takes '
+        'and grow the window (on ns-2\'s platform the SACK and LE flows alike send a new packet on each of the '
+        'first two duplicate ACKs; the FACK flows of Fig. 5a, as ns-2\'s FACK agent, do not). With LE halving its window (w0/2) as §2.2 says, LE takes '
         f'{measure.span([share(i) for i in (1, 3, 5, 7)], 3)} of SACK\'s mean share with 3 to 9 LE flows and a single LE '
         f'flow among nine SACK flows {measure.fmt(share(9))} (FACK {measure.fmt(share(9, p="fack"))}) at the '
         f'{queue}-packet buffer, {measure.fmt(share(9, 200))} at 200; with 5 + 5 flows the share is '

@@ -227,7 +227,7 @@ def claim(text, source, left, op, right=None, value=None, factor=None, if_not=No
 #            (2001/05/10): 100 ms ticks, a floor of 2 ticks (0.2 s), rtxcur_init_ 6,
 #            maxrto_ 100000: Ng & Chan (received January 2002).
 #   ns2_defaults: ns2's timers and the rest of ns-2.31-2.35's Agent/TCP defaults that the
-#            lab's RFC defaults leave out (PLATFORM_TCP, PLATFORM_AGENT): TCP-ER, LE, RRTP.
+#            lab's RFC defaults leave out (PLATFORM_TCP): TCP-ER, LE, RRTP.
 PLATFORMS = {
     'xkernel': {'timers': 'bsd', 'max_rto_ms': 64000},
     'ns2': {'timers': 'ns2', 'ns2_tick_ms': 10, 'min_rto_ms': 200, 'initial_rto_ms': 3000, 'max_rto_ms': 60000},
@@ -241,7 +241,8 @@ PLATFORMS['ns2_defaults'] = PLATFORMS['ns2']
 # included):
 #   tcp.limited_transmit: "Agent/TCP set singledup_ 1 ;# default changed on 2001/11/28":
 #            TcpAgent::recv and Sack1TcpAgent::recv call send_one() on each duplicate ACK
-#            below numdupacks_ (RFC 3042).
+#            below numdupacks_ (RFC 3042); tcp.ns2_agents: but not where the flow's agent
+#            reads no singledup_ (Vegas, FACK; below).
 #   aimd.loss_halves = cwnd: slowdown(CLOSE_SSTHRESH_HALF) sets ssthresh_ from
 #            windowd() / 2, min(cwnd_, wnd_), not the flight, at a fast retransmit
 #            (dupack_action) and a timeout (timeout()) alike.
@@ -256,36 +257,20 @@ PLATFORMS['ns2_defaults'] = PLATFORMS['ns2']
 # lab's none: with the receiver's window bounding every sender (64 packets in TCP-ER) a
 # window past it sends nothing more and halves to the same min(cwnd, rwnd) / 2.
 PLATFORM_TCP = {
-    'ns2_defaults': {'tcp': {'limited_transmit': True, 'cwnd_validation': False}, 'aimd': {'loss_halves': 'cwnd'}},
+    'ns2_defaults': {'tcp': {'limited_transmit': True, 'ns2_agents': True, 'cwnd_validation': False},
+                     'aimd': {'loss_halves': 'cwnd'}},
 }
-# Where one of the platform's agents departs from its Agent/TCP defaults ({platform: {protocol
-# or loss recovery: {block: {field: value}}}}), set on a flow that runs that protocol (or
-# overrides its recovery to it) after PLATFORM_TCP's:
-#   vegas: ns-2.35's tcp/tcp-vegas.cc VegasTcpAgent::recv counts duplicate ACKs itself and
-#          reads no singledup_: no limited transmit.
-#   fack:  tcp/tcp-fack.cc FackTcpAgent::recv sends (send_much) on a duplicate ACK only when
-#          fack_ - last_ack_ - 1 is 0 and reads no singledup_: no limited transmit. It halves
-#          by slowdown(CLOSE_SSTHRESH_HALF) and opens by TcpAgent::opencwnd() as Agent/TCP.
+# Where one of ns-2's agents departs from Agent/TCP's defaults, the engine's registry says so
+# (tcp.ns2_agents: ns-2's Vegas and FACK agents read no singledup_, so no limited transmit;
 # Westwood (the TCP-WestwoodNR agent, not in ns-2's releases: WestwoodNRTcpAgent::recv calls
-# NewRenoTcpAgent::recv, which sends one on each early duplicate ACK) and Reno, NewReno and
-# Sack1 take the defaults. A comparison runs every compared protocol on flows[0]'s blocks (the
-# swap changes the protocol only, web/src/model/views.ts withProtocol): its runs take the
-# platform of flows[0]'s own protocol, and a compared agent that departs from it cannot take
-# its own there without an engine parameter of its protocol's block.
-PLATFORM_AGENT = {
-    'ns2_defaults': {'vegas': {'tcp': {'limited_transmit': False}}, 'fack': {'tcp': {'limited_transmit': False}}},
-}
+# NewRenoTcpAgent::recv), Reno, NewReno and Sack1 take the defaults). The engine decides it
+# per flow from the flow's own protocol and recovery, so a comparison, which swaps the
+# protocol only (web/src/model/views.ts withProtocol), runs each compared agent as ns-2 ran it.
 
 
-def platform_blocks(platform, item, default_protocol):
-    """The blocks `platform` sets on a TCP flow or group `item` beyond its timers: its
-    Agent/TCP defaults (PLATFORM_TCP), then its protocol's or recovery's agent's own (PLATFORM_AGENT)."""
-    blocks = {block: dict(values) for block, values in PLATFORM_TCP.get(platform, {}).items()}
-    agents = PLATFORM_AGENT.get(platform, {})
-    for name in (item.get('protocol', default_protocol), item.get('recovery')):
-        for block, values in agents.get(name, {}).items():
-            blocks.setdefault(block, {}).update(values)
-    return blocks
+def platform_blocks(platform):
+    """The blocks `platform` sets on a TCP flow or group beyond its timers (PLATFORM_TCP)."""
+    return {block: dict(values) for block, values in PLATFORM_TCP.get(platform, {}).items()}
 
 
 def tcp_protocols(schema):
@@ -330,7 +315,7 @@ def on_platform(schema, scenario, platform, compared=()):
             if protocol in timed:
                 item.setdefault('tcp', {}).update(PLATFORMS[platform])
             if protocol in tcp:
-                _set_blocks(item, platform_blocks(platform, item, default_protocol))
+                _set_blocks(item, platform_blocks(platform))
     if tcp & set(compared):
         flow_default = schema_param(schema, 'flows[].protocol')['default']
         for item in swapped_flows(schema, scenario):
@@ -341,7 +326,7 @@ def on_platform(schema, scenario, platform, compared=()):
                 raise SystemExit(f'a comparison swaps {protocol} (which reads tcp.*_rto_ms) to TCP: its TCP '
                                  f'runs cannot take the {platform} platform without changing its own')
             item.setdefault('tcp', {}).update(PLATFORMS[platform])
-            _set_blocks(item, platform_blocks(platform, item, flow_default))
+            _set_blocks(item, platform_blocks(platform))
     return scenario
 
 

@@ -28,7 +28,7 @@ import measure
 
 PAPER = 'RRTP (thesis)'
 P = 'rrtp'
-# The thesis's platform (presetlib PLATFORMS / PLATFORM_TCP / PLATFORM_AGENT "ns2_defaults"), on
+# The thesis's platform (presetlib PLATFORMS / PLATFORM_TCP "ns2_defaults"), on
 # every TCP flow of every preset and on the runs the explanations measure; RRTP (over UDP) keeps
 # its own timers (rrtp.*_rto_ms).
 PLATFORM = 'ns2_defaults'
@@ -40,12 +40,11 @@ PLATFORM_TEXT = (
     'changed on 2001/11/28": RenoTcpAgent::recv and NewRenoTcpAgent::recv call send_one() on each duplicate ACK '
     'below numdupacks_: tcp.limited_transmit on) for Reno, NewReno and Westwood (the TCP-WestwoodNR agent, '
     'contributed beside ns-2\'s releases: WestwoodNRTcpAgent::recv calls NewRenoTcpAgent::recv), not for Vegas: '
-    'tcp-vegas.cc\'s VegasTcpAgent::recv reads no singledup_. ssthresh from half the window, not the flight (tcp.cc '
+    'tcp-vegas.cc\'s VegasTcpAgent::recv reads no singledup_ (tcp.ns2_agents on: the engine gives each flow its '
+    'agent\'s rule, in a comparison too). ssthresh from half the window, not the flight (tcp.cc '
     'slowdown(CLOSE_SSTHRESH_HALF): windowd() / 2, min(cwnd_, wnd_): aimd.loss_halves = cwnd, for Reno and NewReno; '
     'Vegas and Westwood set their own). No window validation ("Agent/TCP set control_increase_ 0": opencwnd() on '
-    'every new ACK: tcp.cwnd_validation off). A comparison runs every compared protocol on the first flow\'s TCP '
-    'settings (the swap changes the protocol only): there the Vegas curve has limited transmit; Table 5.2\'s Vegas '
-    'flow, a flow of its own, has none. ns-2\'s windowInit_ 2, numdupacks_ 3, maxburst_ 0, timestamps_ false and '
+    'every new ACK: tcp.cwnd_validation off). ns-2\'s windowInit_ 2, numdupacks_ 3, maxburst_ 0, timestamps_ false and '
     'TCPSink\'s ACK for every packet are the lab\'s defaults already.')
 
 NS2_NOTE = ('Every TCP runs ns-2.32\'s Agent/TCP defaults, the thesis\'s platform: its timers (10 ms ticks, 200 ms '

@@ -27,7 +27,8 @@ PLATFORM_TEXT = (
     '(ns-default.tcl: tcpTick_ 0.01, minrto_ 0.2, rtxcur_init_ 3.0, maxrto_ 60; tcp.cc rtt_update, rtt_timeout: '
     'tcp.timers = ns2). Limited transmit ("Agent/TCP set singledup_ 1 ;# default changed on 2001/11/28"; '
     'TcpAgent::recv and Sack1TcpAgent::recv call send_one() on each duplicate ACK below numdupacks_: '
-    'tcp.limited_transmit on). ssthresh from half the window, not the flight (tcp.cc slowdown(CLOSE_SSTHRESH_HALF): '
+    'tcp.limited_transmit on), but not Vegas\'s: tcp-vegas.cc\'s VegasTcpAgent::recv reads no singledup_ '
+    '(tcp.ns2_agents on: the engine gives each flow its agent\'s rule, in a comparison too). ssthresh from half the window, not the flight (tcp.cc slowdown(CLOSE_SSTHRESH_HALF): '
     'windowd() / 2, min(cwnd_, wnd_), at a fast retransmit and a timeout alike: aimd.loss_halves = cwnd). No window '
     'validation ("Agent/TCP set control_increase_ 0": recv_newack_helper() calls opencwnd() on every new ACK, '
     'whether or not the window limits the sender: tcp.cwnd_validation off). ns-2\'s windowInit_ 2, packetSize_ '
@@ -144,7 +145,7 @@ HTTP_NOTE = ('The paper gives no web-traffic parameters: ns-2\'s example (1 s th
              '7 Mb/s by itself, which its numbers do not show, so our users think 10 s on average (about '
              '2.4 Mb/s of bursts).')
 NS2_NOTE = ('Every TCP runs ns-2\'s Agent/TCP defaults, the paper\'s platform: its timers (10 ms ticks, 200 ms '
-            'minimum RTO), limited transmit, ssthresh from half the window, no window validation.')
+            'minimum RTO), limited transmit (not Vegas\'s agent), ssthresh from half the window, no window validation.')
 NOTES = NS2_NOTE + ' ' + HTTP_NOTE
 
 
@@ -521,8 +522,8 @@ def presets(schema):
                             'the web users, every flow lives in timeouts at 2 Mb/s, and Vegas\'s quarter cut and '
                             'early retransmission keep it more than SACK\'s halving; the paper\'s Vegas loses with '
                             'its delay-based avoidance backing off while the buffer fills, which a link in timeouts '
-                            'does not reach. ns-2\'s Vegas agent has no limited transmit (tcp-vegas.cc reads no '
-                            'singledup_), ours takes the platform\'s as every TCP does. The streams\' timeouts '
+                            'does not reach. Ours, as ns-2\'s Vegas agent, has no limited transmit (tcp-vegas.cc reads '
+                            'no singledup_). The streams\' timeouts '
                             'against the bandwidth show it.', fto)
         r10 = ratio('sack_er', 10)
         within = r10['mean'] + r10['ci95'] <= 1.2

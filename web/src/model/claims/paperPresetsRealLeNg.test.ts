@@ -12,7 +12,15 @@ import ngchanDumbbellJson from '../../../../engine/scenarios/ngchan-dumbbell-40.
 import { buildScenario, getAt, type ParamModel } from '../params/params';
 import { parsePresets, type Preset } from './presets';
 import { withProtocol } from '../views';
-import { doc, leaves, NS2_NO_SINGLEDUP, ns2Settings, openPreset, presetById } from './presetTestSupport';
+import {
+  doc,
+  leaves,
+  limitedTransmitInForce,
+  NS2_NO_SINGLEDUP,
+  ns2Settings,
+  openPreset,
+  presetById,
+} from './presetTestSupport';
 
 let model: ParamModel;
 
@@ -243,7 +251,7 @@ describe('Ng & Chan §3.5 preset (scripts/ngchan-presets.py)', () => {
   });
 });
 
-describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP / PLATFORM_AGENT "ns2_defaults")', () => {
+describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP "ns2_defaults")', () => {
   const le = parsePresets(doc).presets.filter((p) => p.id.startsWith('le-'));
   it("run every TCP flow on ns-2's Agent/TCP defaults, FACK's agent without limited transmit", () => {
     // ns-default.tcl: minrto_ 0.2, singledup_ 1, control_increase_ 0; tcp.cc slowdown():
@@ -260,6 +268,25 @@ describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP / PLATFORM_
     // Fig. 5's FACK flows (25 over the five splits) beside its Sack1 flows.
     expect(seen.get('fack')).toBe(25);
     expect(seen.get('ns2_sack1')).toBeGreaterThanOrEqual(25);
+  });
+  it('run each compared protocol as its own ns-2 agent: FACK without limited transmit, LE with it', () => {
+    // A comparison swaps the protocol only (withProtocol); the engine reads the agent's rule
+    // from the flow's own protocol under tcp.ns2_agents, so Fig. 5b's LE flows, swapped in
+    // for Fig. 5a's FACK flows, send on early duplicate ACKs and Fig. 4's FACK curve does not.
+    let checked = 0;
+    for (const p of le) {
+      const { values, view } = openPreset(model, p);
+      for (const entry of view.compare) {
+        const scenario = JSON.parse(buildScenario(model, withProtocol(model, values, entry)));
+        for (const [i, f] of (scenario.flows as Record<string, unknown>[]).entries()) {
+          const at = (path: string) => getAt(f, path) ?? model.byPath.get(`flows[${i}].${path}`)?.defaultValue;
+          const agent = [at('protocol'), at('recovery')].some((n) => NS2_NO_SINGLEDUP.has(String(n)));
+          expect(limitedTransmitInForce(at), `${p.id} ${entry} flows[${i}]`).toBe(!agent);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
   it('name that platform once, in the paper block, with the ns-2 source lines', () => {
     const platform = (doc as { papers: Record<string, { platform?: string }> }).papers.le.platform ?? '';

@@ -37,12 +37,20 @@ export function presetById(id: string): Preset {
   return p;
 }
 
-/** ns-2's agents without limited transmit (presetlib PLATFORM_AGENT): tcp-vegas.cc and
- *  tcp-fack.cc read no singledup_. */
+/** ns-2's agents without limited transmit: tcp-vegas.cc and tcp-fack.cc read no
+ *  singledup_ (the engine's registry says the same under tcp.ns2_agents). */
 export const NS2_NO_SINGLEDUP = new Set(['vegas', 'fack']);
 
+/** Whether a flow sends on early duplicate ACKs as its settings make the engine do it:
+ *  tcp.limited_transmit, and under tcp.ns2_agents not where its protocol or its recovery
+ *  is an ns-2 agent without singledup_. */
+export function limitedTransmitInForce(at: (path: string) => unknown): boolean {
+  const agent = [at('protocol'), at('recovery')].some((name) => NS2_NO_SINGLEDUP.has(String(name)));
+  return at('tcp.limited_transmit') === true && !(at('tcp.ns2_agents') === true && agent);
+}
+
 /** Each TCP flow or group of a preset's own scenario (no comparison swap) as [where,
- *  protocol, timers, min RTO, limited transmit, window validation, loss_halves]: what
+ *  protocol, timers, min RTO, limited transmit in force, window validation, loss_halves]: what
  *  presetlib's ns2_defaults platform sets on it. */
 export function ns2Settings(model: ParamModel, p: Preset) {
   const scenario = JSON.parse(buildScenario(model, openPreset(model, p).values));
@@ -55,6 +63,7 @@ export function ns2Settings(model: ParamModel, p: Preset) {
   return items.flatMap(([where, item]) => {
     const at = (path: string) => getAt(item, path) ?? model.byPath.get(`${where}.${path}`)?.defaultValue;
     const protocol = String(at('protocol'));
-    return tcp.has(protocol) ? [[where, protocol, ...fields.map(at)] as [string, string, ...unknown[]]] : [];
+    const settings = fields.map((f) => (f === 'tcp.limited_transmit' ? limitedTransmitInForce(at) : at(f)));
+    return tcp.has(protocol) ? [[where, protocol, ...settings] as [string, string, ...unknown[]]] : [];
   });
 }
