@@ -125,7 +125,7 @@ GRID_TITLES = {
 def grid_recovery(protocol):  # ns3_grid_test.cc ScenarioFor(): ns-3.44's own recovery (see its top comment)
     if protocol == 'bbr':
         return 'sack_ns3'
-    return 'prr_ns3_nosack_counts' if protocol == 'newreno' else 'prr_ns3'
+    return 'prr_ns3_nosack_counts' if protocol == 'newreno' else 'prr_ns3_calls'
 
 
 def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by field
@@ -139,8 +139,8 @@ def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by f
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}},
                       'recovery': grid_recovery(protocol)})
-        if protocol == 'cubic':  # ns-3.44's TcpCubic runs HyStart by default
-            flows[-1]['cubic'] = {'hystart': 'ns3'}
+        if protocol == 'cubic':  # ns-3.44's TcpCubic: HyStart by default, its window law in whole segments
+            flows[-1]['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
     return {'seed': seed, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup'], 'goodput': 'app'},
             'topology': {'kind': 'dumbbell',
                          'bottleneck': {'rate_mbps': r['bw_mbps'], 'delay_ms': r['delay_ms'], 'queue_packets': r['queue'],

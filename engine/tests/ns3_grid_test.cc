@@ -23,13 +23,16 @@
 // Jain's index checks all hold, and one that does not names its class and cause.
 //
 // Our side recovers as ns-3.44 does by default (Recovery::kNs3): TcpPrrRecovery (PRR,
-// RFC 6937, with ns-3's reduction bound: recovery "prr_ns3") on SACK's RFC 6675 loss
-// detection; without SACK, duplicate ACKs counted as SACKed segments and limited transmit
+// RFC 6937, with ns-3's reduction bound, run on the ACKs TcpSocketBase runs DoRecovery on:
+// recovery "prr_ns3_calls", the modern comparisons' too, ns3_modern_test.cc) on SACK's RFC
+// 6675 loss detection; without SACK, duplicate ACKs counted as SACKed segments and limited transmit
 // (ns-3's LimitedTransmit acts only there: TcpSocketBase::DupAck calls
 // TcpTxBuffer::AddRenoSack when SACK is off), counted as ns-3 counts them (the window cut
 // halves the pipe, not FlightSize: "prr_ns3_nosack_counts" with tcp.limited_transmit).
 // BBR flows recover by RFC 6675 SACK ("sack_ns3"): ns-3's TcpBbr sets the window itself
-// (HasCongControl), so PRR never runs for it. All of them send by pipe after a timeout,
+// (HasCongControl), so PRR never runs for it. CUBIC flows grow by ns-3's TcpCubic law in
+// whole segments (cubic.law = ns3) with its HyStart. With plain "prr_ns3" and RFC 9438's law
+// 115 of 158 points agreed; with both of ns-3's, 121. All of them send by pipe after a timeout,
 // as ns-3's socket does. Recovery::kRfc is the recovery the grid ran before (RFC 6675
 // SACK, RFC 6582 NewReno without SACK), kept to show what changed.
 #include <algorithm>
@@ -126,11 +129,12 @@ nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery =
       const char* no_sack = recovery == Recovery::kNs3             ? "prr_ns3_nosack_counts"
                             : recovery == Recovery::kNs3FlightSize ? "prr_ns3_nosack"
                                                                    : "prr_ns3_nosack_rto";
-      const char* with_sack = recovery == Recovery::kNs3FlightSize ? "prr_ns3_flightsize" : "prr_ns3";
+      const char* with_sack = recovery == Recovery::kNs3FlightSize ? "prr_ns3_flightsize" : "prr_ns3_calls";
       flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? with_sack : no_sack;
       flow["tcp"]["limited_transmit"] = !sack;
     }
     if (protocols[i] == "cubic" && cubic_hystart) flow["cubic"]["hystart"] = "ns3";
+    if (protocols[i] == "cubic") flow["cubic"]["law"] = "ns3";  // TcpCubic's, as ns3_modern_test.cc
     flows.push_back(flow);
   }
   return {{"seed", seed},
@@ -492,9 +496,11 @@ TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
 // 0.37 s into the full queue, loses it, and leaves Startup on three rounds of a 0.05 Mb/s
 // estimate (BBR's share 0.04; ns-3's 0.76, still in Startup through its first recovery).
 // With our flows opening by a handshake too (tcp.handshake, ns-3's 3 s SYN timer) ours
-// gives BBR 0.75; and moving the BBR flow's start by 10 ms steps from 0.45 to 0.60 s
-// swings it between 0.14 and 0.70 (0.07 and 0.58 before the SACK flow counted as ns-3.44
-// counts, prr_ns3): one loss-free ns-3 run is one draw from that spread.
+// gave BBR 0.75 with prr_ns3 and gives 0.24 with prr_ns3_calls (PRR on ns-3's own calls);
+// moving the BBR flow's start by 10 ms steps from 0.45 to 0.60 s swings it between 0.08
+// and 0.73 (0.14-0.70 with prr_ns3, 0.07-0.58 before that): one loss-free ns-3 run is one
+// draw from that spread, and where the handshakes put the BBR flow's start is not enough
+// to say which draw.
 TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "sack+bbr|10|50|2|0");
@@ -531,9 +537,8 @@ TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
             << ", ours started from 0.45-0.60 s " << lowest << "-" << highest << "\n";
   EXPECT_GT(ns3_share, 0.6);
   EXPECT_LT(staggered, 0.1);  // the disagreement
-  EXPECT_NEAR(with_handshakes, ns3_share, kShareTolerance);
   EXPECT_LT(lowest, 0.2);
-  EXPECT_GT(highest, 0.6);
+  EXPECT_GT(highest, ns3_share - kShareTolerance);  // ns-3's share is within our spread
 }
 
 // The overshoot cause: where ns-3 entered fast recovery twice in a loss-free run, ours
@@ -691,13 +696,17 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
 // in [2, 10] s (0.98 Mb/s, ns-3 2.64 and 3 timeouts in all): after a recovery that left cwnd 2, one segment
 // SACKed above a hole held the window, where ns-3 sends a new segment by the pipe and the
 // next duplicate ACKs start a recovery. Counted as ns-3 counts (Recovery::kNs3, nothing
-// else changed against kNs3FlightSize), these nine SACK points come to agree (the grid
-// 109 -> 115).
+// else changed against kNs3FlightSize), nine SACK points came to agree (the grid 109 ->
+// 115). On today's platform (prr_ns3_calls, ns-3's CUBIC law) twelve points agree counted as
+// ns-3 counts and not counted by the RFCs, CUBIC alone at 10 Mb/s, 200 ms, 0.25 BDP
+// loss-free among them (+25 % by the RFCs: the overshoot the cubic class named), and two
+// the other way (cubic+bbr|1|10|0.25|0.003, sack+bbr|1|50|1|0.03).
 TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
   const auto grid = LoadGrid();
-  for (const std::string key : {"sack|1|10|0.25|0.003", "cubic|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003",
-                                "cubic|1|50|1|0.03", "cubic|10|10|1|0.03", "sack+cubic|100|50|0.25|0.003",
-                                "sack+cubic|10|10|1|0.003", "cubic+bbr|10|10|1|0.03", "sack+cubic|100|10|2|0.03"}) {
+  for (const std::string key : {"sack|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003", "sack+cubic|1|50|1|0",
+                                "sack+bbr|1|50|1|0", "sack+cubic|10|200|0.25|0.03", "sack+cubic|100|200|1|0.003",
+                                "sack+cubic|10|10|1|0.03", "cubic+bbr|10|10|1|0.03", "sack+cubic|100|10|2|0.03",
+                                "cubic+bbr|10|200|0.25|0.03", "cubic|10|200|0.25|0", "sack+bbr|10|200|0.25|0"}) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key;
     std::string why;
@@ -736,7 +745,8 @@ TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
 // CUBIC point with HyStart off (grid.mjs --ns3-arg --ns3::TcpCubic::HyStart=false). Off or
 // on, ns-3 gets the same by the grid's rule at all but a few points (at 3 % loss the first
 // slow start ends by a loss before HyStart finds anything), and with HyStart off on both
-// sides as many points disagree as with it on on both: 21 of 44 either way.
+// sides about as many points disagree as with it on on both: 21 of 44 either way with
+// prr_ns3 and RFC 9438's law, 14 off and 12 on with ns-3's platform (prr_ns3_calls, its law).
 TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
   const auto grid = LoadGrid();
   const auto off = LoadGrid("ns3-grid-cubic-hystart-off.jsonl");
@@ -758,7 +768,7 @@ TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
             << "; disagreeing with HyStart on both sides " << disagree_on << ", off on both " << disagree_off << "\n";
   EXPECT_GE(points, 40);
   EXPECT_LE(ns3_moved, 3);
-  EXPECT_GE(disagree_off, 15);
+  EXPECT_GE(disagree_off, 10);  // the class stays without HyStart on either side
   EXPECT_GE(disagree_off, disagree_on - 2);
 }
 
@@ -781,6 +791,7 @@ TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
     return nlohmann::json::parse(plab::Run(s.dump(), options).json)["flows"][0]["summary"];
   };
   nlohmann::json scenario = GridScenarioFor(*p, 1);
+  scenario["flows"][0]["cubic"]["law"] = "rfc9438";
   const auto rfc = run(scenario);
   scenario["flows"][0]["cubic"]["law"] = "ns3";
   const auto law = run(scenario);
