@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "transport/tcp/limited_transmit.h"
+
 namespace plab {
 
 TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params, PluginMakers makers,
@@ -147,10 +149,8 @@ void TcpSender::ScheduleSourceWakeup(Time at) {
 }
 
 uint64_t TcpSender::LimitedTransmitAllowance() const {
-  // RFC 3042 §2: up to two segments past cwnd while the first two dupacks are in, outside recovery.
-  if (!params_.limited_transmit || state_.in_recovery) return 0;
-  const int dupacks = std::min(state_.dupacks, std::min(2, state_.dupack_threshold - 1));
-  return dupacks > 0 ? static_cast<uint64_t>(dupacks) * state_.mss : 0;
+  return LimitedTransmitBytes(params_.limited_transmit, state_.in_recovery, state_.dupacks, state_.dupack_threshold,
+                              state_.mss);
 }
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {
