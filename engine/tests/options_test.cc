@@ -1,7 +1,10 @@
 // Per-flow TCP options: delayed ACKs (RFC 1122 / 5681) and timestamps (RFC 7323).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "test_util.h"
+#include "transport/tcp/limited_transmit.h"
 
 namespace plab {
 namespace {
@@ -163,10 +166,26 @@ TEST(LimitedTransmit, LetsASmallWindowReachThreeDuplicateAcks) {
   EXPECT_LT(on["connection_time_s"].get<double>(), off["connection_time_s"].get<double>() - 0.5);
 }
 
+TEST(LimitedTransmit, OnlyTheFirstTwoDuplicatesSendPastTheWindow) {
+  // RFC 3042 §2: one segment past cwnd on each of the first two duplicate ACKs, none in
+  // recovery, and none from the threshold on, where the loss recovery governs whether or
+  // not it entered a recovery (LE never does).
+  const uint32_t mss = 1000;
+  std::vector<uint64_t> by_dupacks;
+  for (int dupacks = 0; dupacks <= 5; ++dupacks)
+    by_dupacks.push_back(LimitedTransmitBytes(true, false, dupacks, 3, mss));
+  EXPECT_EQ(by_dupacks, (std::vector<uint64_t>{0, 1000, 2000, 0, 0, 0}));
+  // A higher threshold keeps the two segments out until it: nothing more is sent.
+  EXPECT_EQ(LimitedTransmitBytes(true, false, 4, 5, mss), 2000u);
+  EXPECT_EQ(LimitedTransmitBytes(true, false, 5, 5, mss), 0u);
+  EXPECT_EQ(LimitedTransmitBytes(true, true, 1, 3, mss), 0u);
+  EXPECT_EQ(LimitedTransmitBytes(false, false, 2, 3, mss), 0u);
+}
+
 TEST(LimitedTransmit, Ns2AgentsSendOnEarlyDuplicatesAsEachAgentDoes) {
   // The same small window under tcp.ns2_agents: ns-2's Agent/TCP family (NewReno here)
   // keeps limited transmit, its FACK and Vegas agents read no singledup_ and wait for the
-  // timer; a FACK or Vegas control or recovery anywhere in the flow's composition does.
+  // timer; a FACK, LE or Vegas control or recovery anywhere in the flow's composition does.
   auto run = [](const std::string& protocol, const std::string& recovery, bool ns2_agents) {
     nlohmann::json s = OptionsTransfer(10);
     s["flows"][0]["protocol"] = protocol;
@@ -181,6 +200,19 @@ TEST(LimitedTransmit, Ns2AgentsSendOnEarlyDuplicatesAsEachAgentDoes) {
   EXPECT_EQ(run("vegas", "", false), 0);
   EXPECT_EQ(run("vegas", "", true), 1);
   EXPECT_EQ(run("newreno", "fack", true), 1);
+  // LE replaced the Reno agent's duplicate-ACK handling, send_one() with it (§3.3.1): its
+  // flow runs as with limited transmit off. (LE needs no timer here either way: its own
+  // WAITLIST count sends a new packet for each one a duplicate ACK reports received.)
+  auto le = [](bool limited_transmit, bool ns2_agents) {
+    nlohmann::json s = OptionsTransfer(400);
+    s["flows"][0]["protocol"] = "le";
+    s["flows"][0]["tcp"] = {{"limited_transmit", limited_transmit}, {"ns2_agents", ns2_agents}};
+    s["flows"][0]["channel"]["forward"] = {{"model", "scripted"}, {"drop_packets", {30, 31, 60, 90, 91, 92, 200}}};
+    const auto summary = RunOk(s).summary;
+    return std::make_pair(summary["data_packets_sent"].get<int>(), summary["connection_time_s"].get<double>());
+  };
+  EXPECT_EQ(le(true, true), le(false, false));
+  EXPECT_NE(le(true, false), le(false, false));
   EXPECT_EQ(run("reno", "sack", true), 0);
 }
 

@@ -77,8 +77,9 @@ std::vector<ParamDecl> TcpFamilyParams() {
   p.push_back(BoolParam("tcp.ns2_agents", "ns-2 agents' limited transmit", g, false,
                         "Limited transmit as each of ns-2's agents has it: Agent/TCP and the agents built on it "
                         "(Reno, NewReno, Sack1, Westwood) send one segment on each early duplicate ACK, but ns-2's "
-                        "Vegas and FACK agents read no singledup_ and send none. Off: limited transmit as set, "
-                        "for every protocol. So a comparison on an ns-2 paper's platform runs each agent as ns-2 did")
+                        "Vegas and FACK agents read no singledup_ and send none, nor does LE, which replaced the "
+                        "Reno agent's duplicate-ACK handling (LE paper §3.3.1). Off: limited transmit as set, for "
+                        "every protocol. So a comparison on an ns-2 paper's platform runs each agent as ns-2 did")
                   .Source("ns-2.35 tcp.cc TcpAgent::recv; tcp-vegas.cc VegasTcpAgent::recv; tcp-fack.cc "
                           "FackTcpAgent::recv")
                   .Advanced()

@@ -70,6 +70,19 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        "Per-packet duplicate counts in transmission order; lost packets resent first (LE paper §2)",
        true,
        [] { return std::make_unique<LeRecovery>(); },
+       {},
+       // LE paper §3.3.1: "We replaced the loss recovery part of TCP-Reno with our
+       // algorithm": RenoTcpAgent::recv's duplicate-ACK branch, where send_one() on the
+       // early duplicates lives, is that part. LE's own WAITLIST count already sends a
+       // new packet for each one a duplicate ACK reports received (§2.2.2).
+       false},
+      {"le_ns2_send_one",
+       "LE keeping ns-2's send_one()",
+       "LE, and under tcp.ns2_agents the Reno agent's send_one() on the first two duplicate ACKs on top of LE's own "
+       "count: the other reading of the LE paper's \"replaced the loss recovery part of TCP-Reno\" (§3.3.1). The same "
+       "as le without tcp.ns2_agents",
+       true,
+       [] { return std::make_unique<LeRecovery>(); },
        {}},
       {"ns2_sack1",
        "SACK (ns-2 Sack1)",
