@@ -16,8 +16,8 @@ usage: python3 scripts/le-presets.py   (needs build/engine/plab for the schema)
 import json
 import sys
 
-from presetlib import (engine_schema, explain, load_scenario, not_expressible, number, on_paper_platform, paper, reading,
-                       relation, scenario_hash, view_parts, write_presets)
+from presetlib import (engine_schema, explain, load_scenario, not_expressible, number, on_paper_platform, on_platform,
+                       paper, reading, relation, scenario_hash, view_parts, write_presets)
 import measure
 
 PAPER = 'Kang, Park & Mo (LE)'
@@ -43,13 +43,17 @@ PLATFORM_TEXT = (
     'agent\'s rule, in a comparison too, where each compared protocol runs as its own agent). ssthresh from half the window, not the flight '
     '(tcp.cc slowdown(CLOSE_SSTHRESH_HALF): windowd() / 2, min(cwnd_, wnd_), at a fast retransmit and a timeout '
     'alike, FACK\'s too: aimd.loss_halves = cwnd). No window validation ("Agent/TCP set control_increase_ 0": '
-    'opencwnd() on every new ACK: tcp.cwnd_validation off). LE\'s own recovery: the paper does not say on which '
-    'agent its ns-2 LE was built; as a loss recovery beside Reno\'s (§2) it is read as an Agent/TCP and takes the '
-    'same defaults, limited transmit included (the other reading, an agent like FACK\'s without it, is not run). '
+    'opencwnd() on every new ACK: tcp.cwnd_validation off). LE\'s own recovery: "We replaced the loss recovery part of '
+    'TCP-Reno with our algorithm" (§3.3.1), so LE takes the Reno agent\'s defaults but not its duplicate-ACK '
+    'handling, where send_one() on the early duplicates lives (RenoTcpAgent::recv): LE has no limited transmit '
+    '(tcp.ns2_agents), its own WAITLIST count already sending a new packet for each one a duplicate ACK reports '
+    'received (§2.2.2). The other reading, send_one() kept on top of LE\'s count, is measured in Fig. 5\'s '
+    'explanation. '
     'ns-2\'s windowInit_ 2, packetSize_ 1000 with tcpip_base_hdr_size_ 40, numdupacks_ 3, maxburst_ 0, '
     'timestamps_ false and TCPSink\'s ACK for every packet are the lab\'s defaults already.')
 NS2_NOTE = ('Every TCP runs ns-2\'s Agent/TCP defaults, the paper\'s platform: its timers (10 ms ticks, 200 ms '
-            'minimum RTO), limited transmit (not FACK\'s agent), ssthresh from half the window, no window validation.')
+            'minimum RTO), limited transmit (not FACK\'s agent, nor LE, which replaced the Reno agent\'s loss '
+            'recovery), ssthresh from half the window, no window validation.')
 
 PAPER_BLOCK = paper(
     'Kang, Park & Mo: Implementation and evaluation of a new TCP loss recovery architecture (LE)',
@@ -228,13 +232,48 @@ def presets(schema):
         return sum(f['timeouts'] or 0 for c in configs for f, sc in zip(fig5[c]['le']['flows'], split(*c)['flows'])
                    if sc['protocol'] == protocol)
     splits = [(i, None) for i in (1, 3, 5, 7, 9)]
+
+    def listed(items):
+        return items[0] if len(items) == 1 else ', '.join(items[:-1]) + ' and ' + items[-1] if items else ''
+    # The other reading of §3.3.1 is a named recovery (le_ns2_send_one: LE keeping the Reno
+    # agent's send_one() on the early duplicates), run beside FACK and LE on the AIMD window.
+    OTHER = 'reno/le_ns2_send_one'
+    with_send_one = lambda i: '#' + '&'.join(h(split(i)) + ['view=compare', f'cmp=fack,le,{OTHER}'])
+    other = [measure.runs(schema, with_send_one(i), PLATFORM)[OTHER]['summary']['normalized_throughput']
+             for i in (1, 3, 5, 7, 9)]
+    out.append({
+        'id': 'le-agent-reading', 'title': 'Which agent did LE replace? LE with and without ns-2\'s send_one() in LE '
+        'Fig. 5 (a reading)',
+        'paper': PAPER, 'section': '§3.3.1; §3.2, Fig. 5',
+        'caption': ('The paper "replaced the loss recovery part of TCP-Reno" with LE in ns-2 (§3.3.1) and says no '
+                    'more. ns-2\'s Reno agent sends one new packet on each of the first two duplicate ACKs '
+                    '(send_one(), singledup_ 1) in the duplicate-ACK handling LE replaced; LE\'s own count already '
+                    'sends a new packet for each packet a duplicate ACK reports received. This runs Fig. 5 with one '
+                    'LE flow among nine SACK flows (where the two readings part most) three ways: FACK (Fig. 5a), '
+                    'LE as the presets run it (no send_one()), and LE keeping send_one() on top of its count '
+                    '(recovery le_ns2_send_one). Normalized throughput 1 is a fair share. One run each: no random '
+                    'loss.'),
+        'hash': with_send_one(9),
+        'evidence': {'published': [], 'claims': []},
+    })
+    le_agent = reading(
+        'LE without ns-2\'s limited transmit: "We replaced the loss recovery part of TCP-Reno with our algorithm" '
+        '(§3.3.1), and RenoTcpAgent::recv\'s duplicate-ACK handling, send_one() on the early duplicates with it, '
+        'is that part; LE\'s own WAITLIST count sends a new packet for each one a duplicate ACK reports received',
+        holds_when=('with send_one() kept on top of LE\'s count LE takes '
+                    f'{", ".join(measure.fmt(v) for v in other)} of SACK\'s mean share with 1, 3, 5, 7 and 9 SACK '
+                    'flows (measured when the presets were made): a fair share within 10 % at '
+                    f'{listed([str(i) for i, v in zip((1, 3, 5, 7, 9), other) if abs(v - 1) <= 0.1]) or "none"} and '
+                    f'not at {listed([str(i) for i, v in zip((1, 3, 5, 7, 9), other) if abs(v - 1) > 0.1]) or "none"} '
+                    'of them'), sweep=with_send_one(9))
     queue = fair.get('topology', {}).get('bottleneck', {}).get('queue_packets') or next(
         p['default'] for p in schema['params'] if p['path'] == 'topology.bottleneck.queue_packets')
     fair_ex = explain(
         f'In the five splits LE takes {measure.timeouts_text(timeouts("fack", splits))} and SACK '
         f'{measure.timeouts_text(timeouts("ns2_sack1", splits))} in 100 s; the flows differ in how they cut '
-        'and grow the window (on ns-2\'s platform the SACK and LE flows alike send a new packet on each of the '
-        'first two duplicate ACKs; the FACK flows of Fig. 5a, as ns-2\'s FACK agent, do not). With LE halving its window (w0/2) as §2.2 says, LE takes '
+        'and grow the window (on ns-2\'s platform the SACK flows send a new packet on each of the first two '
+        'duplicate ACKs; the FACK flows of Fig. 5a, as ns-2\'s FACK agent, and the LE flows, whose count does it '
+        'itself, do not). With LE halving its window (w0/2) as §2.2 says, LE takes '
         f'{measure.span([share(i) for i in (1, 3, 5, 7)], 3)} of SACK\'s mean share with 3 to 9 LE flows and a single LE '
         f'flow among nine SACK flows {measure.fmt(share(9))} (FACK {measure.fmt(share(9, p="fack"))}) at the '
         f'{queue}-packet buffer, {measure.fmt(share(9, 200))} at 200; with 5 + 5 flows the share is '
@@ -248,11 +287,12 @@ def presets(schema):
         pid = 'le-fig5-fairness' if i == 5 else f'le-fig5-sack{i}'
         src = f'§3.2.1, Fig. 5 ({i} SACK flows, {10 - i} LE or FACK flows)'
         claims = [
-            number(f'le/fig5/le-fair-sack{i}', P, fair_q, src, 1, ref('le', 'normalized_throughput'), explain=fair_ex),
+            number(f'le/fig5/le-fair-sack{i}', P, fair_q, src, 1, ref('le', 'normalized_throughput'), explain=fair_ex,
+                   reading=le_agent),
             number(f'le/fig5/le-like-fack-sack{i}', P, 'Comparing Figure 5b with Figure 5a, representing FACK\'s fairness '
                    'with SACK, shows that the fairness of LE is comparable to that of SACK', f'{src}; LE\'s normalized '
                    'throughput over FACK\'s', 1, ref('le', 'normalized_throughput'), ref('fack', 'normalized_throughput'),
-                   explain=fair_ex),
+                   explain=fair_ex, reading=le_agent),
         ]
         if i == 5:
             claims.append(not_expressible('le/fig5/not-aggressive', P, 'LE is not considered to be an aggressive method.',

@@ -194,7 +194,7 @@ describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
     },
   );
 
-  it('the readings the paper leaves open are sweeps: ns-2 SACK against RFC 6675 on Fig. 4, the minimum RTO on Fig. 6a', () => {
+  it('the readings the paper leaves open are runs of both: ns-2 SACK against RFC 6675 on Fig. 4, the minimum RTO on Fig. 6a, LE with and without send_one() on Fig. 5', () => {
     const sack = open(byId('le-sack-reading'));
     const fig4 = JSON.parse(leFig4Json);
     const s4 = JSON.parse(buildScenario(model, sack.values));
@@ -218,12 +218,14 @@ describe('LE Figs. 5-6 presets (scripts/le-presets.py)', () => {
       y: 'goodput_mbps',
       k: 5,
     });
+    // §3.3.1's LE on the Reno agent: with and without its send_one(), beside FACK (Fig. 5).
+    expect(open(byId('le-agent-reading')).view.compare).toEqual(['fack', 'le', 'reno/le_ns2_send_one']);
     // Claims that run a reading link to its sweep.
     const readings = parsePresets(doc)
       .presets.flatMap((p) => p.evidence?.claims ?? [])
       .filter((c) => c.paper === 'le' && c.reading);
     expect(new Set(readings.map((c) => c.reading!.sweep))).toEqual(
-      new Set([byId('le-sack-reading').hash, byId('le-min-rto').hash]),
+      new Set([byId('le-sack-reading').hash, byId('le-min-rto').hash, byId('le-agent-reading').hash]),
     );
   });
 });
@@ -253,7 +255,7 @@ describe('Ng & Chan §3.5 preset (scripts/ngchan-presets.py)', () => {
 
 describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP "ns2_defaults")', () => {
   const le = parsePresets(doc).presets.filter((p) => p.id.startsWith('le-'));
-  it("run every TCP flow on ns-2's Agent/TCP defaults, FACK's agent without limited transmit", () => {
+  it("run every TCP flow on ns-2's Agent/TCP defaults, FACK's and LE's without limited transmit", () => {
     // ns-default.tcl: minrto_ 0.2, singledup_ 1, control_increase_ 0; tcp.cc slowdown():
     // ssthresh from half the window (an AIMD window's: Westwood and the fixed window set their own).
     const aimd = new Set(['reno', 'newreno', 'sack', 'ns2_sack1', 'fack', 'le']);
@@ -265,14 +267,14 @@ describe('LE presets: the paper’s platform (presetlib PLATFORM_TCP "ns2_defaul
         if (aimd.has(protocol)) expect(halves, at).toBe('cwnd');
         seen.set(protocol, (seen.get(protocol) ?? 0) + 1);
       }
-    // Fig. 5's FACK flows (25 over the five splits) beside its Sack1 flows.
-    expect(seen.get('fack')).toBe(25);
+    // Fig. 5's FACK flows (25 over the five splits, 26 with the agent reading's one) beside its Sack1 flows.
+    expect(seen.get('fack')).toBe(26);
     expect(seen.get('ns2_sack1')).toBeGreaterThanOrEqual(25);
   });
-  it('run each compared protocol as its own ns-2 agent: FACK without limited transmit, LE with it', () => {
+  it('run each compared protocol as its own ns-2 agent: Sack1 with limited transmit, FACK and LE without', () => {
     // A comparison swaps the protocol only (withProtocol); the engine reads the agent's rule
-    // from the flow's own protocol under tcp.ns2_agents, so Fig. 5b's LE flows, swapped in
-    // for Fig. 5a's FACK flows, send on early duplicate ACKs and Fig. 4's FACK curve does not.
+    // from the flow's own protocol and recovery under tcp.ns2_agents, so Fig. 4's and 6's FACK
+    // and LE curves have none while the Sack1, Reno and NewReno ones have it.
     let checked = 0;
     for (const p of le) {
       const { values, view } = openPreset(model, p);

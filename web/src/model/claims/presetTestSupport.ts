@@ -38,8 +38,9 @@ export function presetById(id: string): Preset {
 }
 
 /** ns-2's agents without limited transmit: tcp-vegas.cc and tcp-fack.cc read no
- *  singledup_ (the engine's registry says the same under tcp.ns2_agents). */
-export const NS2_NO_SINGLEDUP = new Set(['vegas', 'fack']);
+ *  singledup_, and LE replaced the Reno agent's duplicate-ACK handling (LE paper §3.3.1);
+ *  the engine's registry says the same under tcp.ns2_agents. */
+export const NS2_NO_SINGLEDUP = new Set(['vegas', 'fack', 'le']);
 
 /** Whether a flow sends on early duplicate ACKs as its settings make the engine do it:
  *  tcp.limited_transmit, and under tcp.ns2_agents not where its protocol or its recovery
