@@ -552,21 +552,46 @@ def friendliness(schema):
 
 
 # ---- Table 3.2 ------------------------------------------------------------------------
+# Where the trials' congestive losses were is not given (Fig. 3.5 is lost). §3.6 states
+# Biaz's assumptions: the wireless link is the bottleneck and packets "get congested at the
+# base station"; the preset puts them there (rrtp-lda-biaz.json). The other reading, a Reno
+# flow congesting a wired link before the base station (§3.4.2: "the wired part of the
+# network becomes heavily congested"), is rrtp-lda-biaz-wired.json, a sweep of its own.
+LDA_READING = ('Congestive losses at the base station\'s queue, before the wireless hop (§3.6: the wireless link is '
+               'the bottleneck and packets "get congested at the base station"); Fig. 3.5, the trials\' topology, is '
+               'lost')
+
+
 def lda(schema):
     base = load_scenario('rrtp-lda-biaz.json')
+    wired = load_scenario('rrtp-lda-biaz-wired.json')
     setup = ('Fig. 3.5\'s kind of topology: RRTP to a mobile host over a 1 Mb/s wireless last hop with 1 % random '
-             'error, through a 5 Mb/s wired bottleneck (20 packets) that a Reno flow to another host congests, so '
-             'RRTP loses packets both ways; 60 s. Biaz assumes the packets reach the base station clustered (the '
-             'wireless hop is the bottleneck and a queue stands before it): RRTP here starts at a seeded 1.3 Mb/s '
-             'and follows what the channel delivers, which keeps that queue. The engine knows where each packet '
-             'was really lost, so every diagnosis is judged; the y axis is the share misclassified (C-to-W plus '
-             'W-to-C over all diagnosed, Table 3.2\'s rate).')
+             'error, 60 s. Biaz assumes the packets reach the base station clustered (the wireless hop is the '
+             'bottleneck and a queue stands before it): RRTP here starts at a seeded 1.3 Mb/s and follows what the '
+             'channel delivers, which keeps that queue, and its congestive losses are drops at the base station\'s '
+             '50-packet queue (ns-2\'s default), where §3.6 says packets "get congested". The engine knows where '
+             'each packet was really lost, so every diagnosis is judged; the y axis is the share misclassified '
+             '(C-to-W plus W-to-C over all diagnosed, Table 3.2\'s rate).')
     q = 'Table 3.2: Misclassification Rate With Respect to Parameter Value Adjustments'
     conv = ('The simulation results clearly demonstrate that the rate of misclassifications converges to 0 as the '
             'values of σ and φ converges to 1 and 2 respectively.')
 
     def at(x):
         return ref('rrtp', 'lda_misclassification_pct', x)
+
+    def link(scenario, name, xs):
+        return sweep_hash(schema, scenario, ['rrtp'], f'f0.rrtp.biaz_{name}', xs[0], xs[-1], len(xs),
+                          'lda_misclassification_pct', 5)
+
+    sigmas = [0.5, 0.75, 1.0, 1.25]
+    wired_link = link(wired, 'sigma', sigmas)
+    wm = measure.sweep(schema, wired_link, platform=PLATFORM)
+    w = lambda fig: measure.fmt(measure.at(wm, 'rrtp', 1.0, fig), 2)
+    place = reading(LDA_READING, wired_link,
+                    'with congestion at the base station; where a Reno flow congests a wired link before it (this '
+                    'sweep), a packet lost there leaves the gap of a wireless loss whenever the base station\'s queue '
+                    f'has drained, and σ = 1 misclassifies {w("lda_misclassification_pct")} % (C-to-W '
+                    f'{w("lda_congestive_as_wireless")} of {w("lda_losses")} losses)')
 
     def sweep(name, other, published, best, claims):
         xs = list(published)
@@ -576,19 +601,32 @@ def lda(schema):
                 'title': f'RRTP Table 3.2 — Biaz loss differentiation: misclassifications against {name} ({other})',
                 'paper': PAPER, 'section': '§3.6, Table 3.2',
                 'caption': setup + f' The thesis finds {name} = {js_number(best)} best (0 %){same}. Cost: 4 points x 5 seeds.',
-                'hash': sweep_hash(schema, base, ['rrtp'], f'f0.rrtp.biaz_{name}', xs[0], xs[-1], len(xs),
-                                   'lda_misclassification_pct', 5),
+                'hash': link(base, name, xs),
                 'evidence': {'published': [{'label': 'Misclassification rate', **at(x), 'value': v, 'unit': '%',
                                             'source': 'Table 3.2'} for x, v in published.items()],
                              'claims': [number(f'rrtp/table3.2/{name}-{js_number(x)}', P, f'{q}: {name} = {js_number(x)} '
                                                f'({other}), Misclassification Rate {v}%', f'Table 3.2 ({name} = '
-                                               f'{js_number(x)})', v, at(x), unit='%') for x, v in published.items()
-                                        if not (name == 'phi' and x == 2.0)]
+                                               f'{js_number(x)})', v, at(x), unit='%',
+                                               reading=place if (name, x) == ('sigma', 1.0) else None)
+                                        for x, v in published.items() if not (name == 'phi' and x == 2.0)]
                              + claims}}
 
     counts = ('Our runs lose a different number of packets from the thesis\'s trials, which it does not give ("a '
               'certain number of congestive and wireless losses"), so counts do not compare; the rate does and is '
               'checked as a number.')
+    other = {
+        'id': 'rrtp-lda-sigma-wired',
+        'title': 'RRTP Table 3.2 — Biaz misclassifications against sigma with congestion on a wired link (a reading)',
+        'paper': PAPER, 'section': '§3.4.2, §3.6, Table 3.2',
+        'caption': ('Table 3.2\'s sigma sweep (phi = 2) with the congestive losses somewhere else: a Reno flow to another '
+                    'host congests a 5 Mb/s wired bottleneck (20 packets) before the base station (§3.4.2: "the wired '
+                    'part of the network becomes heavily congested"), so RRTP loses packets there as well as on the '
+                    'wireless hop. A packet lost on the wired link while the base station\'s queue is empty leaves a '
+                    'gap of (n + 1) Tmin on the wireless hop, the gap of a wireless loss, and Biaz calls it wireless '
+                    '(y: C-to-W plus W-to-C over all diagnosed). Cost: 4 points x 5 seeds = 20 runs of two flows.'),
+        'hash': wired_link,
+        'evidence': {'published': [], 'claims': []},
+    }
     return [
         sweep('sigma', 'phi = 2', {0.5: 20, 0.75: 6, 1.0: 0, 1.25: 8}, 1, [
             relation('rrtp/table3.2/sigma-1-below-0.5', P, conv, 'Table 3.2 (sigma = 1 against 0.5)', at(1.0), '<',
@@ -605,6 +643,7 @@ def lda(schema):
                      at(1.75)),
             relation('rrtp/table3.2/phi-2-below-2.5', P, conv, 'Table 3.2 (phi = 2 against 2.5)', at(2.0), '<', at(2.5)),
         ]),
+        other,
     ]
 
 
@@ -664,13 +703,24 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
             'by α once per epoch of 10 packets, several times per round trip at this rate, Vegas backs off at the '
             'standing queue, and the five do not tie. The thesis\'s five identical 8.96 Mb/s (44.8 of 54 together) '
             'are a limit per connection, the reading this preset runs.')
-    c2w = ('Almost every misclassification here is a congestive loss taken for a wireless one (y = C-to-W): a packet '
-           'lost at the wired bottleneck before the base station\'s queue leaves the same gap, (n + 1) Tmin, as one '
-           'lost on the wireless hop, so no sigma below 1 or phi above 2 tells them apart; the thesis\'s trials had none '
-           'of these (C-to-W 0 at sigma = 1) and do not say where their congestive losses were.')
-    phi = ('phi is the window\'s upper edge, and the losses misclassified here have a gap of (n + 1) Tmin, below any '
-           'phi from 1.75 to 2.5: the curve is flat (y = C-to-W), so phi = 2 cannot do better than its neighbours.')
     lda_sigma, lda_phi = by_id['rrtp-lda-sigma']['hash'], by_id['rrtp-lda-phi']['hash']
+    sg, ph = measure.sweep(schema, lda_sigma, platform=PLATFORM), measure.sweep(schema, lda_phi, platform=PLATFORM)
+    pct = lambda pts, x: measure.fmt(measure.at(pts, 'rrtp', x, 'lda_misclassification_pct'), 2)
+    # A figure's range over the seeds at one x.
+    span = lambda pts, x, fig: measure.span([measure.at(pts, 'rrtp', x, fig, k) for k in ('min', 'max')])
+    phis = measure.span([measure.at(ph, 'rrtp', x, 'lda_misclassification_pct') for x in (1.75, 2.0, 2.25, 2.5)])
+    # Biaz on a simulated link: every gap is a whole number of packet times (thesis §3.6's
+    # Tseparation against Tmin), so any sigma in (0, 1] and any phi above 1 give the same verdicts.
+    whole = ('On links that serialize at a fixed rate the gap a loss leaves is a whole number of packet times: '
+             'Tseparation is (n + 1) Tmin after n packets lost on the wireless hop (the packets behind them were '
+             'queued back to back at the base station) and Tmin after a drop at the base station\'s queue (the next '
+             'queued packet follows at once). So every sigma in (0, 1] and every phi above 1 give the same verdicts: '
+             f'ours misclassifies {pct(sg, 0.5)} % at sigma = 0.5, {pct(sg, 0.75)} % at 0.75 and {pct(sg, 1.0)} % at '
+             f'1, and {phis} % at every phi from 1.75 to 2.5 (y = W-to-C: the few wireless losses whose gap was '
+             'not (n + 1) Tmin, such as one in the same gap as a queue drop). The thesis\'s rows differ in a way one '
+             'run\'s losses cannot: widening the window (sigma 1 to 0.75, phi 2 to 2.25) can only turn congestive '
+             'verdicts into wireless ones, yet its W-to-C count rises (0 to 2, 0 to 3), so each row was a trial with '
+             'losses of its own, which it does not give.')
     wm = measure.sweep(schema, wlan_rto, platform=PLATFORM)
     hm = measure.sweep(schema, hl_loss, platform=PLATFORM)
     hl_max = max(f['data_packets_sent']['mean'] for f in hm.values())
@@ -684,11 +734,12 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     out = {
         'rrtp/table4.2/wlan/reno': explain(wl_tcp, wlan_rto),
         'rrtp/table4.2/wlan/newreno': explain(wl_tcp, wlan_rto),
-        'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the gap a wireless loss leaves '
-                                            'when packets arrive back to back, (n + 1) Tmin, so most wireless losses are '
-                                            'called congestive (y = W-to-C: 30-42 of the run\'s 70-100 losses); the '
-                                            'thesis\'s trials counted 4 of them.',
-                                            y_of(lda_sigma, 'lda_wireless_as_congestive')),
+        'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the (n + 1) Tmin gap a '
+                                            'wireless loss leaves when packets arrive back to back, so wireless losses '
+                                            'are called congestive (y = W-to-C: '
+                                            f'{span(sg, 1.25, "lda_wireless_as_congestive")} of the run\'s '
+                                            f'{span(sg, 1.25, "lda_losses")} losses, {pct(sg, 1.25)} %); the thesis\'s '
+                                            'trial counted 4.', y_of(lda_sigma, 'lda_wireless_as_congestive')),
         'rrtp/table4.2/hlhb/rrtp': explain('The 1 % loss stays mostly below RRTP\'s LossRate_char of 1.5 %, but when '
                                            'the measured rate passes it a loss halves the rate and, as Reno\'s fast '
                                            'recovery would, the characteristic rate too; α (one segment per 400 ms '
@@ -717,8 +768,8 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
         'rrtp/5.2/aggressive-*': explain(tcp_rtt, delay_sweep),
         'rrtp/table5.2/rrtp-*': explain(rrtp_cut, no_lda),
         'rrtp/table5.2/*': explain(tcp_rtt, delay_sweep),
-        'rrtp/table3.2/sigma-*': explain(c2w, y_of(lda_sigma, 'lda_congestive_as_wireless')),
-        'rrtp/table3.2/phi-*': explain(phi, y_of(lda_phi, 'lda_congestive_as_wireless')),
+        'rrtp/table3.2/sigma-*': explain(whole, y_of(lda_sigma, 'lda_wireless_as_congestive')),
+        'rrtp/table3.2/phi-*': explain(whole, y_of(lda_phi, 'lda_wireless_as_congestive')),
     }
     for q in ('reno', 'newreno'):
         # The TCP's goodput at 1 % over the seeds against RRTP's (a timeout on a link that
