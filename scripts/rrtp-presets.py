@@ -15,6 +15,7 @@ Table 5.1's and 5.2's 0.1 % is a point of a second, short sweep of each (0, 0.1,
 usage: python3 scripts/rrtp-presets.py   (needs build/engine/plab for the schema)
 """
 import json
+import math
 import subprocess
 import sys
 import tempfile
@@ -88,6 +89,17 @@ def sweep_hash(schema, base, cmp, x, frm, to, n, y, k):
     return '#' + '&'.join(scenario_hash(schema, base) + view_parts(cmp, x, frm, to, n, y, k))
 
 
+def hlhb_seeds(schema, hl_base, seed_sweep):
+    """What RRTP sends on the HLHB path against its seed, measured: {240, 950 Mb/s: packets}
+    where a loss cut leaves the characteristic rate alone (seed_sweep), and the span over the
+    seed sweep's 200-1000 Mb/s with the engine's cut."""
+    kept = measure.sweep(schema, seed_sweep, xs=[240000, 950000], platform=PLATFORM)
+    cut = measure.sweep(schema, sweep_hash(schema, hl_base, ['rrtp'], 'f0.rrtp.send_rate_kbps', 200000, 1000000, 5,
+                                           'data_packets_sent', 1), platform=PLATFORM)
+    sent = {x: measure.at(kept, 'rrtp', x, 'data_packets_sent') for x in (240000, 950000)}
+    return sent, measure.span([f['data_packets_sent']['mean'] for f in cut.values()], 2)
+
+
 # ---- Table 4.2 ------------------------------------------------------------------------
 # Total packets sent per connection period (60 s); Table 4.3 the settings. The x each
 # preset sweeps is its loss rate: from Table 4.3's to twice it (CDMA and satellite: 0 to
@@ -135,6 +147,7 @@ def table_42(schema):
     # Reno's count against the loss rate on the same path (what 1 % allows a window).
     hl_loss = sweep_hash(schema, hl_base, ['reno', 'newreno', 'vegas'], 'topology.bottleneck.errors.forward.p',
                          0.0001, 0.01, 5, 'data_packets_sent', 1).replace('sweep.scale=linear', 'sweep.scale=log')
+    kept, cut_span = hlhb_seeds(schema, hl_base, seed_sweep)
     wl_base = load_scenario('rrtp-table42-wlan.json')
     wlan_rto = sweep_hash(schema, wl_base, ['reno', 'newreno', 'vegas'], 'f0.tcp.min_rto_ms', 200, 1000, 5,
                           'data_packets_sent', 3)
@@ -174,7 +187,8 @@ def table_42(schema):
         seed = reading('RRTP seeded with SendRate_char 950 Mb/s (what the link carries; the thesis gives no seed '
                        'values)', seed_sweep, 'only where a loss cut leaves the characteristic rate alone '
                        '(rrtp.restore_after_cut, this sweep): there a seed near 240 Mb/s gives the thesis\'s count '
-                       '(1,245,176 packets); with the engine\'s cut, seeds of 200 to 1000 Mb/s send 63,000 to 272,000')
+                       f'({measure.fmt(kept[240000])} packets); with the engine\'s cut, seeds of 200 to 1000 Mb/s '
+                       f'send {cut_span}')
         claims = [number(f'rrtp/table4.2/{env}/{proto}', P, f'{Q42}: {row}, {label} {v}', src, v,
                          ref(proto, 'data_packets_sent', p), unit='packets',
                          reading=seed if (env, proto) == ('hlhb', 'rrtp') else
@@ -264,7 +278,7 @@ def table_42(schema):
                     'are 241 Mb/s, a seed near 240 Mb/s; the preset seeds 950 Mb/s, what the link carries. With the '
                     'engine\'s cut (the characteristic rate halves with the rate, §3.4.1\'s "as TCP Reno would") a '
                     'cut when the measured loss rate passes LossRate_char (1.5 %) is regained one segment per 400 ms '
-                    'round trip per epoch, and seeds of 200 to 1000 Mb/s send 63,000 to 272,000 packets. Cost: 5 '
+                    f'round trip per epoch, and seeds of 200 to 1000 Mb/s send {cut_span} packets. Cost: 5 '
                     'runs of 60 s at up to 1 Gb/s.'),
         'hash': seed_sweep,
         'evidence': {'published': [], 'claims': []},
@@ -673,8 +687,12 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
                 f'RRTP and each TCP, and {measure.span([measure.at(sm, q, 0.01) for q in ("rrtp",) + tcps], 3)} at 1 % '
                 '(y = goodput), so none can deliver more than another. The thesis\'s TCPs sent 51-79 packets, half to '
                 'three quarters of what the link carries, which no setting it states accounts for; ours send '
-                f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %, the window\'s worth beyond what '
-                'the link delivers waiting in the last hop\'s queue.')
+                f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %: what the link delivers, and beyond '
+                'it the window\'s worth still queued at the base station when the run ends, and (Reno and NewReno) '
+                'what slow start overflowed its 50-packet queue with '
+                f'({measure.fmt(measure.at(sm, "reno", 0, "queue_drops"))} packets without loss; the full queue '
+                'holds 29 s of the link\'s time, so the run ends before those drops are noticed). Table 4.2 counts '
+                'packets sent, which these include.')
     lossy = (0.005, 0.01, 0.05)
     # RRTP's cells: what Spike gives against every loss counted congestive (rrtp.lda none).
     no_lda = sweep_hash(schema, with_set(decode_hash(schema, fr)[0], 'flows[0].rrtp.lda', 'none'), ['rrtp'], ERR, 0,
@@ -724,6 +742,13 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     wm = measure.sweep(schema, wlan_rto, platform=PLATFORM)
     hm = measure.sweep(schema, hl_loss, platform=PLATFORM)
     hl_max = max(f['data_packets_sent']['mean'] for f in hm.values())
+    hl = measure.sweep(schema, by_id['rrtp-table42-hlhb']['hash'], platform=PLATFORM)
+    kept, _ = hlhb_seeds(schema, load_scenario('rrtp-table42-hlhb.json'), seed_sweep)
+    # The window Table 4.2's Reno count takes (packets per second x the 400 ms round trip),
+    # and the loss rate at which Mathis's 1.22 / sqrt(p) allows it.
+    hl_window = TABLE_42['hlhb'][3]['reno'] / 60 * 0.4
+    hl_p = (1.22 / hl_window) ** 2
+    hl_e = math.floor(math.log10(hl_p))
     to = lambda q, x: measure.span([wm[(q, x)]['timeouts'][k] for k in ('min', 'max')])
     wl_tcp = (f'Reno times out {to("reno", 200)} times in 60 s (two losses in one window) and NewReno '
               f'{to("newreno", 200)}, each idling the link for ns-2.32\'s 0.2 s minimum RTO or more (the RTO backs '
@@ -743,16 +768,23 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
         'rrtp/table4.2/hlhb/rrtp': explain('The 1 % loss stays mostly below RRTP\'s LossRate_char of 1.5 %, but when '
                                            'the measured rate passes it a loss halves the rate and, as Reno\'s fast '
                                            'recovery would, the characteristic rate too; α (one segment per 400 ms '
-                                           'round trip, once per epoch) regains it slowly: 441,000 packets where the '
-                                           'thesis sent 1,290,696. Where the cut leaves the characteristic rate alone '
-                                           '(rrtp.restore_after_cut, this link) RRTP sends its seed times 60 s: 2.7 M '
-                                           'at the preset\'s 950 Mb/s, and 1,245,176 at 240 Mb/s, within 4 % of the '
-                                           'thesis\'s, which gives no seed.', seed_sweep),
+                                           'round trip, once per epoch) regains it slowly: '
+                                           f'{measure.fmt(measure.at(hl, "rrtp", 0.01, "data_packets_sent"))} packets '
+                                           'where the thesis sent 1,290,696. Where the cut leaves the characteristic '
+                                           'rate alone (rrtp.restore_after_cut, this link) RRTP sends its seed times '
+                                           f'60 s: {measure.fmt(kept[950000])} at the preset\'s 950 Mb/s, and '
+                                           f'{measure.fmt(kept[240000])} at 240 Mb/s '
+                                           f'({(kept[240000] / 1290696 - 1) * 100:+.0f} % of the thesis\'s, which '
+                                           'gives no seed).', seed_sweep),
         'rrtp/table4.2/hlhb/reno': explain('A loss every 100 packets keeps Reno\'s window near 12 segments (Mathis): '
                                            '0.34 Mb/s over a 400 ms round trip, about 1,900 packets in 60 s (ours: '
                                            f'{measure.fmt(measure.at(hm, "reno", 0.01, "data_packets_sent"))}). Ours '
                                            f'send at most {measure.fmt(hl_max)} at any loss rate from 0.01 % to 1 %; '
-                                           'the thesis\'s 242,323 are 45 Mb/s.', hl_loss),
+                                           'the thesis\'s 242,323 are 45 Mb/s, a mean window of '
+                                           f'{measure.fmt(hl_window)} segments over the 400 ms round trip, which '
+                                           'Mathis\'s 1.22 / sqrt(p) allows only below a loss rate of '
+                                           f'{hl_p / 10 ** hl_e:.0f} x 10^{hl_e} (Table 4.3 gives 1 % on this path, '
+                                           'and no setting that would keep a TCP from seeing it).', hl_loss),
         'rrtp/table4.2/cdma/reno': explain(link_full, y_of(cdma, 'goodput_mbps')),
         'rrtp/table4.2/satellite/reno': explain(sat_full, y_of(sat, 'goodput_mbps')),
         'rrtp/table4.2/satellite/above-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
