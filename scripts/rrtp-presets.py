@@ -15,6 +15,7 @@ Table 5.1's and 5.2's 0.1 % is a point of a second, short sweep of each (0, 0.1,
 usage: python3 scripts/rrtp-presets.py   (needs build/engine/plab for the schema)
 """
 import json
+import math
 import subprocess
 import sys
 import tempfile
@@ -88,6 +89,17 @@ def sweep_hash(schema, base, cmp, x, frm, to, n, y, k):
     return '#' + '&'.join(scenario_hash(schema, base) + view_parts(cmp, x, frm, to, n, y, k))
 
 
+def hlhb_seeds(schema, hl_base, seed_sweep):
+    """What RRTP sends on the HLHB path against its seed, measured: {240, 950 Mb/s: packets}
+    where a loss cut leaves the characteristic rate alone (seed_sweep), and the span over the
+    seed sweep's 200-1000 Mb/s with the engine's cut."""
+    kept = measure.sweep(schema, seed_sweep, xs=[240000, 950000], platform=PLATFORM)
+    cut = measure.sweep(schema, sweep_hash(schema, hl_base, ['rrtp'], 'f0.rrtp.send_rate_kbps', 200000, 1000000, 5,
+                                           'data_packets_sent', 1), platform=PLATFORM)
+    sent = {x: measure.at(kept, 'rrtp', x, 'data_packets_sent') for x in (240000, 950000)}
+    return sent, measure.span([f['data_packets_sent']['mean'] for f in cut.values()], 2)
+
+
 # ---- Table 4.2 ------------------------------------------------------------------------
 # Total packets sent per connection period (60 s); Table 4.3 the settings. The x each
 # preset sweeps is its loss rate: from Table 4.3's to twice it (CDMA and satellite: 0 to
@@ -135,6 +147,7 @@ def table_42(schema):
     # Reno's count against the loss rate on the same path (what 1 % allows a window).
     hl_loss = sweep_hash(schema, hl_base, ['reno', 'newreno', 'vegas'], 'topology.bottleneck.errors.forward.p',
                          0.0001, 0.01, 5, 'data_packets_sent', 1).replace('sweep.scale=linear', 'sweep.scale=log')
+    kept, cut_span = hlhb_seeds(schema, hl_base, seed_sweep)
     wl_base = load_scenario('rrtp-table42-wlan.json')
     wlan_rto = sweep_hash(schema, wl_base, ['reno', 'newreno', 'vegas'], 'f0.tcp.min_rto_ms', 200, 1000, 5,
                           'data_packets_sent', 3)
@@ -174,7 +187,8 @@ def table_42(schema):
         seed = reading('RRTP seeded with SendRate_char 950 Mb/s (what the link carries; the thesis gives no seed '
                        'values)', seed_sweep, 'only where a loss cut leaves the characteristic rate alone '
                        '(rrtp.restore_after_cut, this sweep): there a seed near 240 Mb/s gives the thesis\'s count '
-                       '(1,245,176 packets); with the engine\'s cut, seeds of 200 to 1000 Mb/s send 63,000 to 272,000')
+                       f'({measure.fmt(kept[240000])} packets); with the engine\'s cut, seeds of 200 to 1000 Mb/s '
+                       f'send {cut_span}')
         claims = [number(f'rrtp/table4.2/{env}/{proto}', P, f'{Q42}: {row}, {label} {v}', src, v,
                          ref(proto, 'data_packets_sent', p), unit='packets',
                          reading=seed if (env, proto) == ('hlhb', 'rrtp') else
@@ -264,7 +278,7 @@ def table_42(schema):
                     'are 241 Mb/s, a seed near 240 Mb/s; the preset seeds 950 Mb/s, what the link carries. With the '
                     'engine\'s cut (the characteristic rate halves with the rate, §3.4.1\'s "as TCP Reno would") a '
                     'cut when the measured loss rate passes LossRate_char (1.5 %) is regained one segment per 400 ms '
-                    'round trip per epoch, and seeds of 200 to 1000 Mb/s send 63,000 to 272,000 packets. Cost: 5 '
+                    f'round trip per epoch, and seeds of 200 to 1000 Mb/s send {cut_span} packets. Cost: 5 '
                     'runs of 60 s at up to 1 Gb/s.'),
         'hash': seed_sweep,
         'evidence': {'published': [], 'claims': []},
@@ -552,21 +566,46 @@ def friendliness(schema):
 
 
 # ---- Table 3.2 ------------------------------------------------------------------------
+# Where the trials' congestive losses were is not given (Fig. 3.5 is lost). §3.6 states
+# Biaz's assumptions: the wireless link is the bottleneck and packets "get congested at the
+# base station"; the preset puts them there (rrtp-lda-biaz.json). The other reading, a Reno
+# flow congesting a wired link before the base station (§3.4.2: "the wired part of the
+# network becomes heavily congested"), is rrtp-lda-biaz-wired.json, a sweep of its own.
+LDA_READING = ('Congestive losses at the base station\'s queue, before the wireless hop (§3.6: the wireless link is '
+               'the bottleneck and packets "get congested at the base station"); Fig. 3.5, the trials\' topology, is '
+               'lost')
+
+
 def lda(schema):
     base = load_scenario('rrtp-lda-biaz.json')
+    wired = load_scenario('rrtp-lda-biaz-wired.json')
     setup = ('Fig. 3.5\'s kind of topology: RRTP to a mobile host over a 1 Mb/s wireless last hop with 1 % random '
-             'error, through a 5 Mb/s wired bottleneck (20 packets) that a Reno flow to another host congests, so '
-             'RRTP loses packets both ways; 60 s. Biaz assumes the packets reach the base station clustered (the '
-             'wireless hop is the bottleneck and a queue stands before it): RRTP here starts at a seeded 1.3 Mb/s '
-             'and follows what the channel delivers, which keeps that queue. The engine knows where each packet '
-             'was really lost, so every diagnosis is judged; the y axis is the share misclassified (C-to-W plus '
-             'W-to-C over all diagnosed, Table 3.2\'s rate).')
+             'error, 60 s. Biaz assumes the packets reach the base station clustered (the wireless hop is the '
+             'bottleneck and a queue stands before it): RRTP here starts at a seeded 1.3 Mb/s and follows what the '
+             'channel delivers, which keeps that queue, and its congestive losses are drops at the base station\'s '
+             '50-packet queue (ns-2\'s default), where §3.6 says packets "get congested". The engine knows where '
+             'each packet was really lost, so every diagnosis is judged; the y axis is the share misclassified '
+             '(C-to-W plus W-to-C over all diagnosed, Table 3.2\'s rate).')
     q = 'Table 3.2: Misclassification Rate With Respect to Parameter Value Adjustments'
     conv = ('The simulation results clearly demonstrate that the rate of misclassifications converges to 0 as the '
             'values of σ and φ converges to 1 and 2 respectively.')
 
     def at(x):
         return ref('rrtp', 'lda_misclassification_pct', x)
+
+    def link(scenario, name, xs):
+        return sweep_hash(schema, scenario, ['rrtp'], f'f0.rrtp.biaz_{name}', xs[0], xs[-1], len(xs),
+                          'lda_misclassification_pct', 5)
+
+    sigmas = [0.5, 0.75, 1.0, 1.25]
+    wired_link = link(wired, 'sigma', sigmas)
+    wm = measure.sweep(schema, wired_link, platform=PLATFORM)
+    w = lambda fig: measure.fmt(measure.at(wm, 'rrtp', 1.0, fig), 2)
+    place = reading(LDA_READING, wired_link,
+                    'with congestion at the base station; where a Reno flow congests a wired link before it (this '
+                    'sweep), a packet lost there leaves the gap of a wireless loss whenever the base station\'s queue '
+                    f'has drained, and σ = 1 misclassifies {w("lda_misclassification_pct")} % (C-to-W '
+                    f'{w("lda_congestive_as_wireless")} of {w("lda_losses")} losses)')
 
     def sweep(name, other, published, best, claims):
         xs = list(published)
@@ -576,19 +615,32 @@ def lda(schema):
                 'title': f'RRTP Table 3.2 — Biaz loss differentiation: misclassifications against {name} ({other})',
                 'paper': PAPER, 'section': '§3.6, Table 3.2',
                 'caption': setup + f' The thesis finds {name} = {js_number(best)} best (0 %){same}. Cost: 4 points x 5 seeds.',
-                'hash': sweep_hash(schema, base, ['rrtp'], f'f0.rrtp.biaz_{name}', xs[0], xs[-1], len(xs),
-                                   'lda_misclassification_pct', 5),
+                'hash': link(base, name, xs),
                 'evidence': {'published': [{'label': 'Misclassification rate', **at(x), 'value': v, 'unit': '%',
                                             'source': 'Table 3.2'} for x, v in published.items()],
                              'claims': [number(f'rrtp/table3.2/{name}-{js_number(x)}', P, f'{q}: {name} = {js_number(x)} '
                                                f'({other}), Misclassification Rate {v}%', f'Table 3.2 ({name} = '
-                                               f'{js_number(x)})', v, at(x), unit='%') for x, v in published.items()
-                                        if not (name == 'phi' and x == 2.0)]
+                                               f'{js_number(x)})', v, at(x), unit='%',
+                                               reading=place if (name, x) == ('sigma', 1.0) else None)
+                                        for x, v in published.items() if not (name == 'phi' and x == 2.0)]
                              + claims}}
 
     counts = ('Our runs lose a different number of packets from the thesis\'s trials, which it does not give ("a '
               'certain number of congestive and wireless losses"), so counts do not compare; the rate does and is '
               'checked as a number.')
+    other = {
+        'id': 'rrtp-lda-sigma-wired',
+        'title': 'RRTP Table 3.2 — Biaz misclassifications against sigma with congestion on a wired link (a reading)',
+        'paper': PAPER, 'section': '§3.4.2, §3.6, Table 3.2',
+        'caption': ('Table 3.2\'s sigma sweep (phi = 2) with the congestive losses somewhere else: a Reno flow to another '
+                    'host congests a 5 Mb/s wired bottleneck (20 packets) before the base station (§3.4.2: "the wired '
+                    'part of the network becomes heavily congested"), so RRTP loses packets there as well as on the '
+                    'wireless hop. A packet lost on the wired link while the base station\'s queue is empty leaves a '
+                    'gap of (n + 1) Tmin on the wireless hop, the gap of a wireless loss, and Biaz calls it wireless '
+                    '(y: C-to-W plus W-to-C over all diagnosed). Cost: 4 points x 5 seeds = 20 runs of two flows.'),
+        'hash': wired_link,
+        'evidence': {'published': [], 'claims': []},
+    }
     return [
         sweep('sigma', 'phi = 2', {0.5: 20, 0.75: 6, 1.0: 0, 1.25: 8}, 1, [
             relation('rrtp/table3.2/sigma-1-below-0.5', P, conv, 'Table 3.2 (sigma = 1 against 0.5)', at(1.0), '<',
@@ -605,6 +657,7 @@ def lda(schema):
                      at(1.75)),
             relation('rrtp/table3.2/phi-2-below-2.5', P, conv, 'Table 3.2 (phi = 2 against 2.5)', at(2.0), '<', at(2.5)),
         ]),
+        other,
     ]
 
 
@@ -634,8 +687,12 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
                 f'RRTP and each TCP, and {measure.span([measure.at(sm, q, 0.01) for q in ("rrtp",) + tcps], 3)} at 1 % '
                 '(y = goodput), so none can deliver more than another. The thesis\'s TCPs sent 51-79 packets, half to '
                 'three quarters of what the link carries, which no setting it states accounts for; ours send '
-                f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %, the window\'s worth beyond what '
-                'the link delivers waiting in the last hop\'s queue.')
+                f'{measure.span([sent(sm, q, 0.01) for q in tcps], 3)} at 1 %: what the link delivers, and beyond '
+                'it the window\'s worth still queued at the base station when the run ends, and (Reno and NewReno) '
+                'what slow start overflowed its 50-packet queue with '
+                f'({measure.fmt(measure.at(sm, "reno", 0, "queue_drops"))} packets without loss; the full queue '
+                'holds 29 s of the link\'s time, so the run ends before those drops are noticed). Table 4.2 counts '
+                'packets sent, which these include.')
     lossy = (0.005, 0.01, 0.05)
     # RRTP's cells: what Spike gives against every loss counted congestive (rrtp.lda none).
     no_lda = sweep_hash(schema, with_set(decode_hash(schema, fr)[0], 'flows[0].rrtp.lda', 'none'), ['rrtp'], ERR, 0,
@@ -643,7 +700,11 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     spike_pts, none_pts = measure.sweep(schema, y_of(fr, 'goodput_mbps'), platform=PLATFORM), measure.sweep(
         schema, no_lda, platform=PLATFORM)
     at_rates = lambda pts: ' / '.join(measure.fmt(measure.at(pts, 'rrtp', x), 3) for x in lossy)
-    rrtp_cut = ('Spike calls the random losses wireless, so RRTP holds the 8.96 Mb/s its source offers at every error '
+    spike = lambda fig: measure.fmt(measure.at(spike_pts, 'rrtp', 0.05, fig), 2)
+    rrtp_cut = ('Spike calls the random losses wireless (at 5 %, means over the seeds: W-to-C '
+                f'{spike("lda_wireless_as_congestive")} and C-to-W {spike("lda_congestive_as_wireless")} of '
+                f'{spike("lda_losses")} losses, the five sources at 8.96 Mb/s or less rarely building the queue whose '
+                'one-way delay would mark a spike), so RRTP holds the 8.96 Mb/s its source offers at every error '
                 f'rate (RRTP\'s goodput: {at_rates(spike_pts)} at 0.5 / 1 / 5 %), where the thesis\'s fell to 7.89 / '
                 '6.97 / 2.45, as if its LDA took part of the random losses for congestion (§5.2 gives no '
                 'misclassification rate for this run). With every loss counted congestive (rrtp.lda none, this link) '
@@ -664,16 +725,34 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
             'by α once per epoch of 10 packets, several times per round trip at this rate, Vegas backs off at the '
             'standing queue, and the five do not tie. The thesis\'s five identical 8.96 Mb/s (44.8 of 54 together) '
             'are a limit per connection, the reading this preset runs.')
-    c2w = ('Almost every misclassification here is a congestive loss taken for a wireless one (y = C-to-W): a packet '
-           'lost at the wired bottleneck before the base station\'s queue leaves the same gap, (n + 1) Tmin, as one '
-           'lost on the wireless hop, so no sigma below 1 or phi above 2 tells them apart; the thesis\'s trials had none '
-           'of these (C-to-W 0 at sigma = 1) and do not say where their congestive losses were.')
-    phi = ('phi is the window\'s upper edge, and the losses misclassified here have a gap of (n + 1) Tmin, below any '
-           'phi from 1.75 to 2.5: the curve is flat (y = C-to-W), so phi = 2 cannot do better than its neighbours.')
     lda_sigma, lda_phi = by_id['rrtp-lda-sigma']['hash'], by_id['rrtp-lda-phi']['hash']
+    sg, ph = measure.sweep(schema, lda_sigma, platform=PLATFORM), measure.sweep(schema, lda_phi, platform=PLATFORM)
+    pct = lambda pts, x: measure.fmt(measure.at(pts, 'rrtp', x, 'lda_misclassification_pct'), 2)
+    # A figure's range over the seeds at one x.
+    span = lambda pts, x, fig: measure.span([measure.at(pts, 'rrtp', x, fig, k) for k in ('min', 'max')])
+    phis = measure.span([measure.at(ph, 'rrtp', x, 'lda_misclassification_pct') for x in (1.75, 2.0, 2.25, 2.5)])
+    # Biaz on a simulated link: every gap is a whole number of packet times (thesis §3.6's
+    # Tseparation against Tmin), so any sigma in (0, 1] and any phi above 1 give the same verdicts.
+    whole = ('On links that serialize at a fixed rate the gap a loss leaves is a whole number of packet times: '
+             'Tseparation is (n + 1) Tmin after n packets lost on the wireless hop (the packets behind them were '
+             'queued back to back at the base station) and Tmin after a drop at the base station\'s queue (the next '
+             'queued packet follows at once). So every sigma in (0, 1] and every phi above 1 give the same verdicts: '
+             f'ours misclassifies {pct(sg, 0.5)} % at sigma = 0.5, {pct(sg, 0.75)} % at 0.75 and {pct(sg, 1.0)} % at '
+             f'1, and {phis} % at every phi from 1.75 to 2.5 (y = W-to-C: the few wireless losses whose gap was '
+             'not (n + 1) Tmin, such as one in the same gap as a queue drop). The thesis\'s rows differ in a way one '
+             'run\'s losses cannot: widening the window (sigma 1 to 0.75, phi 2 to 2.25) can only turn congestive '
+             'verdicts into wireless ones, yet its W-to-C count rises (0 to 2, 0 to 3), so each row was a trial with '
+             'losses of its own, which it does not give.')
     wm = measure.sweep(schema, wlan_rto, platform=PLATFORM)
     hm = measure.sweep(schema, hl_loss, platform=PLATFORM)
     hl_max = max(f['data_packets_sent']['mean'] for f in hm.values())
+    hl = measure.sweep(schema, by_id['rrtp-table42-hlhb']['hash'], platform=PLATFORM)
+    kept, _ = hlhb_seeds(schema, load_scenario('rrtp-table42-hlhb.json'), seed_sweep)
+    # The window Table 4.2's Reno count takes (packets per second x the 400 ms round trip),
+    # and the loss rate at which Mathis's 1.22 / sqrt(p) allows it.
+    hl_window = TABLE_42['hlhb'][3]['reno'] / 60 * 0.4
+    hl_p = (1.22 / hl_window) ** 2
+    hl_e = math.floor(math.log10(hl_p))
     to = lambda q, x: measure.span([wm[(q, x)]['timeouts'][k] for k in ('min', 'max')])
     wl_tcp = (f'Reno times out {to("reno", 200)} times in 60 s (two losses in one window) and NewReno '
               f'{to("newreno", 200)}, each idling the link for ns-2.32\'s 0.2 s minimum RTO or more (the RTO backs '
@@ -684,24 +763,32 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
     out = {
         'rrtp/table4.2/wlan/reno': explain(wl_tcp, wlan_rto),
         'rrtp/table4.2/wlan/newreno': explain(wl_tcp, wlan_rto),
-        'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the gap a wireless loss leaves '
-                                            'when packets arrive back to back, (n + 1) Tmin, so most wireless losses are '
-                                            'called congestive (y = W-to-C: 30-42 of the run\'s 70-100 losses); the '
-                                            'thesis\'s trials counted 4 of them.',
-                                            y_of(lda_sigma, 'lda_wireless_as_congestive')),
+        'rrtp/table3.2/sigma-1.25': explain('With sigma = 1.25 the window starts above the (n + 1) Tmin gap a '
+                                            'wireless loss leaves when packets arrive back to back, so wireless losses '
+                                            'are called congestive (y = W-to-C: '
+                                            f'{span(sg, 1.25, "lda_wireless_as_congestive")} of the run\'s '
+                                            f'{span(sg, 1.25, "lda_losses")} losses, {pct(sg, 1.25)} %); the thesis\'s '
+                                            'trial counted 4.', y_of(lda_sigma, 'lda_wireless_as_congestive')),
         'rrtp/table4.2/hlhb/rrtp': explain('The 1 % loss stays mostly below RRTP\'s LossRate_char of 1.5 %, but when '
                                            'the measured rate passes it a loss halves the rate and, as Reno\'s fast '
                                            'recovery would, the characteristic rate too; α (one segment per 400 ms '
-                                           'round trip, once per epoch) regains it slowly: 441,000 packets where the '
-                                           'thesis sent 1,290,696. Where the cut leaves the characteristic rate alone '
-                                           '(rrtp.restore_after_cut, this link) RRTP sends its seed times 60 s: 2.7 M '
-                                           'at the preset\'s 950 Mb/s, and 1,245,176 at 240 Mb/s, within 4 % of the '
-                                           'thesis\'s, which gives no seed.', seed_sweep),
+                                           'round trip, once per epoch) regains it slowly: '
+                                           f'{measure.fmt(measure.at(hl, "rrtp", 0.01, "data_packets_sent"))} packets '
+                                           'where the thesis sent 1,290,696. Where the cut leaves the characteristic '
+                                           'rate alone (rrtp.restore_after_cut, this link) RRTP sends its seed times '
+                                           f'60 s: {measure.fmt(kept[950000])} at the preset\'s 950 Mb/s, and '
+                                           f'{measure.fmt(kept[240000])} at 240 Mb/s '
+                                           f'({(kept[240000] / 1290696 - 1) * 100:+.0f} % of the thesis\'s, which '
+                                           'gives no seed).', seed_sweep),
         'rrtp/table4.2/hlhb/reno': explain('A loss every 100 packets keeps Reno\'s window near 12 segments (Mathis): '
                                            '0.34 Mb/s over a 400 ms round trip, about 1,900 packets in 60 s (ours: '
                                            f'{measure.fmt(measure.at(hm, "reno", 0.01, "data_packets_sent"))}). Ours '
                                            f'send at most {measure.fmt(hl_max)} at any loss rate from 0.01 % to 1 %; '
-                                           'the thesis\'s 242,323 are 45 Mb/s.', hl_loss),
+                                           'the thesis\'s 242,323 are 45 Mb/s, a mean window of '
+                                           f'{measure.fmt(hl_window)} segments over the 400 ms round trip, which '
+                                           'Mathis\'s 1.22 / sqrt(p) allows only below a loss rate of '
+                                           f'{hl_p / 10 ** hl_e:.0f} x 10^{hl_e} (Table 4.3 gives 1 % on this path, '
+                                           'and no setting that would keep a TCP from seeing it).', hl_loss),
         'rrtp/table4.2/cdma/reno': explain(link_full, y_of(cdma, 'goodput_mbps')),
         'rrtp/table4.2/satellite/reno': explain(sat_full, y_of(sat, 'goodput_mbps')),
         'rrtp/table4.2/satellite/above-*': explain(sat_full, y_of(sat, 'goodput_mbps')),
@@ -717,8 +804,8 @@ def explanations(schema, by_id, seed_sweep, hl_loss, wlan_rto):
         'rrtp/5.2/aggressive-*': explain(tcp_rtt, delay_sweep),
         'rrtp/table5.2/rrtp-*': explain(rrtp_cut, no_lda),
         'rrtp/table5.2/*': explain(tcp_rtt, delay_sweep),
-        'rrtp/table3.2/sigma-*': explain(c2w, y_of(lda_sigma, 'lda_congestive_as_wireless')),
-        'rrtp/table3.2/phi-*': explain(phi, y_of(lda_phi, 'lda_congestive_as_wireless')),
+        'rrtp/table3.2/sigma-*': explain(whole, y_of(lda_sigma, 'lda_wireless_as_congestive')),
+        'rrtp/table3.2/phi-*': explain(whole, y_of(lda_phi, 'lda_wireless_as_congestive')),
     }
     for q in ('reno', 'newreno'):
         # The TCP's goodput at 1 % over the seeds against RRTP's (a timeout on a link that

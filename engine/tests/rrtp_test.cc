@@ -405,6 +405,35 @@ TEST(RrtpShared, OnALossyLinkItTakesMoreThanRenoWithoutStarvingIt) {
   for (const char* tcp : {"reno", "newreno", "westwood"}) EXPECT_GT(by[tcp].get<double>(), 0.25 * 54 / 5) << tcp;
 }
 
+// Table 3.2's run (rrtp-lda-biaz.json): the flow's sigma and phi reach its receiver's
+// Biaz window, and on links that serialize at a fixed rate the gap a loss leaves is a
+// whole number of packet times ((n + 1) Tmin for a wireless loss, Tmin for a drop at the
+// base station's queue, §3.6), so no phi from 1.75 to 2.5 changes a verdict.
+TEST(RrtpLda, Table32RunJudgesWholeGapsWithTheFlowsSigmaAndPhi) {
+  const auto verdicts = [](const char* file, double sigma, double phi) {
+    nlohmann::json s = RrtpPreset(file);
+    s["flows"][0]["rrtp"]["biaz_sigma"] = sigma;
+    s["flows"][0]["rrtp"]["biaz_phi"] = phi;
+    const auto r = RunOk(s);
+    const auto& f = r.summary;  // flows[0]'s figures
+    return std::vector<int64_t>{f["lda_losses"].get<int64_t>(), f["lda_congestive_as_wireless"].get<int64_t>(),
+                                f["lda_wireless_as_congestive"].get<int64_t>()};
+  };
+  const std::vector<int64_t> thesis = verdicts("rrtp-lda-biaz.json", 1, 2);
+  ASSERT_GT(thesis[0], 40);
+  // Congestion at the base station: every drop there is judged congestive (C-to-W 0).
+  EXPECT_EQ(thesis[1], 0);
+  EXPECT_LE(thesis[2], thesis[0] / 20);
+  for (double phi : {1.75, 2.25, 2.5}) EXPECT_EQ(verdicts("rrtp-lda-biaz.json", 1, phi), thesis) << phi;
+  EXPECT_EQ(verdicts("rrtp-lda-biaz.json", 0.5, 2), thesis);
+  // A window that starts above (n + 1) Tmin calls the wireless losses congestive.
+  const std::vector<int64_t> late = verdicts("rrtp-lda-biaz.json", 1.25, 2);
+  EXPECT_GT(late[2], late[0] / 3);
+  // Congestion on a wired link before the base station: a drop there can leave the gap of
+  // a wireless loss, and Biaz calls it wireless.
+  EXPECT_GT(verdicts("rrtp-lda-biaz-wired.json", 1, 2)[1], 0);
+}
+
 TEST(RrtpParams, BiazPhiMustExceedSigma) {
   nlohmann::json s = OneRrtpFlow(10);
   s["flows"][0]["rrtp"] = {{"lda", "biaz"}, {"biaz_sigma", 2}, {"biaz_phi", 1.5}};

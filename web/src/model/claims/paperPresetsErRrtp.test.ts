@@ -256,8 +256,21 @@ describe('RRTP thesis presets (scripts/rrtp-presets.py)', () => {
     expect(cells.length).toBe(25);
     for (const c of cells) expect(c.reading?.sweep, c.id).toBe(byId('rrtp-friendliness-uncapped').hash);
   });
+  it('run Table 3.2 with its congestive losses at the base station (§3.6), the wired bottleneck its reading', () => {
+    const flows = (id: string) =>
+      (JSON.parse(buildScenario(model, open(byId(id)).values)) as { flows: unknown[] }).flows;
+    // RRTP alone: its congestive losses are drops at the base station's queue.
+    for (const id of ['rrtp-lda-sigma', 'rrtp-lda-phi']) expect(flows(id).length, id).toBe(1);
+    // The other reading: a Reno flow congests the wired link before the base station.
+    expect(flows('rrtp-lda-sigma-wired').length).toBe(2);
+    const claims = byId('rrtp-lda-sigma').evidence!.claims;
+    const one = claims.find((c) => c.id === 'rrtp/table3.2/sigma-1')!;
+    expect(one.reading?.name).toContain('get congested at the base station');
+    expect(one.reading?.sweep).toBe(byId('rrtp-lda-sigma-wired').hash);
+    expect(byId('rrtp-lda-sigma-wired').evidence!.claims).toEqual([]);
+  });
   it('state the thesis’s claims, never legacy ones, each at a swept point, with the reading presets stating none', () => {
-    expect(rrtp.length).toBe(17);
+    expect(rrtp.length).toBe(18);
     let claims = 0;
     for (const p of rrtp) {
       const { view } = open(p);
