@@ -287,6 +287,10 @@ def the_queue(kind):
     return lambda r: {'queue': kind}
 
 
+def codel_as_ns3(kind):  # ns3_modern_test.cc FqCodel(), Codel(): ns-3.44's (Linux's) Newton control law
+    return lambda r: {'queue': kind, kind: {'law': 'newton'}}
+
+
 # ns3_modern_test.cc's cases: name, our protocols, our queue, ECN, seeds (ours, as the test
 # runs them: 1..n), what it says, the total's tolerance (LOSSY: the test's Ns3Tolerance of
 # ns-3's loss; 1 % where the test asserts 1 %, and for the CUBIC pair, whose 1 % here is
@@ -310,10 +314,10 @@ MODERN_CASES = [
      0.01, None),
     ('pie-2newreno', ['sack', 'sack'], the_queue('pie'), False, 3, 'two SACK flows through PIE', LOSSY,
      (0.15, 'rel', 'as PieTwoNewRenoAsNs3')),
-    ('fqcodel-newreno-cubic', ['sack', 'cubic'], the_queue('fq_codel'), False, 1,
+    ('fqcodel-newreno-cubic', ['sack', 'cubic'], codel_as_ns3('fq_codel'), False, 1,
      'SACK beside CUBIC through FQ-CoDel', LOSSY,
      (1.0, 'abs', 'both count the disc alone, ours below it ns-3\'s one-packet device')),
-    ('codel-2newreno', ['sack', 'sack'], the_queue('codel'), False, 1, 'two SACK flows through CoDel', LOSSY,
+    ('codel-2newreno', ['sack', 'sack'], codel_as_ns3('codel'), False, 1, 'two SACK flows through CoDel', LOSSY,
      (1.0, 'abs', 'both count the disc alone, ours below it ns-3\'s one-packet device')),
 ]
 # The checks that do not hold, each with its class of known disagreement.
@@ -332,7 +336,9 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
                       'access': {'rate_mbps': 1000, 'delay_ms': 1}, 'recovery': 'prr_ns3_calls',
                       'tcp': {'mss_bytes': 1000, 'header_bytes': 42, 'timestamps': True, 'initial_window_segments': 10,
                               'max_window_segments': 16777, 'min_rto_ms': 1000, 'handshake': True,
-                              'initial_rto_ms': 3000, 'ecn': ecn},
+                              'initial_rto_ms': 3000, 'ecn': ecn,
+                              # ns-3.44's TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
+                              'pipe': 'ns3'},
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}}})
         if protocol == 'cubic':  # TcpCubic's default HyStart and its whole-segment window law
@@ -416,8 +422,10 @@ def modern(schema):
                   '1 ms access links, ns-3\'s TcpDctcp through RED with MinTh = MaxTh = K on the instantaneous '
                   'queue (not gentle), PieQueueDisc, FqCoDelQueueDisc and CoDelQueueDisc with their defaults, '
                   'TcpLedbat and TcpCubic (HyStart on) on FIFO, TcpNewReno (SACK, PRR) on each; ours with ns-3.44\'s '
-                  'platform: PRR run as its TcpSocketBase runs DoRecovery (recovery prr_ns3_calls) and TcpCubic\'s '
-                  'window law (cubic.law = ns3); goodput and the mean queue '
+                  'platform: PRR run as its TcpSocketBase runs DoRecovery (recovery prr_ns3_calls), its TcpTxBuffer\'s '
+                  'pipe (tcp.pipe = ns3: a SACKed retransmission stays in it until the cumulative ACK), '
+                  'TcpCubic\'s window law (cubic.law = ns3) and CoDel\'s Newton-step control law (codel.law, '
+                  'fq_codel.law = newton); goodput and the mean queue '
                   'over [2, 10] s (measured_mean_queue_packets), goodput as PacketSink counts it (metrics.goodput = '
                   'app); PIE over ns-3\'s 3 seeds and 3 of ours. The scenarios and tolerances are '
                   'ns3_modern_test.cc\'s: total goodput within 1 % (through PIE, FQ-CoDel and CoDel, and for '

@@ -1,6 +1,8 @@
 // Runs issue M's ns-3.44 cases (today's queues and controllers) through bench/ns3/modern.cc
 // and appends one JSON line per run to engine/tests/data/ns3-modern.jsonl (or --out FILE):
-//   node bench/ns3/modern.mjs [--out FILE] [--only name,...]
+//   node bench/ns3/modern.mjs [--out FILE] [--only name,...] [--seeds N]
+// (--seeds N: seeds 1..N of each case run instead of its own count; PIE's drops over 20
+// seeds, engine/tests/data/ns3-modern-pie-seeds.jsonl, came so.)
 // Resumable: a run whose case and seed are already in the file is skipped. One ns-3
 // process at a time under `nice -n 15` (the machine is shared). Each line carries its
 // case's `name`, which the engine's comparison tests look up.
@@ -166,6 +168,7 @@ function main() {
   };
   const out = path.resolve(arg('--out', path.join(kRoot, 'engine/tests/data/ns3-modern.jsonl')));
   const only = arg('--only', '');
+  const seeds = Number(arg('--seeds', 0));
   const { binary, prefix, reason } = prepareNs3('modern');
   if (!binary) {
     console.error(`ns-3.44 not usable: ${reason} (npm run bench:ns3-install)`);
@@ -182,7 +185,7 @@ function main() {
   );
   const env = { ...process.env, LD_LIBRARY_PATH: path.join(prefix, 'lib64') };
   for (const c of kCases.filter((c) => !only || only.split(',').includes(c.name))) {
-    for (let seed = 1; seed <= c.seeds; ++seed) {
+    for (let seed = 1; seed <= (seeds || c.seeds); ++seed) {
       if (done.has(`${c.name}|${seed}`)) continue;
       const child = spawnSync('nice', ['-n', '15', binary, ...argsFor(c, seed)], { encoding: 'utf8', env });
       if (child.status !== 0) throw new Error(`${c.name} seed ${seed}: ${child.stderr.trim().slice(-300)}`);

@@ -2,9 +2,12 @@
 // made by bench/ns3/modern.mjs with bench/ns3/modern.cc). Each case runs here on the same
 // dumbbell (1 Gb/s, 1 ms access links), with TCP as ns3_grid_test.cc sets it (MSS 1000,
 // timestamps, IW 10, minimum RTO 1 s, SACK recovered as ns-3.44 does: prr_ns3_calls, PRR's
-// step run when and as TcpSocketBase runs TcpPrrRecovery::DoRecovery) and, as ns-3 always
-// does, a handshake first (tcp.handshake; ns-3's 3 s SYN timer). CUBIC runs TcpCubic's
-// HyStart and its whole-segment window law (cubic.hystart = ns3, cubic.law = ns3).
+// step run when and as TcpSocketBase runs TcpPrrRecovery::DoRecovery, and the pipe as its
+// TcpTxBuffer::BytesInFlight counts it, tcp.pipe = ns3) and, as ns-3 always does, a
+// handshake first (tcp.handshake; ns-3's 3 s SYN timer). CUBIC runs TcpCubic's HyStart and
+// its whole-segment window law (cubic.hystart = ns3, cubic.law = ns3); CoDel and FQ-CoDel
+// space their drops by Linux's Newton-step law as ns-3's CoDelQueueDisc (codel.law,
+// fq_codel.law = newton).
 //
 // Tolerances:
 // - total goodput within 1 %: the cases are loss-free, and the grid's loss-free rule
@@ -56,7 +59,7 @@ double CaseMean(const std::vector<nlohmann::json>& rows, const std::string& fiel
 // says (its discipline and settings), `duration_s` long.
 nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::string>& protocols,
                               const nlohmann::json& queue, bool ecn, double duration_s, int seed = 1,
-                              const std::string& recovery = "prr_ns3_calls") {
+                              const std::string& recovery = "prr_ns3_calls", const std::string& pipe = "ns3") {
   nlohmann::json flows = nlohmann::json::array();
   for (size_t i = 0; i < protocols.size(); ++i) {
     nlohmann::json flow =
@@ -66,6 +69,9 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
     flow["tcp"]["handshake"] = true;
     flow["tcp"]["initial_rto_ms"] = 3000;  // ns-3's ConnTimeout: the SYN's timer
     flow["tcp"]["ecn"] = ecn;
+    // ns-3.44's TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
+    // until the cumulative ACK passes it (scoreboard.h, PipeCount::kNs3).
+    flow["tcp"]["pipe"] = pipe;
     // TcpCubic's default HyStart, and its window law (Linux bictcp's whole segments).
     if (protocols[i] == "cubic") flow["cubic"] = {{"hystart", "ns3"}, {"law", "ns3"}};
     // TcpSocketBase's CA_CWR: a mark's cut comes down over the next round (PRR), no growth,
@@ -104,14 +110,15 @@ struct ModernOurs {
 // The run, and its mean queue over [warmup, end] from two runs' exact time-weighted
 // means (the first `warmup` seconds of a run do not depend on its duration).
 ModernOurs RunOurs(const nlohmann::json& r, const std::vector<std::string>& protocols, const nlohmann::json& queue,
-                   bool ecn, int seed = 1, const std::string& recovery = "prr_ns3_calls") {
+                   bool ecn, int seed = 1, const std::string& recovery = "prr_ns3_calls",
+                   const std::string& pipe = "ns3") {
   const double end = r["time"].get<double>();
   const double warmup = r["warmup"].get<double>();
   RunOptions options;
   options.series = false;
   ModernOurs ours;
-  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end, seed, recovery).dump(), options);
-  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup, seed, recovery).dump(), options);
+  const RunOutput full = Run(ModernScenario(r, protocols, queue, ecn, end, seed, recovery, pipe).dump(), options);
+  const RunOutput head = Run(ModernScenario(r, protocols, queue, ecn, warmup, seed, recovery, pipe).dump(), options);
   EXPECT_TRUE(full.ok) << full.json;
   EXPECT_TRUE(head.ok) << head.json;
   const auto doc = nlohmann::json::parse(full.json);
@@ -147,8 +154,10 @@ struct CaseSetup {
 nlohmann::json StepAtK(const nlohmann::json& r) { return {{"queue", "step"}, {"step", {{"k_packets", r["k"]}}}}; }
 nlohmann::json DropTail(const nlohmann::json&) { return {{"queue", "drop_tail"}}; }
 nlohmann::json Pie(const nlohmann::json&) { return {{"queue", "pie"}}; }
-nlohmann::json FqCodel(const nlohmann::json&) { return {{"queue", "fq_codel"}}; }
-nlohmann::json Codel(const nlohmann::json&) { return {{"queue", "codel"}}; }
+// ns-3.44's CoDelQueueDisc (FqCoDelQueueDisc runs one per flow) spaces its drops by
+// Linux's Newton-step 1 / sqrt(count) (codel_control.h, Codel.TheNewtonLawSpacesDropsAsLinuxAndNs3).
+nlohmann::json FqCodel(const nlohmann::json&) { return {{"queue", "fq_codel"}, {"fq_codel", {{"law", "newton"}}}}; }
+nlohmann::json Codel(const nlohmann::json&) { return {{"queue", "codel"}, {"codel", {{"law", "newton"}}}}; }
 
 const std::vector<CaseSetup>& CaseSetups() {
   static const std::vector<CaseSetup> setups = {
@@ -177,9 +186,9 @@ const CaseSetup& SetupOf(const std::string& name) {
 
 // One seed of a case as the table sets it.
 ModernOurs RunCase(const std::string& name, const nlohmann::json& r, int seed = 1,
-                   const std::string& recovery = "prr_ns3_calls") {
+                   const std::string& recovery = "prr_ns3_calls", const std::string& pipe = "ns3") {
   const CaseSetup& c = SetupOf(name);
-  return RunOurs(r, c.protocols, c.queue(r), c.ecn, seed, recovery);
+  return RunOurs(r, c.protocols, c.queue(r), c.ecn, seed, recovery, pipe);
 }
 
 void ExpectDctcpAgrees(const std::string& name) {
@@ -345,12 +354,13 @@ struct AqmCase {
 };
 
 // The case's seeds of ours (CaseSetups) against ns-3's lines.
-AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_ns3_calls") {
+AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_ns3_calls",
+                   const std::string& pipe = "ns3") {
   const auto rows = ModernCase(name);
   const int seeds = SetupOf(name).seeds;
   AqmCase c;
   for (int seed = 1; seed <= seeds; ++seed) {
-    const ModernOurs one = RunCase(name, rows.front(), seed, recovery);
+    const ModernOurs one = RunCase(name, rows.front(), seed, recovery, pipe);
     if (c.ours.goodput.empty()) c.ours.goodput.assign(one.goodput.size(), 0.0);
     for (size_t i = 0; i < one.goodput.size(); ++i) c.ours.goodput[i] += one.goodput[i] / seeds;
     c.ours.total += one.total / seeds;
@@ -366,10 +376,10 @@ AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_n
   const double packets = r["bw_mbps"].get<double>() * 1e6 * r["time"].get<double>() / 8 / 1054;  // 1000 + 52 + 2 (PPP)
   c.loss = c.ns3_drops / packets;
   std::cout << "[ ns-3 modern ] " << name << (recovery == "prr_ns3_calls" ? "" : " (" + recovery + ")")
-            << ": total ours " << c.ours.total << " ns-3 " << c.ns3_total << ", flow 0's share ours "
-            << c.ours.goodput[0] / c.ours.total << " ns-3 " << c.ns3_share << ", mean queue ours " << c.ours.mean_queue
-            << " ns-3 " << c.ns3_queue << ", drops ours " << c.ours_drops << " ns-3 " << c.ns3_drops << " (loss "
-            << c.loss << ")\n";
+            << (pipe == "ns3" ? "" : " (tcp.pipe " + pipe + ")") << ": total ours " << c.ours.total << " ns-3 "
+            << c.ns3_total << ", flow 0's share ours " << c.ours.goodput[0] / c.ours.total << " ns-3 " << c.ns3_share
+            << ", mean queue ours " << c.ours.mean_queue << " ns-3 " << c.ns3_queue << ", drops ours " << c.ours_drops
+            << " ns-3 " << c.ns3_drops << " (loss " << c.loss << ")\n";
   return c;
 }
 
@@ -377,34 +387,73 @@ AqmCase CompareAqm(const std::string& name, const std::string& recovery = "prr_n
 double QueueDelayMs(double packets, double bw_mbps) { return packets * 1054 * 8 / (bw_mbps * 1e3); }
 
 // PIE (RFC 8033): total goodput within the lossy tolerance for ns-3's 3 % loss (25 %), the
-// shares within 0.10, as many drops as ns-3's PIE makes (the same controller on the same
-// load, within 25 %), both hold the mean queue delay near QDELAY_REF (15 ms, within half
-// of it either way), and ours holds as long a queue as ns-3's (within 15 %): 9.25 Mb/s to
-// 9.39, flow 0's share 0.56 to 0.62, 12.2 packets to 14.1. The drops do not agree: 773 to
-// ns-3's 385, a known disagreement this test holds (and fails when they agree): it comes
-// with PRR's step run as ns-3 runs DoRecovery (prr_ns3_calls, the scenarios' since
-// 2026-11-29): with the step once per ACK (prr_ns3) ours drops 337. After the slow-start
-// overshoot the windows are hundreds of segments, where DoRecovery's wrapped 32-bit product
-// makes its step erratic; what then differs from ns-3 is not found yet (both time out
-// twice, ours the second time 2 s after the first with a pipe of 4 segments, ns-3 1.4 s
-// after with 109; docs/conformance/pie.md). Before 2026-11-29, with prr_ns3: 9.11 Mb/s,
-// 13.9 packets, 334 drops; before prr_ns3 halved the pipe at a timeout, halving FlightSize
-// (~700 segments after the overshoot), our sender slow-started back into the queue (8.43
-// Mb/s, 20.8 packets, 466 drops).
+// shares within 0.10, as many drops as ns-3's PIE makes within the same 25 %, both hold the
+// mean queue delay near QDELAY_REF (15 ms, within half of it either way), and ours holds
+// as long a queue as ns-3's (within 15 %): 9.73 Mb/s to 9.39, flow 0's share 0.58 to 0.62,
+// 14.13 packets to 14.13, 439 drops to 385. Three seeds' drops are the coin's as much as
+// the controller's: ns-3's own over seeds 1-20 run from 86 to 538 (mean 326, s.d. 98);
+// over those twenty ours agree within a count's 10 % (PieDropsOverTwentySeedsAsNs3).
+// They agree since our pipe counts as ns-3.44's TcpTxBuffer does (tcp.pipe = ns3,
+// TheNs3PipeIsWhyTheAqmDropsAgree); before, with RFC 6675's pipe, 773 (prr_ns3_calls) or
+// 337 (prr_ns3), 9.25 Mb/s and 12.2 packets (docs/conformance/pie.md).
 TEST(Ns3Modern, PieTwoNewRenoAsNs3) {
   const AqmCase c = CompareAqm("pie-2newreno");
-  EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
+  const double tolerance = testing::Ns3Tolerance(c.loss);
+  EXPECT_NEAR(c.ours.total, c.ns3_total, tolerance * c.ns3_total);
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
-  EXPECT_GT(c.ours_drops, 1.25 * c.ns3_drops) << "the drops agree now: say so here and in pie.md";
-  EXPECT_NEAR(CompareAqm("pie-2newreno", "prr_ns3").ours_drops, c.ns3_drops, 0.25 * c.ns3_drops);
+  EXPECT_NEAR(c.ours_drops, c.ns3_drops, tolerance * c.ns3_drops);
   EXPECT_NEAR(QueueDelayMs(c.ns3_queue, 10), 15, 7.5);
   EXPECT_NEAR(QueueDelayMs(c.ours.mean_queue, 10), 15, 7.5);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 0.15 * c.ns3_queue);
 }
 
+// PIE's drops over seeds 1-20 of both (ns-3's from bench/ns3/modern.mjs --only
+// pie-2newreno --seeds 20, tests/data/ns3-modern-pie-seeds.jsonl; its first three are
+// ns3-modern.jsonl's): the means within 10 %, DCTCP's tolerance for its marks: ours 345.8,
+// ns-3 325.5 (with RFC 6675's pipe ours drop about twice ns-3's).
+TEST(Ns3Modern, PieDropsOverTwentySeedsAsNs3) {
+  const std::vector<nlohmann::json> rows = testing::ReadDataJsonLines("ns3-modern-pie-seeds.jsonl");
+  ASSERT_EQ(rows.size(), 20u);
+  double ns3 = 0;
+  double ours = 0;
+  for (const nlohmann::json& row : rows) {
+    ns3 += row["drops"].get<double>() / static_cast<double>(rows.size());
+    ours += static_cast<double>(RunCase("pie-2newreno", row, row["seed"].get<int>()).drops) /
+            static_cast<double>(rows.size());
+  }
+  std::cout << "[ ns-3 modern ] pie-2newreno, seeds 1-20: drops ours " << ours << " ns-3 " << ns3 << "\n";
+  EXPECT_NEAR(ours, ns3, 0.10 * ns3);
+}
+
+// Why the AQMs' drops agree: ns-3.44's TcpTxBuffer::BytesInFlight() (sent - SACKed - lost
+// + retransmitted) keeps a SACKed retransmission in the pipe until the cumulative ACK
+// passes it (a SACK clears m_lost, not m_retrans; scoreboard.h). In the first recovery
+// after the slow-start overshoot through PIE (seed 1, traced) ns-3's pipe held 285
+// segments while about 31 were in the network: 114 lost retransmissions and 140 SACKed
+// ones; it sent ~600 segments/s, the queue emptied at 1.35 s and drop_prob decayed
+// (x 0.98 an update) from 0.39 to 0.05 by 2.3 s. With RFC 6675's pipe ours kept sending
+// 1,300-1,800 segments/s into the queue, held 3-4 packets there, so drop_prob stayed near 0.45
+// and dropped until the timeout (2.17 s): 835 drops to ns-3's 433. Through FQ-CoDel
+// the same: 144 drops to ns-3's 66 (the CUBIC flow's recovery lost more). With tcp.pipe =
+// ns3 each within the tolerances above; with rfc6675 beyond them.
+TEST(Ns3Modern, TheNs3PipeIsWhyTheAqmDropsAgree) {
+  for (const std::string name : {"pie-2newreno", "fqcodel-newreno-cubic"}) {
+    const AqmCase ns3_pipe = CompareAqm(name);
+    const AqmCase rfc_pipe = CompareAqm(name, "prr_ns3_calls", "rfc6675");
+    const double tolerance = name == "pie-2newreno" ? testing::Ns3Tolerance(ns3_pipe.loss) : 0.10;
+    EXPECT_NEAR(ns3_pipe.ours_drops, ns3_pipe.ns3_drops, tolerance * ns3_pipe.ns3_drops) << name;
+    EXPECT_GT(rfc_pipe.ours_drops, (1 + tolerance) * rfc_pipe.ns3_drops) << name;
+  }
+}
+
 // FQ-CoDel (RFC 8290), NewReno beside CUBIC: each flow's share as ns-3's (the round robin
 // shares the link), the total within the lossy tolerance (10 % at ns-3's 0.56 % loss) and
-// the mean queue as ns-3's within a packet. The total was the class ns3-modern-fqcodel-total
+// the mean queue as ns-3's within a packet, the drops within 10 %: 9.22 Mb/s to 8.69, flow
+// 0's share 0.43 to 0.46, 2.49 packets to 2.52, 72 drops to 66 (with RFC 6675's pipe 144,
+// TheNs3PipeIsWhyTheAqmDropsAgree; then flow 0 lost 84 where ns-3's lost 39, the CUBIC
+// flow 60 to 27). The CoDel drops fall, one by one, within 2 ms of ns-3's up to 1.25 s
+// with the Newton law (TheNewtonLawIsWhyTheCodelDropsAgree); then our CUBIC flow loses 6
+// more in its recovery at 1.25-1.46 s. The total was the class ns3-modern-fqcodel-total
 // before 2026-11-29 (9.61 Mb/s to 8.69, +10.5 %): ours lost the fast retransmission of the
 // CUBIC flow's first recovery and timed out, where ns-3 recovers again as a recovery ends
 // (RFC 6675's duplicate ACK and IsLost, sack_dupack_test.cc), and ran PRR's step once per
@@ -415,30 +464,57 @@ TEST(Ns3Modern, FqCodelNewRenoBesideCubicAsNs3) {
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 1.0);
+  // The drops within 10 % (DCTCP's tolerance for its marks): 72 to 66.
+  EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.10 * c.ns3_drops);
   // Each flow's queue held near CoDel's 5 ms target (a 1000-packet buffer could hold 0.84 s).
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 2 * 5);
   EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 2 * 5);
 }
 
 // CoDel (RFC 8289), two NewReno flows: the shares as ns-3's, total goodput within the
-// lossy tolerance (10 % at 0.23 %: ours 8.31 Mb/s, ns-3 8.18; 8.89 with prr_ns3 before
-// 2026-11-29, 9.02 with it after RFC 6675's duplicate ACKs), and the mean queue within a
-// packet of ns-3's: 2.08 packets to 1.95 with the device stage (2.66 with prr_ns3) (RFC 8289's sojourn ends
+// lossy tolerance (10 % at 0.23 %: ours 8.19 Mb/s, ns-3 8.18; 8.31 before tcp.pipe = ns3
+// and the Newton law; 8.89 with prr_ns3 before 2026-11-29, 9.02 with it after RFC 6675's
+// duplicate ACKs), the drops within 10 % (27 and 27; 24 with the exact law), and the mean
+// queue within a packet of ns-3's: 1.98 packets to 1.95 with the device stage (2.08 before
+// tcp.pipe = ns3 and the Newton law, 2.66 with prr_ns3) (RFC 8289's sojourn ends
 // where ns-3's disc hands the packet to its device, and the count leaves the device's
 // packet out). Without it ours held 3.15 (the device's packet counted, and sojourns a
 // packet time longer), the class ns3-modern-codel-queue of the stops before 2026-11-29.
-// Drops 24 and 27 (docs/conformance/fq_codel.md).
+// (docs/conformance/fq_codel.md).
 TEST(Ns3Modern, CodelTwoNewRenoSharesAsNs3) {
   const AqmCase c = CompareAqm("codel-2newreno");
   EXPECT_NEAR(c.ours.goodput[0] / c.ours.total, c.ns3_share, 0.10);
   EXPECT_NEAR(c.ours.total, c.ns3_total, testing::Ns3Tolerance(c.loss) * c.ns3_total);
   EXPECT_NEAR(c.ours.mean_queue, c.ns3_queue, 1.0);
+  EXPECT_NEAR(c.ours_drops, c.ns3_drops, 0.10 * c.ns3_drops);  // 27 and 27
   EXPECT_LT(QueueDelayMs(c.ns3_queue, 10), 5);
   EXPECT_LT(QueueDelayMs(c.ours.mean_queue, 10), 5);
 }
 
-// The device stage is what brings CoDel's queue close to ns-3's: with it 2.08 packets to
-// ns-3's 1.95, the same runs without it 2.82. (With PRR's step once per ACK, before
+// CoDel's control law as ns-3.44's (Linux's) CoDelQueueDisc computes it, 1 / sqrt(count)
+// by one Newton step per count (codel.law, fq_codel.law = newton; codel_control.h): its
+// second drop 50 ms after the first, not 70.7. Traced through FQ-CoDel, ns-3's third drop
+// came at 0.4645 s, ours with the exact law at 0.4864 s; with the Newton law every drop
+// up to 1.25 s falls within 2 ms of ns-3's, on the same segment or the next. Through CoDel
+// the drops agree with it (27 to 27) and not without it (24).
+TEST(Ns3Modern, TheNewtonLawIsWhyTheCodelDropsAgree) {
+  const std::vector<nlohmann::json> rows = ModernCase("codel-2newreno");
+  const nlohmann::json& r = rows.front();
+  const CaseSetup& setup = SetupOf("codel-2newreno");
+  nlohmann::json exact = setup.queue(r);
+  exact["codel"]["law"] = "rfc8289";
+  const double ns3 = CaseMean(rows, "drops");
+  const double newton = static_cast<double>(RunOurs(r, setup.protocols, setup.queue(r), setup.ecn).drops);
+  const double rfc = static_cast<double>(RunOurs(r, setup.protocols, exact, setup.ecn).drops);
+  std::cout << "[ ns-3 modern ] codel-2newreno: drops with codel.law newton " << newton << ", rfc8289 " << rfc
+            << ", ns-3 " << ns3 << "\n";
+  EXPECT_NEAR(newton, ns3, 0.10 * ns3);
+  EXPECT_GT(std::abs(rfc - ns3), 0.10 * ns3);
+}
+
+// The device stage is what brings CoDel's queue close to ns-3's: with it 1.98 packets to
+// ns-3's 1.95, the same runs without it 2.67 (2.08 and 2.82 before tcp.pipe = ns3 and the
+// Newton law). (With PRR's step once per ACK, before
 // 2026-11-29, without it the queue was more than a packet above ns-3's, and this test said
 // so; prr_ns3_calls holds both lower.)
 TEST(Ns3Modern, TheDeviceStageIsWhyCodelsQueueAgrees) {
@@ -457,10 +533,11 @@ TEST(Ns3Modern, TheDeviceStageIsWhyCodelsQueueAgrees) {
 }
 
 // SACK beside LEDBAT on the same 1000-packet buffer: the SACK flow's slow start overshoots
-// it (1,298 drops, ns-3 1,062), recovers over a fast retransmit and a timeout, and then
-// takes the link while LEDBAT, seeing a queue far past TARGET, yields: from 2 s, 9.27 Mb/s
-// in all (ns-3 9.43), the SACK flow's share 0.991 (0.988), the mean queue 518 packets
-// (549). Before the cwnd validation read the
+// it (1,051 drops, ns-3 1,062), recovers over a fast retransmit and a timeout, and then
+// takes the link while LEDBAT, seeing a queue far past TARGET, yields: from 2 s, 9.42 Mb/s
+// in all (ns-3 9.43), the SACK flow's share 0.995 (0.988), the mean queue 551 packets
+// (549); tcp.pipe leaves them as they are (an earlier stop's: 1,298, 9.27, 0.991, 518).
+// Before the cwnd validation read the
 // pipe after a timeout (cwnd_after_timeout_test.cc) our SACK flow sat at cwnd 2 for the
 // last 5 s: 1.96 Mb/s, LEDBAT 3.67. Totals within the lossy tolerance of ns-3's 11 % loss
 // (25 %), shares within 0.10, the mean queue within 15 % (PIE's).
@@ -476,15 +553,23 @@ TEST(Ns3Modern, SackBesideLedbatTakesTheLinkAsNs3) {
 // RecoverFS, and again on a partial ACK (ProcessAck, isDupAck = false), and computes its
 // send count in 32 bits (the product prr_delivered * ssthresh wraps past 2^32;
 // prr_recovery.h): its PRR sends about one segment per ACK where RFC 6937 sends one per
-// two. Run so (prr_ns3_calls, the scenarios') both totals agree; with PRR's step once per
-// ACK (prr_ns3) both are more than the lossy tolerance above ns-3's.
+// two. Run so (prr_ns3_calls, the scenarios') both totals agree. With PRR's step once per
+// ACK (prr_ns3) FQ-CoDel's is more than the lossy tolerance above ns-3's (9.66 Mb/s to
+// 8.69, +11 %; prr_ns3_calls 9.22, +6 %), and CoDel's, since tcp.pipe = ns3 and the Newton
+// law, 9.3 % above, within the lossy 10 % but not the loss-free rule's 1 %, which
+// prr_ns3_calls meets (8.19 to 8.18).
 TEST(Ns3Modern, Ns3PrrCallsAreWhyTheCodelTotalsAgree) {
   for (const std::string name : {"fqcodel-newreno-cubic", "codel-2newreno"}) {
     const AqmCase counts = CompareAqm(name, "prr_ns3");
     const AqmCase calls = CompareAqm(name);
     const double tolerance = testing::Ns3Tolerance(calls.loss) * calls.ns3_total;
     EXPECT_NEAR(calls.ours.total, calls.ns3_total, tolerance) << name;
-    EXPECT_GT(counts.ours.total - counts.ns3_total, tolerance) << name;
+    if (name == "fqcodel-newreno-cubic") {
+      EXPECT_GT(counts.ours.total - counts.ns3_total, tolerance) << name;
+    } else {
+      EXPECT_NEAR(calls.ours.total, calls.ns3_total, 0.01 * calls.ns3_total) << name;
+      EXPECT_GT(counts.ours.total - counts.ns3_total, 0.01 * counts.ns3_total) << name;
+    }
   }
 }
 

@@ -187,6 +187,26 @@ TEST(Codel, FirstDropAfterAnIntervalAboveTargetThenIntervalOverSqrtCount) {
   EXPECT_TRUE(codel.dropping());
 }
 
+// codel.law = newton: 1 / sqrt(count) as Linux's codel and ns-3.44's CoDelQueueDisc
+// compute it, one Newton step x' = x (3 - count x^2) / 2 in 16 bits per change of count,
+// from 1 at count 1: x = 0.50002, 0.5625, 0.4878 for counts 2-4, so drop k comes 100,
+// 50.0, 56.2, 48.8 ms after drop k - 1 (the exact law: 100, 70.7, 57.7, 50). Seen in
+// ns-3.44's FqCoDelQueueDisc (ns3_modern_test.cc): its third drop 49.8 ms after its second.
+TEST(Codel, TheNewtonLawSpacesDropsAsLinuxAndNs3) {
+  PacketPool pool;
+  CodelQueue::Params params;
+  params.law = CodelParams::Law::kNewton;
+  CodelQueue codel(&pool, params);
+  const CodelRun run = Overload(codel, pool, Ms(0.5), Ms(1), Time::FromSeconds(2));
+  ASSERT_GE(run.drops.size(), 5u);
+  EXPECT_NEAR(run.drops[0].milliseconds(), 10 + 100, 2);
+  EXPECT_NEAR((run.drops[1] - run.drops[0]).milliseconds(), 100.0, 1.01);
+  EXPECT_NEAR((run.drops[2] - run.drops[1]).milliseconds(), 50.0, 1.01);
+  EXPECT_NEAR((run.drops[3] - run.drops[2]).milliseconds(), 56.2, 1.01);
+  EXPECT_NEAR((run.drops[4] - run.drops[3]).milliseconds(), 48.8, 1.01);
+  EXPECT_EQ(codel.stats().aqm_drops, static_cast<int64_t>(run.drops.size()));
+}
+
 TEST(Codel, LeavesTheDroppingStateWhenTheSojournFallsBelowTarget) {
   PacketPool pool;
   CodelQueue codel(&pool, CodelQueue::Params{});

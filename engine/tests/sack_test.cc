@@ -104,6 +104,41 @@ TEST(Scoreboard, FackJudgesEveryHoleBelowTheForwardMostSackLost) {
   EXPECT_EQ(sb.MarkLostBelowFack(), 8);     // FACK: 0..7 are all lost
 }
 
+// tcp.pipe = ns3: ns-3.44's TcpTxBuffer::BytesInFlight() is sent - SACKed - lost +
+// retransmitted bytes, and a SACK (TcpTxBuffer::Update) sets m_sacked and clears m_lost
+// but leaves m_retrans: a retransmitted segment stays in the pipe once SACKed, until the
+// cumulative ACK passes it (RemoveFromCounts) or a timeout clears every m_retrans
+// (SetSentListLost). RFC 6675 §4's SetPipe counts only octets not SACKed. Segments never
+// retransmitted leave the pipe when SACKed either way.
+TEST(Scoreboard, Ns3PipeKeepsASackedRetransmissionUntilTheCumulativeAck) {
+  for (const Scoreboard::PipeCount count : {Scoreboard::PipeCount::kRfc6675, Scoreboard::PipeCount::kNs3}) {
+    const bool ns3 = count == Scoreboard::PipeCount::kNs3;
+    Scoreboard sb(1000, count);
+    for (uint64_t i = 0; i < 10; ++i) sb.OnSent(i * 1000, 1000, Time::Zero(), false, i == 0);
+    const SackBlock first[] = {{3000, 7000}, {1000, 2000}};  // 0 and 2 lost
+    sb.OnSack(first, 2);
+    EXPECT_EQ(sb.MarkLostByDupThresh(3), 2);
+    EXPECT_EQ(sb.Pipe(), 3000u);  // 7, 8, 9: SACKed segments never retransmitted are out in both
+    sb.OnSent(0, 1000, Time::Zero(), true, false);
+    sb.OnSent(2000, 1000, Time::Zero(), true, false);
+    EXPECT_EQ(sb.Pipe(), 5000u);                // and the two retransmissions
+    const SackBlock second[] = {{2000, 8000}};  // 2's retransmission and 7 arrive
+    EXPECT_EQ(sb.OnSack(second, 1), 2);
+    EXPECT_EQ(sb.Pipe(), ns3 ? 4000u : 3000u) << "SACKed retransmission of 2";
+    EXPECT_EQ(sb.Pipe(), sb.PipeByScan());
+    sb.OnCumulativeAck(8000);  // 0's retransmission arrives: everything up to 8
+    EXPECT_EQ(sb.Pipe(), 2000u);
+    // A timeout takes a SACKed retransmission out too (SetSentListLost clears m_retrans).
+    sb.OnSent(8000, 1000, Time::Zero(), true, false);
+    const SackBlock third[] = {{8000, 9000}};
+    sb.OnSack(third, 1);
+    EXPECT_EQ(sb.Pipe(), ns3 ? 2000u : 1000u);
+    sb.MarkAllLost();
+    EXPECT_EQ(sb.Pipe(), 0u);
+    EXPECT_EQ(sb.PipeByScan(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace plab
 
@@ -113,7 +148,8 @@ namespace {
 TEST(Scoreboard, IncrementalPipeEqualsAFullScanThroughRandomHistories) {
   Random rng(11);
   for (int trial = 0; trial < 50; ++trial) {
-    Scoreboard sb(1000);
+    // Every other trial counts the pipe as ns-3.44 does (SACKed retransmissions in it).
+    Scoreboard sb(1000, trial % 2 == 0 ? Scoreboard::PipeCount::kRfc6675 : Scoreboard::PipeCount::kNs3);
     uint64_t una = 0, next = 0;
     for (int step = 0; step < 400; ++step) {
       const uint64_t op = rng.NextU64() % 6;

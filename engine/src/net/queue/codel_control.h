@@ -25,6 +25,16 @@ struct CodelParams {
   Time target = Time::FromMilliseconds(5);      // RFC 8289 §4.4
   Time interval = Time::FromMilliseconds(100);  // RFC 8289 §4.3
   int64_t mtu_bytes = 1500;                     // the maxpacket of §5.3
+  // The control law's 1 / sqrt(count) (codel.law / fq_codel.law):
+  //   kRfc8289: exact, as §5.3's pseudocode writes it.
+  //   kNewton: as Linux's codel (include/net/codel_impl.h) and ns-3.44's CoDelQueueDisc
+  //     compute it: one Newton step x' = x (3 - count x^2) / 2 in 16-bit fixed point per
+  //     change of count (NewtonStep), from 1 (0xffff) when a dropping state starts at
+  //     count 1 and from the last value when it resumes at count - lastcount; the gap
+  //     interval x in CoDel's time unit of 1024 ns (ReciprocalDivide, CODEL_SHIFT 10).
+  //     Its second drop comes 50 ms after the first (x = 1/2), not 70.7 ms.
+  enum class Law { kRfc8289, kNewton };
+  Law law = Law::kRfc8289;
 };
 
 class CodelControl {
@@ -36,6 +46,7 @@ class CodelControl {
   bool dropping() const { return dropping_; }
   uint32_t count() const { return count_; }
   Time drop_next() const { return drop_next_; }
+  uint16_t rec_inv_sqrt() const { return rec_inv_sqrt_; }  // Law::kNewton's 1 / sqrt(count), x 2^16
 
  private:
   struct Result {
@@ -45,10 +56,26 @@ class CodelControl {
   template <typename Queue>
   Result DoDequeue(Queue& q, const CodelParams& params, Time now);
   // RFC 8289 §5.3: t + interval / sqrt(count), to the nanosecond (sqrt is correctly
-  // rounded by IEEE 754, so native and WASM agree).
-  static Time ControlLaw(Time t, Time interval, uint32_t count) {
-    const double gap_ns = static_cast<double>(interval.ns()) / std::sqrt(static_cast<double>(count));
+  // rounded by IEEE 754, so native and WASM agree); with Law::kNewton, interval x
+  // rec_inv_sqrt_ as ns-3.44's ControlLaw (ReciprocalDivide in units of 1024 ns).
+  Time ControlLaw(Time t, const CodelParams& params) const {
+    if (params.law == CodelParams::Law::kNewton) {
+      const uint64_t interval_units = static_cast<uint32_t>(params.interval.ns() >> 10);
+      const uint64_t gap_units = (interval_units * (static_cast<uint64_t>(rec_inv_sqrt_) << 16)) >> 32;
+      return t + Time::FromNanoseconds(static_cast<int64_t>(gap_units << 10));
+    }
+    const double gap_ns = static_cast<double>(params.interval.ns()) / std::sqrt(static_cast<double>(count_));
     return t + Time::FromNanoseconds(static_cast<int64_t>(gap_ns));
+  }
+  // ns-3.44 CoDelQueueDisc::NewtonStep (Linux codel_Newton_step): one step of
+  // x' = x (3 - count x^2) / 2 on rec_inv_sqrt_ for the new count_.
+  void NewtonStep() {
+    const uint32_t invsqrt = static_cast<uint32_t>(rec_inv_sqrt_) << 16;
+    const uint32_t invsqrt2 = static_cast<uint32_t>((static_cast<uint64_t>(invsqrt) * invsqrt) >> 32);
+    uint64_t val = (3ULL << 32) - static_cast<uint64_t>(count_) * invsqrt2;
+    val >>= 2;  // avoid overflow
+    val = (val * invsqrt) >> (32 - 2 + 1);
+    rec_inv_sqrt_ = static_cast<uint16_t>(val >> 16);
   }
 
   Time first_above_time_ = Time::Zero();  // 0: not above target
@@ -56,6 +83,7 @@ class CodelControl {
   uint32_t count_ = 0;
   uint32_t lastcount_ = 0;
   bool dropping_ = false;
+  uint16_t rec_inv_sqrt_ = 0xffff;  // Law::kNewton: 1 / sqrt(count) in 16 bits
 };
 
 // RFC 8289 §5.3 dodequeue.
@@ -89,16 +117,18 @@ Packet* CodelControl::Dequeue(Queue& q, const CodelParams& params, Time now) {
       // marked CE and sent, the next signal is scheduled as after a drop.
       if (r.packet != nullptr && q.Mark(*r.packet, now)) {
         ++count_;
-        drop_next_ = ControlLaw(drop_next_, params.interval, count_);
+        NewtonStep();  // kept in either law; only Law::kNewton reads it
+        drop_next_ = ControlLaw(drop_next_, params);
         break;
       }
       q.DropHead(r.packet, now);
       ++count_;
+      NewtonStep();
       r = DoDequeue(q, params, now);
       if (!r.ok_to_drop) {
         dropping_ = false;
       } else {
-        drop_next_ = ControlLaw(drop_next_, params.interval, count_);
+        drop_next_ = ControlLaw(drop_next_, params);
       }
     }
   } else if (r.ok_to_drop) {
@@ -111,9 +141,14 @@ Packet* CodelControl::Dequeue(Queue& q, const CodelParams& params, Time now) {
     dropping_ = true;
     // Back soon after the last dropping state: resume near its drop rate (§5.4).
     const uint32_t delta = count_ - lastcount_;
-    count_ = 1;
-    if (delta > 1 && now - drop_next_ < params.interval * 16) count_ = delta;
-    drop_next_ = ControlLaw(now, params.interval, count_);
+    if (delta > 1 && now - drop_next_ < params.interval * 16) {
+      count_ = delta;
+      NewtonStep();  // ns-3 and Linux: one step from the last value
+    } else {
+      count_ = 1;
+      rec_inv_sqrt_ = 0xffff;
+    }
+    drop_next_ = ControlLaw(now, params);
     lastcount_ = count_;
   }
   return r.packet;

@@ -24,15 +24,16 @@ class CodelQueue final : public QueueDiscipline {
  public:
   struct Params {
     int64_t limit_packets = 1000;
-    Time target = Time::FromMilliseconds(5);      // RFC 8289 §4.4
-    Time interval = Time::FromMilliseconds(100);  // RFC 8289 §4.3
-    int64_t mtu_bytes = 1500;                     // the maxpacket of §5.3
+    Time target = Time::FromMilliseconds(5);            // RFC 8289 §4.4
+    Time interval = Time::FromMilliseconds(100);        // RFC 8289 §4.3
+    int64_t mtu_bytes = 1500;                           // the maxpacket of §5.3
+    CodelParams::Law law = CodelParams::Law::kRfc8289;  // codel.law (codel_control.h)
   };
 
   CodelQueue(PacketPool* pool, const Params& params)
       : pool_(pool),
         limit_packets_(params.limit_packets),
-        codel_params_{params.target, params.interval, params.mtu_bytes} {}
+        codel_params_{params.target, params.interval, params.mtu_bytes, params.law} {}
 
   bool Enqueue(Packet* p, Time now) override;
   Packet* Dequeue(Time now) override;

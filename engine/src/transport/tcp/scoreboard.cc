@@ -91,7 +91,10 @@ int Scoreboard::OnSack(const SackBlock* blocks, int count) {
       Deliver(s);
       pipe_segments_ -= PipeShare(s);
       s.sacked = true;
+      // ns-3.44 keeps a SACKed retransmission in BytesInFlight (PipeCount::kNs3).
+      s.sacked_rtx_in_pipe = sacked_retransmissions_in_pipe_ && s.rtx_in_flight;
       s.rtx_in_flight = false;
+      pipe_segments_ += PipeShare(s);
       s.sacked_run_end = index + 1;
       ++sacked_count_;
       sacked_ever_ += s.length;
@@ -146,6 +149,7 @@ void Scoreboard::MarkAllLost() {
   for (Segment& s : segments_) {
     if (!s.sacked) s.lost = true;
     s.rtx_in_flight = false;
+    s.sacked_rtx_in_pipe = false;  // ns-3.44's SetSentListLost clears every m_retrans
   }
   pipe_segments_ = 0;  // every segment is now SACKed or lost, none retransmitted yet
   next_unsacked_hint_ = base_;

@@ -20,7 +20,19 @@ namespace plab {
 
 class Scoreboard {
  public:
-  explicit Scoreboard(uint32_t mss) : mss_(mss) {}
+  // How SetPipe counts a retransmitted segment once the receiver SACKs it.
+  //   kRfc6675: out of the pipe, as every SACKed segment (RFC 6675 §4 SetPipe counts
+  //     only octets "that have not been SACKed").
+  //   kNs3: in the pipe until the cumulative ACK passes it or a timeout clears the
+  //     flags, as ns-3.44's TcpTxBuffer::BytesInFlight() counts (sent - SACKed - lost +
+  //     retransmitted bytes): TcpTxBuffer::Update, taking a SACK, sets m_sacked and
+  //     clears m_lost but leaves m_retrans and its byte count m_retrans, which only
+  //     RemoveFromCounts (the cumulative ACK) and SetSentListLost (a timeout) take back.
+  //     Its RFC reading, BytesInFlightRFC, leaves SACKed segments out but is not used.
+  enum class PipeCount { kRfc6675, kNs3 };
+
+  explicit Scoreboard(uint32_t mss, PipeCount pipe_count = PipeCount::kRfc6675)
+      : mss_(mss), sacked_retransmissions_in_pipe_(pipe_count == PipeCount::kNs3) {}
 
   struct Segment {
     Time sent_at;
@@ -29,6 +41,9 @@ class Scoreboard {
     bool sacked = false;
     bool lost = false;       // judged lost by recovery or a timeout (sticky)
     bool sack_lost = false;  // judged lost by SACKs above it (MarkLostBelow; sticky)
+    // SACKed while a retransmission of it was outstanding, and counted in the pipe
+    // still (PipeCount::kNs3 only), until the cumulative ACK or a timeout.
+    bool sacked_rtx_in_pipe = false;
     uint32_t length = 0;
     // Delivery-rate state when last sent (rate_sample.h).
     uint64_t delivered = 0;
@@ -84,7 +99,7 @@ class Scoreboard {
   void MarkOverdue(uint64_t seq);
 
   // RFC 6675 SetPipe, in bytes: un-SACKed segments not judged lost, plus
-  // retransmissions in flight.
+  // retransmissions in flight (with PipeCount::kNs3 also SACKed retransmissions).
   uint64_t Pipe() const;
   // The same by walking every segment (for tests of the incremental count).
   uint64_t PipeByScan() const;
@@ -136,7 +151,10 @@ class Scoreboard {
  private:
   void Deliver(const Segment& s);
   // A segment's share of the pipe (RFC 6675 SetPipe, in segments).
-  static int PipeShare(const Segment& s) { return s.sacked ? 0 : (s.lost ? 0 : 1) + (s.rtx_in_flight ? 1 : 0); }
+  static int PipeShare(const Segment& s) {
+    if (s.sacked) return s.sacked_rtx_in_pipe ? 1 : 0;
+    return (s.lost ? 0 : 1) + (s.rtx_in_flight ? 1 : 0);
+  }
   // Lost, not SACKed and no retransmission in flight: what NextSeg rule 1 sends.
   static bool Retransmittable(const Segment& s) { return s.lost && !s.sacked && !s.rtx_in_flight; }
   // Not SACKed and no retransmission in flight: what NextSeg rule 3 sends.
@@ -156,6 +174,7 @@ class Scoreboard {
   uint64_t NextUnsackedFrom(uint64_t index);
 
   uint32_t mss_;
+  bool sacked_retransmissions_in_pipe_;  // PipeCount::kNs3
   RingDeque<Segment> segments_;
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;

@@ -91,6 +91,14 @@ std::vector<ParamDecl> TcpFamilyParams() {
                         "the papers' simulators and most textbooks' plots; ns-3 and real stacks always open so")
                   .Source("RFC 9293 §3.5; RFC 6298 §2.1, §2.2")
                   .Advanced());
+  p.push_back(EnumParam("tcp.pipe", "Pipe count", g, {"rfc6675", "ns3"}, "rfc6675",
+                        "How a SACK recovery counts the data in flight (the pipe it sends against). rfc6675: "
+                        "segments not SACKed and not judged lost, plus retransmissions outstanding; a segment "
+                        "leaves once SACKed. ns3: as ns-3.44's TcpTxBuffer::BytesInFlight, a retransmitted "
+                        "segment stays in the pipe once SACKed, until the cumulative ACK passes it or a timeout")
+                  .Source("RFC 6675 §4 SetPipe; ns-3.44 src/internet/model/tcp-tx-buffer.cc BytesInFlight "
+                          "(sent - SACKed - lost + retransmitted), Update (a SACK leaves m_retrans set)")
+                  .Advanced());
   p.push_back(BoolParam("tcp.ecn", "ECN", g, false,
                         "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (" +
                             MarkingQueueNames() +
@@ -204,6 +212,7 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.cwnd_validation = v.Bool("tcp.cwnd_validation");
   sp.limited_transmit = LimitedTransmit(v, composition);
   sp.handshake = v.Bool("tcp.handshake");
+  if (v.Enum("tcp.pipe") == "ns3") sp.pipe_count = Scoreboard::PipeCount::kNs3;
   sp.ecn = EcnOn(v, composition);
   sp.header_bytes = HeaderBytes(v);
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));

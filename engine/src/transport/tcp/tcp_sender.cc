@@ -14,7 +14,7 @@ TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderPara
       makers_(std::move(makers)),
       source_(source),
       rtt_(params.rtt),
-      scoreboard_(params.mss) {
+      scoreboard_(params.mss, params.pipe_count) {
   Initialize();
 }
 
@@ -37,7 +37,7 @@ void TcpSender::Restart(uint32_t flow) {
   params_.flow = flow;
   rtt_ = RttStats(params_.rtt);
   stats_ = TcpSenderStats{};
-  scoreboard_ = Scoreboard(params_.mss);
+  scoreboard_ = Scoreboard(params_.mss, params_.pipe_count);
   // Timer and wake-up events of the old connection may still be queued: a new
   // generation makes the timer's stale; a stale wake-up only calls TrySend early.
   timer_armed_ = false;

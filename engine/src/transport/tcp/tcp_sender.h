@@ -81,6 +81,9 @@ struct TcpSenderParams {
   // The ECN-capable codepoint new data carries when `ecn`: ECT(0) for a classic
   // control (RFC 3168), ECT(1) for an L4S one (RFC 9331 §4.1: the L4S identifier).
   Ecn ect = Ecn::kEct0;
+  // How the pipe counts a SACKed retransmission (tcp.pipe; scoreboard.h): RFC 6675's
+  // SetPipe, or ns-3.44's TcpTxBuffer::BytesInFlight.
+  Scoreboard::PipeCount pipe_count = Scoreboard::PipeCount::kRfc6675;
   RttStats::Params rtt;
 };
 
