@@ -139,6 +139,8 @@ def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by f
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}},
                       'recovery': grid_recovery(protocol)})
+        if protocol != 'newreno':  # ns-3.44's TcpTxBuffer::BytesInFlight, as modern_scenario
+            flows[-1]['tcp']['pipe'] = 'ns3'
         if protocol == 'cubic':  # ns-3.44's TcpCubic: HyStart by default, its window law in whole segments
             flows[-1]['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
     return {'seed': seed, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup'], 'goodput': 'app'},
