@@ -221,13 +221,16 @@ function nativeReferenceMs(sets, what) {
   return best(times);
 }
 
-// Issue M: a protocol whose work is on a path the drop-tail reference run does not have
-// (DCTCP's and Prague's answer to marks, HyStart++'s rounds), on that path, beside
+// Issue M: a protocol or queue whose work is on a path the drop-tail reference run does not
+// have (DCTCP's and Prague's answer to marks, HyStart++'s rounds, PIE, FQ-CoDel), on that path, beside
 // NewReno's reference time: [row label, the reference run's --set PATH=VALUE].
 const kProtocolVariants = [
   ['cubic + HyStart++ (RFC 9406)', ['flows[0].protocol=cubic', 'flows[0].cubic.hystart=rfc9406']],
   ['dctcp on step marking (K 20)', ['flows[0].protocol=dctcp', 'topology.bottleneck.queue=step']],
   ['prague on dualpi2', ['flows[0].protocol=prague', 'topology.bottleneck.queue=dualpi2']],
+  // The queues of issue M on the reference run: PIE's periodic update, FQ-CoDel's flow queues.
+  ['newreno on pie (RFC 8033)', ['topology.bottleneck.queue=pie']],
+  ['newreno on fq_codel (RFC 8290)', ['topology.bottleneck.queue=fq_codel']],
 ];
 
 // The reference scenario with `sets` applied (PATH=VALUE, the CLI's --set syntax for

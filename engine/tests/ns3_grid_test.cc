@@ -34,9 +34,9 @@
 // whole segments (cubic.law = ns3) with its HyStart. Every SACK flow counts its pipe as
 // ns-3.44's TcpTxBuffer::BytesInFlight does (tcp.pipe = ns3: a SACKed retransmission stays
 // in it until the cumulative ACK). With plain "prr_ns3", RFC 9438's law and RFC 6675's pipe
-// 115 of 158 points agreed; with ns-3's PRR calls and law, 121; with its pipe too, 123. All of them send by pipe after a timeout,
-// as ns-3's socket does. Recovery::kRfc is the recovery the grid ran before (RFC 6675
-// SACK, RFC 6582 NewReno without SACK), kept to show what changed.
+// 115 of 158 points agreed; with ns-3's PRR calls and law, 121; with its pipe too, 123. All of them send by pipe after
+// a timeout, as ns-3's socket does. Recovery::kRfc is the recovery the grid ran before (RFC 6675 SACK, RFC 6582 NewReno
+// without SACK), kept to show what changed.
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -705,10 +705,10 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
 // BDP loss-free among them (+25 % by the RFCs: the overshoot the cubic class named).
 TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
   const auto grid = LoadGrid();
-  for (const std::string key : {"sack|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003", "sack+cubic|1|50|1|0",
-                                "sack+bbr|1|50|1|0", "sack+cubic|10|200|0.25|0.03", "sack+cubic|100|200|1|0.003",
-                                "sack+cubic|10|10|1|0.03", "cubic+bbr|10|10|1|0.03", "cubic+bbr|10|200|0.25|0.03",
-                                "cubic|10|200|0.25|0"}) {
+  for (const std::string key :
+       {"sack|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003", "sack+cubic|1|50|1|0", "sack+bbr|1|50|1|0",
+        "sack+cubic|10|200|0.25|0.03", "sack+cubic|100|200|1|0.003", "sack+cubic|10|10|1|0.03",
+        "cubic+bbr|10|10|1|0.03", "cubic+bbr|10|200|0.25|0.03", "cubic|10|200|0.25|0"}) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key;
     std::string why;
@@ -780,8 +780,8 @@ TEST(Ns3Grid, HyStartIsNotWhyCubicDisagrees) {
 // segments), 2) segments; in avoidance one segment per cnt ACKs; slow start by the segments
 // delivered): with that law (cubic.law = ns3, nothing else changed) ours gets within 6 % of
 // ns-3 (0.894) and times out at most twice (both with RFC 6675's pipe; with ns-3's pipe,
-// tcp.pipe = ns3, RFC 9438's law times out once and gets 0.949, the grid's run 0.894). Before prr_ns3 counted as ns-3.44 counts with
-// SACK: 0.245 and 7 timeouts, with the law 0.83 (within 3 %).
+// tcp.pipe = ns3, RFC 9438's law times out once and gets 0.949, the grid's run 0.894). Before prr_ns3 counted as
+// ns-3.44 counts with SACK: 0.245 and 7 timeouts, with the law 0.83 (within 3 %).
 TEST(Ns3Grid, WholeSegmentCubicIsMostOfTheOnePacketQueueGap) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "cubic|1|10|0.25|0");
