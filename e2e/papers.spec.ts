@@ -168,10 +168,11 @@ test('Papers menu → LE Fig. 6d: ten flows on the dumbbell, six protocol curves
     expect(light, p).toBeLessThan(1.0);
     expect(heavy, p).toBeLessThan(light / 2);
   }
-  // LE avoids the timeouts that cost the others most of the link at 10 % loss: 1.34x
-  // SACK's goodput on ns-2's timers (0.2 s minimum RTO), which the LE presets run (1.67x
-  // before LE's cut halved cwnd rather than the range sent on the first duplicate ACKs).
-  expect(await meanAt(page, 'le', 0.1)).toBeGreaterThan(1.2 * (await meanAt(page, 'sack', 0.1)));
+  // LE avoids the timeouts that cost the others most of the link at 10 % loss: 1.11x
+  // SACK's goodput on ns-2's platform, which the LE presets run (1.34x while LE also sent
+  // ns-2's send_one() on the early duplicates, which §3.3.1's LE replaced; 1.67x before
+  // LE's cut halved cwnd rather than the range sent on the first duplicate ACKs).
+  expect(await meanAt(page, 'le', 0.1)).toBeGreaterThan(1.05 * (await meanAt(page, 'sack', 0.1)));
   await page.screenshot({ path: info.outputPath('le-fig6d.png'), fullPage: true });
 });
 
