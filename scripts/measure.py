@@ -6,9 +6,8 @@ engine changes: regenerating the presets measures it again."""
 import json
 import re
 import subprocess
-import tempfile
 
-from presetlib import PLAB, decode_hash, platform_hash
+from presetlib import PLAB, decode_hash, platform_hash, scenario_file
 
 _CACHE = {}
 
@@ -42,9 +41,7 @@ def sweep(schema, link, xs=None, protocols=None, k=None, platform=None):
     k = k or int(v.get('sweep.k', 1))
     key = (json.dumps(scenario, sort_keys=True), v['sweep.x'], tuple(grid), tuple(protocols), k)
     if key not in _CACHE:
-        with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
-            json.dump(scenario, f)
-            f.flush()
+        with scenario_file(scenario) as f:
             args = [str(PLAB), 'sweep', f.name, '--x', _engine_path(v['sweep.x']), *grid, '--protocols',
                     ','.join(protocols), '--seeds', str(k)]
             out = subprocess.run(args, capture_output=True, text=True)
@@ -87,9 +84,7 @@ def runs(schema, link, platform=None, protocols=None):
                     f['recovery'] = recovery
         key = json.dumps(sc, sort_keys=True)
         if key not in _CACHE:
-            with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
-                json.dump(sc, f)
-                f.flush()
+            with scenario_file(sc) as f:
                 res = subprocess.run([str(PLAB), 'run', f.name], capture_output=True, text=True)
             if res.returncode:
                 raise SystemExit(f'measure: plab run: {res.stderr.strip()}')

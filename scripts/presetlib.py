@@ -4,6 +4,7 @@ the schema's defaults, in schema order, list items after the scalars) and a swee
 pairs (views.ts encodeViewParams). presets.test.ts checks every hash is canonical."""
 import json
 import subprocess
+import tempfile
 from pathlib import Path
 
 from exercises import apply_exercises
@@ -14,6 +15,24 @@ PLAB = ROOT / 'build' / 'engine' / 'plab'
 
 def engine_schema():
     return json.loads(subprocess.run([str(PLAB), 'schema'], check=True, capture_output=True, text=True).stdout)
+
+
+def scenario_file(scenario):
+    """A temporary scenario file of `scenario` (the page's meaning, as a link decodes) for the
+    CLI, marked with the current format (`plab defaults` writes it): an unmarked file is read
+    as an older one and migrated (engine/src/scenario/scenario_format.h: an RRTP flow's
+    tcp.*_rto_ms copied into its own timers), which the page's runs are not."""
+    global _FORMAT
+    if _FORMAT is None:
+        _FORMAT = json.loads(subprocess.run([str(PLAB), 'defaults'], check=True, capture_output=True,
+                                            text=True).stdout)['format']
+    f = tempfile.NamedTemporaryFile('w', suffix='.json')
+    json.dump({'format': _FORMAT, **scenario}, f)
+    f.flush()
+    return f
+
+
+_FORMAT = None
 
 
 def load_scenario(name):

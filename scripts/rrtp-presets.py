@@ -18,12 +18,12 @@ import json
 import math
 import subprocess
 import sys
-import tempfile
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from presetlib import (PLAB, compared_protocols, decode_hash, engine_schema, explain, js_number, load_scenario, not_expressible, number, on_paper_platform,
-                       paper, platform_hash, reading, ref, relation, scenario_hash, tcp_protocols, view_parts,
+                       paper, platform_hash, reading, ref, relation, scenario_file, scenario_hash, tcp_protocols,
+                       view_parts,
                        write_presets)
 import measure
 
@@ -456,9 +456,7 @@ def by_protocol(schema, link, sets, seeds):
     scenario, _ = decode_hash(schema, platform_hash(schema, link, PLATFORM))
     sums = {}
     for seed in range(1, seeds + 1):
-        with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
-            json.dump(scenario, f)
-            f.flush()
+        with scenario_file(scenario) as f:
             args = [str(PLAB), 'run', f.name, '--set', f'seed={seed}']
             for k, v in sets.items():
                 args += ['--set', f'{k}={v}']
