@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "held_sender.h"
 #include "net/queue/codel_queue.h"
 #include "net/queue/queue_entry.h"
 #include "net/queue/red_queue.h"
@@ -219,51 +220,21 @@ TEST(EcnReceiver, EchoesEceOnEveryAckFromACeSegmentUntilCwr) {
 // A sender with AIMD whose data the test holds and whose ACKs the test writes.
 class EcnSenderRig {
  public:
-  explicit EcnSenderRig(bool ecn) : data_(&pool_) {
-    TcpSenderParams params;
-    params.mss = kMss;
-    params.initial_window_segments = 20;
-    params.ecn = ecn;
-    TcpSender::PluginMakers makers;
-    makers.congestion_control = [] { return std::make_unique<Aimd>(); };
-    makers.loss_recovery = [] { return std::make_unique<NewRenoRecovery>(); };
-    sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, params, makers, &source_);
-    forward_.hops = {&data_};
-    sender_->set_route(&forward_);
-    sender_->Start();
-  }
+  explicit EcnSenderRig(bool ecn)
+      : held_([] { return std::make_unique<NewRenoRecovery>(); }, [ecn](TcpSenderParams& p) { p.ecn = ecn; }) {}
   // A cumulative ACK of everything up to `ack`, with or without ECE.
   void Ack(uint64_t ack, bool ece) {
-    Packet* p = pool_.NewFeedback(0, 40);
-    Tcp(*p).ack = ack;
+    Packet* p = held_.NewAck(ack);
     Tcp(*p).ece = ece;
-    sender_->Receive(p);
+    held_.Deliver(p);
   }
-  const TcpSender& sender() const { return *sender_; }
-  double cwnd_segments() const { return static_cast<double>(sender_->window().cwnd) / kMss; }
+  const TcpSender& sender() const { return held_.sender(); }
+  double cwnd_segments() const { return static_cast<double>(held_.sender().window().cwnd) / kMss; }
   // Every data segment sent so far: sequence, ECN field, CWR.
-  const std::vector<Packet>& sent() const { return data_.sent; }
+  const std::vector<Packet>& sent() const { return held_.sent(); }
 
  private:
-  class DataSink final : public PacketSink {
-   public:
-    explicit DataSink(PacketPool* pool) : pool_(pool) {}
-    void Receive(Packet* p) override {
-      sent.push_back(*p);
-      pool_->Release(p);
-    }
-    std::vector<Packet> sent;
-
-   private:
-    PacketPool* pool_;
-  };
-
-  Scheduler scheduler_;
-  PacketPool pool_;
-  BulkSource source_;
-  DataSink data_;
-  Route forward_;
-  std::unique_ptr<TcpSender> sender_;
+  testing::HeldSender held_;
 };
 
 TEST(EcnSender, HalvesOncePerWindowOnEceNotOncePerAck) {

@@ -14,11 +14,8 @@
 
 #include <gtest/gtest.h>
 
-#include "net/route.h"
-#include "sim/scheduler.h"
+#include "held_sender.h"
 #include "test_util.h"
-#include "transport/data_source.h"
-#include "transport/tcp/cc/aimd.h"
 #include "transport/tcp/recovery/newreno_recovery.h"
 #include "transport/tcp/recovery/prr_recovery.h"
 #include "transport/tcp/recovery/sack_recovery.h"
@@ -27,24 +24,13 @@
 namespace plab {
 namespace {
 
-constexpr uint32_t kMss = 1000;
+using testing::kMss;
 
 // A sender of 20 segments whose ACKs the test writes, with the recovery `make` builds.
 class SackSenderRig {
  public:
-  explicit SackSenderRig(std::function<std::unique_ptr<LossRecovery>()> make) : data_(&pool_) {
-    TcpSenderParams params;
-    params.mss = kMss;
-    params.initial_window_segments = 20;
-    params.sack = true;
-    TcpSender::PluginMakers makers;
-    makers.congestion_control = [] { return std::make_unique<Aimd>(); };
-    makers.loss_recovery = std::move(make);
-    sender_ = std::make_unique<TcpSender>(&scheduler_, &pool_, params, makers, &source_);
-    forward_.hops = {&data_};
-    sender_->set_route(&forward_);
-    sender_->Start();
-  }
+  explicit SackSenderRig(std::function<std::unique_ptr<LossRecovery>()> make)
+      : held_(std::move(make), [](TcpSenderParams& p) { p.sack = true; }) {}
   // An ACK of everything below segment `ack`, SACKing segments [from, to).
   void Ack(uint64_t ack, uint64_t from = 0, uint64_t to = 0) {
     if (to > from) {
@@ -55,42 +41,23 @@ class SackSenderRig {
   }
   // The same with several SACK blocks [first, second) (the receiver's order).
   void Ack(uint64_t ack, const std::vector<std::pair<uint64_t, uint64_t>>& blocks) {
-    Packet* p = pool_.NewFeedback(0, 40);
-    Tcp(*p).ack = ack * kMss;
+    Packet* p = held_.NewAck(ack * kMss);
     for (const auto& [from, to] : blocks) {
       Tcp(*p).sack[Tcp(*p).sack_count++] = {from * kMss, to * kMss};
     }
-    sender_->Receive(p);
+    held_.Deliver(p);
   }
   // How many times segment `segment` went out.
   int TimesSent(uint64_t segment) const {
     int n = 0;
-    for (uint64_t seq : data_.seqs) n += seq == segment * kMss ? 1 : 0;
+    for (const Packet& p : held_.sent()) n += p.seq == segment * kMss ? 1 : 0;
     return n;
   }
-  const TcpSender& sender() const { return *sender_; }
-  size_t sent() const { return data_.seqs.size(); }
+  const TcpSender& sender() const { return held_.sender(); }
+  size_t sent() const { return held_.sent().size(); }
 
  private:
-  class DataSink final : public PacketSink {
-   public:
-    explicit DataSink(PacketPool* pool) : pool_(pool) {}
-    void Receive(Packet* p) override {
-      seqs.push_back(p->seq);
-      pool_->Release(p);
-    }
-    std::vector<uint64_t> seqs;
-
-   private:
-    PacketPool* pool_;
-  };
-
-  Scheduler scheduler_;
-  PacketPool pool_;
-  BulkSource source_;
-  DataSink data_;
-  Route forward_;
-  std::unique_ptr<TcpSender> sender_;
+  testing::HeldSender held_;
 };
 
 std::unique_ptr<LossRecovery> Sack() { return std::make_unique<SackRecovery>(); }
