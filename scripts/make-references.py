@@ -122,6 +122,14 @@ GRID_TITLES = {
 }
 
 
+def ns3_sender(flow, sack):  # ns3_flow.h UseNs3Sender(): ns-3.44's sender beyond the bulk flow
+    if sack:  # TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
+        flow['tcp']['pipe'] = 'ns3'
+    if flow['protocol'] == 'cubic':  # TcpCubic's default HyStart and its whole-segment window law
+        flow['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
+    return flow
+
+
 def grid_recovery(protocol):  # ns3_grid_test.cc ScenarioFor(): ns-3.44's own recovery (see its top comment)
     if protocol == 'bbr':
         return 'sack_ns3'
@@ -139,10 +147,7 @@ def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by f
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}},
                       'recovery': grid_recovery(protocol)})
-        if protocol != 'newreno':  # ns-3.44's TcpTxBuffer::BytesInFlight, as modern_scenario
-            flows[-1]['tcp']['pipe'] = 'ns3'
-        if protocol == 'cubic':  # ns-3.44's TcpCubic: HyStart by default, its window law in whole segments
-            flows[-1]['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
+        ns3_sender(flows[-1], sack=protocol != 'newreno')
     return {'seed': seed, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup'], 'goodput': 'app'},
             'topology': {'kind': 'dumbbell',
                          'bottleneck': {'rate_mbps': r['bw_mbps'], 'delay_ms': r['delay_ms'], 'queue_packets': r['queue'],
@@ -338,13 +343,10 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
                       'access': {'rate_mbps': 1000, 'delay_ms': 1}, 'recovery': 'prr_ns3_calls',
                       'tcp': {'mss_bytes': 1000, 'header_bytes': 42, 'timestamps': True, 'initial_window_segments': 10,
                               'max_window_segments': 16777, 'min_rto_ms': 1000, 'handshake': True,
-                              'initial_rto_ms': 3000, 'ecn': ecn,
-                              # ns-3.44's TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
-                              'pipe': 'ns3'},
+                              'initial_rto_ms': 3000, 'ecn': ecn},
                       'channel': {'forward': {'model': 'none'}, 'reverse': {'model': 'none'}},
                       'app': {'token_bucket': {'enabled': False}}})
-        if protocol == 'cubic':  # TcpCubic's default HyStart and its whole-segment window law
-            flows[-1]['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
+        ns3_sender(flows[-1], sack=True)
         if protocol == 'dctcp':  # TcpSocketBase's CA_CWR with ns-3's PRR arithmetic
             flows[-1]['dctcp'] = {'reduction': 'cwr_ns3'}
     # modern.cc's bottleneck device holds one packet below its queue disc: ours so too.

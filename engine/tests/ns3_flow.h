@@ -28,6 +28,20 @@ inline nlohmann::json Ns3BulkFlow(const std::string& protocol, double start_s, d
           {"app", {{"token_bucket", {{"enabled", false}}}}}};
 }
 
+// ns-3.44's TCP sender as its defaults make it, beyond the bulk flow's settings (the grid
+// and the modern comparisons run it; make-references.py's ns3_sender says the same): the
+// pipe counted as TcpTxBuffer::BytesInFlight counts it, a SACKed retransmission kept in it
+// until the cumulative ACK (tcp.pipe = ns3; with SACK: without, the recovery counts
+// duplicate ACKs as ns-3 does), and TcpCubic's window law in whole segments and, unless a
+// test turns it off, its HyStart.
+inline void UseNs3Sender(nlohmann::json& flow, bool sack, bool cubic_hystart = true) {
+  if (sack) flow["tcp"]["pipe"] = "ns3";
+  if (flow["protocol"] == "cubic") {
+    if (cubic_hystart) flow["cubic"]["hystart"] = "ns3";
+    flow["cubic"]["law"] = "ns3";
+  }
+}
+
 // How close our goodput must come to ns-3.44's, as a fraction of ns-3's, at a loss rate
 // (ns3_validation_test.cc says why these numbers).
 inline double Ns3Tolerance(double loss) {

@@ -134,10 +134,10 @@ nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery =
       const char* with_sack = recovery == Recovery::kNs3FlightSize ? "prr_ns3_flightsize" : "prr_ns3_calls";
       flow["recovery"] = protocols[i] == "bbr" ? "sack_ns3" : sack ? with_sack : no_sack;
       flow["tcp"]["limited_transmit"] = !sack;
-      if (sack && recovery != Recovery::kNs3FlightSize) flow["tcp"]["pipe"] = "ns3";
     }
-    if (protocols[i] == "cubic" && cubic_hystart) flow["cubic"]["hystart"] = "ns3";
-    if (protocols[i] == "cubic") flow["cubic"]["law"] = "ns3";  // TcpCubic's, as ns3_modern_test.cc
+    testing::UseNs3Sender(
+        flow, protocols[i] != "newreno" && recovery != Recovery::kNs3FlightSize && recovery != Recovery::kRfc,
+        cubic_hystart);
     flows.push_back(flow);
   }
   return {{"seed", seed},

@@ -69,11 +69,8 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
     flow["tcp"]["handshake"] = true;
     flow["tcp"]["initial_rto_ms"] = 3000;  // ns-3's ConnTimeout: the SYN's timer
     flow["tcp"]["ecn"] = ecn;
-    // ns-3.44's TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
-    // until the cumulative ACK passes it (scoreboard.h, PipeCount::kNs3).
-    flow["tcp"]["pipe"] = pipe;
-    // TcpCubic's default HyStart, and its window law (Linux bictcp's whole segments).
-    if (protocols[i] == "cubic") flow["cubic"] = {{"hystart", "ns3"}, {"law", "ns3"}};
+    testing::UseNs3Sender(flow, true);
+    flow["tcp"]["pipe"] = pipe;  // ns3 unless a test asks for RFC 6675's
     // TcpSocketBase's CA_CWR: a mark's cut comes down over the next round (PRR), no growth,
     // with ns-3's PRR arithmetic (dctcp_cwr_ns3.cc).
     if (protocols[i] == "dctcp") flow["dctcp"]["reduction"] = "cwr_ns3";
