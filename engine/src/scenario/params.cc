@@ -115,6 +115,14 @@ void AddApplication(std::vector<ParamDecl>& p) {
                           "smallest timeout the paper saw")
                   .Advanced()
                   .When(st + "enabled", {"true"}));
+  p.push_back(EnumParam(st + "frozen_counts", "Frozen gaps", g, {"gaps", "timeouts"}, "gaps",
+                        "Which gaps without a new ACK the session frozen time adds: every one at least "
+                        "'Frozen after' long, or only those in which the sender's retransmission timer fired "
+                        "(a long fast recovery then does not count)")
+                  .Labels({"Every long gap", "Gaps with a timeout"})
+                  .Source("TCP-ER §IV-A: \"SFT is directly related to number of timeouts\"")
+                  .Advanced()
+                  .When(st + "enabled", {"true"}));
   p.push_back(NumberParam("flows[].app.playback.interval_ms", "Playback interval", g, "ms", 1, 10000, 40,
                           "The receiving application reads every this often")
                   .Source("TCP-Real §3: 40 ms and 100 ms")
