@@ -153,7 +153,8 @@ SPREAD_NOTE = ('The paper gives the round trip as 50 ms; ours is 50 ms for the s
                'background flows and users (access delays spread over 0-2 ms): with all 321 on exactly 50 ms the '
                'drop-tail queue locks in phase, a lone retransmission after a timeout then finds it full far more '
                'often than the other packets, and timers back off past the 16 s the paper saw at most (§IV-C, '
-               'footnote 4).')
+               'footnote 4). The spread makes such stalls rarer, not impossible: the stream\'s own packets still meet '
+               'the queue at a phase its fixed 1 ms access delay decides, and that phase moves its numbers too.')
 NOTES_SPREAD = NOTES + ' ' + SPREAD_NOTE
 
 
