@@ -185,6 +185,34 @@ TEST(Background, FtpFlowsStartWithinTheirRangeAndShareTheLink) {
   EXPECT_GT(group["jain_index"].get<double>(), 0.8);
 }
 
+// A group's members share its access delay unless it spreads them: window-limited FTP
+// flows on an empty 100 Mb/s link each take window / RTT, so equal round trips give
+// equal goodputs (Jain 1), and a 40 ms spread of the one-way access delay (RTT 50 to
+// 130 ms) gives goodputs between window / 130 ms and window / 50 ms, no two alike.
+TEST(Background, AGroupsAccessDelaySpreadGivesEachMemberItsOwnRoundTrip) {
+  auto run = [](double spread_ms) {
+    nlohmann::json s = {{"duration_s", 30},
+                        {"metrics", {{"start_s", 10}}},
+                        {"topology", {{"kind", "dumbbell"}, {"bottleneck", {{"rate_mbps", 100}, {"delay_ms", 23}}}}},
+                        {"flows", {Bulk("newreno")}},
+                        {"background",
+                         {{{"kind", "ftp"},
+                           {"count", 6},
+                           {"tcp", {{"max_window_segments", 10}}},
+                           {"access", {{"delay_spread_ms", spread_ms}}}}}}};
+    s["flows"][0]["start_s"] = 29;  // out of the way
+    return nlohmann::json::parse(RunOk(s).json)["groups"][0]["summary"];
+  };
+  const double window_bits = 10 * 1000 * 8;
+  const auto same = run(0);
+  EXPECT_NEAR(same["jain_index"].get<double>(), 1.0, 1e-5);
+  EXPECT_NEAR(same["mean_goodput_mbps"].get<double>(), window_bits / 0.050 / 1e6, 0.05);
+  const auto spread = run(40);
+  EXPECT_LT(spread["jain_index"].get<double>(), 0.99);
+  EXPECT_GT(spread["mean_goodput_mbps"].get<double>(), window_bits / 0.130 / 1e6);
+  EXPECT_LT(spread["mean_goodput_mbps"].get<double>(), window_bits / 0.050 / 1e6 - 0.05);
+}
+
 // The run stops at its event budget and says so; nothing crashes and the figures are
 // those of the simulated part.
 TEST(Limits, TheEventBudgetStopsTheRunAndSaysSo) {

@@ -75,6 +75,22 @@ TEST(StreamMetrics, FrozenTimeAddsTheGapsWithoutProgressFromTheThresholdOn) {
   EXPECT_NEAR(m.frozen_time_s(), 1.0 + 0.2, 1e-12);
 }
 
+// TCP-ER §IV-A ties the SFT to timeouts: with frozen_counts = timeouts a long gap counts
+// only if the sender's retransmission timer fired in it.
+TEST(StreamMetrics, CountingTimeoutsOnlyAddsTheGapsInWhichTheTimerFired) {
+  StreamMetrics::Params p = TenPerSecond();
+  p.timeouts_only = true;
+  StreamMetrics m(p);
+  m.OnInOrderBytes(Ms(100), 1000);
+  m.OnInOrderBytes(Ms(400), 2000);  // 300 ms, repaired without a timeout: not frozen
+  m.OnSenderTimeout(Ms(700));
+  m.OnInOrderBytes(Ms(900), 3000);   // 500 ms with a timeout in it: frozen
+  m.OnInOrderBytes(Ms(1200), 4000);  // 300 ms, no timeout since the last move
+  m.OnSenderTimeout(Ms(1300));
+  m.Finish(Ms(1500));  // the open gap (300 ms) has a timeout: frozen
+  EXPECT_NEAR(m.frozen_time_s(), 0.5 + 0.3, 1e-12);
+}
+
 TEST(StreamMetrics, FrozenTimeAndJitterCountOnlyAfterTheWarmUp) {
   StreamMetrics::Params p = TenPerSecond();
   p.measure_from = Ms(1000);
@@ -114,6 +130,30 @@ TEST(StreamRuns, ALiveStreamSendsAtItsEncodingRateAndIsNeverLateWithoutLoss) {
   EXPECT_EQ(r.summary["frozen_time_s"], 0.0);
   EXPECT_LT(r.summary["ipat_std_ms"].get<double>(), 1.0);  // packets every 8 ms, evenly
   EXPECT_EQ(r.summary["streams_late_pct"], 0.0);
+}
+
+// A 1 Mb/s stream over a 300 ms round trip loses one packet: SACK repairs it by fast
+// retransmit (a round trip for the duplicate ACKs, one for the retransmission), no
+// timeout. The in-order point then stands still for more than 200 ms, which counts as
+// frozen gap by gap, and not at all when only timeouts' gaps count (TCP-ER §IV-A).
+TEST(StreamRuns, AFastRecoveryLongerThanTheGapIsFrozenOnlyWhenEveryGapCounts) {
+  auto run = [](const std::string& counts) {
+    return testing::RunOk({{"seed", 1},
+                           {"duration_s", 10},
+                           {"topology", {{"bottleneck", {{"rate_mbps", 10}, {"delay_ms", 148}}}}},
+                           {"flows",
+                            {{{"protocol", "sack"},
+                              {"channel", {{"forward", {{"model", "scripted"}, {"drop_packets", {300}}}}}},
+                              {"app",
+                               {{"token_bucket", {{"enabled", false}}},
+                                {"stream", {{"enabled", true}, {"rate_kbps", 1000}, {"frozen_counts", counts}}}}}}}}})
+        .summary;
+  };
+  const auto gaps = run("gaps");
+  ASSERT_EQ(gaps["timeouts"], 0);
+  ASSERT_EQ(gaps["fast_retransmits"], 1);
+  EXPECT_GT(gaps["frozen_time_s"].get<double>(), 0.3);  // about 1.1 round trips
+  EXPECT_EQ(run("timeouts")["frozen_time_s"], 0.0);
 }
 
 TEST(StreamRuns, AStreamAndATokenBucketOnOneFlowAreRefusedByName) {

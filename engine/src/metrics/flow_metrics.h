@@ -44,6 +44,9 @@ class FlowMetrics final : public SenderObserver, public ReceiverObserver, public
 
   // SenderObserver
   void OnRtt(Time now, const RttStats& rtt) override;
+  void OnRetransmissionTimeout(Time now) override {
+    if (stream_ != nullptr) stream_->OnSenderTimeout(now);
+  }
   void OnTransferComplete(Time now) override;
   // ReceiverObserver
   void OnInOrderBytes(Time now, uint64_t in_order_bytes) override;

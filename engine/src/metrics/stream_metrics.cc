@@ -21,15 +21,20 @@ uint64_t StreamMetrics::FirstCounted() const {
   return static_cast<uint64_t>(std::ceil(static_cast<double>(from.ns()) / playback_slot_ns_));
 }
 
+bool StreamMetrics::Frozen(Time gap) const {
+  return gap >= params_.frozen_gap && (!params_.timeouts_only || timed_out_);
+}
+
 void StreamMetrics::OnInOrderBytes(Time now, uint64_t in_order_bytes) {
   const uint64_t packets = in_order_bytes / params_.packet_bytes;
   if (packets <= received_) return;
   // A gap ending after measure_from counts from measure_from on.
   if (now > params_.measure_from) {
     const Time gap = now - std::max(last_move_, params_.measure_from);
-    if (gap >= params_.frozen_gap) frozen_ += gap;
+    if (Frozen(gap)) frozen_ += gap;
   }
   last_move_ = now;
+  timed_out_ = false;
   const uint64_t first_counted = FirstCounted();
   for (uint64_t i = received_; i < packets; ++i) {
     if (i >= first_counted && now > Deadline(i)) ++late_;
@@ -51,7 +56,7 @@ void StreamMetrics::Finish(Time end) {
   finished_ = true;
   if (end > params_.measure_from) {
     const Time gap = end - std::max(last_move_, params_.measure_from);
-    if (gap >= params_.frozen_gap) frozen_ += gap;
+    if (Frozen(gap)) frozen_ += gap;
   }
   // Packets due by the end: i with Deadline(i) <= end, within the transfer.
   const Time due = end - params_.start - params_.prebuffer;

@@ -115,6 +115,14 @@ void AddApplication(std::vector<ParamDecl>& p) {
                           "smallest timeout the paper saw")
                   .Advanced()
                   .When(st + "enabled", {"true"}));
+  p.push_back(EnumParam(st + "frozen_counts", "Frozen gaps", g, {"gaps", "timeouts"}, "gaps",
+                        "Which gaps without a new ACK the session frozen time adds: every one at least "
+                        "'Frozen after' long, or only those in which the sender's retransmission timer fired "
+                        "(a long fast recovery then does not count)")
+                  .Labels({"Every long gap", "Gaps with a timeout"})
+                  .Source("TCP-ER §IV-A: \"SFT is directly related to number of timeouts\"")
+                  .Advanced()
+                  .When(st + "enabled", {"true"}));
   p.push_back(NumberParam("flows[].app.playback.interval_ms", "Playback interval", g, "ms", 1, 10000, 40,
                           "The receiving application reads every this often")
                   .Source("TCP-Real §3: 40 ms and 100 ms")
@@ -209,6 +217,13 @@ void AddBackground(std::vector<ParamDecl>& p) {
                   .When(b + "kind", {"http"}));
   AddTransport(p, b);
   AddFlowPlacement(p, b, g);
+  p.push_back(NumberParam(b + "access.delay_spread_ms", "Access delay spread", g, "ms", 0, 1000, 0,
+                          "Each flow or user's access delay is the group's plus a share of this, drawn "
+                          "uniformly once per run from the seed: 0 gives every member the same round trip, "
+                          "which a drop-tail queue can lock in phase (a packet sent off the ACK clock, such as "
+                          "a timeout's retransmission, then finds the queue full far more often than the others)")
+                  .Source("Floyd & Jacobson 1992, On Traffic Phase Effects in Packet-Switched Gateways")
+                  .When("topology.kind", {"dumbbell"}));
   // A background flow's protocol and TCP settings live in the group; its default
   // protocol is the papers' (TCP-ER: NewReno background), like an explicit flow's.
 }

@@ -27,6 +27,8 @@ class SenderObserver {
   virtual void OnRtt(Time /*now*/, const RttStats& /*rtt*/) {}
   // New (not retransmitted) payload left the sender.
   virtual void OnNewDataSent(Time /*now*/, uint32_t /*bytes*/) {}
+  // The retransmission timer expired (a TCP timeout).
+  virtual void OnRetransmissionTimeout(Time /*now*/) {}
   // A finite transfer is fully acknowledged.
   virtual void OnTransferComplete(Time /*now*/) {}
 };

@@ -112,9 +112,14 @@ BackgroundGroup::BackgroundGroup(int index, const Scenario& scenario, Scheduler*
   env.scheduler = scheduler;
   env.pool = pool;
   env.params = &params_;
+  // Each member's access delay: the group's, plus a share of the spread drawn once from
+  // the seed (0 by default: every member the same round trip).
+  Random delays = Random::Stream(seed, streams::GroupDelays(index));
+  const double spread_ms = topology->kind() == "dumbbell" ? params_.Number("access.delay_spread_ms") : 0.0;
   for (int i = 0; i < count; ++i) {
     const std::string name = "background[" + std::to_string(index) + "][" + std::to_string(i) + "]";
-    const Topology::HostPath path = topology->AddHostPair(params_, name);
+    const Time extra = Time::FromMillisecondsDouble(spread_ms * delays.Uniform01());
+    const Topology::HostPath path = topology->AddHostPair(params_, name, extra);
     const Random rng = Random::Stream(seed, streams::GroupMember(index, i));
     env.rng = rng;
     members_.push_back(std::make_unique<Member>(this, i, protocol, env, path, rng, ids, kind_ == "http"));

@@ -132,6 +132,7 @@ void Simulation::BuildExplicitFlow(int index) {
     sp.prebuffer = Time::FromSecondsDouble(v.Number("app.stream.prebuffer_s"));
     sp.measure_from = measure_from_;
     sp.frozen_gap = Time::FromMillisecondsDouble(v.Number("app.stream.frozen_gap_ms"));
+    sp.timeouts_only = v.Enum("app.stream.frozen_counts") == "timeouts";
     sp.total_bytes = total;
     f->stream = std::make_unique<StreamMetrics>(sp);
     f->source = std::move(live);

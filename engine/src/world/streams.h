@@ -23,5 +23,7 @@ constexpr uint64_t GroupStarts(int group) { return 0x300000 + static_cast<uint64
 constexpr uint64_t GroupMember(int group, int member) {
   return 0x400000 + 0x10000 * static_cast<uint64_t>(group) + static_cast<uint64_t>(member);
 }
+// A background group's members' access delays (background[].access.delay_spread_ms).
+constexpr uint64_t GroupDelays(int group) { return 0x500000 + static_cast<uint64_t>(group); }
 
 }  // namespace plab::streams

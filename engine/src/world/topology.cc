@@ -32,13 +32,13 @@ Topology::Topology(const Scenario& scenario, Scheduler* scheduler, PacketPool* p
 }
 
 Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string& block, const ParamView* place,
-                                      const std::string& place_base) {
+                                      const std::string& place_base, Time extra_delay) {
   const ParamView top(scenario_, "");
   const ParamView& rate_view = place != nullptr ? *place : top;
   const std::string rate_base = place != nullptr ? place_base : block;
   Link::Params params;
   params.rate = Bandwidth::FromMbpsDouble(rate_view.Number(rate_base + "rate_mbps"));
-  params.delay = Time::FromMillisecondsDouble(rate_view.Number(rate_base + "delay_ms"));
+  params.delay = Time::FromMillisecondsDouble(rate_view.Number(rate_base + "delay_ms")) + extra_delay;
   if (block == "topology.bottleneck.") params.device_packets = top.Integer(block + "device_packets");
 
   const uint64_t seed = static_cast<uint64_t>(scenario_.Integer("seed"));
@@ -72,16 +72,16 @@ Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string
       fwd->set_rate(Bandwidth::FromMbpsDouble(v.get<double>()));
       rev->set_rate(Bandwidth::FromMbpsDouble(v.get<double>()));
     });
-    (*live_)[live_base + "delay_ms"].push_back([fwd, rev](const nlohmann::json& v) {
-      fwd->set_delay(Time::FromMillisecondsDouble(v.get<double>()));
-      rev->set_delay(Time::FromMillisecondsDouble(v.get<double>()));
+    (*live_)[live_base + "delay_ms"].push_back([fwd, rev, extra_delay](const nlohmann::json& v) {
+      fwd->set_delay(Time::FromMillisecondsDouble(v.get<double>()) + extra_delay);
+      rev->set_delay(Time::FromMillisecondsDouble(v.get<double>()) + extra_delay);
     });
   }
   links_.push_back(std::move(pair));
   return links_.back().get();
 }
 
-Topology::HostPath Topology::AddHostPair(const ParamView& placement, const std::string& name) {
+Topology::HostPath Topology::AddHostPair(const ParamView& placement, const std::string& name, Time extra_delay) {
   HostPath path;
   if (kind_ == "path") {
     path.forward = {access_->forward.get(), bottleneck_->forward.get()};
@@ -89,7 +89,7 @@ Topology::HostPath Topology::AddHostPair(const ParamView& placement, const std::
     path.forward_channel_hop = 1;
     path.reverse_channel_hop = 0;
   } else if (kind_ == "dumbbell") {
-    LinkPair* access = AddLink(name + ".access", "topology.access.", &placement, "access.");
+    LinkPair* access = AddLink(name + ".access", "topology.access.", &placement, "access.", extra_delay);
     LinkPair* out = AddLink(name + ".receiver_access", "topology.receiver_access.", nullptr, "");
     path.forward = {access->forward.get(), bottleneck_->forward.get(), out->forward.get()};
     path.reverse = {out->reverse.get(), bottleneck_->reverse.get(), access->reverse.get()};

@@ -53,8 +53,10 @@ class Topology {
   Topology(const Scenario& scenario, Scheduler* scheduler, PacketPool* pool, LiveSetters* live);
 
   // Adds a host pair placed by the item at `placement` (a flow's or a group's access
-  // and last-hop parameters); `name` names its own links ("flows[2]").
-  HostPath AddHostPair(const ParamView& placement, const std::string& name);
+  // and last-hop parameters); `name` names its own links ("flows[2]"). A dumbbell's
+  // access link is `extra_delay` longer than the placement says (a background member's
+  // own share of its group's background[].access.delay_spread_ms).
+  HostPath AddHostPair(const ParamView& placement, const std::string& name, Time extra_delay = Time::Zero());
 
   const std::string& kind() const { return kind_; }
   Link& bottleneck_forward() { return *bottleneck_->forward; }
@@ -65,7 +67,7 @@ class Topology {
   // A link pair from a link block ("topology.bottleneck."); rate and delay from
   // `place` (a flow's own access link) when given, else from the block.
   LinkPair* AddLink(const std::string& name, const std::string& block, const ParamView* place,
-                    const std::string& place_base);
+                    const std::string& place_base, Time extra_delay = Time::Zero());
 
   const Scenario& scenario_;
   Scheduler* scheduler_;

@@ -354,6 +354,7 @@ void TcpSender::OnRetransmissionTimeout() {
   state_.pipe = scoreboard_.Pipe();
   recovery_->OnTimeout(state_);
   if (tcp_observer_) tcp_observer_->OnTimeout(now, cwnd_before);
+  if (observer_) observer_->OnRetransmissionTimeout(now);
   if (observer_) observer_->OnRtt(now, rtt_);
   GoBackN();
   RetransmitFirstUnacked();  // RFC 6298 §5.4, arms the timer with the backed-off RTO

@@ -54,7 +54,8 @@ describe('TCP-ER presets (scripts/tcp-er-presets.py)', () => {
     [
       'tcp-er-sft-gap',
       tcpErFig1Json,
-      { 'topology.bottleneck.rate_mbps': 7 },
+      // The other reading of the frozen time: every pause of at least the swept gap.
+      { 'topology.bottleneck.rate_mbps': 7, 'flows[0].app.stream.frozen_counts': 'gaps' },
       { x: 'flows[0].app.stream.frozen_gap_ms', from: 100, to: 1000, n: 10, y: 'frozen_time_s', k: 3 },
       ['sack', 'sack_er'],
     ],
