@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "transport/tcp/limited_transmit.h"
-
 namespace plab {
 
 TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderParams& params, PluginMakers makers,
@@ -146,11 +144,6 @@ void TcpSender::ScheduleSourceWakeup(Time at) {
   if (source_wakeup_pending_) return;
   source_wakeup_pending_ = true;
   scheduler_->At(std::max(at, scheduler_->now()), this, kSourceReady);
-}
-
-uint64_t TcpSender::LimitedTransmitAllowance() const {
-  return LimitedTransmitBytes(params_.limited_transmit, state_.in_recovery, state_.dupacks, state_.dupack_threshold,
-                              state_.mss);
 }
 
 void TcpSender::SendSegment(uint64_t seq, bool retransmission) {

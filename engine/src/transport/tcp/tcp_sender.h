@@ -17,6 +17,7 @@
 #include "transport/endpoint.h"
 #include "transport/rtt_stats.h"
 #include "transport/tcp/cc/congestion_control.h"
+#include "transport/tcp/limited_transmit.h"
 #include "transport/tcp/recovery/loss_recovery.h"
 #include "transport/tcp/scoreboard.h"
 #include "transport/tcp/tcp_header.h"
@@ -165,7 +166,10 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void ArmTimerIfIdle();
   void StopTimer() { timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
-  uint64_t LimitedTransmitAllowance() const;
+  uint64_t LimitedTransmitAllowance() const {
+    return LimitedTransmitBytes(params_.limited_transmit, state_.in_recovery, state_.dupacks, state_.dupack_threshold,
+                                state_.mss);
+  }
   void ScheduleSourceWakeup(Time at);
 
   // RecoveryActions
