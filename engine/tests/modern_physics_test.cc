@@ -80,6 +80,15 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
       const std::string path = v.extra.substr(0, eq);
       f[path.substr(0, path.find('.'))][path.substr(path.find('.') + 1)] = v.extra.substr(eq + 1);
     }
+    // The platforms' named options (ns-3.44's pipe, ns-2's agents' limited transmit,
+    // Linux's CoDel law): each must obey the same physics as the RFCs' defaults.
+    const std::string pipe = draw.Pick(std::vector<std::string>{"rfc6675", "ns3"});
+    const bool limited_transmit = draw.Next() % 2 == 0, ns2_agents = draw.Next() % 2 == 0;
+    const std::string law = draw.Pick(std::vector<std::string>{"rfc8289", "newton"});
+    f["tcp"]["pipe"] = pipe;
+    f["tcp"]["limited_transmit"] = limited_transmit;
+    f["tcp"]["ns2_agents"] = ns2_agents;
+    if (queue == "codel" || queue == "fq_codel") s["topology"]["bottleneck"][queue]["law"] = law;
     f["app"]["token_bucket"]["enabled"] = false;
     f["channel"]["forward"]["model"] = loss > 0 ? "bernoulli" : "none";
     f["channel"]["forward"]["p"] = loss;
@@ -87,7 +96,9 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
     const std::string where = v.protocol + (v.ecn ? "+ecn " : " ") + v.extra + " " + queue + " " +
                               std::to_string(rate) + " Mb/s " + std::to_string(delay) + " ms buffer " +
                               std::to_string(buffer) + " device " + std::to_string(device) + " loss " +
-                              std::to_string(loss) + (handshake ? " handshake" : "");
+                              std::to_string(loss) + (handshake ? " handshake" : "") + " pipe " + pipe +
+                              (limited_transmit ? " limited transmit" : "") + (ns2_agents ? " ns2 agents" : "") +
+                              (queue == "codel" || queue == "fq_codel" ? " law " + law : "");
     const testing::RunResult r = testing::RunOk(s);
     ASSERT_FALSE(r.json.empty()) << where;
     const auto doc = nlohmann::json::parse(r.json);
