@@ -142,7 +142,8 @@ def baseline(schema):
         'title': 'The throughput equations against one Reno flow under random error (Ng & Chan §3.1, §6.1)',
         'paper': PAPER, 'section': '§3.1, §6.1, Figs. 1-3, 25-27',
         'caption': ('§3.1\'s baseline: one Reno flow over a single 10 kb/s, 25 ms channel with 512-byte packets (one '
-                    'point of the paper\'s 5-20 kb/s, 10-40 ms grid), random error from 2.5 % to 40 % in steps of '
+                    'point of the paper\'s 5-20 kb/s, 10-40 ms grid) and a drop-tail queue of ' + str(queue) + ' packet '
+                    '(§3.1 gives no buffer: Table 1\'s 5 x BW x RTT rule, a reading the claims name and sweep), random error from 2.5 % to 40 % in steps of '
                     '2.5 % as in the paper, 250 s, 5 seeds. Each run feeds the simple (Mathis), complex (Padhye) and '
                     'modified (Ng & Chan §5) equations with its own loss indications per packet, mean SRTT and mean '
                     'RTO, as the paper feeds its ns-2 traffic into them; choose y = "Simple model", "Complex model" or '
