@@ -2,7 +2,10 @@
 // line per run to engine/tests/data/ns3-grid-a.jsonl (or --out FILE):
 //   npm run bench:ns3-grid -- [--out FILE] [--budget-min 45] [--dry] [--mixes a,b]
 //                             [--ns3-arg --ns3::TcpCubic::HyStart=false ...]
-// --mixes runs only those mixes; each --ns3-arg is passed on to grid.cc (an attribute's
+//                             [--points 'mix|rate|rtt|queue_bdp|loss,...' --seeds N]
+// --mixes runs only those mixes; --points only those points (keys as the grid test prints
+// them); --seeds runs seeds 1..N at each point instead of the grid's 1 or 3 (a rerun that
+// asks whether three seeds' mean stands for ns-3's: engine/tests/data/README.md); each --ns3-arg is passed on to grid.cc (an attribute's
 // default, for an experiment on ns-3's side: engine/tests/data/README.md).
 // One ns-3 process at a time under `nice -n 15` (the machine is shared). Resumable: a run
 // whose line is already in the file is skipped. Stops starting runs once the wall budget
@@ -134,14 +137,18 @@ function main() {
   const out = path.resolve(arg('--out', path.join(kRoot, 'engine/tests/data/ns3-grid-a.jsonl')));
   const budget_ms = Number(arg('--budget-min', 45)) * 60e3;
   const mixes = arg('--mixes', '');
+  const only = arg('--points', '');
+  const seeds = Number(arg('--seeds', 0));
   const ns3_args = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--ns3-arg' ? [a] : []));
-  const points = gridPoints().filter((p) => !mixes || mixes.split(',').includes(p.mix));
+  const points = gridPoints()
+    .filter((p) => !mixes || mixes.split(',').includes(p.mix))
+    .filter((p) => !only || only.split(',').includes(keyOf(p, '').slice(0, -1)));
   const left_out = points.filter((p) => estimatedCpuSeconds(p) > kMaxCpuSeconds);
   console.log(`${left_out.length} points left out for cost: ${left_out.map((p) => keyOf(p, '')).join(', ')}`);
   // Cheapest first, so a spent budget leaves out the costliest points only.
   const runs = points
     .filter((p) => estimatedCpuSeconds(p) <= kMaxCpuSeconds)
-    .flatMap((p) => Array.from({ length: seedsFor(p) }, (_, i) => ({ p, seed: i + 1 })))
+    .flatMap((p) => Array.from({ length: seeds || seedsFor(p) }, (_, i) => ({ p, seed: i + 1 })))
     .sort((a, b) => estimatedCpuSeconds(a.p) - estimatedCpuSeconds(b.p));
   const total_cpu = runs.reduce((s, r) => s + estimatedCpuSeconds(r.p), 0);
   console.log(`${runs.length} runs, about ${total_cpu.toFixed(0)} s of ns-3 CPU time`);
