@@ -387,7 +387,9 @@ TEST(Ns3Grid, EachKnownDisagreementNamesItsTests) {
         << c.id << ": explained must be yes, partly or no, not '" << c.explained << "'";
     EXPECT_FALSE(c.cause.empty()) << c.id;
     EXPECT_FALSE(c.covers.empty()) << c.id << " would cover every point";
-    if (c.explained != "no") EXPECT_FALSE(c.tests.empty()) << c.id << " is explained by no test";
+    if (c.explained != "no") {
+      EXPECT_FALSE(c.tests.empty()) << c.id << " is explained by no test";
+    }
     for (const auto& t : c.tests)
       EXPECT_TRUE(testing::BinaryHasTest(t)) << c.id << ": no test " << t << " in this binary";
     Meets(c.covers, probe);  // fails on a condition it does not know
@@ -472,6 +474,35 @@ TEST(Ns3Grid, Ns3RecoversDifferentlyWithoutSack) {
             << our_ratio << "\n";
   EXPECT_GT(ns3_ratio, 1 + Ns3Tolerance(0.003));
   EXPECT_LE(our_ratio, 1.0 + 0.05);
+}
+
+// Part of the no-sack cause is three seeds: at 3 % loss a run's goodput hangs on when its
+// few timeouts (1 s each, the minimum RTO) fall, before the measured span or in it. At
+// these two points the grid's three seeds disagree, but ns-3.44 run at seeds 1-20
+// (tests/data/ns3-grid-nosack-seeds.jsonl, whose first three lines per point are the
+// grid's) and ours at the same twenty agree within the lossy tolerance: 100 Mb/s, 10 ms
+// ours 3.61 to ns-3's 3.37 Mb/s (+7 %; three seeds +37 %, ours 5.37 at seed 1, whose
+// first two timeouts fall in the warm-up), 1 Mb/s, 200 ms ours 0.240 to 0.264 (-9 %;
+// three seeds -31 %).
+TEST(Ns3Grid, TheseNoSackPointsAgreeOverTwentySeeds) {
+  const auto grid = LoadGrid();
+  const auto twenty = LoadGrid("ns3-grid-nosack-seeds.jsonl");
+  ASSERT_EQ(twenty.size(), 2u);
+  for (const GridPoint& p : twenty) {
+    ASSERT_EQ(p.goodputs.size(), 20u) << p.key;
+    const GridPoint* three = Find(grid, p.key);
+    ASSERT_NE(three, nullptr) << p.key;
+    for (size_t seed = 0; seed < three->goodputs.size(); ++seed) {
+      EXPECT_EQ(three->goodputs[seed], p.goodputs[seed])
+          << p.key << ": the rerun is not ns-3's grid at seed " << seed + 1;
+    }
+    std::string why;
+    EXPECT_FALSE(Agrees(*three, RunOursAtPoint(*three), MeansOf(three->goodputs), &why)) << p.key << ": " << why;
+    const double ours = RunOursAtPoint(p).total, ns3 = MeansOf(p.goodputs).total;
+    std::cout << "[ ns-3 grid ] " << p.key << " over 20 seeds: ours " << ours << " ns-3 " << ns3 << " ("
+              << (ours / ns3 - 1) * 100 << " %); over 3: " << why << "\n";
+    EXPECT_LE(std::abs(ours / ns3 - 1), Ns3Tolerance(p.first["loss"].get<double>())) << p.key;
+  }
 }
 
 // The bbr cause: from 0.3 % to 3 % loss at 10 Mb/s, 10 ms, 1 BDP, ns-3's BBR loses over a
