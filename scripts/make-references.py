@@ -122,6 +122,10 @@ GRID_TITLES = {
 }
 
 
+# ns3_flow.h kNs3AccessQueuePackets: grid.cc's and modern.cc's access devices hold 1000 packets.
+NS3_ACCESS_QUEUE_PACKETS = 1000
+
+
 def ns3_sender(flow, sack):  # ns3_flow.h UseNs3Sender(): ns-3.44's sender beyond the bulk flow
     if sack:  # TcpTxBuffer::BytesInFlight: a SACKed retransmission stays in the pipe
         flow['tcp']['pipe'] = 'ns3'
@@ -152,7 +156,8 @@ def grid_scenario(r, mix, seed=1):  # ns3_grid_test.cc ScenarioFor(), field by f
             'topology': {'kind': 'dumbbell',
                          'bottleneck': {'rate_mbps': r['bw_mbps'], 'delay_ms': r['delay_ms'], 'queue_packets': r['queue'],
                                         'errors': {'forward': {'model': 'bernoulli', 'p': r['loss']}}},
-                         'receiver_access': {'rate_mbps': 1000, 'delay_ms': 1}},
+                         'access': {'queue_packets': NS3_ACCESS_QUEUE_PACKETS},
+                         'receiver_access': {'rate_mbps': 1000, 'delay_ms': 1, 'queue_packets': NS3_ACCESS_QUEUE_PACKETS}},
             'flows': flows}
 
 
@@ -354,7 +359,8 @@ def modern_scenario(r, protocols, queue, ecn):  # ns3_modern_test.cc ModernScena
                       device_packets=1)
     return {'seed': 1, 'duration_s': r['time'], 'metrics': {'start_s': r['warmup'], 'goodput': 'app'},
             'topology': {'kind': 'dumbbell', 'bottleneck': bottleneck,
-                         'receiver_access': {'rate_mbps': 1000, 'delay_ms': 1}},
+                         'access': {'queue_packets': NS3_ACCESS_QUEUE_PACKETS},
+                         'receiver_access': {'rate_mbps': 1000, 'delay_ms': 1, 'queue_packets': NS3_ACCESS_QUEUE_PACKETS}},
             'flows': flows}
 
 

@@ -28,6 +28,12 @@ inline nlohmann::json Ns3BulkFlow(const std::string& protocol, double start_s, d
           {"app", {{"token_bucket", {{"enabled", false}}}}}};
 }
 
+// The device queue of the grid's and the modern comparisons' 1 Gb/s access links
+// (bench/ns3/grid.cc and modern.cc: DropTailQueue MaxSize 1000 packets, queue discs
+// removed), on the senders' side and the receivers': a window sent at once after a
+// recovery or a timeout waits there, where our default access queue (100) would drop it.
+inline constexpr int kNs3AccessQueuePackets = 1000;
+
 // ns-3.44's TCP sender as its defaults make it, beyond the bulk flow's settings (the grid
 // and the modern comparisons run it; make-references.py's ns3_sender says the same): the
 // pipe counted as TcpTxBuffer::BytesInFlight counts it, a SACKed retransmission kept in it

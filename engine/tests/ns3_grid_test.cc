@@ -150,7 +150,10 @@ nlohmann::json GridScenarioFor(const GridPoint& p, int seed, Recovery recovery =
               {"delay_ms", r["delay_ms"]},
               {"queue_packets", r["queue"]},
               {"errors", {{"forward", {{"model", "bernoulli"}, {"p", r["loss"]}}}}}}},
-            {"receiver_access", {{"rate_mbps", 1000}, {"delay_ms", 1}}}}},
+            // grid.cc's access devices hold 1000 packets (DropTailQueue MaxSize), not our 100.
+            {"access", {{"queue_packets", testing::kNs3AccessQueuePackets}}},
+            {"receiver_access",
+             {{"rate_mbps", 1000}, {"delay_ms", 1}, {"queue_packets", testing::kNs3AccessQueuePackets}}}}},
           {"flows", flows}};
 }
 

@@ -83,17 +83,21 @@ nlohmann::json ModernScenario(const nlohmann::json& r, const std::vector<std::st
   // modern.cc's bottleneck device holds one packet below its queue disc (ns-3's AQM
   // examples' setup): the disc's sojourn ends and its count stops there.
   if (!bottleneck.contains("device_packets")) bottleneck["device_packets"] = 1;
-  return {
-      {"seed", seed},
-      {"duration_s", duration_s},
-      // The head run (its duration the warmup) measures from the start: only its
-      // queue's mean is read.
-      {"metrics",
-       {{"start_s", duration_s > r["warmup"].get<double>() ? r["warmup"].get<double>() : 0.0},
-        {"goodput", "app"}}},  // as ns-3's PacketSink counts
-      {"topology",
-       {{"kind", "dumbbell"}, {"bottleneck", bottleneck}, {"receiver_access", {{"rate_mbps", 1000}, {"delay_ms", 1}}}}},
-      {"flows", flows}};
+  return {{"seed", seed},
+          {"duration_s", duration_s},
+          // The head run (its duration the warmup) measures from the start: only its
+          // queue's mean is read.
+          {"metrics",
+           {{"start_s", duration_s > r["warmup"].get<double>() ? r["warmup"].get<double>() : 0.0},
+            {"goodput", "app"}}},  // as ns-3's PacketSink counts
+          {"topology",
+           {{"kind", "dumbbell"},
+            {"bottleneck", bottleneck},
+            // modern.cc's access devices hold 1000 packets, as grid.cc's.
+            {"access", {{"queue_packets", testing::kNs3AccessQueuePackets}}},
+            {"receiver_access",
+             {{"rate_mbps", 1000}, {"delay_ms", 1}, {"queue_packets", testing::kNs3AccessQueuePackets}}}}},
+          {"flows", flows}};
 }
 
 struct ModernOurs {
