@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -65,6 +66,30 @@ inline void OnRto(Tracer* t, Time old, Time v) {
   Simulator::ScheduleNow(&Dump, t, "timeout(post)");
 }
 
+// Every segment flow 0 sends (TX) and every ACK it receives (RX) between the times the
+// environment's PLAB_TRACE_FROM and PLAB_TRACE_TO give (seconds; none by default), in
+// 1000-byte segments (the grid's MSS), with the sender's state after it.
+inline bool InWindow() {
+  static const char* from = std::getenv("PLAB_TRACE_FROM");
+  static const char* to = std::getenv("PLAB_TRACE_TO");
+  static const double t0 = from ? std::atof(from) : 1e9, t1 = to ? std::atof(to) : 0;
+  const double now = Simulator::Now().GetSeconds();
+  return now >= t0 && now <= t1;
+}
+inline void OnTx(Tracer* t, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>) {
+  if (!InWindow() || p->GetSize() == 0) return;
+  Ptr<TcpTxBuffer> tx = t->socket->GetTxBuffer();
+  std::printf("TX t=%.6f seq=%u una=%u cwnd=%u inflight=%u sacked=%u state=%s\n", Simulator::Now().GetSeconds(),
+              h.GetSequenceNumber().GetValue() / 1000, tx->HeadSequence().GetValue() / 1000, t->cwnd / 1000,
+              tx->BytesInFlight() / 1000, tx->GetSacked() / 1000, StateName(t->state));
+}
+inline void OnRx(Tracer* t, Ptr<const Packet>, const TcpHeader& h, Ptr<const TcpSocketBase>) {
+  if (!InWindow()) return;
+  Ptr<TcpTxBuffer> tx = t->socket->GetTxBuffer();
+  std::printf("RX t=%.6f ack=%u una=%u cwnd=%u inflight=%u sacked=%u state=%s\n", Simulator::Now().GetSeconds(),
+              h.GetAckNumber().GetValue() / 1000, tx->HeadSequence().GetValue() / 1000, t->cwnd / 1000,
+              tx->BytesInFlight() / 1000, tx->GetSacked() / 1000, StateName(t->state));
+}
 inline void Attach(Tracer* t, Ptr<Application> app) {
   t->socket = DynamicCast<TcpSocketBase>(DynamicCast<BulkSendApplication>(app)->GetSocket());
   t->socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, t));
@@ -73,6 +98,8 @@ inline void Attach(Tracer* t, Ptr<Application> app) {
   t->socket->TraceConnectWithoutContext("HighestSequence", MakeBoundCallback(&OnHigh, t));
   t->socket->TraceConnectWithoutContext("CongState", MakeBoundCallback(&OnState, t));
   t->socket->TraceConnectWithoutContext("RTO", MakeBoundCallback(&OnRto, t));
+  t->socket->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, t));
+  t->socket->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, t));
 }
 
 }  // namespace trace_tcp
