@@ -46,14 +46,16 @@
 namespace plab::ns3_grid_cubic_test {
 namespace {
 
-// ns-3's loss-free line of a grid point (one seed), and our seed-1 scenario for it.
-struct LossFreePoint {
+// ns-3's line of a grid point (the first seed's; loss-free points have only one), every
+// seed's goodputs, and our seed-1 scenario for it.
+struct GridLines {
   std::vector<double> ns3;  // goodput per flow, Mb/s
+  std::vector<std::vector<double>> ns3_seeds;
   nlohmann::json scenario;
 };
 
-LossFreePoint PointFor(const std::string& key) {
-  LossFreePoint p;
+GridLines PointFor(const std::string& key) {
+  GridLines p;
   for (const nlohmann::json& row : testing::ReadDataJsonLines("ns3-grid-page-scenarios.jsonl")) {
     if (row["point"] == key) p.scenario = row["scenario"];
   }
@@ -64,7 +66,9 @@ LossFreePoint PointFor(const std::string& key) {
     std::ostringstream k;
     k << r["mix"].get<std::string>() << "|" << r["rate_mbps"].get<double>() << "|" << r["rtt_ms"].get<double>() << "|"
       << r["queue_bdp"].get<double>() << "|" << r["loss"].get<double>();
-    if (k.str() == key) p.ns3 = r["goodput_mbps"].get<std::vector<double>>();
+    if (k.str() != key) continue;
+    p.ns3_seeds.push_back(r["goodput_mbps"].get<std::vector<double>>());
+    if (p.ns3.empty()) p.ns3 = p.ns3_seeds.back();
   }
   EXPECT_FALSE(p.scenario.is_null()) << key;
   EXPECT_EQ(p.ns3.size(), p.scenario.is_null() ? 0u : p.scenario["flows"].size()) << key;
@@ -186,7 +190,7 @@ TEST(Ns3GridCubic, Ns3sStoppedQueueDropsWhatArrivesAsItSendsOne) {
 // 0.848 and enters recovery 117 times. At 0.3 % loss (3 seeds, within the 10 % allowed
 // either way) it moves from +9.5 % to -0.2 %.
 TEST(Ns3GridCubic, Ns3sLateWakeIsTheOnePacketQueueGapOfCubicAlone) {
-  const LossFreePoint p = PointFor("cubic|1|10|0.25|0");
+  const GridLines p = PointFor("cubic|1|10|0.25|0");
   ASSERT_EQ(p.ns3.size(), 1u);
   const double ns3 = p.ns3[0];
   nlohmann::json scenario = p.scenario;
@@ -207,7 +211,7 @@ TEST(Ns3GridCubic, Ns3sLateWakeIsTheOnePacketQueueGapOfCubicAlone) {
 // instants it sends, and with ns-3's late wake ours enters fast recovery twice, as ns-3
 // does (0 timeouts in both), and gets 4.65 Mb/s to ns-3's 4.61 (7.49 at once, +62 %).
 TEST(Ns3GridCubic, Ns3sLateWakeIsTheOvershootsSecondRecovery) {
-  const LossFreePoint p = PointFor("sack|10|200|0.25|0");
+  const GridLines p = PointFor("sack|10|200|0.25|0");
   ASSERT_EQ(p.ns3.size(), 1u);
   nlohmann::json scenario = p.scenario;
   const auto at_once = RunSummaries(scenario)[0];
@@ -239,7 +243,7 @@ TEST(Ns3GridCubic, Ns3sLateWakeIsTheOvershootsSecondRecovery) {
 TEST(Ns3GridCubic, CubicPairsHangOnWhenTheSecondFlowStarts) {
   for (const std::string key : {"sack+cubic|10|50|2|0", "sack+cubic|10|200|0.25|0", "sack+cubic|1|10|0.25|0",
                                 "cubic+bbr|10|50|2|0", "cubic+bbr|10|200|0.25|0"}) {
-    const LossFreePoint p = PointFor(key);
+    const GridLines p = PointFor(key);
     ASSERT_EQ(p.ns3.size(), 2u) << key;
     const Judged ns3 = JudgedOf(p.ns3);
     const Judged staggered = JudgedOf(Goodputs(p.scenario));
@@ -274,7 +278,7 @@ TEST(Ns3GridCubic, CubicPairsHangOnWhenTheSecondFlowStarts) {
     }
   }
   // With handshakes, SACK+CUBIC at 10 Mb/s, 50 ms, 2 BDP agrees.
-  const LossFreePoint p = PointFor("sack+cubic|10|50|2|0");
+  const GridLines p = PointFor("sack+cubic|10|50|2|0");
   nlohmann::json scenario = p.scenario;
   for (auto& flow : scenario["flows"]) {
     flow["tcp"]["handshake"] = true;
@@ -282,7 +286,7 @@ TEST(Ns3GridCubic, CubicPairsHangOnWhenTheSecondFlowStarts) {
   }
   EXPECT_TRUE(JudgedAgree(JudgedOf(Goodputs(scenario)), JudgedOf(p.ns3)));
   // At the 1-packet queue, with handshakes and ns-3's late wake, CUBIC gets almost nothing, as in ns-3.
-  const LossFreePoint tiny = PointFor("sack+cubic|1|10|0.25|0");
+  const GridLines tiny = PointFor("sack+cubic|1|10|0.25|0");
   scenario = tiny.scenario;
   for (auto& flow : scenario["flows"]) {
     flow["tcp"]["handshake"] = true;
@@ -291,6 +295,46 @@ TEST(Ns3GridCubic, CubicPairsHangOnWhenTheSecondFlowStarts) {
   scenario["topology"]["bottleneck"]["device_wake"] = "ns3";
   EXPECT_LT(JudgedOf(Goodputs(scenario)).share, 0.02);
   EXPECT_EQ(tiny.ns3[1], 0);
+}
+
+// --- a seed draw -----------------------------------------------------------------------
+
+// SACK+CUBIC at 100 Mb/s, 10 ms, 2 BDP, 3 % loss: ns-3's three seeds give Jain's index
+// 0.874, 0.917 and 0.978 (mean 0.923), ours 0.995 over the same three seed numbers, which
+// disagrees (by 0.072, over the 0.05 and the two-standard-error noise allowed). Over 60
+// seeds in 20 groups of three, our groups' mean Jain's index spans 0.89-1.0 and 2 of the
+// 20 fall below ns-3's (CUBIC's share 0.51-0.67 by group, ns-3 0.588; the total agrees):
+// ns-3's three seeds are a draw from the low end of our spread, not outside it.
+TEST(Ns3GridCubic, SackCubicAt100MbpsIsASeedDraw) {
+  const GridLines p = PointFor("sack+cubic|100|10|2|0.03");
+  ASSERT_EQ(p.ns3_seeds.size(), 3u);
+  double ns3_jain = 0, ns3_share = 0;
+  for (const auto& g : p.ns3_seeds) {
+    ns3_jain += JudgedOf(g).jain / 3;
+    ns3_share += JudgedOf(g).share / 3;
+  }
+  std::vector<double> jains, shares;
+  double jain = 0, share = 0;
+  for (int seed = 1; seed <= 60; ++seed) {
+    nlohmann::json scenario = p.scenario;
+    scenario["seed"] = seed;
+    const Judged j = JudgedOf(Goodputs(scenario));
+    jain += j.jain / 3;
+    share += j.share / 3;
+    if (seed % 3 != 0) continue;
+    jains.push_back(jain);
+    shares.push_back(share);
+    jain = share = 0;
+  }
+  std::cout << "[ ns-3 grid ] sack+cubic|100|10|2|0.03: Jain's index ns-3 " << ns3_jain << ", ours (seeds 1-3) "
+            << jains[0] << ", our 3-seed means " << *std::min_element(jains.begin(), jains.end()) << "-"
+            << *std::max_element(jains.begin(), jains.end()) << "; CUBIC's share ns-3 " << ns3_share << ", ours "
+            << *std::min_element(shares.begin(), shares.end()) << "-" << *std::max_element(shares.begin(), shares.end())
+            << "\n";
+  EXPECT_GT(jains[0] - ns3_jain, kJainTolerance);  // the disagreement
+  EXPECT_GE(std::count_if(jains.begin(), jains.end(), [&](double j) { return j <= ns3_jain; }), 2);
+  EXPECT_LE(*std::min_element(shares.begin(), shares.end()), ns3_share);
+  EXPECT_GE(*std::max_element(shares.begin(), shares.end()), ns3_share);
 }
 
 }  // namespace
