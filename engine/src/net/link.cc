@@ -32,8 +32,31 @@ void Link::EndLazy(Time finished) {
   if (queue_observer_ != nullptr) queue_observer_->OnTransmitted(wire_started_, finished);
 }
 
+// ns-3.44 NetDeviceQueue::PacketEnqueued: stopped once it could not take another packet.
+void Link::StopIfFull(int64_t waiting) {
+  if (params_.ns3_deferred_wake && waiting >= queue_->limit_packets()) stopped_ = true;
+}
+
+// PacketDequeued: Simulator::ScheduleNow(Wake), i.e. after the events already due now.
+void Link::WakeLater() {
+  if (!stopped_ || wake_pending_) return;
+  wake_pending_ = true;
+  wake_at_ = scheduler_->now();
+  wake_mark_ = scheduler_->Mark();
+}
+
+// Whether an arrival now finds the queue still stopped (traffic control drops it).
+bool Link::Stopped() {
+  if (stopped_ && wake_pending_ && scheduler_->Passed(wake_at_, wake_mark_)) stopped_ = wake_pending_ = false;
+  return stopped_;
+}
+
 void Link::SendOnIdleWire(Packet* p) {
   const Time now = scheduler_->now();
+  if (params_.ns3_deferred_wake) {  // ns-3 enqueues it, then dequeues it at once
+    StopIfFull(1);
+    WakeLater();
+  }
   p->enqueued_at = now;
   wire_started_ = now;
   Trace(PacketEvent::kTransmit, *p);
@@ -100,6 +123,15 @@ void Link::Receive(Packet* p) {
   const uint32_t flow = p->flow;
   const bool feedback = p->is_feedback();
   const uint64_t seq = p->trace_number();
+  if (params_.ns3_deferred_wake && Stopped()) {
+    queue_->CountRefused(*p);
+    pool_->Release(p);
+    if (packet_observer_ != nullptr) {
+      packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
+    }
+    NotifyQueue();
+    return;
+  }
   if (!Enqueue(p)) {
     if (packet_observer_ != nullptr) {
       packet_observer_->OnPacket(scheduler_->now(), PacketEvent::kQueueDrop, flow, feedback, seq);
@@ -107,6 +139,7 @@ void Link::Receive(Packet* p) {
     NotifyQueue();
     return;
   }
+  StopIfFull(queue_->length_packets());
   if (!busy) {
     StartNext();
   } else {
@@ -126,6 +159,7 @@ void Link::StartNext() {
     return;
   }
   on_wire_ = NextForWire();
+  if (on_wire_ != nullptr && params_.ns3_deferred_wake) WakeLater();
   if (on_wire_ != nullptr) {
     wire_started_ = scheduler_->now();
     on_wire_->queued += wire_started_ - on_wire_->enqueued_at;

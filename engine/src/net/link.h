@@ -14,6 +14,10 @@
 // sojourn ends there and its queue length leaves the device's packets out, as ns-3 and
 // `tc` count them.
 //
+// With `ns3_deferred_wake` (topology.bottleneck.device_wake = ns3; with no device stage
+// and no delivery trace) a full queue takes packets again as ns-3.44's device queue does:
+// not at the instant one leaves, but after the events already due then (see Params).
+//
 // With a delivery trace (net/delivery_trace.h, mahimahi's format) a direction sends
 // at the trace's opportunities instead of at `rate`: the queue discipline still holds
 // (and drops) what waits, and each opportunity takes up to 1500 bytes from its head.
@@ -58,6 +62,11 @@ class Link final : public PacketSink, public EventHandler {
     Bandwidth rate;
     Time delay;
     int64_t device_packets = 0;  // the device stage's room; 0: the discipline feeds the wire
+    // ns-3.44's NetDeviceQueue (net-device-queue-interface.h): a drop-tail device queue
+    // that an arrival left full is stopped, and a departure wakes it only by
+    // Simulator::ScheduleNow, after the events already due at that instant; traffic
+    // control drops what arrives while it is stopped. False: room at once.
+    bool ns3_deferred_wake = false;
   };
 
   // `errors` may be null (a clean link).
@@ -175,6 +184,15 @@ class Link final : public PacketSink, public EventHandler {
   InFlightFifo propagating_;        // FIFO: a delay change only applies to later packets
   Time last_arrival_;               // of the newest packet in flight: arrivals never go back
   LinkStats stats_;
+  // params_.ns3_deferred_wake: the queue is stopped (an arrival left it full); a
+  // departure since then wakes it at (wake_at_, wake_mark_), its ScheduleNow's place.
+  void StopIfFull(int64_t waiting);
+  void WakeLater();
+  bool Stopped();
+  bool stopped_ = false;
+  bool wake_pending_ = false;
+  Time wake_at_;
+  uint64_t wake_mark_ = 0;
 };
 
 }  // namespace plab

@@ -249,6 +249,15 @@ void AddTopologyParams(std::vector<ParamDecl>& p) {
                            "0 = the discipline feeds the wire")
                   .Advanced()
                   .Source("ns-3.44 traffic-control: QueueDisc::Run and the NetDevice queue's flow control"));
+  p.push_back(EnumParam("topology.bottleneck.device_wake", "Device wake", "Path", {"at_once", "ns3"}, "at_once",
+                        "When a full bottleneck queue (with no device stage below it) takes packets again. "
+                        "at_once: as soon as one leaves. ns3: as ns-3.44's NetDeviceQueue, a queue an arrival "
+                        "left full is stopped and a departure wakes it by Simulator::ScheduleNow, after the "
+                        "events already due at that instant: a packet arriving at the very instant a full "
+                        "queue sends one is dropped (traffic control drops what a stopped queue is offered)")
+                  .Advanced()
+                  .Source("ns-3.44 net-device-queue-interface.h NetDeviceQueue::PacketEnqueued (Stop), "
+                          "PacketDequeued (ScheduleNow, then Wake)"));
   AddQueueDiscipline(p, "topology.bottleneck.", "Bottleneck", "Path");
   AddLinkErrors(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies);
   AddLinkTraces(p, "topology.bottleneck.", "Bottleneck", "Path", kTopologies, false);

@@ -39,7 +39,10 @@ Topology::LinkPair* Topology::AddLink(const std::string& name, const std::string
   Link::Params params;
   params.rate = Bandwidth::FromMbpsDouble(rate_view.Number(rate_base + "rate_mbps"));
   params.delay = Time::FromMillisecondsDouble(rate_view.Number(rate_base + "delay_ms")) + extra_delay;
-  if (block == "topology.bottleneck.") params.device_packets = top.Integer(block + "device_packets");
+  if (block == "topology.bottleneck.") {
+    params.device_packets = top.Integer(block + "device_packets");
+    params.ns3_deferred_wake = top.Enum(block + "device_wake") == "ns3" && params.device_packets == 0;
+  }
 
   const uint64_t seed = static_cast<uint64_t>(scenario_.Integer("seed"));
   const int index = static_cast<int>(links_.size());

@@ -61,6 +61,12 @@ class QueueDiscipline {
   // The route of a dropped packet learns of it (per-flow drop counts); call this for
   // every packet a discipline drops.
   static void CountDropOnRoute(const Packet& p);
+  // A packet the link refused before Enqueue (a stopped device queue, link.h): counted
+  // as an overflow drop; the link releases it.
+  void CountRefused(const Packet& p) {
+    ++stats_.overflow_drops;
+    CountDropOnRoute(p);
+  }
   // Its route learns of a CE mark (per-flow mark counts).
   static void CountMarkOnRoute(const Packet& p);
 
