@@ -32,6 +32,8 @@ int64_t Bbr::PacingRateBps() const {
 
 void Bbr::UpdateRound(const RateSample& rs) {
   round_start_ = false;
+  // Linux and ns-3 return before the round on a void sample (bbr.rounds = valid_samples).
+  if (params_.rounds_on_valid_samples && !rs.valid) return;
   if (rs.newly_delivered > 0 && rs.prior_delivered >= next_round_delivered_) {
     next_round_delivered_ = rs.total_delivered;
     ++round_count_;

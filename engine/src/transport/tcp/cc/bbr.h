@@ -39,6 +39,9 @@ class Bbr final : public CongestionControl {
     double full_bw_threshold = 1.25;
     int full_bw_rounds = 3;
     int start_phase = 2;  // index into the gain cycle
+    // Count a round only on an ACK with a valid rate sample (Linux bbr_update_bw, ns-3.44
+    // TcpBbr::UpdateBottleneckBandwidth); false: on every delivering ACK (the draft).
+    bool rounds_on_valid_samples = false;
   };
   enum class Mode { kStartup, kDrain, kProbeBw, kProbeRtt };
 

@@ -178,8 +178,22 @@ CongestionControlEntry BbrControl() {
                              "BBR v1",
                              "Model-based: bottleneck bandwidth and round-trip propagation time",
                              {},
-                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); },
+                             [](const ParamView& v) {
+                               Bbr::Params params;
+                               params.rounds_on_valid_samples = v.Enum("bbr.rounds") == "valid_samples";
+                               return std::make_unique<Bbr>(params);
+                             },
                              nullptr};
+  bbr.params.push_back(
+      EnumParam("bbr.rounds", "BBR round counting", "TCP", {"every_ack", "valid_samples"}, "every_ack",
+                "Which ACKs count BBR's round trips (the unit of its 10-round bandwidth filter and of Startup's "
+                "3 rounds without growth). every_ack: every ACK that delivers data, as the draft's "
+                "BBRUpdateBtlBw calls BBRUpdateRound first. valid_samples: only ACKs whose delivery-rate sample is "
+                "valid, as Linux and ns-3.44 return before the round on a void sample (an interval below the min "
+                "RTT), so rounds without a sample do not age the filter")
+          .Source("draft-cardwell-iccrg-bbr-congestion-control-00 §4.1.1 BBRUpdateBtlBw; Linux tcp_bbr.c "
+                  "bbr_update_bw; ns-3.44 src/internet/model/tcp-bbr.cc UpdateBottleneckBandwidth")
+          .Advanced());
   bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
   return bbr;
 }
