@@ -181,6 +181,7 @@ CongestionControlEntry BbrControl() {
                              [](const ParamView& v) {
                                Bbr::Params params;
                                params.rounds_on_valid_samples = v.Enum("bbr.rounds") == "valid_samples";
+                               params.ns3_window_extras = v.Enum("bbr.window_extras") == "ns3";
                                return std::make_unique<Bbr>(params);
                              },
                              nullptr};
@@ -193,6 +194,18 @@ CongestionControlEntry BbrControl() {
                 "RTT), so rounds without a sample do not age the filter")
           .Source("draft-cardwell-iccrg-bbr-congestion-control-00 §4.1.1 BBRUpdateBtlBw; Linux tcp_bbr.c "
                   "bbr_update_bw; ns-3.44 src/internet/model/tcp-bbr.cc UpdateBottleneckBandwidth")
+          .Advanced());
+  bbr.params.push_back(
+      EnumParam("bbr.window_extras", "BBR window extras", "TCP", {"none", "ns3"}, "none",
+                "What BBR's window target adds to cwnd_gain x BDP + 3 segments. none: nothing (the 2016 paper "
+                "and the draft). ns3: as ns-3.44's TcpBbr, 2 segments in ProbeBW's 1.25 phase and, once the "
+                "pipe is full, its ACK aggregation estimate: the most bytes ACKed beyond BtlBw x the epoch's "
+                "age in the last two 5-round windows, at most 100 ms of BtlBw, where ns-3 counts the age in "
+                "whole seconds and restarts the epoch at 4096 bytes, so the estimate is the last 4 segments "
+                "ACKed")
+          .Source("ns-3.44 src/internet/model/tcp-bbr.cc InFlight, UpdateAckAggregation, AckAggregationCwnd "
+                  "(ExtraAckedRttWindowLength 5, AckEpochAckedResetThresh 4096, m_extraAckedGain 1); Linux "
+                  "tcp_bbr.c bbr_quantization_budget, bbr_update_ack_aggregation")
           .Advanced());
   bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
   return bbr;
