@@ -131,6 +131,10 @@ def ns3_sender(flow, sack):  # ns3_flow.h UseNs3Sender(): ns-3.44's sender beyon
         flow['tcp']['pipe'] = 'ns3'
     if flow['protocol'] == 'cubic':  # TcpCubic's default HyStart and its whole-segment window law
         flow['cubic'] = {'hystart': 'ns3', 'law': 'ns3'}
+    if flow['protocol'] == 'bbr':  # TcpRateLinux's rate sample held across ACKs; TcpBbr's rounds on valid samples
+        flow['tcp']['rate_sample'] = 'ns3'  # and pacing timed by the payload (TcpSocketBase::SendDataPacket)
+        flow['tcp']['pacing_size'] = 'payload'
+        flow['bbr'] = {'rounds': 'valid_samples'}
     return flow
 
 

@@ -25,6 +25,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include "bulk_tcp.h"
+#include "trace/trace_rate.h"
 #include "trace/trace_tcp.h"
 
 #include <chrono>
@@ -83,6 +84,8 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seed", "run number of the random streams (RngSeedManager::SetRun)", seed);
   bool trace = false;
   cmd.AddValue("trace", "print TRACE lines of flow 0's sender before the JSON line (trace/README.md)", trace);
+  bool trace_rate = false;
+  cmd.AddValue("trace-rate", "print RATE lines of flow 0's sends, ACKs and pacing rate (trace/README.md)", trace_rate);
   cmd.Parse(argc, argv);
 
   RngSeedManager::SetSeed(1);
@@ -178,6 +181,10 @@ int main(int argc, char* argv[]) {
   if (trace) {
     Ptr<Application> first = senders.Get(0)->GetApplication(0);
     Simulator::Schedule(NanoSeconds(1), [first]() { trace_tcp::Attach(&tracer, first); });
+  }
+  if (trace_rate) {
+    Ptr<Application> first = senders.Get(0)->GetApplication(0);
+    Simulator::Schedule(NanoSeconds(2), [first]() { trace_rate::Attach(first); });
   }
   Simulator::Stop(Seconds(time_s));
   const auto start = std::chrono::steady_clock::now();

@@ -38,10 +38,18 @@ inline constexpr int kNs3AccessQueuePackets = 1000;
 // and the modern comparisons run it; make-references.py's ns3_sender says the same): the
 // pipe counted as TcpTxBuffer::BytesInFlight counts it, a SACKed retransmission kept in it
 // until the cumulative ACK (tcp.pipe = ns3; with SACK: without, the recovery counts
-// duplicate ACKs as ns-3 does), and TcpCubic's window law in whole segments and, unless a
-// test turns it off, its HyStart.
+// duplicate ACKs as ns-3 does), TcpCubic's window law in whole segments and, unless a
+// test turns it off, its HyStart, and for TcpBbr TcpRateLinux's delivery-rate sample held
+// across ACKs (tcp.rate_sample = ns3; BBR is what reads it) with TcpBbr's rounds counted on
+// valid samples only (bbr.rounds = valid_samples) and its pacing timed by each packet's
+// payload (tcp.pacing_size = payload; ns3_grid_bbr_test.cc says why all three).
 inline void UseNs3Sender(nlohmann::json& flow, bool sack, bool cubic_hystart = true) {
   if (sack) flow["tcp"]["pipe"] = "ns3";
+  if (flow["protocol"] == "bbr") {
+    flow["tcp"]["rate_sample"] = "ns3";
+    flow["tcp"]["pacing_size"] = "payload";
+    flow["bbr"]["rounds"] = "valid_samples";
+  }
   if (flow["protocol"] == "cubic") {
     if (cubic_hystart) flow["cubic"]["hystart"] = "ns3";
     flow["cubic"]["law"] = "ns3";

@@ -30,11 +30,14 @@
 // TcpTxBuffer::AddRenoSack when SACK is off), counted as ns-3 counts them (the window cut
 // halves the pipe, not FlightSize: "prr_ns3_nosack_counts" with tcp.limited_transmit).
 // BBR flows recover by RFC 6675 SACK ("sack_ns3"): ns-3's TcpBbr sets the window itself
-// (HasCongControl), so PRR never runs for it. CUBIC flows grow by ns-3's TcpCubic law in
+// (HasCongControl), so PRR never runs for it; they read ns-3's delivery-rate sample
+// (tcp.rate_sample = ns3), count their rounds on valid samples (bbr.rounds) and pace by
+// the payload (tcp.pacing_size = payload): ns3_grid_bbr_test.cc. CUBIC flows grow by ns-3's TcpCubic law in
 // whole segments (cubic.law = ns3) with its HyStart. Every SACK flow counts its pipe as
 // ns-3.44's TcpTxBuffer::BytesInFlight does (tcp.pipe = ns3: a SACKed retransmission stays
 // in it until the cumulative ACK). With plain "prr_ns3", RFC 9438's law and RFC 6675's pipe
-// 115 of 158 points agreed; with ns-3's PRR calls and law, 121; with its pipe too, 123. All of them send by pipe after
+// 115 of 158 points agreed; with ns-3's PRR calls and law, 121; with its pipe too, 123; with
+// BBR reading and pacing as ns-3's, 127. All of them send by pipe after
 // a timeout, as ns-3's socket does. Recovery::kRfc is the recovery the grid ran before (RFC 6675 SACK, RFC 6582 NewReno
 // without SACK), kept to show what changed.
 #include <algorithm>
@@ -508,23 +511,6 @@ TEST(Ns3Grid, TheseNoSackPointsAgreeOverTwentySeeds) {
   }
 }
 
-// The bbr cause: from 0.3 % to 3 % loss at 10 Mb/s, 10 ms, 1 BDP, ns-3's BBR loses over a
-// quarter of its goodput and ours less (44 % and 22 %; 14 % before our BBR cut its window
-// in recovery as the draft says, so that difference is not all of it).
-TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
-  const auto grid = LoadGrid();
-  const GridPoint* low = Find(grid, "bbr|10|10|1|0.003");
-  const GridPoint* high = Find(grid, "bbr|10|10|1|0.03");
-  ASSERT_NE(low, nullptr);
-  ASSERT_NE(high, nullptr);
-  const double ns3_drop = 1 - MeansOf(high->goodputs).total / MeansOf(low->goodputs).total;
-  const double our_drop = 1 - RunOursAtPoint(*high).total / RunOursAtPoint(*low).total;
-  std::cout << "[ ns-3 grid ] BBR goodput lost from 0.3 % to 3 % loss: ns-3 " << ns3_drop * 100 << " %, ours "
-            << our_drop * 100 << " %\n";
-  EXPECT_GT(ns3_drop, Ns3Tolerance(0.03));
-  EXPECT_LT(our_drop, ns3_drop * 0.75);
-}
-
 // Part of the bbr cause: a loss-free BBR pair's shares hang on where the BBR flow's first
 // window lands in the first flow's slow-start overshoot. ns-3 opens each connection with a
 // handshake and the grid's flows send data at their start times: at SACK+BBR, 10 Mb/s,
@@ -533,11 +519,12 @@ TEST(Ns3Grid, Ns3BbrLosesMoreToLossThanOurs) {
 // 0.37 s into the full queue, loses it, and leaves Startup on three rounds of a 0.05 Mb/s
 // estimate (BBR's share 0.04; ns-3's 0.76, still in Startup through its first recovery).
 // With our flows opening by a handshake too (tcp.handshake, ns-3's 3 s SYN timer) ours
-// gave BBR 0.75 with prr_ns3 and gives 0.24 with prr_ns3_calls (PRR on ns-3's own calls);
-// moving the BBR flow's start by 10 ms steps from 0.45 to 0.60 s swings it between 0.08
-// and 0.73 (0.14-0.70 with prr_ns3, 0.07-0.58 before that): one loss-free ns-3 run is one
-// draw from that spread, and where the handshakes put the BBR flow's start is not enough
-// to say which draw.
+// gave BBR 0.75 with prr_ns3, 0.24 with prr_ns3_calls (PRR on ns-3's own calls) and gives
+// 0.72 with ns-3's rate sample and pacing (ns3_grid_bbr_test.cc); moving the BBR flow's
+// start by 10 ms steps from 0.45 to 0.60 s swings it between 0.18 and 0.90 (0.08-0.73
+// with the draft's sample, 0.14-0.70 with prr_ns3, 0.07-0.58 before that): one loss-free ns-3
+// run is one draw from that spread, and where the handshakes put the BBR flow's start is
+// not enough to say which draw.
 TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "sack+bbr|10|50|2|0");
@@ -573,8 +560,8 @@ TEST(Ns3Grid, BbrPairShareHangsOnWhenTheBbrFlowsFirstWindowLands) {
             << ", ours staggered " << staggered << ", ours with handshakes " << with_handshakes
             << ", ours started from 0.45-0.60 s " << lowest << "-" << highest << "\n";
   EXPECT_GT(ns3_share, 0.6);
-  EXPECT_LT(staggered, 0.1);  // the disagreement
-  EXPECT_LT(lowest, 0.2);
+  EXPECT_LT(staggered, 0.1);                        // the disagreement
+  EXPECT_LT(lowest, ns3_share - kShareTolerance);   // the spread reaches past the tolerance
   EXPECT_GT(highest, ns3_share - kShareTolerance);  // ns-3's share is within our spread
 }
 
@@ -734,15 +721,16 @@ TEST(Ns3Grid, Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree) {
 // SACKed above a hole held the window, where ns-3 sends a new segment by the pipe and the
 // next duplicate ACKs start a recovery. Counted as ns-3 counts (Recovery::kNs3, nothing
 // else changed against kNs3FlightSize), nine SACK points came to agree (the grid 109 ->
-// 115). On today's platform (prr_ns3_calls, ns-3's CUBIC law and pipe) ten points agree
+// 115). On today's platform (prr_ns3_calls, ns-3's CUBIC law and pipe) ten points agreed
 // counted as ns-3 counts and not counted by the RFCs, CUBIC alone at 10 Mb/s, 200 ms, 0.25
-// BDP loss-free among them (+25 % by the RFCs: the overshoot the cubic class named).
+// BDP loss-free among them (+25 % by the RFCs: the overshoot the cubic class named); nine
+// since BBR reads ns-3's rate sample (SACK+BBR at 1 Mb/s, 50 ms, 1 BDP, loss-free, -6 %
+// now: the bbr class).
 TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
   const auto grid = LoadGrid();
-  for (const std::string key :
-       {"sack|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003", "sack+cubic|1|50|1|0", "sack+bbr|1|50|1|0",
-        "sack+cubic|10|200|0.25|0.03", "sack+cubic|100|200|1|0.003", "sack+cubic|10|10|1|0.03",
-        "cubic+bbr|10|10|1|0.03", "cubic+bbr|10|200|0.25|0.03", "cubic|10|200|0.25|0"}) {
+  for (const std::string key : {"sack|1|10|0.25|0.003", "sack+cubic|1|10|0.25|0.003", "sack+cubic|1|50|1|0",
+                                "sack+cubic|10|200|0.25|0.03", "sack+cubic|100|200|1|0.003", "sack+cubic|10|10|1|0.03",
+                                "cubic+bbr|10|10|1|0.03", "cubic+bbr|10|200|0.25|0.03", "cubic|10|200|0.25|0"}) {
     const GridPoint* p = Find(grid, key);
     ASSERT_NE(p, nullptr) << key;
     std::string why;
@@ -761,7 +749,8 @@ TEST(Ns3Grid, Ns3CountsWithSackAreWhyTheseSackPointsAgree) {
 // (recovery "sack_ns3" against "sack", nothing else changed), the point agrees. By window
 // it is 2.59 Mb/s (by pipe 8.50) since RFC 6675's IsLost reads the SACKs alone (a head
 // already resent is still lost: sack_dupack_test.cc); it was 0.3 of it before, and the
-// margin here was 0.3 (now 0.35).
+// margin here was 0.3 (now 0.35; with ns-3's rate sample and pacing, ns3_grid_bbr_test.cc,
+// 1.84 by window, 7.33 by pipe).
 TEST(Ns3Grid, BbrAfterATimeoutSendsByPipeAsNs3) {
   const auto grid = LoadGrid();
   const GridPoint* p = Find(grid, "bbr|10|200|0.25|0.03");

@@ -48,6 +48,7 @@ class RttStats {
       state_.rttvar = (state_.rttvar * 3 + err) / 4;
       state_.srtt = (state_.srtt * 7 + rtt) / 8;
     }
+    min_srtt_ = std::min(min_srtt_, state_.srtt);
     state_.backoff = 1;
     UpdateRto();
   }
@@ -75,6 +76,9 @@ class RttStats {
   Time latest_rtt() const { return latest_; }
   // Infinite before the first sample.
   Time min_rtt() const { return min_; }
+  // The least SRTT so far, as ns-3.44's TcpSocketState::m_minRtt (infinite before the
+  // first sample).
+  Time min_srtt() const { return min_srtt_; }
   // RFC 6298 SRTT and RTTVAR (zero before the first sample).
   Time smoothed_rtt() const { return state_.srtt; }
   Time srtt() const { return state_.srtt; }
@@ -91,6 +95,7 @@ class RttStats {
   RtoState state_;
   Time latest_ = Time::Zero();
   Time min_ = Time::Infinite();
+  Time min_srtt_ = Time::Infinite();
   int64_t samples_ = 0;
   Time rto_;  // timers_->Rto(state_, bounds()), updated with state_
 };

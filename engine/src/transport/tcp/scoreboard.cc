@@ -174,6 +174,14 @@ void Scoreboard::MarkOverdue(uint64_t seq) {
 
 void Scoreboard::BeginAck(Time now) {
   ack_now_ = now;
+  if (ns3_rate_sample_) {
+    // ns-3.44 keeps its sample's prior across ACKs (RateSampling::kNs3).
+    const RateSample held = sample_;
+    sample_ = RateSample{};
+    sample_.prior_delivered = held.prior_delivered;
+    sample_.is_app_limited = held.is_app_limited;
+    return;
+  }
   sample_ = RateSample{};
   sample_has_packet_ = false;
 }
@@ -183,6 +191,20 @@ void Scoreboard::Deliver(const Segment& s) {
   delivered_ += s.length;
   delivered_time_ = ack_now_;
   sample_.newly_delivered += s.length;
+  if (ns3_rate_sample_) {
+    // TcpRateLinux::SkbDelivered: a new prior only from a segment sent after more had
+    // been delivered; its ACK interval is measured now and held with it.
+    if (sample_.prior_delivered == 0 || s.delivered > sample_.prior_delivered) {
+      sample_has_packet_ = true;
+      held_prior_valid_ = true;
+      sample_.prior_delivered = s.delivered;
+      sample_.is_app_limited = s.app_limited;
+      sample_send_elapsed_ = s.sent_at - s.first_sent_time;
+      held_ack_elapsed_ = ack_now_ - s.delivered_time;
+      first_sent_time_ = s.sent_at;
+    }
+    return;
+  }
   // Sample from the most recently sent segment this ACK delivers.
   if (!sample_has_packet_ || s.delivered >= sample_.prior_delivered) {
     sample_has_packet_ = true;
@@ -196,6 +218,19 @@ void Scoreboard::Deliver(const Segment& s) {
 
 RateSample Scoreboard::FinishAck(Time now, Time min_rtt) {
   sample_.total_delivered = delivered_;
+  if (ns3_rate_sample_) {
+    // TcpRateLinux::GenerateSample, on every ACK, from the held prior.
+    if (!sample_has_packet_ || !held_prior_valid_) return sample_;
+    sample_.interval = std::max(sample_send_elapsed_, held_ack_elapsed_);
+    sample_.delivered = delivered_ - sample_.prior_delivered;
+    if (sample_.interval <= Time::Zero() || sample_.interval < min_rtt) {
+      held_prior_valid_ = false;  // m_priorTime = 0: void until a new prior
+      return sample_;
+    }
+    sample_.valid = true;
+    sample_.delivery_rate_bps = static_cast<double>(sample_.delivered) * 8 / sample_.interval.seconds();
+    return sample_;
+  }
   if (!sample_has_packet_) return sample_;
   first_sent_time_ = sample_sent_time_;
   const Time ack_elapsed = now - sample_ack_start_;

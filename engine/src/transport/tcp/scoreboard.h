@@ -30,9 +30,25 @@ class Scoreboard {
   //     RemoveFromCounts (the cumulative ACK) and SetSentListLost (a timeout) take back.
   //     Its RFC reading, BytesInFlightRFC, leaves SACKed segments out but is not used.
   enum class PipeCount { kRfc6675, kNs3 };
+  // How an ACK's delivery-rate sample is taken (rate_sample.h).
+  //   kDraft: draft-cheng-iccrg-delivery-rate-estimation §3.2-3.3 and Linux tcp_rate.c:
+  //     each ACK starts a fresh sample from the most recently sent segment it delivers.
+  //   kNs3: as ns-3.44's TcpRateLinux, whose m_rateSample lives across ACKs: an ACK
+  //     takes a new prior (delivered count, send and ACK intervals) only from a segment
+  //     sent after more had been delivered than the held prior's (SkbDelivered:
+  //     m_priorDelivered == 0 || skb delivered > m_priorDelivered); otherwise it reuses
+  //     the held ACK interval, measured at the ACK that took it, against the bytes
+  //     delivered since the prior: one ACK's gap short per such ACK, a rate too high
+  //     (4 segments over 3 segments' time where two segments left between two ACKs).
+  //     An interval below the min RTT voids the held prior (m_priorTime = 0) until a
+  //     new one is taken.
+  enum class RateSampling { kDraft, kNs3 };
 
-  explicit Scoreboard(uint32_t mss, PipeCount pipe_count = PipeCount::kRfc6675)
-      : mss_(mss), sacked_retransmissions_in_pipe_(pipe_count == PipeCount::kNs3) {}
+  explicit Scoreboard(uint32_t mss, PipeCount pipe_count = PipeCount::kRfc6675,
+                      RateSampling rate_sampling = RateSampling::kDraft)
+      : mss_(mss),
+        sacked_retransmissions_in_pipe_(pipe_count == PipeCount::kNs3),
+        ns3_rate_sample_(rate_sampling == RateSampling::kNs3) {}
 
   struct Segment {
     Time sent_at;
@@ -175,6 +191,7 @@ class Scoreboard {
 
   uint32_t mss_;
   bool sacked_retransmissions_in_pipe_;  // PipeCount::kNs3
+  bool ns3_rate_sample_;                 // RateSampling::kNs3
   RingDeque<Segment> segments_;
   uint64_t base_ = 0;  // segment index of segments_.front()
   int sacked_count_ = 0;
@@ -209,6 +226,10 @@ class Scoreboard {
   Time sample_ack_start_;
   Time sample_sent_time_;
   bool sample_has_packet_ = false;
+  // RateSampling::kNs3: the prior held across ACKs, its ACK interval, and whether it
+  // still times a sample (ns-3's m_priorTime not zeroed).
+  Time held_ack_elapsed_;
+  bool held_prior_valid_ = false;
 };
 
 }  // namespace plab

@@ -99,6 +99,26 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Source("RFC 6675 §4 SetPipe; ns-3.44 src/internet/model/tcp-tx-buffer.cc BytesInFlight "
                           "(sent - SACKed - lost + retransmitted), Update (a SACK leaves m_retrans set)")
                   .Advanced());
+  p.push_back(EnumParam("tcp.rate_sample", "Delivery-rate sample", g, {"draft", "ns3"}, "draft",
+                        "How each ACK's delivery-rate sample (what BBR and Copa read) is taken. draft: from the "
+                        "most recently sent segment the ACK delivers, afresh on every ACK. ns3: as ns-3.44's "
+                        "TcpRateLinux, whose sample lives across ACKs: an ACK whose newest segment left with the "
+                        "same delivered count as the held sample's reuses the held ACK interval, one ACK's gap "
+                        "short, so the rate reads high (4 segments over 3 segments' time); and an interval is "
+                        "void below the least smoothed RTT rather than the least RTT sample")
+                  .Source("draft-cheng-iccrg-delivery-rate-estimation §3.2-3.3; ns-3.44 src/internet/model/"
+                          "tcp-rate-ops.cc TcpRateLinux::SkbDelivered, GenerateSample (m_rateSample is never "
+                          "reset); tcp-socket-base.cc EstimateRtt (m_minRtt = min(m_srtt, m_minRtt))")
+                  .Advanced());
+  p.push_back(EnumParam("tcp.pacing_size", "Paced size", g, {"packet", "payload"}, "packet",
+                        "What a paced sender (BBR, Copa) spaces its packets by at its pacing rate. packet: each "
+                        "packet's bytes on the wire, headers too, as Linux's fq paces an skb. payload: its payload "
+                        "alone, as ns-3.44 times the next send; with a rate estimated from delivered payload the "
+                        "sender then paces at the estimate itself, not MSS / (MSS + headers) of it")
+                  .Source("Linux net/sched/sch_fq.c (qdisc_pkt_len); ns-3.44 src/internet/model/tcp-socket-base.cc "
+                          "SendDataPacket: m_pacingTimer.Schedule(m_pacingRate.CalculateBytesTxTime(sz)), sz the "
+                          "payload before the TCP header")
+                  .Advanced());
   p.push_back(BoolParam("tcp.ecn", "ECN", g, false,
                         "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (" +
                             MarkingQueueNames() +
@@ -213,6 +233,8 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   sp.limited_transmit = LimitedTransmit(v, composition);
   sp.handshake = v.Bool("tcp.handshake");
   if (v.Enum("tcp.pipe") == "ns3") sp.pipe_count = Scoreboard::PipeCount::kNs3;
+  if (v.Enum("tcp.rate_sample") == "ns3") sp.rate_sampling = Scoreboard::RateSampling::kNs3;
+  sp.pace_payload_only = v.Enum("tcp.pacing_size") == "payload";
   sp.ecn = EcnOn(v, composition);
   sp.header_bytes = HeaderBytes(v);
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));

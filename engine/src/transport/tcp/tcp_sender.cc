@@ -12,7 +12,7 @@ TcpSender::TcpSender(Scheduler* scheduler, PacketPool* pool, const TcpSenderPara
       makers_(std::move(makers)),
       source_(source),
       rtt_(params.rtt),
-      scoreboard_(params.mss, params.pipe_count) {
+      scoreboard_(params.mss, params.pipe_count, params.rate_sampling) {
   Initialize();
 }
 
@@ -35,7 +35,7 @@ void TcpSender::Restart(uint32_t flow) {
   params_.flow = flow;
   rtt_ = RttStats(params_.rtt);
   stats_ = TcpSenderStats{};
-  scoreboard_ = Scoreboard(params_.mss, params_.pipe_count);
+  scoreboard_ = Scoreboard(params_.mss, params_.pipe_count, params_.rate_sampling);
   // Timer and wake-up events of the old connection may still be queued: a new
   // generation makes the timer's stale; a stale wake-up only calls TrySend early.
   timer_armed_ = false;
@@ -123,8 +123,10 @@ void TcpSender::TrySend() {
     }
     SendSegment(choice.seq, retransmission);
     if (pacing_bps > 0) {
-      next_send_time_ = std::max(now, next_send_time_) +
-                        Bandwidth::FromBitsPerSecond(pacing_bps).TransferTime(len + params_.header_bytes);
+      // Each packet's gap at the pacing rate: its bytes on the wire, or (tcp.pacing_size =
+      // payload) its payload alone, as ns-3.44's TcpSocketBase::SendDataPacket times it.
+      const uint32_t paced = params_.pace_payload_only ? len : len + params_.header_bytes;
+      next_send_time_ = std::max(now, next_send_time_) + Bandwidth::FromBitsPerSecond(pacing_bps).TransferTime(paced);
     }
     if (choice.seq == state_.snd_nxt) state_.snd_nxt += len;
     state_.snd_max = std::max(state_.snd_max, choice.seq + len);
@@ -226,7 +228,10 @@ void TcpSender::Receive(Packet* ack_packet) {
   }
   if (params_.ecn && !stats_.completed) OnEcnFeedback(ece, state_.snd_una - snd_una_before);
   state_.pipe = scoreboard_.Pipe();
-  const Time min_rtt = rtt_.has_sample() ? rtt_.min_rtt() : Time::Zero();
+  // ns-3.44 voids a rate sample's interval below TcpSocketState::m_minRtt, the least
+  // SRTT so far (TcpSocketBase::EstimateRtt), where the draft reads the least sample.
+  const bool ns3_rate = params_.rate_sampling == Scoreboard::RateSampling::kNs3;
+  const Time min_rtt = !rtt_.has_sample() ? Time::Zero() : ns3_rate ? rtt_.min_srtt() : rtt_.min_rtt();
   cc_->OnAckReceived(state_, scoreboard_.FinishAck(scheduler_->now(), min_rtt), scheduler_->now());
   if (tcp_observer_) tcp_observer_->OnWindow(scheduler_->now(), window());
   TrySend();

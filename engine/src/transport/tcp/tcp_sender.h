@@ -85,6 +85,13 @@ struct TcpSenderParams {
   // How the pipe counts a SACKed retransmission (tcp.pipe; scoreboard.h): RFC 6675's
   // SetPipe, or ns-3.44's TcpTxBuffer::BytesInFlight.
   Scoreboard::PipeCount pipe_count = Scoreboard::PipeCount::kRfc6675;
+  // How an ACK's delivery-rate sample is taken (tcp.rate_sample; scoreboard.h): the
+  // draft's, or ns-3.44's TcpRateLinux's, which also voids an interval below the least
+  // smoothed RTT (TcpSocketState::m_minRtt) rather than the least RTT sample.
+  Scoreboard::RateSampling rate_sampling = Scoreboard::RateSampling::kDraft;
+  // Pacing spaces packets by their payload alone (tcp.pacing_size = payload, ns-3.44),
+  // not by their bytes on the wire.
+  bool pace_payload_only = false;
   RttStats::Params rtt;
 };
 

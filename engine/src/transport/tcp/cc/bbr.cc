@@ -32,6 +32,8 @@ int64_t Bbr::PacingRateBps() const {
 
 void Bbr::UpdateRound(const RateSample& rs) {
   round_start_ = false;
+  // Linux and ns-3 return before the round on a void sample (bbr.rounds = valid_samples).
+  if (params_.rounds_on_valid_samples && !rs.valid) return;
   if (rs.newly_delivered > 0 && rs.prior_delivered >= next_round_delivered_) {
     next_round_delivered_ = rs.total_delivered;
     ++round_count_;
@@ -130,8 +132,9 @@ void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   // one but no bandwidth yet it is only the 3-segment headroom kept for delayed and
   // stretched ACKs (bbr_quantization_budget), and growth continues only while less
   // than an initial window has been delivered.
-  const uint64_t target =
-      min_rtt_.IsInfinite() ? initial_cwnd_ : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss;
+  const uint64_t target = min_rtt_.IsInfinite()
+                              ? initial_cwnd_
+                              : static_cast<uint64_t>(cwnd_gain_ * Bdp()) + 3ULL * state.mss + WindowExtras(state);
   if (filled_pipe_) {
     cwnd_ = std::min<uint64_t>(cwnd_ + rs.newly_delivered, target);
   } else if (cwnd_ < target || rs.total_delivered < initial_cwnd_) {
@@ -140,10 +143,51 @@ void Bbr::SetCwnd(const TcpState& state, const RateSample& rs) {
   cwnd_ = std::max(cwnd_, min_cwnd);
 }
 
+void Bbr::UpdateAckAggregation(const RateSample& rs, Time now) {
+  // ns-3: m_ackedSacked <= 0 || m_delivered < 0 (a sample without timing; one below the min
+  // RTT still counts here).
+  if (rs.newly_delivered == 0 || rs.interval <= Time::Zero()) return;
+  if (round_start_) {
+    extra_acked_win_rtts_ = std::min(31, extra_acked_win_rtts_ + 1);
+    if (extra_acked_win_rtts_ >= 5) {  // ExtraAckedRttWindowLength
+      extra_acked_win_rtts_ = 0;
+      extra_acked_index_ = 1 - extra_acked_index_;
+      extra_acked_[static_cast<size_t>(extra_acked_index_)] = 0;
+    }
+  }
+  // uint32_t epochProp = Now().GetSeconds() - m_ackEpochTime.GetSeconds(): whole seconds.
+  const auto epoch_s = static_cast<uint32_t>(now.seconds() - ack_epoch_time_.seconds());
+  uint64_t expected = static_cast<uint64_t>(btl_bw_bps_ * epoch_s / 8);
+  if (ack_epoch_acked_ <= expected || ack_epoch_acked_ + rs.newly_delivered >= 4096) {  // AckEpochAckedResetThresh
+    ack_epoch_acked_ = 0;
+    ack_epoch_time_ = now;
+    expected = 0;
+  }
+  ack_epoch_acked_ += rs.newly_delivered;
+  const uint64_t extra = std::min(ack_epoch_acked_ - std::min(ack_epoch_acked_, expected), cwnd_);
+  uint64_t& slot = extra_acked_[static_cast<size_t>(extra_acked_index_)];
+  slot = std::max(slot, extra);
+}
+
+uint64_t Bbr::WindowExtras(const TcpState& state) const {
+  if (!params_.ns3_window_extras) return 0;
+  uint64_t extras = 0;
+  // InFlight: 2 more segments in the 1.25 phase of the gain cycle (Linux bbr_quantization_budget).
+  if (mode_ == Mode::kProbeBw && cycle_index_ == 0) extras += 2ULL * state.mss;
+  // AckAggregationCwnd: gain 1, at most 100 ms of BtlBw, once the pipe is full.
+  if (filled_pipe_) {
+    const auto cap = static_cast<uint64_t>(btl_bw_bps_ / 80);
+    extras += std::min(std::max(extra_acked_[0], extra_acked_[1]), cap);
+  }
+  return extras;
+}
+
 void Bbr::OnAckReceived(const TcpState& state, const RateSample& rs, Time now) {
   if (initial_cwnd_ == 0) initial_cwnd_ = cwnd_;
+  if (params_.ns3_window_extras && ack_epoch_time_ == Time()) ack_epoch_time_ = now;
   UpdateRound(rs);
   UpdateBtlBw(rs);
+  if (params_.ns3_window_extras) UpdateAckAggregation(rs, now);
   CheckFullPipe(rs);
   UpdateMode(state, now);
   SetCwnd(state, rs);

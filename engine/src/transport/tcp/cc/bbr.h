@@ -39,6 +39,12 @@ class Bbr final : public CongestionControl {
     double full_bw_threshold = 1.25;
     int full_bw_rounds = 3;
     int start_phase = 2;  // index into the gain cycle
+    // Count a round only on an ACK with a valid rate sample (Linux bbr_update_bw, ns-3.44
+    // TcpBbr::UpdateBottleneckBandwidth); false: on every delivering ACK (the draft).
+    bool rounds_on_valid_samples = false;
+    // ns-3.44's TcpBbr window target extras (bbr.window_extras = ns3): the ACK
+    // aggregation estimate and 2 segments in ProbeBW's 1.25 phase (UpdateWindowExtras).
+    bool ns3_window_extras = false;
   };
   enum class Mode { kStartup, kDrain, kProbeBw, kProbeRtt };
 
@@ -74,6 +80,11 @@ class Bbr final : public CongestionControl {
   void SetCwnd(const TcpState& state, const RateSample& rs);
   double Bdp() const;  // bytes
   void EnterProbeBw(Time now);
+  // ns-3.44 TcpBbr::UpdateAckAggregation, with its arithmetic: the epoch's age in whole
+  // seconds (a uint32_t), restarted once 4096 bytes have been ACKed in it.
+  void UpdateAckAggregation(const RateSample& rs, Time now);
+  // What ns-3.44 adds to cwnd_gain x BDP + 3 segments (bbr.window_extras = ns3).
+  uint64_t WindowExtras(const TcpState& state) const;
 
   static constexpr std::array<double, 8> kGainCycle = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
 
@@ -105,6 +116,14 @@ class Bbr final : public CongestionControl {
   bool probe_rtt_round_done_ = false;
   BbrRecoveryWindow recovery_window_;  // draft §4.2.3.4; also holds ProbeRTT's saved window
   uint64_t initial_cwnd_ = 0;
+
+  // ACK aggregation (ns-3.44 TcpBbr: m_extraAcked, m_extraAckedWinRtt, m_ackEpochTime,
+  // m_ackEpochAcked), bytes.
+  std::array<uint64_t, 2> extra_acked_ = {0, 0};
+  int extra_acked_index_ = 0;
+  int extra_acked_win_rtts_ = 0;
+  Time ack_epoch_time_;
+  uint64_t ack_epoch_acked_ = 0;
 };
 
 }  // namespace plab

@@ -178,8 +178,35 @@ CongestionControlEntry BbrControl() {
                              "BBR v1",
                              "Model-based: bottleneck bandwidth and round-trip propagation time",
                              {},
-                             [](const ParamView&) { return std::make_unique<Bbr>(Bbr::Params{}); },
+                             [](const ParamView& v) {
+                               Bbr::Params params;
+                               params.rounds_on_valid_samples = v.Enum("bbr.rounds") == "valid_samples";
+                               params.ns3_window_extras = v.Enum("bbr.window_extras") == "ns3";
+                               return std::make_unique<Bbr>(params);
+                             },
                              nullptr};
+  bbr.params.push_back(
+      EnumParam("bbr.rounds", "BBR round counting", "TCP", {"every_ack", "valid_samples"}, "every_ack",
+                "Which ACKs count BBR's round trips (the unit of its 10-round bandwidth filter and of Startup's "
+                "3 rounds without growth). every_ack: every ACK that delivers data, as the draft's "
+                "BBRUpdateBtlBw calls BBRUpdateRound first. valid_samples: only ACKs whose delivery-rate sample is "
+                "valid, as Linux and ns-3.44 return before the round on a void sample (an interval below the min "
+                "RTT), so rounds without a sample do not age the filter")
+          .Source("draft-cardwell-iccrg-bbr-congestion-control-00 §4.1.1 BBRUpdateBtlBw; Linux tcp_bbr.c "
+                  "bbr_update_bw; ns-3.44 src/internet/model/tcp-bbr.cc UpdateBottleneckBandwidth")
+          .Advanced());
+  bbr.params.push_back(
+      EnumParam("bbr.window_extras", "BBR window extras", "TCP", {"none", "ns3"}, "none",
+                "What BBR's window target adds to cwnd_gain x BDP + 3 segments. none: nothing (the 2016 paper "
+                "and the draft). ns3: as ns-3.44's TcpBbr, 2 segments in ProbeBW's 1.25 phase and, once the "
+                "pipe is full, its ACK aggregation estimate: the most bytes ACKed beyond BtlBw x the epoch's "
+                "age in the last two 5-round windows, at most 100 ms of BtlBw, where ns-3 counts the age in "
+                "whole seconds and restarts the epoch at 4096 bytes, so the estimate is the last 4 segments "
+                "ACKed")
+          .Source("ns-3.44 src/internet/model/tcp-bbr.cc InFlight, UpdateAckAggregation, AckAggregationCwnd "
+                  "(ExtraAckedRttWindowLength 5, AckEpochAckedResetThresh 4096, m_extraAckedGain 1); Linux "
+                  "tcp_bbr.c bbr_quantization_budget, bbr_update_ack_aggregation")
+          .Advanced());
   bbr.uses_ssthresh = false;  // bbr.cc: "BBR never reads ssthresh"
   return bbr;
 }
