@@ -1,8 +1,8 @@
 // The physics of this stop's additions over generated scenarios, not only the ones their
 // own tests pick: DCTCP (its cut at once and over a round), LEDBAT, CUBIC and NewReno
 // with HyStart++, BBR v3, Copa (with and without its mode switching), TCP
-// Prague, ECN on every marking queue (step, RED, CoDel, PIE, FQ-CoDel, DualPI2), and the
-// handshake, on drawn rates, delays, buffers, losses
+// Prague, BBR v1, ECN on every marking queue (step, RED, CoDel, PIE, FQ-CoDel, DualPI2), the
+// handshake and the ns-3 platform's named options, on drawn rates, delays, buffers, losses
 // and seeds. Every run: accepted, goodput at most the bottleneck's rate (plus one packet
 // over the measured span), every RTT sample and the mean SRTT at least the path's base
 // RTT, the queue never over its limit.
@@ -42,6 +42,7 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
       {"dctcp", true, "dctcp.reduction=cwr"},
       {"dctcp", true, "dctcp.reduction=cwr_ns3"},
       {"prague", true, ""},
+      {"bbr", false, ""},
   };
   const std::vector<std::string> marking_queues = {"step", "red", "codel", "pie", "fq_codel", "dualpi2"};
   Draw draw{20261128};
@@ -89,16 +90,29 @@ TEST(ModernPhysics, NewProtocolsQueuesAndHandshakesObeyThePhysicsOnGeneratedScen
     f["tcp"]["limited_transmit"] = limited_transmit;
     f["tcp"]["ns2_agents"] = ns2_agents;
     if (queue == "codel" || queue == "fq_codel") s["topology"]["bottleneck"][queue]["law"] = law;
+    // ns-3.44's delivery-rate sample and pacing, BBR's rounds and window extras as TcpBbr
+    // counts them, and its device queue's late wake (the ns-3 grid's platform).
+    const bool ns3_rate = draw.Next() % 2 == 0, pace_payload = draw.Next() % 2 == 0;
+    const bool ns3_bbr = draw.Next() % 2 == 0, late_wake = draw.Next() % 2 == 0;
+    f["tcp"]["rate_sample"] = ns3_rate ? "ns3" : "draft";
+    f["tcp"]["pacing_size"] = pace_payload ? "payload" : "packet";
+    if (v.protocol == "bbr" && ns3_bbr) {
+      f["bbr"]["rounds"] = "valid_samples";
+      f["bbr"]["window_extras"] = "ns3";
+    }
+    s["topology"]["bottleneck"]["device_wake"] = late_wake ? "ns3" : "at_once";
     f["app"]["token_bucket"]["enabled"] = false;
     f["channel"]["forward"]["model"] = loss > 0 ? "bernoulli" : "none";
     f["channel"]["forward"]["p"] = loss;
     f["channel"]["reverse"]["model"] = "none";
-    const std::string where = v.protocol + (v.ecn ? "+ecn " : " ") + v.extra + " " + queue + " " +
-                              std::to_string(rate) + " Mb/s " + std::to_string(delay) + " ms buffer " +
-                              std::to_string(buffer) + " device " + std::to_string(device) + " loss " +
-                              std::to_string(loss) + (handshake ? " handshake" : "") + " pipe " + pipe +
-                              (limited_transmit ? " limited transmit" : "") + (ns2_agents ? " ns2 agents" : "") +
-                              (queue == "codel" || queue == "fq_codel" ? " law " + law : "");
+    const std::string where =
+        v.protocol + (v.ecn ? "+ecn " : " ") + v.extra + " " + queue + " " + std::to_string(rate) + " Mb/s " +
+        std::to_string(delay) + " ms buffer " + std::to_string(buffer) + " device " + std::to_string(device) +
+        " loss " + std::to_string(loss) + (handshake ? " handshake" : "") + " pipe " + pipe +
+        (limited_transmit ? " limited transmit" : "") + (ns2_agents ? " ns2 agents" : "") +
+        (queue == "codel" || queue == "fq_codel" ? " law " + law : "") + (ns3_rate ? " ns-3 rate sample" : "") +
+        (pace_payload ? " paced by payload" : "") +
+        (v.protocol == "bbr" && ns3_bbr ? " ns-3 BBR rounds and extras" : "") + (late_wake ? " late wake" : "");
     const testing::RunResult r = testing::RunOk(s);
     ASSERT_FALSE(r.json.empty()) << where;
     const auto doc = nlohmann::json::parse(r.json);
