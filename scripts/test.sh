@@ -2,18 +2,18 @@
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
 # at the first failure. Seconds on a fresh clone, 2 cores, packages present
-# (2026-11-29, this stop's last commit at load average about 1-3, 17.6 min in all; 22.8-27.1
+# (2026-11-29, this stop's last commit at load average about 1-3, 17.3 min in all; 22.8-27.1
 # min at 0dff974 on a busier one; the README has the whole):
-#   setup        ~313  npm ci beside the engine and WASM builds, then the page
+#   setup        ~300  npm ci beside the engine and WASM builds, then the page
 #   test:format  ~8    Prettier and clang-format check the layout
 #   test:engine  ~53   native GoogleTest suite (ctest, one process per core)
-#   test:python  ~25   the Python package linked to build/engine, pytest (scripts/test-python.sh)
+#   test:python  ~24   the Python package linked to build/engine, pytest (scripts/test-python.sh)
 #   test:slurm   ~29   a single-node Slurm cluster, a 3-task campaign: a task requeued, a
 #                      worker killed, a task cancelled
-#   test:wasm    ~18   WASM under Node: native == WASM, bit for bit
-#   test:web     ~73   the page's TypeScript type check (tsc --noEmit), ESLint, then its
+#   test:wasm    ~19   WASM under Node: native == WASM, bit for bit
+#   test:web     ~71   the page's TypeScript type check (tsc --noEmit), ESLint, then its
 #                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
-#   test:e2e     ~375  Playwright + Debian Chromium against the built site, one worker,
+#   test:e2e     ~369  Playwright + Debian Chromium against the built site, one worker,
 #                      one reused browser context (the sanitizer build below runs beside it)
 #   (wait)       ~0    the rest of the ASan + UBSan build started at nice 19 after setup
 #   test:fuzz    ~52   the libFuzzer targets (scenario, program) replay their corpora and
