@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "plab/api.h"
 #include "sweep/sweep_stats.h"
 #include "test_util.h"
 
@@ -128,7 +129,13 @@ TEST(Sweep, ValidationNamesTheFieldAndRange) {
   EXPECT_TRUE(
       ValidateSweep({"flows[0].channel.forward.p", 0, 1, 2, false, 1, {"fixed/le", "westwood/sack"}, {}}).empty());
   EXPECT_EQ(ValidateSweep({"flows[0].protocol", 0, 1, 2, false, 1, {}, {}})[0].message,
-            "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got flows[0].protocol");
+            "x must be a numeric parameter (see `lab schema`), flows (the number of flows) or flows[1:]. and a "
+            "flow's numeric parameter (every flow after the first), got flows[0].protocol");
+  EXPECT_EQ(ValidateSweep({"flows[1:].protocol", 0, 1, 2, false, 1, {}, {}})[0].message,
+            "x must be a numeric parameter (see `lab schema`), flows (the number of flows) or flows[1:]. and a "
+            "flow's numeric parameter (every flow after the first), got flows[1:].protocol");
+  EXPECT_EQ(ValidateSweep({"flows[1:].access.delay_ms", 0, 1e9, 2, false, 1, {}, {}})[0].message,
+            "to must be within [0, 10000] (the range of flows[1:].access.delay_ms), got 1000000000");
   EXPECT_EQ(ValidateSweep({"seed", 0, 10, 2, false, 1, {}, {}})[0].message,
             "x cannot be seed: every point already runs seeds from the scenario's seed (--seeds)");
   EXPECT_EQ(ValidateSweep({"flows[].channel.forward.p", 0, 1, 2, false, 1, {}, {}})[0].message,
@@ -147,6 +154,33 @@ TEST(Sweep, TheNumberOfFlowsCopiesTheLastFlow) {
   const auto doc = RunSweep({{"duration_s", 2}}, {"flows", 1, 3, 3, false, 1, {}, {}});
   ASSERT_EQ(doc["points"].size(), 3u);
   EXPECT_EQ(doc["points"][2]["figures"]["flows"]["mean"], 3);
+}
+
+// flows[1:].PARAM sets PARAM in every flow after the first and leaves flows[0] as it was
+// (Ng & Chan §4.3: the TCP streams' side-link delay, the rate-based stream's unchanged).
+TEST(Sweep, LaterFlowsSetsEveryFlowButTheFirst) {
+  const nlohmann::json base = {{"flows",
+                                {{{"protocol", "crp"}, {"access", {{"delay_ms", 3}}}},
+                                 {{"protocol", "reno"}, {"access", {{"delay_ms", 3}}}},
+                                 {{"protocol", "reno"}}}}};
+  const SweepSpec spec{"flows[1:].access.delay_ms", 3, 200, 4, false, 1, {}, {}};
+  EXPECT_TRUE(ValidateSweep(spec).empty());
+  const auto s = SweepScenario(base, spec, 120, 1, "");
+  EXPECT_EQ(s["flows"][0]["access"]["delay_ms"], 3);
+  EXPECT_EQ(s["flows"][1]["access"]["delay_ms"], 120);
+  EXPECT_EQ(s["flows"][2]["access"]["delay_ms"], 120);
+  // An integer parameter is set as one (tcp.mss_bytes).
+  const auto m = SweepScenario(base, {"flows[1:].tcp.mss_bytes", 256, 1024, 2, false, 1, {}, {}}, 1024, 1, "");
+  EXPECT_TRUE(m["flows"][2]["tcp"]["mss_bytes"].is_number_integer());
+  EXPECT_FALSE(m["flows"][0].contains("tcp"));
+  // One flow: nothing after the first, so the plan says why instead of sweeping nothing.
+  const nlohmann::json one = {{"flows", {{{"protocol", "reno"}}}}};
+  EXPECT_THROW(PlanSweep(one, spec), std::invalid_argument);
+  const auto answer = nlohmann::json::parse(
+      SweepPlanJson(one.dump(), R"({"x": "flows[1:].access.delay_ms", "from": 3, "to": 200, "points": 2})"));
+  EXPECT_FALSE(answer["ok"]);
+  EXPECT_EQ(answer["errors"][0]["message"],
+            "x flows[1:].access.delay_ms sets the flows after the first, and the scenario has 1 flow");
 }
 
 // A protocol replaces flows[0]'s and that of every flow running the same one: "all run

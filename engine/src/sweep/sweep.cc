@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "plab/api.h"
@@ -15,6 +16,13 @@
 #include "transport/throughput_models.h"
 
 namespace plab {
+
+std::optional<std::string> LaterFlowsRest(const std::string& path) {
+  const std::string prefix = kSweepLaterFlows;
+  if (path.size() <= prefix.size() || path.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+  return path.substr(prefix.size());
+}
+
 namespace {
 
 // The declaration of x; for the number of flows, the list's limits as an integer.
@@ -25,6 +33,7 @@ const ParamDecl* XParam(const std::string& path) {
                         static_cast<double>(flows->max_items), 1, "Explicit flows, each a copy of the last");
   }();
   if (path == kSweepFlowCount) return &flow_count;
+  if (const auto rest = LaterFlowsRest(path)) return FindParam("flows[]" + *rest);
   return FindParam(Scenario::PatternOf(path));
 }
 
@@ -124,7 +133,10 @@ std::vector<ValidationError> ValidateSweep(const SweepSpec& spec) {
   }
   if (d == nullptr || (d->type != ParamType::kNumber && d->type != ParamType::kInteger)) {
     errors.push_back(
-        {"x", "x must be a numeric parameter (see `lab schema`) or flows (the number of flows), got " + spec.x_path});
+        {"x",
+         "x must be a numeric parameter (see `lab schema`), flows (the number of flows) or flows[1:]. and a "
+         "flow's numeric parameter (every flow after the first), got " +
+             spec.x_path});
     return errors;
   }
   const std::string range = "[" + FormatNumber(d->min) + ", " + FormatNumber(d->max) + "]";
@@ -189,6 +201,22 @@ void ApplySweep(nlohmann::json& s, const SweepSpec& spec, double x, int64_t seed
   const ParamDecl* d = XParam(spec.x_path);
   if (spec.x_path == kSweepFlowCount) {
     SetFlowCount(s, static_cast<int64_t>(x));
+  } else if (const auto rest = LaterFlowsRest(spec.x_path)) {
+    // Every flow after the first (Ng & Chan §4.3: the TCP streams' side links, with the
+    // rate-based stream as flows[0]); a scenario of one flow has none to set.
+    const size_t n = s.contains("flows") && s["flows"].is_array()
+                         ? s["flows"].size()
+                         : static_cast<size_t>(FindList("flows")->default_items);
+    if (n < 2)
+      throw std::invalid_argument("x " + spec.x_path + " sets the flows after the first, and the scenario has " +
+                                  std::to_string(n) + " flow" + (n == 1 ? "" : "s"));
+    for (size_t i = 1; i < n; ++i) {
+      const std::string path = "flows[" + std::to_string(i) + "]" + *rest;
+      if (d->type == ParamType::kInteger)
+        Scenario::SetPath(s, path, static_cast<int64_t>(x));
+      else
+        Scenario::SetPath(s, path, x);
+    }
   } else if (d->type == ParamType::kInteger) {
     Scenario::SetPath(s, spec.x_path, static_cast<int64_t>(x));
   } else {

@@ -4,6 +4,7 @@
 // page runs the same grid in a pool of workers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,13 @@ namespace plab {
 // x may also be `flows`: the number of explicit flows (each added flow a copy of the
 // scenario's last one).
 constexpr const char* kSweepFlowCount = "flows";
+// x may also set one parameter of every flow after the first, `flows[1:].` and a flow's
+// parameter (e.g. flows[1:].access.delay_ms): a paper that sweeps the competing streams
+// while flows[0], the protocol under study, stays as it is (Ng & Chan §4.3).
+constexpr const char* kSweepLaterFlows = "flows[1:]";
+
+// The parameter after "flows[1:]" (".access.delay_ms"), or none if `path` is not of that form.
+std::optional<std::string> LaterFlowsRest(const std::string& path);
 
 struct SweepSpec {
   std::string x_path;  // concrete, e.g. "flows[0].channel.forward.p", or kSweepFlowCount
