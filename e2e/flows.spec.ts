@@ -162,6 +162,47 @@ test('a sweep over the number of flows (1 to 20) shows progress and can be cance
   await expect(page.getByTestId('sweep-cell:measured:1')).toHaveAttribute('data-mean', '1');
 });
 
+// Ng & Chan §4.3 moves the competing TCP streams' side links while the rate-based stream,
+// flows[0], stays: x on every flow after the first, chosen from the menu by a person.
+test('a sweep can move every flow after the first while flows[0] stays', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(
+    '/#v=3&topology.kind=dumbbell&duration_s=4&flows=3&f0.protocol=cubic&f1.protocol=newreno&f2.protocol=newreno' +
+      '&view=sweep&sweep.y=goodput_mbps&sweep.k=1',
+  );
+  await expect(page.getByTestId('url-messages')).toHaveCount(0);
+  await page.getByTestId('sweep.x').selectOption('flows[1:].access.delay_ms');
+  await expect(page.getByTestId('sweep.x')).toHaveValue('flows[1:].access.delay_ms');
+  for (const [field, value] of [
+    ['from', '1'],
+    ['to', '200'],
+    ['n', '2'],
+  ] as const) {
+    await page.getByTestId(`sweep.${field}`).fill(value);
+    await page.getByTestId(`sweep.${field}`).press('Enter');
+  }
+  await expect(page).toHaveURL(/sweep\.x=flows\[1%3A\]\.access\.delay_ms&sweep\.from=1&sweep\.to=200/);
+  await page.getByTestId('sweep-run').click();
+  const bar = page.getByRole('progressbar', { name: 'Sweep progress' });
+  await expect(bar).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  // flows[0]'s delay is its own (1 ms by default) at both points: only the others' moved,
+  // so flows[0] (CUBIC) gets more of the link when theirs are 200 ms away.
+  const near = Number(await page.getByTestId('sweep-cell:measured:1').getAttribute('data-mean'));
+  const far = Number(await page.getByTestId('sweep-cell:measured:200').getAttribute('data-mean'));
+  expect(near).toBeGreaterThan(0);
+  expect(far).toBeGreaterThan(near);
+  // A scenario of one flow has no flow after the first: the page says so, naming x, and
+  // runs nothing.
+  await page.goto(
+    '/#v=3&duration_s=4&view=sweep&sweep.x=flows[1%3A].access.delay_ms&sweep.from=1&sweep.to=200&sweep.scale=linear' +
+      '&sweep.n=2&sweep.y=goodput_mbps&sweep.k=1',
+  );
+  await expect(page.getByTestId('sweep-plan-error')).toHaveText(
+    'x flows[1:].access.delay_ms sets the flows after the first, and the scenario has 1 flow',
+  );
+  await expect(page.getByTestId('sweep-run')).toBeDisabled();
+});
+
 test('a v=1 link from before many flows opens the same experiment, rewritten as v=3', async ({ page, browser }) => {
   const v1 = '#v=1&duration_s=5&topology.bottleneck.delay_ms=24&f0.protocol=reno&f0.channel.forward.p=0.02';
   await page.goto('/' + v1);

@@ -2,7 +2,7 @@
 // compare view sets the protocols, a sweep its x and the seeds), and which flow owns a
 // group of controls. Derived from the state; equal maps are kept as the same object,
 // so the controls re-render only when a note changes (the live redraw budget).
-import { xSpecOf } from '../model/sweep/sweep';
+import { isLaterFlowsX, LATER_FLOWS_X, xSpecOf } from '../model/sweep/sweep';
 import { protocolLabel } from '../model/params/labels';
 import { itemCount, itemPath, specsOfItem, valueOf, type ParamSpec } from '../model/params/params';
 import { groupSpecs } from '../model/params/groups';
@@ -42,7 +42,14 @@ export function controlNotesOf(s: LabState): Map<string, string> {
     const c = s.view.sweep;
     if (c.by === 'protocol') protocolGroup(`one curve per protocol: ${names}`);
     const x = xSpecOf(model, c.x);
-    m.set(c.x, `${x?.decl.label ?? c.x} swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`);
+    const note = `${x?.decl.label ?? c.x} swept on x: ${c.from} to ${c.to} (${c.scale}, ${c.n} points)`;
+    if (isLaterFlowsX(c.x)) {
+      // flows[1:].PARAM: the note stands in every flow's control but the first's.
+      const rest = c.x.slice(LATER_FLOWS_X.length);
+      for (let i = 1; i < itemCount(model, s.scenario.values, 'flows'); i++) m.set(itemPath('flows', i, rest), note);
+    } else {
+      m.set(c.x, note);
+    }
     m.set('seed', `each point runs ${c.k} seed${c.k === 1 ? '' : 's'} from ${String(s.scenario.values.seed)}`);
   }
   return m;

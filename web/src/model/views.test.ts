@@ -65,6 +65,27 @@ describe('view state in the URL', () => {
     expect(r.state).toEqual(v);
   });
 
+  it('writes a sweep of every flow after the first by its path and reads it back', () => {
+    const v: ViewState = {
+      ...defaultViewState(model),
+      view: 'sweep',
+      sweep: {
+        x: 'flows[1:].channel.forward.p',
+        from: 0,
+        to: 0.2,
+        scale: 'linear',
+        n: 5,
+        y: 'goodput_mbps',
+        k: 2,
+        by: 'none',
+      },
+    };
+    const r = roundTrip(v);
+    expect(r.hash).toContain('sweep.x=flows[1%3A].channel.forward.p&sweep.from=0&sweep.to=0.2');
+    expect(r.messages).toEqual([]);
+    expect(r.state).toEqual(v);
+  });
+
   it('keeps a changed sweep in the URL while another view is shown', () => {
     const v: ViewState = { ...defaultViewState(model), sweep: { ...defaultViewState(model).sweep, n: 40 } };
     const r = roundTrip(v);

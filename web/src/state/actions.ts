@@ -46,7 +46,7 @@ export type CompareActions = Pick<LabStore, 'setCompare' | 'setHidden' | 'setMar
 /** The sweep view: its settings, its protocols, its plan (the engine's), run and cancel
  * (and a value, from the app-limit note's button). */
 export type SweepActions = ValueActions &
-  Pick<LabStore, 'setCompare' | 'setHidden' | 'setSweep' | 'sweepPlan' | 'runSweep' | 'cancelSweep'>;
+  Pick<LabStore, 'setCompare' | 'setHidden' | 'setSweep' | 'sweepPlan' | 'sweepPlanError' | 'runSweep' | 'cancelSweep'>;
 
 /** Live mode's player and the changes it recorded. */
 export type PlaybackActions = Pick<LabStore, 'player' | 'clearTimeline'>;

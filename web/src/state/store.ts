@@ -192,6 +192,10 @@ export class LabStore implements StoreCore {
     return this.sweepRuns.plan(values, cfg, compare);
   }
 
+  sweepPlanError(values?: Values, cfg?: SweepConfig, compare?: string[]): string | null {
+    return this.sweepRuns.planError(values, cfg, compare);
+  }
+
   runSweep() {
     this.sweepRuns.run();
   }

@@ -40,6 +40,8 @@ export class SweepRunner {
     c: SweepConfig;
     cmp: string[];
     plan: SweepPlan | null;
+    /** Why the engine refused the plan (e.g. x on the flows after the first of one flow). */
+    error: string | null;
   } | null = null;
 
   constructor(
@@ -61,21 +63,33 @@ export class SweepRunner {
     // scenarios took ~0.5 s of main thread each time).
     const last = this.lastPlan;
     if (last && last.model === model && last.v === v && last.c === c && last.cmp === cmp) return last.plan;
-    const plan = this.build(model, v, c, cmp);
-    this.lastPlan = { model, v, c, cmp, plan };
+    const { plan, error } = this.build(model, v, c, cmp);
+    this.lastPlan = { model, v, c, cmp, plan, error };
     return plan;
   }
 
-  private build(model: ParamModel, v: Values, c: SweepConfig, compare: string[]): SweepPlan | null {
+  /** Why the engine refused the plan of these settings, or null (none refused, or not
+   * planned: the engine still loading, x not a sweepable parameter). */
+  planError(values?: Values, cfg?: SweepConfig, compare?: string[]): string | null {
+    this.plan(values, cfg, compare);
+    return this.lastPlan?.error ?? null;
+  }
+
+  private build(
+    model: ParamModel,
+    v: Values,
+    c: SweepConfig,
+    compare: string[],
+  ): { plan: SweepPlan | null; error: string | null } {
     const spec = sweepableParams(model).find((p) => p.path === c.x);
-    if (!spec) return null;
+    if (!spec) return { plan: null, error: null };
     const protocols = sweepProtocols(c, compare);
     const plan = planSweep(model, v, c, protocols);
-    if (typeof plan === 'string') return null;
+    if (typeof plan === 'string') return { plan: null, error: plan === 'the engine is still loading' ? null : plan };
     const { grid, seeds } = plan;
     const base = buildScenario(model, v);
     const key = JSON.stringify(protocols ? [base, c.x, grid, seeds, protocols] : [base, c.x, grid, seeds]);
-    return { grid, seeds, protocols, key, scenarios: planScenarios(plan) };
+    return { plan: { grid, seeds, protocols, key, scenarios: planScenarios(plan) }, error: null };
   }
 
   private remember(scenario: string, summary: RunSummary) {

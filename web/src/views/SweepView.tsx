@@ -25,6 +25,7 @@ import {
   N_RANGE,
   sweepableParams,
   xSpecOf,
+  isLaterFlowsX,
   validateSweep,
   type SweepConfig,
   type SweepError,
@@ -149,6 +150,10 @@ export const SweepView = memo(function SweepView({
   const commitTyped = () => commit(drafts);
 
   const plan = useMemo(() => store.sweepPlan(values, config, compare), [store, values, config, compare]);
+  const planError = useMemo(
+    () => (plan ? null : store.sweepPlanError(values, config, compare)),
+    [plan, store, values, config, compare],
+  );
   const running = run?.status === 'running';
   const stale = !!run && !!plan && run.key !== plan.key;
   const y = config.y;
@@ -246,11 +251,22 @@ export const SweepView = memo(function SweepView({
             'x',
             'x: parameter',
             <select id="sweep-x" data-testid="sweep.x" value={drafts.x} onChange={(e) => change('x', e.target.value)}>
-              {params.map((s) => (
-                <option key={s.path} value={s.path}>
-                  {s.decl.label ?? s.path} — {s.path}
-                </option>
-              ))}
+              {params
+                .filter((s) => !isLaterFlowsX(s.path))
+                .map((s) => (
+                  <option key={s.path} value={s.path}>
+                    {s.decl.label ?? s.path} — {s.path}
+                  </option>
+                ))}
+              <optgroup label="Every flow after the first (flows[0] stays)">
+                {params
+                  .filter((s) => isLaterFlowsX(s.path))
+                  .map((s) => (
+                    <option key={s.path} value={s.path}>
+                      {s.decl.label ?? s.path} — {s.path}
+                    </option>
+                  ))}
+              </optgroup>
             </select>,
             'wide',
           )}
@@ -355,6 +371,11 @@ export const SweepView = memo(function SweepView({
           blocked={errors.length > 0}
           total={total}
         />
+        {planError && (
+          <div className="field-error" role="alert" data-testid="sweep-plan-error">
+            {planError}
+          </div>
+        )}
       </section>
 
       {withModels && <AppLimitNote store={store} limits={limits} multiFlow={limits.some((l) => l.flow > 1)} />}

@@ -108,6 +108,21 @@ describe('sweep settings', () => {
     expect(paths).not.toContain('flows[0].protocol');
   });
 
+  it("offers each of flows[0]'s parameters for every flow after the first too, checked against its range", () => {
+    const later = sweepableParams(model).filter((s) => s.path.startsWith('flows[1:].'));
+    expect(later.map((s) => s.path)).toContain('flows[1:].channel.forward.p');
+    expect(later.map((s) => s.path)).not.toContain('flows[1:].protocol');
+    expect(later.find((s) => s.path === 'flows[1:].channel.forward.p')!.decl.label).toMatch(
+      /every flow after the first$/,
+    );
+    const { config, errors } = validateSweep(model, { x: 'flows[1:].channel.forward.p', from: '0', to: '2' });
+    expect(config.x).toBe('flows[1:].channel.forward.p');
+    expect(errors.map((e) => e.message)).toEqual([
+      'sweep to must be within [0, 1] (the range of flows[1:].channel.forward.p), got 2',
+    ]);
+    expect(validateSweep(model, { x: 'flows[1:].protocol' }).errors[0].field).toBe('x');
+  });
+
   it('defaults to goodput against the forward loss rate, log 0.1 % .. 5 %', () => {
     expect(defaultSweep(model)).toEqual({
       x: 'flows[0].channel.forward.p',

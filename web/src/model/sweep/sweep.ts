@@ -67,10 +67,33 @@ function flowCountSpec(model: ParamModel): ParamSpec | null {
   };
 }
 
+/** x may set one parameter of every flow after the first: "flows[1:]" and a flow's
+ * parameter (the engine's sweep reads it so too, docs/engine-api.md "Sweeps"): the
+ * competing streams move while flows[0], the one under study, stays (Ng & Chan §4.3
+ * sweeps the TCP streams' side links beside one rate-based stream). */
+export const LATER_FLOWS_X = 'flows[1:]';
+
+/** The flows[1:] twin of one of flows[0]'s parameters. */
+function laterFlowsSpec(first: ParamSpec): ParamSpec {
+  const path = LATER_FLOWS_X + first.path.slice('flows[0]'.length);
+  return {
+    path,
+    key: path,
+    decl: { ...first.decl, path, label: `${first.decl.label ?? first.path}, every flow after the first` },
+    defaultValue: first.defaultValue,
+  };
+}
+
+/** Is x one parameter of every flow after the first? */
+export function isLaterFlowsX(x: string): boolean {
+  return x.startsWith(LATER_FLOWS_X + '.');
+}
+
 /** Parameters that can go on x: numbers and integers with a finite range (not the
  * seed, which the sweep sets itself), and the number of flows. Of the lists, flows[0]'s
- * parameters (the flow the sweep's protocol rule starts from); a background group's are
- * left out, since a link's sweep may name a group the experiment does not have. */
+ * parameters (the flow the sweep's protocol rule starts from) and, after all others,
+ * each of them for every flow after the first; a background group's are left out, since
+ * a link's sweep may name a group the experiment does not have. */
 export function sweepableParams(model: ParamModel): ParamSpec[] {
   const params = model.specs.filter(
     (s) =>
@@ -82,12 +105,18 @@ export function sweepableParams(model: ParamModel): ParamSpec[] {
       (s.decl.max as number) > (s.decl.min as number),
   );
   const count = flowCountSpec(model);
-  return count ? [...params, count] : params;
+  const later = params.filter((s) => s.list === 'flows' && s.index === 0).map(laterFlowsSpec);
+  return [...params, ...(count ? [count] : []), ...later];
 }
 
 /** The spec of a sweep's x: a parameter, or the number of flows. */
 export function xSpecOf(model: ParamModel, x: string): ParamSpec | undefined {
-  return x === FLOW_COUNT_X ? (flowCountSpec(model) ?? undefined) : model.byPath.get(x);
+  if (x === FLOW_COUNT_X) return flowCountSpec(model) ?? undefined;
+  if (isLaterFlowsX(x)) {
+    const first = model.byPath.get('flows[0]' + x.slice(LATER_FLOWS_X.length));
+    return first ? laterFlowsSpec(first) : undefined;
+  }
+  return model.byPath.get(x);
 }
 
 /** A loss-rate parameter: the throughput models are functions of the loss rate. */
