@@ -22,14 +22,28 @@ void PrrRecovery::OnAck(const TcpHeader& ack, TcpState& state, RecoveryActions& 
   }
   dupack_counted_ = false;
   if (mode_ != Mode::kDupAckAsSack || ack.sack_count > 0) return;
+  if (in_loss_ && ack.ack >= state.recover) in_loss_ = false;
   if (ack.ack > state.snd_una && ack.ack <= state.snd_max) {
     // An ACK of k segments: k - 1 of those counted by duplicate ACKs are now acknowledged
     // (Linux tcp_remove_reno_sacks), and were delivered already (ns-3 delivers them again).
     const uint64_t segments = (ack.ack - state.snd_una + state.mss - 1) / state.mss;
     const uint64_t taken = std::min(dupack_sacked_, segments - 1);
+    // ns-3.44 (ns3_reno_sacks): its Reno SACKs sit on the segments right after the head
+    // (TcpTxBuffer::AddRenoSack), so the new head was one of them if the ACK covers no
+    // more than they do; TcpTxBuffer::DiscardUpTo then moves its SACK to the first
+    // segment after them (the count stays, if there is one) and marks the head lost,
+    // in every congestion state: it is sent again at once (NextSeg rule 1).
+    const bool head_was_sacked = ns3_reno_sacks_ && segments <= dupack_sacked_;
     dupack_sacked_ -= taken;
+    if (ns3_reno_sacks_) {
+      const uint64_t after = ack.ack < state.snd_max ? (state.snd_max - ack.ack + state.mss - 1) / state.mss : 0;
+      dupack_sacked_ = std::min<uint64_t>(dupack_sacked_, after > 0 ? after - 1 : 0);
+      if (head_was_sacked && ack.ack < state.snd_max) actions.scoreboard().MarkOverdue(ack.ack);
+    }
     if (!ns3_counts_) delivered_data_ -= std::min<uint64_t>(delivered_data_, taken * state.mss);
   } else if (ack.ack == state.snd_una && state.snd_max > state.snd_una) {
+    // ns-3.44 takes no duplicate ACK in CA_LOSS (TcpSocketBase::DupAck returns).
+    if (in_loss_) return;
     // A duplicate ACK: one more segment has left the network (never more than are out).
     const uint64_t out = (state.snd_max - state.snd_una + state.mss - 1) / state.mss;
     dupack_counted_ = dupack_sacked_ + 1 < out;
@@ -57,6 +71,11 @@ void PrrRecovery::OnEnterRecovery(TcpState& state, RecoveryActions& actions) {
   // which counts 1 SMSS more than the ACK delivered while prr_delivered < RecoverFS.
   if (Ns3Sack() && recover_fs_ > 0) delivered_data_ += state.mss;
   Update(state, actions);  // the ACK that started recovery counts too
+}
+
+bool PrrRecovery::ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) {
+  if (ns3_reno_sacks_ && !in_loss_ && dupack_sacked_ > 0 && scoreboard.IsMarkedLost(state.snd_una)) return true;
+  return SackRecovery::ShouldEnterRecovery(state, scoreboard);
 }
 
 void PrrRecovery::OnDupAck(TcpState& state, RecoveryActions& actions) {
@@ -125,6 +144,7 @@ void PrrRecovery::OnAckInRecovery(TcpState& state, uint64_t acked_bytes, Recover
 void PrrRecovery::OnTimeout(TcpState& state) {
   active_ = false;
   dupack_sacked_ = 0;  // every segment is now lost (Linux tcp_reset_reno_sack)
+  in_loss_ = ns3_reno_sacks_;
   SackRecovery::OnTimeout(state);
 }
 
@@ -150,7 +170,7 @@ void PrrRecovery::Update(const TcpState& state, RecoveryActions& actions) {
   const auto prr_delivered = static_cast<int64_t>(prr_delivered_);
   const auto prr_out = static_cast<int64_t>(prr_out_);
   int64_t sndcnt = 0;
-  if (Ns3Sack()) {
+  if (Ns3Sack() || ns3_reno_sacks_) {
     sndcnt = Ns3SendCount(pipe, ssthresh, delivered);
   } else if (pipe > ssthresh) {
     // Proportional part: send ssthresh/RecoverFS of what was delivered, rounded up.
@@ -209,5 +229,9 @@ uint64_t PrrRecovery::FlightToHalve(const TcpState& state, RecoveryActions& acti
 // SackRecovery sends while the scoreboard's pipe + 1 SMSS fits this; PRR's own pipe is
 // smaller by the segments duplicate ACKs stand for.
 uint64_t PrrRecovery::RecoveryWindow(const SendLimits&) const { return window_ + dupack_sacked_ * mss_; }
+
+uint64_t PrrRecovery::OpenWindow(const SendLimits& limits) const {
+  return ns3_reno_sacks_ ? limits.cwnd + dupack_sacked_ * mss_ : limits.cwnd;
+}
 
 }  // namespace plab

@@ -74,6 +74,28 @@
 // prr_delivered - prr_out, negative, once prr_out > prr_delivered (Ns3SendCount). Not
 // modelled: the partial ACK's DoRetransmit outside PRR's count.
 //
+// ns3_reno_sacks without SACK (recovery prr_ns3_nosack_reno_sacks, with ns3_counts; read
+// from ns-3.44's tcp-tx-buffer.cc and tcp-socket-base.cc, seen per ACK in grid.cc's
+// TX/RX trace): ns-3's TcpTxBuffer marks a segment SACKed for each duplicate ACK
+// (AddRenoSack: the first un-SACKed one after the head) and clears those marks only at a
+// timeout (ResetRenoSack), not when recovery ends; BytesInFlight (sent - SACKed - lost +
+// retransmitted) leaves them out in every congestion state. So:
+// - a cumulative ACK that leaves a segment so marked at the head moves its mark to the
+//   first unmarked segment (the count stays while there is one) and marks the head lost
+//   (DiscardUpTo: "Moving the SACK flag from the HEAD to another segment"), in recovery or
+//   out of it; SendPendingData sends it again at once (NextSeg rule 1), and on a partial
+//   ACK PRR reads the pipe without it (DoRecovery, before the partial ACK's DoRetransmit);
+// - outside recovery SendPendingData sends while cwnd - BytesInFlight holds a segment, the
+//   marked segments out of it: at the end of a recovery whose duplicate ACKs came from
+//   duplicates (a go-back-N's), cwnd = ssthresh is sent at once on top of what is out;
+// - a duplicate ACK outside recovery while the head is marked lost below a mark starts
+//   recovery at once (DupAck step (2): TcpTxBuffer::IsLost(head), no recover check);
+// - in CA_LOSS (after a timeout, until recover is acknowledged) DupAck takes no
+//   duplicate ACK, so none is counted;
+// - DoRecovery's send count in its 32-bit arithmetic (Ns3SendCount), as with SACK: once
+//   prr_out > prr_delivered, MAX(prr_delivered - prr_out, DeliveredData) on unsigned
+//   values is negative, so below ssthresh a partial ACK sends its retransmission only.
+//
 // Bound::kNs3 is ns-3.44's TcpPrrRecovery (its default ReductionBound SSRB): the
 // slow-start bound MAX(prr_delivered - prr_out, DeliveredData) + MSS only on an ACK that
 // acknowledges data retransmitted in this recovery, otherwise sndcnt = MIN(ssthresh -
@@ -98,17 +120,21 @@ class PrrRecovery final : public SackRecovery {
   // `ns3_counts`: ns-3.44's counts, with SACK or without (see the top of this file).
   // `ns3_prr_calls` (Mode::kSack): PRR's per-ACK step run when and as often as ns-3.44's
   // TcpSocketBase runs TcpPrrRecovery::DoRecovery with SACK (see the top of this file).
+  // `ns3_reno_sacks` (Mode::kDupAckAsSack): ns-3.44's TcpTxBuffer without SACK in every
+  // congestion state, not only in recovery (see the top of this file).
   explicit PrrRecovery(Bound bound = Bound::kSlowStart, Mode mode = Mode::kSack, bool pipe_after_timeout = false,
-                       bool recover_after_timeout = true, bool ns3_counts = false, bool ns3_prr_calls = false)
+                       bool recover_after_timeout = true, bool ns3_counts = false, bool ns3_prr_calls = false,
+                       bool ns3_reno_sacks = false)
       : SackRecovery(EarlyRetransmit::kOff, pipe_after_timeout),
         bound_(bound),
         mode_(mode),
         ns3_counts_(ns3_counts),
-        ns3_prr_calls_(ns3_prr_calls && mode == Mode::kSack) {
+        ns3_prr_calls_(ns3_prr_calls && mode == Mode::kSack),
+        ns3_reno_sacks_(ns3_reno_sacks && mode == Mode::kDupAckAsSack) {
     // ns-3.44 has no rescue retransmission (TcpTxBuffer::NextSeg leaves rule 4 out).
     rescue_enabled_ = mode == Mode::kSack && !ns3_counts;
     recover_after_timeout_ = recover_after_timeout;
-    pipe_always_ = mode == Mode::kSack && ns3_counts;
+    pipe_always_ = (mode == Mode::kSack && ns3_counts) || ns3_reno_sacks_;
     timer_on_first_partial_ack_ = mode == Mode::kSack && ns3_counts;
   }
 
@@ -130,7 +156,12 @@ class PrrRecovery final : public SackRecovery {
 
  protected:
   void OnEnterRecovery(TcpState& state, RecoveryActions& actions) override;
+  // With ns3_reno_sacks: also a duplicate ACK while the head is marked lost below a Reno
+  // SACK (TcpSocketBase::DupAck step 2, TcpTxBuffer::IsLost).
+  bool ShouldEnterRecovery(const TcpState& state, Scoreboard& scoreboard) override;
   uint64_t RecoveryWindow(const SendLimits& limits) const override;
+  // With ns3_reno_sacks: cwnd, and the segments duplicate ACKs counted out of the pipe.
+  uint64_t OpenWindow(const SendLimits& limits) const override;
   // With ns3_counts: pipe, as ns-3.44 halves it (see the top of this file).
   uint64_t FlightToHalve(const TcpState& state, RecoveryActions& actions) const override;
 
@@ -150,6 +181,8 @@ class PrrRecovery final : public SackRecovery {
   Mode mode_;
   bool ns3_counts_;
   bool ns3_prr_calls_ = false;   // with SACK, DoRecovery called as ns-3.44 calls it (prr_recovery.cc)
+  bool ns3_reno_sacks_ = false;  // without SACK, ns-3.44's TcpTxBuffer in every state (the top of this file)
+  bool in_loss_ = false;         // ns3_reno_sacks: after a timeout, until recover is acknowledged (CA_LOSS)
   bool dupack_counted_ = false;  // this ACK is a duplicate that counted one more segment out
   uint32_t mss_ = 1000;
   std::vector<uint64_t> retransmitted_;  // seqs retransmitted in this recovery, not yet acked

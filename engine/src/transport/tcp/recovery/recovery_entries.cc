@@ -152,6 +152,18 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
                                               true);
        },
        {}},
+      {"prr_ns3_nosack_reno_sacks",
+       "PRR as ns-3.44 counts it, no SACK, its Reno SACKs kept",
+       "prr_ns3_nosack_counts, and the segments duplicate ACKs counted as SACKed kept as ns-3.44's TcpTxBuffer keeps "
+       "them in every congestion state: out of the pipe by which it sends outside recovery too, until a timeout; a "
+       "cumulative ACK that leaves one at the head marks it lost and it is sent again at once; no duplicate ACK "
+       "counted after a timeout until recover is acknowledged; PRR's send count in ns-3's 32-bit arithmetic",
+       false,
+       [] {
+         return std::make_unique<PrrRecovery>(PrrRecovery::Bound::kNs3, PrrRecovery::Mode::kDupAckAsSack, true, true,
+                                              true, false, true);
+       },
+       {}},
       {"prr_ns3_nosack_rto",
        "PRR as ns-3.44, no SACK, recoveries after a timeout",
        "An experiment: PRR as ns-3.44 without SACK, and duplicate ACKs start a fast recovery even below the point a "

@@ -85,7 +85,7 @@ SendChoice SackRecovery::NextSegment(TcpState& state, const Scoreboard& scoreboa
   if (after_timeout_ && state.snd_una >= state.recover) after_timeout_ = false;
   if (!state.in_recovery && !after_timeout_ && !pipe_always_) return WindowedNextSegment(state, scoreboard, limits);
   const uint64_t pipe = scoreboard.Pipe();
-  if (pipe + state.mss > (state.in_recovery ? RecoveryWindow(limits) : limits.cwnd)) return {};
+  if (pipe + state.mss > (state.in_recovery ? RecoveryWindow(limits) : OpenWindow(limits))) return {};
   if (const auto lost = scoreboard.NextLostSegment()) return {true, *lost};  // NextSeg rule 1
   // Rule 2: new data the application offers, within the receiver's window.
   if (state.snd_max < limits.total_bytes && limits.new_data_ready) {

@@ -53,6 +53,9 @@ class SackRecovery : public LossRecovery {
   virtual void OnEnterRecovery(TcpState& /*state*/, RecoveryActions& /*actions*/) {}
   // The window NextSeg fills in recovery: RFC 6675 sends while cwnd - pipe >= 1 SMSS.
   virtual uint64_t RecoveryWindow(const SendLimits& limits) const { return limits.cwnd; }
+  // The same outside recovery, where NextSeg sends by pipe (pipe_always_, or after a
+  // timeout): cwnd.
+  virtual uint64_t OpenWindow(const SendLimits& limits) const { return limits.cwnd; }
   // The flight the window cut halves on entering recovery: RFC 6675 §5 step 4.2's FlightSize.
   virtual uint64_t FlightToHalve(const TcpState& state, RecoveryActions& /*actions*/) const {
     return state.flight_size();
