@@ -172,10 +172,13 @@ def number(cid, paper_id, quote, source, paper_value, left, right=None, unit=Non
 
 
 def relation(cid, paper_id, quote, source, left, op, right=None, value=None, factor=None, reading=None,
-             explain=None):
+             explain=None, steps=False):
     """A relation claim (docs/claims.md): left op factor x (right or value), holding only
-    where the 95 % intervals over seeds say so."""
+    where the 95 % intervals over seeds say so; with steps, left (over an x_range) op itself
+    at the swept x before, at every step ("keeps decreasing", "decreases steadily")."""
     check = {'left': left, 'op': op}
+    if steps:
+        check['steps'] = True
     if right is not None:
         check['right'] = right
     if value is not None:

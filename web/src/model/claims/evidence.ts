@@ -6,7 +6,7 @@
 //   a preset's "evidence": { "published": [...], "claims": [ Claim... ] }
 //   Claim = { id, paper, kind: "number" | "relation" | "not_expressible", quote, source,
 //             check?, paper_value?, unit?, why?, reading?, explain? }
-//   Check = { left: Ref, op?, right?: Ref, value?, factor? },
+//   Check = { left: Ref, op?, right?: Ref, value?, factor?, steps? },
 //   Ref = { series, figure, x? | x_range? }
 // A claim without "kind" is a legacy one (this project's own restatement, text + check +
 // if_not): judged by today's mean comparison and shown apart, never as a holds of the paper.
@@ -27,6 +27,10 @@ export interface Check {
   right?: Ref;
   value?: number;
   factor?: number;
+  /** A relation of the left figure with itself, step by step over its x_range: at each
+   * swept x, `left op left at the swept x before it` ("keeps decreasing", "decreases
+   * steadily": every step, not only the last point against the first). No right, no value. */
+  steps?: boolean;
 }
 
 /** What a paper's claims are judged with: stated once per paper (presets.json "papers"). */
@@ -182,6 +186,16 @@ function readCheck(ch0: unknown, where: string, kind: ClaimKind, problems: strin
       ),
       null
     );
+  if (ch.steps !== undefined) {
+    if (ch.steps !== true || kind !== 'relation' || right !== undefined || ch.value !== undefined || !left.x_range)
+      return (
+        void problems.push(
+          `${where}: "steps" is true on a relation of its left over an x_range, with no "right" or "value" — left out`,
+        ),
+        null
+      );
+    return { ...base, op: ch.op as Op, steps: true };
+  }
   if ((right === undefined) === !isNum(ch.value))
     return (void problems.push(`${where}: give exactly one of "right" and "value" — left out`), null);
   return { ...base, op: ch.op as Op, ...(isNum(ch.value) ? { value: ch.value } : {}) };

@@ -196,6 +196,7 @@ function evaluateRelation(claim: Claim, data: RunData, names: ClaimNames, model?
   };
   const show = (name: string, m: number, [lo, hi]: [number, number]) => `${name} ${fmt(m)} [${fmt(lo)}, ${fmt(hi)}]`;
   const parts: string[] = [];
+  if (claim.check!.steps) return evaluateSteps(claim, data, names, xs, iv, show, () => clamped);
   for (const x of xs) {
     const l = statsAt(data, left.series, left.figure, x);
     const r = right ? statsAt(data, right.series, right.figure, right.x_range ? x : right.x) : null;
@@ -219,6 +220,47 @@ function evaluateRelation(claim: Claim, data: RunData, names: ClaimNames, model?
   return {
     verdict: claim.reading ? 'holds-under-reading' : 'holds',
     detail: parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; '),
+  };
+}
+
+/** A step relation ("keeps decreasing"): at each swept x of the range after the first,
+ * the left figure against itself at the swept x before it, each step by the intervals as
+ * a relation's; the detail names the first step they do not order. */
+function evaluateSteps(
+  claim: Claim,
+  data: RunData,
+  names: ClaimNames,
+  xs: readonly (number | undefined)[],
+  iv: (s: Stats, figure: string) => [number, number],
+  show: (name: string, m: number, i: [number, number]) => string,
+  clamped: () => boolean,
+): ClaimResult {
+  const { left, op = '<' } = claim.check!;
+  if (xs.length < 2) return { verdict: 'pending', detail: 'a step needs two swept points in the claim’s range' };
+  const name = names.series(left.series);
+  const parts: string[] = [];
+  for (let i = 1; i < xs.length; i++) {
+    const a = statsAt(data, left.series, left.figure, xs[i]);
+    const b = statsAt(data, left.series, left.figure, xs[i - 1]);
+    if (!a || !b) return { verdict: 'pending', detail: 'not run yet' };
+    const n = Math.min(a.n, b.n);
+    if (n < 2)
+      return { verdict: 'does-not-hold', detail: `needs ≥ 2 seeds (n = ${n}): one run has no confidence interval` };
+    const ia = iv(a, left.figure);
+    const ib = iv(b, left.figure);
+    const ok = op === '>' ? ia[0] > ib[1] : op === '>=' ? ia[0] >= ib[1] : op === '<' ? ia[1] < ib[0] : ia[1] <= ib[0];
+    const how = `95 % CI, Student t${clamped() ? ', clamped to the figure’s range (≥ 0)' : ''}`;
+    const text =
+      `${names.figure(left.figure)}: ${show(name, a.mean, ia)} at x = ${fmt(xs[i]!)} ${op} ` +
+      `${show(name, b.mean, ib)} at x = ${fmt(xs[i - 1]!)} (${how}, n = ${n})`;
+    if (!ok) return { verdict: 'does-not-hold', detail: `${text}: the intervals do not say so at this step` };
+    parts.push(text);
+  }
+  return {
+    verdict: claim.reading ? 'holds-under-reading' : 'holds',
+    detail:
+      `every step of ${xs.length - 1}: ` +
+      (parts.length > 2 ? `${parts[0]} … ${parts[parts.length - 1]}` : parts.join('; ')),
   };
 }
 
