@@ -359,5 +359,44 @@ TEST(Ns3GridBbr, WhichRecoveriesTimeOutAt1MbpsHangsOnMicroseconds) {
   EXPECT_GT(spread.most_share, ns3_share);
 }
 
+// ns-3.44's TcpHeader packs a SACK ACK's options and pads their total once (10 bytes of
+// timestamp, 2 + 8 per SACK block): its SACK ACKs are 62, 70 and 78 bytes by grid.cc's
+// trace of the bottleneck's return device, where ours padded each option by itself (66, 74,
+// 82), 32 us more at 1 Mb/s. Packed as ns-3 packs them (tcp.option_layout = ns3 on every
+// flow, nothing else changed) BBR alone at 1 Mb/s, 10 ms, a 1-packet queue, loss-free, gets
+// 0.517 Mb/s to ns-3's 0.520 (-0.6 %: it agrees; 0.452, -13 %, padded), and at 50 ms, 1 BDP
+// 0.889 to ns-3's 0.913 (0.839 padded): the second is the reshuffle above, so this is the
+// ACK's size, measured, not a cause shown for either. Over the whole grid (UseNs3Sender
+// setting it) 127 points agree either way: in, that BBR alone point; out, SACK+CUBIC at
+// 1 Mb/s, 10 ms, 0.25 BDP, 0.3 % loss (total +8.8 % -> +13.1 %, 10 % allowed).
+TEST(Ns3GridBbr, Ns3sPackedAckOptionsMoveTheOneMbpsBbrPoints) {
+  const auto total = [](const std::string& key, bool packed) {
+    nlohmann::json scenario = BbrGridScenario(key);
+    if (packed) {
+      for (auto& flow : scenario["flows"]) flow["tcp"]["option_layout"] = "ns3";
+    }
+    RunOptions options;
+    options.series = false;
+    const RunOutput out = plab::Run(scenario.dump(), options);
+    EXPECT_TRUE(out.ok) << out.json;
+    double sum = 0;
+    const auto doc = nlohmann::json::parse(out.json);
+    for (const auto& flow : doc["flows"]) sum += flow["summary"]["goodput_mbps"].get<double>();
+    return sum;
+  };
+  const std::string tiny = "bbr|1|10|0.25|0", bdp = "bbr|1|50|1|0";
+  const double ns3_tiny = Ns3BbrGridTotal(tiny).first, ns3_bdp = Ns3BbrGridTotal(bdp).first;
+  const double padded_tiny = total(tiny, false), packed_tiny = total(tiny, true);
+  const double padded_bdp = total(bdp, false), packed_bdp = total(bdp, true);
+  std::cout << "[ ns-3 grid ] " << tiny << ": padded ACK options " << padded_tiny << " Mb/s, packed " << packed_tiny
+            << " (ns-3 " << ns3_tiny << "); " << bdp << ": padded " << padded_bdp << ", packed " << packed_bdp
+            << " (ns-3 " << ns3_bdp << ")\n";
+  const double tolerance = testing::Ns3Tolerance(0);
+  EXPECT_LT(padded_tiny, (1 - tolerance) * ns3_tiny);
+  EXPECT_NEAR(packed_tiny, ns3_tiny, tolerance * ns3_tiny);
+  EXPECT_GT(packed_bdp, padded_bdp + 0.03);
+  EXPECT_LT(packed_bdp, (1 - tolerance) * ns3_bdp);
+}
+
 }  // namespace
 }  // namespace plab::ns3_grid_bbr
