@@ -21,6 +21,7 @@
 // Each test runs the scenario the grid test runs at a point (the Validation page's,
 // tests/data/ns3-grid-page-scenarios.jsonl, which Ns3Grid.ThePageRunsTheScenariosThisTestRuns
 // holds equal to it) with BBR's two settings as it says, over ns-3's seeds.
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <sstream>
@@ -276,6 +277,125 @@ TEST(Ns3GridBbr, Ns3sWindowExtrasAreMostOfWhatIsLeftAtTheOnePacketQueue) {
   const double ns3_other = Ns3BbrGridTotal(other).first;
   EXPECT_LT(RunOurBbr(other, Reading::kNs3, Pacing::kPayload, true).total,
             RunOurBbr(other, Reading::kNs3).total - 0.05 * ns3_other);
+}
+
+// The bbr class's loss-free 1 Mb/s, 50 ms, 1 BDP points (and the cubic class's CUBIC+BBR
+// there): which fast recoveries end in a 1 s timeout. By ns-3's trace (grid.cc --trace=1
+// --trace-rate=1, with sinks on the bottleneck's device queue) BBR alone's paced stream,
+// at 1.02 Mb/s of payload on a link that carries 0.949, keeps the 6-packet queue at 5 or 6;
+// each recovery's first retransmission, sent on the third duplicate ACK, reaches the router
+// 78 us before a departure (ours 46 us: ns-3 packs the timestamp and SACK options into one
+// padded block, 62-, 70- and 78-byte SACK ACKs where ours send 66, 74 and 82), and is kept
+// or dropped as the queue holds 5 or 6. Dropped, it is not sent again, and the 1 s timer
+// ends the recovery. ns-3's BBR loses it at 5 of 15 recoveries and gets 0.913 Mb/s; ours
+// at each of its 7 (a 1.40 s cycle of recovery and timeout from 2.5 s on) and gets 0.839.
+// What decides it is tens of microseconds: moving our BBR flow's access delay (1 ms) by 10
+// us steps from 0.95 to 1.05 ms gives BBR alone 0.799-0.937 Mb/s with 1-6 timeouts, and
+// SACK+BBR 0.785-0.983 (ns-3 0.947); moving CUBIC's gives CUBIC+BBR 0.874-0.965 (ns-3
+// 0.949) with CUBIC's share 0.02-0.25 (ns-3 0.12). Each ns-3 run (one seed, loss-free)
+// lies within that spread. Nothing tried that ns-3 does moved these points into agreement
+// and kept them there (engine/tests/data/ns3-grid-disagreements.json, class bbr, lists
+// them): ns-3's packed ACKs alone give BBR alone 0.889, as a 20-40 us earlier ACK would.
+TEST(Ns3GridBbr, WhichRecoveriesTimeOutAt1MbpsHangsOnMicroseconds) {
+  struct Spread {
+    double lowest = 1e9, highest = 0, least_share = 1, most_share = 0;
+    int fewest_timeouts = 1000, most_timeouts = 0;
+  };
+  const auto sweep = [](const std::string& key, int moved_flow) {
+    Spread spread;
+    for (int us = 950; us <= 1050; us += 10) {
+      nlohmann::json scenario = BbrGridScenario(key);
+      scenario["flows"][moved_flow]["access"]["delay_ms"] = us / 1000.0;
+      RunOptions options;
+      options.series = false;
+      const RunOutput out = plab::Run(scenario.dump(), options);
+      EXPECT_TRUE(out.ok) << out.json;
+      const auto doc = nlohmann::json::parse(out.json);
+      double total = 0;
+      for (const auto& flow : doc["flows"]) total += flow["summary"]["goodput_mbps"].get<double>();
+      const auto& first = doc["flows"][0]["summary"];
+      const double share = total > 0 ? first["goodput_mbps"].get<double>() / total : 0;
+      const int timeouts = doc["flows"].back()["summary"]["timeouts"].get<int>();
+      spread.lowest = std::min(spread.lowest, total);
+      spread.highest = std::max(spread.highest, total);
+      spread.least_share = std::min(spread.least_share, share);
+      spread.most_share = std::max(spread.most_share, share);
+      spread.fewest_timeouts = std::min(spread.fewest_timeouts, timeouts);
+      spread.most_timeouts = std::max(spread.most_timeouts, timeouts);
+    }
+    std::cout << "[ ns-3 grid ] " << key << ", flow " << moved_flow << "'s access delay 0.95-1.05 ms: total "
+              << spread.lowest << "-" << spread.highest << " Mb/s, flow 0's share " << spread.least_share << "-"
+              << spread.most_share << ", BBR's timeouts " << spread.fewest_timeouts << "-" << spread.most_timeouts
+              << "\n";
+    return spread;
+  };
+  const double tolerance = testing::Ns3Tolerance(0);
+  for (const std::string key : {"bbr|1|50|1|0", "sack+bbr|1|50|1|0"}) {
+    const double ns3 = Ns3BbrGridTotal(key).first;
+    const Ours grid = RunOurBbr(key, Reading::kNs3);
+    Print(key, "the grid's BBR", grid, ns3);
+    EXPECT_LT(grid.total, (1 - tolerance) * ns3) << key;  // the disagreement
+    const Spread spread = sweep(key, key == "bbr|1|50|1|0" ? 0 : 1);
+    EXPECT_LT(spread.lowest, (1 - tolerance) * ns3) << key;   // the spread reaches past the tolerance
+    EXPECT_GT(spread.highest, (1 + tolerance) * ns3) << key;  // on both sides: ns-3's run is within it
+    EXPECT_LE(spread.fewest_timeouts, 1) << key;
+    EXPECT_GE(spread.most_timeouts, 5) << key;
+  }
+  // CUBIC+BBR: ns-3's CUBIC gets 0.113 of 0.949 Mb/s (grid data, seed 1).
+  const std::string pair = "cubic+bbr|1|50|1|0";
+  double ns3_cubic = 0, ns3_total = 0;
+  for (const auto& row : testing::ReadDataJsonLines("ns3-grid-a.jsonl")) {
+    if (BbrGridKeyOf(row) != pair) continue;
+    ns3_cubic = row["goodput_mbps"][0].get<double>();
+    ns3_total = row["goodput_mbps"][0].get<double>() + row["goodput_mbps"][1].get<double>();
+    break;
+  }
+  ASSERT_GT(ns3_total, 0);
+  const Spread spread = sweep(pair, 0);
+  const double ns3_share = ns3_cubic / ns3_total;
+  EXPECT_LT(spread.lowest, (1 - tolerance) * ns3_total);
+  EXPECT_GT(spread.highest, (1 + tolerance) * ns3_total);
+  EXPECT_LT(spread.least_share, ns3_share);
+  EXPECT_GT(spread.most_share, ns3_share);
+}
+
+// ns-3.44's TcpHeader packs a SACK ACK's options and pads their total once (10 bytes of
+// timestamp, 2 + 8 per SACK block): its SACK ACKs are 62, 70 and 78 bytes by grid.cc's
+// trace of the bottleneck's return device, where ours padded each option by itself (66, 74,
+// 82), 32 us more at 1 Mb/s. Packed as ns-3 packs them (tcp.option_layout = ns3 on every
+// flow, nothing else changed) BBR alone at 1 Mb/s, 10 ms, a 1-packet queue, loss-free, gets
+// 0.517 Mb/s to ns-3's 0.520 (-0.6 %: it agrees; 0.452, -13 %, padded), and at 50 ms, 1 BDP
+// 0.889 to ns-3's 0.913 (0.839 padded): the second is the reshuffle above, so this is the
+// ACK's size, measured, not a cause shown for either. Over the whole grid (UseNs3Sender
+// setting it) 127 points agree either way: in, that BBR alone point; out, SACK+CUBIC at
+// 1 Mb/s, 10 ms, 0.25 BDP, 0.3 % loss (total +8.8 % -> +13.1 %, 10 % allowed).
+TEST(Ns3GridBbr, Ns3sPackedAckOptionsMoveTheOneMbpsBbrPoints) {
+  const auto total = [](const std::string& key, bool packed) {
+    nlohmann::json scenario = BbrGridScenario(key);
+    if (packed) {
+      for (auto& flow : scenario["flows"]) flow["tcp"]["option_layout"] = "ns3";
+    }
+    RunOptions options;
+    options.series = false;
+    const RunOutput out = plab::Run(scenario.dump(), options);
+    EXPECT_TRUE(out.ok) << out.json;
+    double sum = 0;
+    const auto doc = nlohmann::json::parse(out.json);
+    for (const auto& flow : doc["flows"]) sum += flow["summary"]["goodput_mbps"].get<double>();
+    return sum;
+  };
+  const std::string tiny = "bbr|1|10|0.25|0", bdp = "bbr|1|50|1|0";
+  const double ns3_tiny = Ns3BbrGridTotal(tiny).first, ns3_bdp = Ns3BbrGridTotal(bdp).first;
+  const double padded_tiny = total(tiny, false), packed_tiny = total(tiny, true);
+  const double padded_bdp = total(bdp, false), packed_bdp = total(bdp, true);
+  std::cout << "[ ns-3 grid ] " << tiny << ": padded ACK options " << padded_tiny << " Mb/s, packed " << packed_tiny
+            << " (ns-3 " << ns3_tiny << "); " << bdp << ": padded " << padded_bdp << ", packed " << packed_bdp
+            << " (ns-3 " << ns3_bdp << ")\n";
+  const double tolerance = testing::Ns3Tolerance(0);
+  EXPECT_LT(padded_tiny, (1 - tolerance) * ns3_tiny);
+  EXPECT_NEAR(packed_tiny, ns3_tiny, tolerance * ns3_tiny);
+  EXPECT_GT(packed_bdp, padded_bdp + 0.03);
+  EXPECT_LT(packed_bdp, (1 - tolerance) * ns3_bdp);
 }
 
 }  // namespace

@@ -337,5 +337,45 @@ TEST(Ns3GridCubic, SackCubicAt100MbpsIsASeedDraw) {
   EXPECT_GE(*std::max_element(shares.begin(), shares.end()), ns3_share);
 }
 
+// CUBIC+BBR at 10 Mb/s, 50 ms, 2 BDP, 0.3 % loss: ns-3's three seeds give Jain's index
+// 0.824, 0.785 and 0.741 (mean 0.783; CUBIC's share 0.237), ours 0.693 over the same seed
+// numbers (CUBIC's share 0.167, the total 9.55 Mb/s to 10.00 agreeing), which disagrees by
+// 0.09. Over 60 seeds in 20 groups of three our groups' mean Jain's index spans 0.65-0.79
+// and 3 of the 20 reach ns-3's (CUBIC's share 0.13-0.24 by group): ns-3's three seeds are a
+// draw from the high end of our spread, not outside it, though our 60 seeds' mean (0.72,
+// CUBIC's share 0.19) lies below it. Not the 1 Mb/s points' cause (which of BBR's recoveries
+// time out): BBR times out 0-1 times here, and with handshakes CUBIC's share falls to 0.12.
+TEST(Ns3GridCubic, CubicBbrAt10MbpsWithLossIsASeedDraw) {
+  const GridLines p = PointFor("cubic+bbr|10|50|2|0.003");
+  ASSERT_EQ(p.ns3_seeds.size(), 3u);
+  double ns3_jain = 0, ns3_share = 0;
+  for (const auto& g : p.ns3_seeds) {
+    ns3_jain += JudgedOf(g).jain / 3;
+    ns3_share += JudgedOf(g).share / 3;
+  }
+  std::vector<double> jains, shares;
+  double jain = 0, share = 0;
+  for (int seed = 1; seed <= 60; ++seed) {
+    nlohmann::json scenario = p.scenario;
+    scenario["seed"] = seed;
+    const Judged j = JudgedOf(Goodputs(scenario));
+    jain += j.jain / 3;
+    share += j.share / 3;
+    if (seed % 3 != 0) continue;
+    jains.push_back(jain);
+    shares.push_back(share);
+    jain = share = 0;
+  }
+  std::cout << "[ ns-3 grid ] cubic+bbr|10|50|2|0.003: Jain's index ns-3 " << ns3_jain << ", ours (seeds 1-3) "
+            << jains[0] << ", our 3-seed means " << *std::min_element(jains.begin(), jains.end()) << "-"
+            << *std::max_element(jains.begin(), jains.end()) << "; CUBIC's share ns-3 " << ns3_share << ", ours "
+            << *std::min_element(shares.begin(), shares.end()) << "-" << *std::max_element(shares.begin(), shares.end())
+            << "\n";
+  EXPECT_GT(ns3_jain - jains[0], kJainTolerance);  // the disagreement
+  EXPECT_GE(std::count_if(jains.begin(), jains.end(), [&](double j) { return j >= ns3_jain; }), 2);
+  EXPECT_LE(*std::min_element(shares.begin(), shares.end()), ns3_share);
+  EXPECT_GE(*std::max_element(shares.begin(), shares.end()), ns3_share);
+}
+
 }  // namespace
 }  // namespace plab::ns3_grid_cubic_test

@@ -110,6 +110,15 @@ std::vector<ParamDecl> TcpFamilyParams() {
                           "tcp-rate-ops.cc TcpRateLinux::SkbDelivered, GenerateSample (m_rateSample is never "
                           "reset); tcp-socket-base.cc EstimateRtt (m_minRtt = min(m_srtt, m_minRtt))")
                   .Advanced());
+  p.push_back(EnumParam("tcp.option_layout", "TCP option layout", g, {"padded", "ns3"}, "padded",
+                        "How an ACK's timestamp and SACK options are laid out, and so its size. padded: each option "
+                        "padded to 4 bytes by itself with NOPs, as Linux sends them (12 bytes of timestamp and 4 + 8 "
+                        "per SACK block). ns3: as ns-3.44's TcpHeader, the options one after another and their total "
+                        "padded once, so with timestamps a SACK ACK is 4 bytes shorter (10 + 2 + 8 per block, "
+                        "padded to 4)")
+                  .Source("RFC 7323 Appendix A; RFC 2018 §3; ns-3.44 src/internet/model/tcp-header.cc "
+                          "CalculateHeaderLength (m_optionsLen padded once), AppendOption")
+                  .Advanced());
   p.push_back(EnumParam("tcp.pacing_size", "Paced size", g, {"packet", "payload"}, "packet",
                         "What a paced sender (BBR, Copa) spaces its packets by at its pacing rate. packet: each "
                         "packet's bytes on the wire, headers too, as Linux's fq paces an skb. payload: its payload "
@@ -283,6 +292,7 @@ std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpC
   rp.ack_bytes = HeaderBytes(v);
   rp.sack = SackOn(v, ResolveRecovery(v, composition));
   rp.timestamps = v.Bool("tcp.timestamps");
+  rp.packed_options = v.Enum("tcp.option_layout") == "ns3";
   rp.delayed_ack_count = v.Bool("tcp.delayed_ack") ? static_cast<int>(v.Integer("tcp.delayed_ack_count")) : 1;
   rp.delayed_ack_timeout = Time::FromMillisecondsDouble(v.Number("tcp.delayed_ack_timeout_ms"));
   rp.timers = Timers(v);
