@@ -377,5 +377,99 @@ TEST(Ns3GridCubic, CubicBbrAt10MbpsWithLossIsASeedDraw) {
   EXPECT_GE(*std::max_element(shares.begin(), shares.end()), ns3_share);
 }
 
+// --- CUBIC+BBR at the 1-packet queue ---------------------------------------------------
+
+// The times (s) of the series `name` (fast_retransmit, timeout) of flow `flow` in a run.
+std::vector<double> EventTimes(const nlohmann::json& scenario, const std::string& name, int flow) {
+  RunOptions options;
+  const RunOutput out = Run(scenario.dump(), options);
+  EXPECT_TRUE(out.ok) << out.json;
+  const nlohmann::json doc = nlohmann::json::parse(out.json);
+  std::vector<double> times;
+  for (const auto& s : doc["series"]) {
+    if (s["name"] != name || s["scope"] != "flow" || s["index"] != flow) continue;
+    const size_t offset = s["offset"].get<size_t>(), length = s["length"].get<size_t>();
+    for (size_t i = 0; i < length; ++i) times.push_back(out.columns[offset + i]);
+  }
+  return times;
+}
+
+// Whether ours has an event within 1 us of each of ns-3's.
+bool SameTimes(const std::vector<double>& ours, const std::vector<double>& ns3) {
+  for (double t : ns3) {
+    bool found = false;
+    for (double o : ours) found = found || std::abs(o - t) < 1e-6;
+    if (!found) return false;
+  }
+  return true;
+}
+
+// The cubic class's CUBIC+BBR at 1 Mb/s, 10 ms, a 1-packet queue, loss-free (ns-3 0.053 +
+// 0.507 Mb/s, ours 0.83 as the grid runs it). Not a tested cause: what the test shows is
+// how far ours follows ns-3's own run when it takes the details of ns-3.44's platform
+// that its trace shows (bench/ns3/trace, grid.cc with the bottleneck queue's, traffic
+// control's TcDrop and both sockets' Tx, Rx, cwnd and state sinks): ns-3's late device wake
+// (device_wake = ns3), its handshakes (tcp.handshake: the handshake's last ACK holds the
+// link while the first data segment fills the queue and the other 9 of each first window
+// are dropped), the growth on the ACK that ends a recovery (tcp.recovery_exit = ns3),
+// its option bytes (tcp.option_layout = ns3: a SYN and SYN-ACK 4 bytes longer than ours,
+// an ACK with SACK blocks 4 bytes shorter: 32-64 us on this link), a first window sent
+// unpaced (BBR's tcp.pace_initial_window = false: ns-3's PaceInitialWindow is false),
+// BBR sending by the pipe in every state (recovery sack_ns3_counts: ns-3 sends 2
+// segments on BBR's first duplicate ACK where FlightSize allows 1) and TcpBbr's window
+// extras. With all of them every recovery and timeout of ns-3's run up to 1.47 s is ours
+// to the nanosecond (CUBIC's recoveries at 0.068, 1.194, 1.268, 1.344, 1.419 s and its
+// timeout at 1.087 s, BBR's recovery at 0.438 s and timeout at 1.463 s); without the
+// option bytes CUBIC's second recovery comes 96 us late, without the unpaced first window
+// BBR's recovery comes at 0.428 s, and with BBR sending by FlightSize outside recovery (the
+// grid's sack_ns3) CUBIC's second recovery comes at 1.180 s. Then the runs part at a race:
+// CUBIC's recovery at 1.5205 s (ours 1.5204659, 64 us early: a dupack behind BBR's paced
+// packets) retransmits its head into a queue BBR's packets hold; ns-3's retransmission
+// reaches the router 1.0 ms later and is dropped (TcDrop at 1.521538352 s), its pipe holds
+// it and CUBIC stalls to its timeout at 2.47 s, while ours gets through. From there ours
+// gives CUBIC 0.62 and BBR 0.22 Mb/s, ns-3 0.053 and 0.507, its CUBIC timing out 6 times
+// and stalling in recovery between. Not yet modelled, and where the runs had already
+// parted unseen: at BBR's first recovery (0.438 s) ns-3's TcpBbr holds cwnd to the pipe
+// before the fast retransmit plus the ACK's delivered bytes and retransmits one segment,
+// ours two, so BBR's timeout at 1.463 s retransmits another segment than ns-3's.
+TEST(Ns3GridCubic, CubicBbrAtTheOnePacketQueueFollowsNs3UntilARace) {
+  const GridLines p = PointFor("cubic+bbr|1|10|0.25|0");
+  ASSERT_EQ(p.ns3.size(), 2u);
+  const auto ns3_platform = [&](bool option_layout, bool unpaced_first_window, bool bbr_by_pipe) {
+    nlohmann::json scenario = p.scenario;
+    scenario["topology"]["bottleneck"]["device_wake"] = "ns3";
+    for (auto& flow : scenario["flows"]) {
+      flow["tcp"]["handshake"] = true;
+      flow["tcp"]["recovery_exit"] = "ns3";
+      if (option_layout) flow["tcp"]["option_layout"] = "ns3";
+      if (flow["protocol"] != "bbr") continue;
+      flow["tcp"]["pace_initial_window"] = !unpaced_first_window;
+      flow["recovery"] = bbr_by_pipe ? "sack_ns3_counts" : "sack_ns3";
+      flow["bbr"]["window_extras"] = "ns3";
+    }
+    return scenario;
+  };
+  // ns-3's own run (seed 1): entries into CA_RECOVERY and CA_LOSS.
+  const std::vector<double> ns3_cubic_recoveries = {0.068127296, 1.194438592, 1.268076032, 1.343731200, 1.419386368};
+  const std::vector<double> ns3_cubic_timeouts = {1.087073152};
+  const std::vector<double> ns3_bbr_recoveries = {0.438127296};
+  const std::vector<double> ns3_bbr_timeouts = {1.463487424};
+  const nlohmann::json all = ns3_platform(true, true, true);
+  EXPECT_TRUE(SameTimes(EventTimes(all, "fast_retransmit", 0), ns3_cubic_recoveries));
+  EXPECT_TRUE(SameTimes(EventTimes(all, "timeout", 0), ns3_cubic_timeouts));
+  EXPECT_TRUE(SameTimes(EventTimes(all, "fast_retransmit", 1), ns3_bbr_recoveries));
+  EXPECT_TRUE(SameTimes(EventTimes(all, "timeout", 1), ns3_bbr_timeouts));
+  const std::vector<double> ours_cubic = EventTimes(all, "fast_retransmit", 0);
+  ASSERT_GE(ours_cubic.size(), 6u);
+  EXPECT_NEAR(ours_cubic[5], 1.520529920, 1e-4);  // the race: ns-3's retransmission dropped, ours not
+  EXPECT_FALSE(SameTimes(EventTimes(ns3_platform(false, true, true), "fast_retransmit", 0), ns3_cubic_recoveries));
+  EXPECT_FALSE(SameTimes(EventTimes(ns3_platform(true, false, true), "fast_retransmit", 1), ns3_bbr_recoveries));
+  EXPECT_FALSE(SameTimes(EventTimes(ns3_platform(true, true, false), "fast_retransmit", 0), ns3_cubic_recoveries));
+  const std::vector<double> ours = Goodputs(all);
+  std::cout << "[ ns-3 grid ] cubic+bbr|1|10|0.25|0 on ns-3's platform: CUBIC " << ours[0] << ", BBR " << ours[1]
+            << " Mb/s (ns-3 " << p.ns3[0] << ", " << p.ns3[1] << ")\n";
+  EXPECT_FALSE(JudgedAgree(JudgedOf(ours), JudgedOf(p.ns3)));
+}
+
 }  // namespace
 }  // namespace plab::ns3_grid_cubic_test

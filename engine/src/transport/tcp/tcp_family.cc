@@ -99,6 +99,18 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Source("RFC 6675 §4 SetPipe; ns-3.44 src/internet/model/tcp-tx-buffer.cc BytesInFlight "
                           "(sent - SACKed - lost + retransmitted), Update (a SACK leaves m_retrans set)")
                   .Advanced());
+  p.push_back(EnumParam("tcp.recovery_exit", "Fast recovery's last ACK", g, {"rfc6675", "ns3"}, "rfc6675",
+                        "What the ACK that ends a recovery does to the window. rfc6675: after a fast recovery "
+                        "cwnd = ssthresh, nothing more; after a timeout, an ACK as any other. ns3: as ns-3.44's "
+                        "TcpSocketBase::ProcessAck, after a fast recovery cwnd = ssthresh and then, the "
+                        "connection being open again, the congestion control's increase for that ACK, so "
+                        "congestion avoidance starts one ACK earlier; after a timeout (CA_LOSS) the increase "
+                        "counts only the whole segments that ACK covers above the recovery point (none when it "
+                        "reaches just that point)")
+                  .Source("RFC 6675 §5; RFC 6937 §3.1; ns-3.44 src/internet/model/tcp-socket-base.cc ProcessAck "
+                          "(exitedFastRecovery: m_cWnd = m_ssThresh, then in CA_OPEN IncreaseWindow(segsAcked); "
+                          "CA_LOSS: segsAcked = (ackNumber - m_recover) / m_segmentSize)")
+                  .Advanced());
   p.push_back(EnumParam("tcp.rate_sample", "Delivery-rate sample", g, {"draft", "ns3"}, "draft",
                         "How each ACK's delivery-rate sample (what BBR and Copa read) is taken. draft: from the "
                         "most recently sent segment the ACK delivers, afresh on every ACK. ns3: as ns-3.44's "
@@ -110,15 +122,6 @@ std::vector<ParamDecl> TcpFamilyParams() {
                           "tcp-rate-ops.cc TcpRateLinux::SkbDelivered, GenerateSample (m_rateSample is never "
                           "reset); tcp-socket-base.cc EstimateRtt (m_minRtt = min(m_srtt, m_minRtt))")
                   .Advanced());
-  p.push_back(EnumParam("tcp.option_layout", "TCP option layout", g, {"padded", "ns3"}, "padded",
-                        "How an ACK's timestamp and SACK options are laid out, and so its size. padded: each option "
-                        "padded to 4 bytes by itself with NOPs, as Linux sends them (12 bytes of timestamp and 4 + 8 "
-                        "per SACK block). ns3: as ns-3.44's TcpHeader, the options one after another and their total "
-                        "padded once, so with timestamps a SACK ACK is 4 bytes shorter (10 + 2 + 8 per block, "
-                        "padded to 4)")
-                  .Source("RFC 7323 Appendix A; RFC 2018 §3; ns-3.44 src/internet/model/tcp-header.cc "
-                          "CalculateHeaderLength (m_optionsLen padded once), AppendOption")
-                  .Advanced());
   p.push_back(EnumParam("tcp.pacing_size", "Paced size", g, {"packet", "payload"}, "packet",
                         "What a paced sender (BBR, Copa) spaces its packets by at its pacing rate. packet: each "
                         "packet's bytes on the wire, headers too, as Linux's fq paces an skb. payload: its payload "
@@ -127,6 +130,26 @@ std::vector<ParamDecl> TcpFamilyParams() {
                   .Source("Linux net/sched/sch_fq.c (qdisc_pkt_len); ns-3.44 src/internet/model/tcp-socket-base.cc "
                           "SendDataPacket: m_pacingTimer.Schedule(m_pacingRate.CalculateBytesTxTime(sz)), sz the "
                           "payload before the TCP header")
+                  .Advanced());
+  p.push_back(BoolParam("tcp.pace_initial_window", "Pace the initial window", g, true,
+                        "Whether a paced sender (BBR, Copa) paces its initial window. On: every packet waits "
+                        "its gap at the pacing rate, the first window too, as Linux's fq paces. Off: the "
+                        "first initial-window's worth of bytes goes at once and pacing starts after it, as "
+                        "ns-3.44 does by default (TcpSocketState PaceInitialWindow false)")
+                  .Source("ns-3.44 src/internet/model/tcp-socket-base.cc IsPacingEnabled (m_highTxMark > "
+                          "GetInitialCwnd() x m_segmentSize); tcp-socket-state.cc PaceInitialWindow")
+                  .Advanced());
+  p.push_back(EnumParam("tcp.option_layout", "Option layout", g, {"linux", "ns3"}, "linux",
+                        "How the TCP options' bytes are counted on the wire. linux: each option aligned on its "
+                        "own (NOP, NOP before timestamps and before SACK), so an ACK with n SACK blocks is 4 + 8n "
+                        "bytes longer than a bare one, and the SYN and SYN-ACK are as long as data headers. ns3: "
+                        "as ns-3.44's TcpHeader, the options padded together to 4 bytes, so with timestamps an "
+                        "ACK with n SACK blocks is 8n bytes longer, and the SYN and SYN-ACK also carry window "
+                        "scale and SACK-permitted (4 bytes more with timestamps). On a slow link the ACKs' and "
+                        "the handshake's timing moves by their bytes")
+                  .Source("RFC 2018 §3; RFC 7323 §3, Appendix A; ns-3.44 src/internet/model/tcp-header.cc "
+                          "GetSerializedSize (m_optionsLen padded to 4); tcp-socket-base.cc AddOptions (WS and "
+                          "SACK_PERMITTED on a SYN)")
                   .Advanced());
   p.push_back(BoolParam("tcp.ecn", "ECN", g, false,
                         "Explicit Congestion Notification: data goes out ECN-capable, a queue that can mark (" +
@@ -232,6 +255,20 @@ bool LimitedTransmit(const ParamView& params, const TcpComposition& composition)
 
 }  // namespace
 
+namespace {
+
+// tcp.option_layout = ns3: the bytes a SYN (and SYN-ACK) carries beyond a data header,
+// as ns-3.44 pads its options together: timestamps, window scale and, with SACK,
+// SACK-permitted, against the timestamps' 12 bytes of a data header.
+uint32_t SynExtraBytes(const ParamView& v, const TcpComposition& composition) {
+  if (v.Enum("tcp.option_layout") != "ns3") return 0;
+  const bool ts = v.Bool("tcp.timestamps");
+  const uint32_t options = (ts ? 10 : 0) + 3 + (SackOn(v, ResolveRecovery(v, composition)) ? 2 : 0);
+  return (options + 3) / 4 * 4 - (ts ? 12 : 0);
+}
+
+}  // namespace
+
 SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition) {
   const ParamView& v = *env.params;
   TcpSenderParams sp;
@@ -244,6 +281,9 @@ SenderParts MakeTcpSender(const FlowEnv& env, const TcpComposition& composition)
   if (v.Enum("tcp.pipe") == "ns3") sp.pipe_count = Scoreboard::PipeCount::kNs3;
   if (v.Enum("tcp.rate_sample") == "ns3") sp.rate_sampling = Scoreboard::RateSampling::kNs3;
   sp.pace_payload_only = v.Enum("tcp.pacing_size") == "payload";
+  sp.grow_on_recovery_exit = v.Enum("tcp.recovery_exit") == "ns3";
+  sp.pace_initial_window = v.Bool("tcp.pace_initial_window");
+  sp.syn_extra_bytes = SynExtraBytes(v, composition);
   sp.ecn = EcnOn(v, composition);
   sp.header_bytes = HeaderBytes(v);
   sp.initial_window_segments = static_cast<uint32_t>(v.Integer("tcp.initial_window_segments"));
@@ -292,7 +332,8 @@ std::unique_ptr<ReceiverEndpoint> MakeTcpReceiver(const FlowEnv& env, const TcpC
   rp.ack_bytes = HeaderBytes(v);
   rp.sack = SackOn(v, ResolveRecovery(v, composition));
   rp.timestamps = v.Bool("tcp.timestamps");
-  rp.packed_options = v.Enum("tcp.option_layout") == "ns3";
+  rp.ns3_option_layout = v.Enum("tcp.option_layout") == "ns3";
+  rp.syn_ack_extra_bytes = SynExtraBytes(v, composition);
   rp.delayed_ack_count = v.Bool("tcp.delayed_ack") ? static_cast<int>(v.Integer("tcp.delayed_ack_count")) : 1;
   rp.delayed_ack_timeout = Time::FromMillisecondsDouble(v.Number("tcp.delayed_ack_timeout_ms"));
   rp.timers = Timers(v);

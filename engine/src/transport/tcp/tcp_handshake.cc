@@ -9,7 +9,7 @@ namespace plab {
 void TcpSender::SendSyn() {
   const Time now = scheduler_->now();
   // The SYN is a header on the data path: it queues and can be lost like data.
-  Packet* p = pool_->NewData(params_.flow, 0, 0, params_.header_bytes);
+  Packet* p = pool_->NewData(params_.flow, 0, 0, params_.header_bytes + params_.syn_extra_bytes);
   TcpHeader& syn = Tcp(*p);
   syn.control = kControlSyn;
   syn.has_timestamp = params_.timestamps;

@@ -40,7 +40,7 @@ void TcpReceiver::Receive(Packet* p) {
     // echoes its timestamp (RFC 9293 §3.5, RFC 7323 §4.3).
     const Time ts_val = Tcp(*p).ts_val;
     const bool has_timestamp = Tcp(*p).has_timestamp;
-    PacketPool::TurnIntoFeedback(*p, params_.flow, params_.ack_bytes);
+    PacketPool::TurnIntoFeedback(*p, params_.flow, params_.ack_bytes + params_.syn_ack_extra_bytes);
     TcpHeader& syn_ack = Tcp(*p);
     syn_ack = TcpHeader{};
     syn_ack.control = kControlSyn | kControlAck;
@@ -183,15 +183,12 @@ void TcpReceiver::FillSackBlocks(Packet* p, uint64_t trigger_seq) {
     ack.sack[ack.sack_count++] = SackBlock{it->first, it->second};
     if (ack.sack_count == kMaxSackBlocks) break;
   }
-  if (ack.sack_count == 0) return;
-  // RFC 2018 §3: 2 bytes of kind/length + 8 per block, padded to 4 bytes. Packed after the
-  // 10-byte timestamp option, as ns-3.44's TcpHeader lays them, the 2 bytes of the
-  // timestamp's padding take the SACK option's kind and length (tcp.option_layout = ns3).
-  const uint32_t sack = 2 + 8 * static_cast<uint32_t>(ack.sack_count);
-  if (params_.packed_options && params_.timestamps) {
-    p->wire_bytes += (10 + sack + 3) / 4 * 4 - 12;  // ack_bytes already holds the timestamp's 12
+  // RFC 2018 §3: 2 bytes of kind/length + 8 per block, padded to 4 bytes; as ns-3.44
+  // pads (tcp.option_layout = ns3), together with the timestamps' 10 (12 counted already).
+  if (params_.ns3_option_layout && params_.timestamps) {
+    p->wire_bytes += static_cast<uint32_t>((10 + 2 + 8 * ack.sack_count + 3) / 4 * 4 - 12);
   } else {
-    p->wire_bytes += (sack + 3) / 4 * 4;
+    p->wire_bytes += static_cast<uint32_t>((2 + 8 * ack.sack_count + 3) / 4 * 4);
   }
 }
 

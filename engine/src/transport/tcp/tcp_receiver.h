@@ -43,9 +43,10 @@ struct TcpReceiverParams {
   uint32_t ack_bytes = 40;  // headers of a bare ACK (timestamps included when on)
   bool sack = false;
   bool timestamps = false;
-  // tcp.option_layout = ns3: the options packed and padded once (ns-3.44's TcpHeader), not
-  // each padded by itself.
-  bool packed_options = false;
+  // tcp.option_layout = ns3: options padded together (SACK blocks beside timestamps), and
+  // the SYN-ACK's extra bytes (window scale, SACK-permitted).
+  bool ns3_option_layout = false;
+  uint32_t syn_ack_extra_bytes = 0;
   int delayed_ack_count = 1;  // 1 = acknowledge every segment
   Time delayed_ack_timeout = Time::FromMilliseconds(200);
   // When the delayed ACK goes out (BSD: on the next fast-timer tick); null = RFC 6298's

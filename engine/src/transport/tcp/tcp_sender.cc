@@ -104,7 +104,11 @@ void TcpSender::TrySend() {
     }
     const Time now = scheduler_->now();
     const int64_t pacing_bps = cc_->PacingRateBps();
-    if (pacing_bps > 0 && now < next_send_time_) {
+    // tcp.pace_initial_window = false (ns-3.44's default): no pacing until the initial
+    // window's bytes are out (TcpSocketBase::IsPacingEnabled: m_highTxMark > IW x MSS).
+    const uint64_t initial_window_bytes = static_cast<uint64_t>(params_.initial_window_segments) * params_.mss;
+    const bool pacing_now = params_.pace_initial_window || state_.snd_max >= initial_window_bytes;
+    if (pacing_bps > 0 && pacing_now && now < next_send_time_) {
       if (!pacing_wakeup_pending_) {
         pacing_wakeup_pending_ = true;
         scheduler_->At(next_send_time_, this, kPacingReady);
@@ -122,7 +126,8 @@ void TcpSender::TrySend() {
       }
     }
     SendSegment(choice.seq, retransmission);
-    if (pacing_bps > 0) {
+    if (pacing_bps > 0 &&
+        (params_.pace_initial_window || std::max(state_.snd_max, choice.seq + len) >= initial_window_bytes)) {
       // Each packet's gap at the pacing rate: its bytes on the wire, or (tcp.pacing_size =
       // payload) its payload alone, as ns-3.44's TcpSocketBase::SendDataPacket times it.
       const uint32_t paced = params_.pace_payload_only ? len : len + params_.header_bytes;
@@ -269,11 +274,22 @@ void TcpSender::OnNewAck(uint64_t ack, std::optional<Time> sent_at, bool from_ti
     if (observer_) observer_->OnRtt(now, rtt_);
   }
 
+  // ns-3.44 (tcp.recovery_exit = ns3): the ACK that ends the recovery after a timeout
+  // (CA_LOSS) counts only the whole segments it acknowledges above the recovery point.
+  const bool ends_loss = params_.grow_on_recovery_exit && !state_.in_recovery && state_.recover_set &&
+                         state_.last_loss_action == TcpState::LossAction::kTimeout && state_.snd_una < state_.recover &&
+                         ack >= state_.recover;
   state_.snd_una = ack;
   state_.snd_nxt = std::max(state_.snd_nxt, ack);
   state_.dupacks = 0;
   if (state_.in_recovery) {
     recovery_->OnAckInRecovery(state_, acked, *this);
+    // ns-3.44 (tcp.recovery_exit = ns3): the ACK that ended the recovery, cwnd now
+    // ssthresh, is an open connection's ACK too (ProcessAck's IncreaseWindow).
+    if (params_.grow_on_recovery_exit && !state_.in_recovery && !ece) cc_->OnAck(state_, acked, now);
+  } else if (ends_loss) {
+    const uint64_t above = (ack - state_.recover) / state_.mss * state_.mss;
+    if (above > 0 && !ece) cc_->OnAck(state_, above, now);
   } else if (!ece) {
     // RFC 3168 §6.1.2: the window does not grow on an ACK carrying ECE.
     cc_->OnAck(state_, acked, now);

@@ -92,6 +92,14 @@ struct TcpSenderParams {
   // Pacing spaces packets by their payload alone (tcp.pacing_size = payload, ns-3.44),
   // not by their bytes on the wire.
   bool pace_payload_only = false;
+  // A paced sender paces its initial window too (tcp.pace_initial_window; ns-3.44 does
+  // not by default: its first IW x MSS bytes go at once).
+  bool pace_initial_window = true;
+  // Bytes the SYN carries beyond a data header (tcp.option_layout = ns3).
+  uint32_t syn_extra_bytes = 0;
+  // The ACK that ends a fast recovery also grows the window, once cwnd = ssthresh
+  // (tcp.recovery_exit = ns3: ns-3.44's ProcessAck calls IncreaseWindow on it).
+  bool grow_on_recovery_exit = false;
   RttStats::Params rtt;
 };
 

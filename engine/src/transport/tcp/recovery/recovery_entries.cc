@@ -12,6 +12,24 @@
 
 namespace plab {
 
+namespace {
+
+// RFC 6675 SACK recovery counted as ns-3.44's TcpSocketBase counts for a congestion
+// control that sets the window itself (TcpBbr: HasCongControl, so no TcpPrrRecovery):
+// sending by the pipe (TcpTxBuffer::BytesInFlight) in every congestion state, NextSeg
+// without the rescue retransmission, only a recovery's first partial ACK restarting the
+// timer (prr_recovery.h says where in ns-3 each is).
+class SackNs3CountsRecovery final : public SackRecovery {
+ public:
+  SackNs3CountsRecovery() : SackRecovery(EarlyRetransmit::kOff, true) {
+    rescue_enabled_ = false;
+    pipe_always_ = true;
+    timer_on_first_partial_ack_ = true;
+  }
+};
+
+}  // namespace
+
 std::vector<LossRecoveryEntry> TcpLossRecoveries() {
   return {
       {"tahoe",
@@ -132,6 +150,14 @@ std::vector<LossRecoveryEntry> TcpLossRecoveries() {
        "RFC 6675 SACK recovery, and after a timeout sending by pipe (SACKed segments out of it), as ns-3 and Linux",
        true,
        [] { return std::make_unique<SackRecovery>(EarlyRetransmit::kOff, true); },
+       {}},
+      {"sack_ns3_counts",
+       "SACK as ns-3.44, its counts",
+       "sack_ns3 counted as ns-3.44's TcpSocketBase counts for a control that sets its own window (TcpBbr): "
+       "sending by pipe in every state, no rescue retransmission, only a recovery's first partial ACK restarting "
+       "the timer",
+       true,
+       [] { return std::make_unique<SackNs3CountsRecovery>(); },
        {}},
       {"prr_ns3_nosack",
        "PRR as ns-3.44, no SACK",
