@@ -1,8 +1,7 @@
-// The lab's store: one state value (labState.ts) and the composition of the parts
-// that own pieces of it: the engine's live runs (liveRunner.ts), the compare view's
-// (compareRunner.ts) and the sweep's (sweepRunner.ts), and the URL (urlSync.ts). This
-// file holds what ties them: loading the engine, the experiment's values and lists,
-// and which view is shown.
+// The lab's store: one state value (labState.ts) and the parts that own pieces of it:
+// the engine's live runs (liveRunner.ts), the compare view's (compareRunner.ts), the
+// sweep's (sweepRunner.ts) and the URL (urlSync.ts). This file ties them: loading the
+// engine, the experiment's values and lists, and which view is shown.
 import { EngineClient } from '../engine/client';
 import { loadSweepEngine } from '../engine/sweepEngine';
 import { WorkerPool, type PoolOutcome } from '../engine/pool';
