@@ -158,9 +158,12 @@ test('the validation page lists every claim and reference check with its verdict
   await expect(known).toHaveAttribute('data-class', 'no-sack-after-timeout');
   await expect(known).toContainText('known disagreement (class no-sack-after-timeout): ns-3 without SACK');
   await expect(known).toContainText('(tested by Ns3Grid.Ns3WithoutSackRecoversOverAndOverAfterATimeout)');
-  const partly = page.getByTestId('disagreement:ns3-grid-newreno-100-10-2-0.03-total');
-  await expect(partly).toContainText('known disagreement, partly explained (class no-sack)');
-  await expect(partly).toContainText('Ns3Grid.Ns3CountsWithoutSackAreWhyTheseNoSackPointsAgree');
+  const noSack = page.getByTestId('disagreement:ns3-grid-newreno-100-10-2-0.03-total');
+  await expect(noSack).toContainText('known disagreement (class no-sack)');
+  await expect(noSack).toContainText('Ns3Grid.Ns3RenoSacksAreWhyTheseLossFreeNoSackPointsDisagree');
+  const partly = page.getByTestId('disagreement:ns3-grid-cubic+bbr-1-10-0.25-0-total');
+  await expect(partly).toContainText('known disagreement, partly explained (class cubic)');
+  await expect(partly).toContainText('Ns3GridCubic.CubicBbrAtTheOnePacketQueueFollowsNs3UntilARace');
   await expect(
     page.locator('[data-testid="validation-row:ns3-a-newreno-0.01"] [data-testid^="disagreement:"]'),
   ).toHaveCount(0);
