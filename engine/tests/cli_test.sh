@@ -81,6 +81,7 @@ expect 64 "--from expects a number in decimal notation (e.g. 0.5 or 1e-3), got n
 expect 2 "x cannot be seed" -- sweep "$empty" --x seed --from 1 --to 5
 expect 2 "x must name one item" -- sweep "$empty" --x 'flows[].channel.forward.p' --from 0 --to 0.1
 expect 2 "sets the flows after the first, and the scenario has 1 flow" -- sweep "$empty" --x 'flows[1:].access.delay_ms' --from 0 --to 10
+expect 2 "is a one-parameter sweep's x (plab sweep --x), not a grid axis" -- sweep "$empty" --grid 'flows[1:].access.delay_ms=0:10:2'
 
 # 7. One spelling per field: dotted and indexed keys are unknown fields.
 for key in '"flows[5]":{}' '"flows[00]":{}' '"flows[]":{}' '"flows[0]":{"protocol":"cubic"}' '"topology.access.rate_mbps":7' '"":{"seed":77}'; do

@@ -102,6 +102,13 @@ std::vector<ValidationError> ValidateGrid(const GridSpec& spec) {
     const SweepSpec axis = Axis(given);
     const std::string& path = axis.x_path;
     const std::string name = "grid axis " + path;
+    if (LaterFlowsRest(path)) {
+      // A run's members are tracked per path (grid_api.cc TouchedBy); the flows after the
+      // first are a one-parameter sweep's x only.
+      errors.push_back({path, name + ": flows[1:] (every flow after the first) is a one-parameter sweep's x "
+                                     "(plab sweep --x), not a grid axis"});
+      continue;
+    }
     if (path != kSweepFlowCount && path != "seed" && path.find("[]") == std::string::npos &&
         FindParam(Scenario::PatternOf(path)) == nullptr) {
       errors.push_back({path, name + ": " + path + " is not a parameter (see `plab schema`)"});
