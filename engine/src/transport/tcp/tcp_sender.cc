@@ -104,11 +104,7 @@ void TcpSender::TrySend() {
     }
     const Time now = scheduler_->now();
     const int64_t pacing_bps = cc_->PacingRateBps();
-    // tcp.pace_initial_window = false (ns-3.44's default): no pacing until the initial
-    // window's bytes are out (TcpSocketBase::IsPacingEnabled: m_highTxMark > IW x MSS).
-    const uint64_t initial_window_bytes = static_cast<uint64_t>(params_.initial_window_segments) * params_.mss;
-    const bool pacing_now = params_.pace_initial_window || state_.snd_max >= initial_window_bytes;
-    if (pacing_bps > 0 && pacing_now && now < next_send_time_) {
+    if (pacing_bps > 0 && PacedFrom(state_.snd_max) && now < next_send_time_) {
       if (!pacing_wakeup_pending_) {
         pacing_wakeup_pending_ = true;
         scheduler_->At(next_send_time_, this, kPacingReady);
@@ -126,8 +122,7 @@ void TcpSender::TrySend() {
       }
     }
     SendSegment(choice.seq, retransmission);
-    if (pacing_bps > 0 &&
-        (params_.pace_initial_window || std::max(state_.snd_max, choice.seq + len) >= initial_window_bytes)) {
+    if (pacing_bps > 0 && PacedFrom(std::max(state_.snd_max, choice.seq + len))) {
       // Each packet's gap at the pacing rate: its bytes on the wire, or (tcp.pacing_size =
       // payload) its payload alone, as ns-3.44's TcpSocketBase::SendDataPacket times it.
       const uint32_t paced = params_.pace_payload_only ? len : len + params_.header_bytes;
@@ -374,42 +369,6 @@ void TcpSender::OnRetransmissionTimeout() {
   RetransmitFirstUnacked();  // RFC 6298 §5.4, arms the timer with the backed-off RTO
   if (tcp_observer_) tcp_observer_->OnWindow(now, window());
   TrySend();
-}
-
-void TcpSender::RetransmitFirstUnacked() {
-  if (state_.snd_una >= state_.snd_max) return;
-  const uint32_t len = SegmentLength(state_.snd_una);
-  SendSegment(state_.snd_una, true);
-  state_.snd_nxt = std::max(state_.snd_nxt, state_.snd_una + len);
-}
-
-void TcpSender::GoBackN() { state_.snd_nxt = state_.snd_una; }
-
-void TcpSender::RestartRetransmissionTimer() {
-  timer_armed_ = true;
-  timer_deadline_ = rtt_.TimerExpiry(scheduler_->now());  // a tick profile fires on a tick
-  if (!timer_event_pending_ || timer_event_at_ > timer_deadline_) {
-    timer_event_pending_ = true;
-    timer_event_at_ = timer_deadline_;
-    scheduler_->At(timer_deadline_, this, kRetransmissionTimer, ++timer_generation_);
-  }
-}
-
-void TcpSender::NoteFastRetransmit() {
-  ++stats_.fast_retransmits;
-  // Every recovery notes its entry here; ns-2 restarts the timer there (timer_profile.h).
-  if (rtt_.timers().RestartsTimerOnFastRetransmit()) RestartRetransmissionTimer();
-  if (tcp_observer_) tcp_observer_->OnFastRetransmit(scheduler_->now(), window());
-}
-
-void TcpSender::NoteEarlyRetransmit() {
-  ++stats_.early_retransmits;
-  if (tcp_observer_) tcp_observer_->OnEarlyRetransmit(scheduler_->now(), window());
-}
-
-void TcpSender::NotePartialAck() {
-  ++stats_.partial_acks;
-  if (tcp_observer_) tcp_observer_->OnPartialAck(scheduler_->now(), window());
 }
 
 }  // namespace plab

@@ -181,6 +181,13 @@ class TcpSender final : public SenderEndpoint, public EventHandler, private Reco
   void ArmTimerIfIdle();
   void StopTimer() { timer_armed_ = false; }
   uint32_t SegmentLength(uint64_t seq) const;
+  // Whether a paced sender paces once the highest byte sent is `sent_up_to`: always, or
+  // (tcp.pace_initial_window = false, ns-3.44's default) only once the initial window's
+  // bytes are out (TcpSocketBase::IsPacingEnabled: m_highTxMark > IW x MSS).
+  bool PacedFrom(uint64_t sent_up_to) const {
+    return params_.pace_initial_window ||
+           sent_up_to >= static_cast<uint64_t>(params_.initial_window_segments) * params_.mss;
+  }
   uint64_t LimitedTransmitAllowance() const {
     return LimitedTransmitBytes(params_.limited_transmit, state_.in_recovery, state_.dupacks, state_.dupack_threshold,
                                 state_.mss);
