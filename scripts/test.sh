@@ -2,23 +2,23 @@
 # Sets up and builds everything (scripts/setup.sh: Debian packages, npm ci beside the
 # engine and WASM builds, then the page), then runs every test suite in order, stopping
 # at the first failure. Seconds on a fresh clone, 2 cores, packages present
-# (2026-11-29, this stop's last commit at load average about 1-3, 17.3 min in all; 22.8-27.1
-# min at 0dff974 on a busier one; the README has the whole):
-#   setup        ~300  npm ci beside the engine and WASM builds, then the page
-#   test:format  ~8    Prettier and clang-format check the layout
-#   test:engine  ~53   native GoogleTest suite (ctest, one process per core)
-#   test:python  ~24   the Python package linked to build/engine, pytest (scripts/test-python.sh)
-#   test:slurm   ~29   a single-node Slurm cluster, a 3-task campaign: a task requeued, a
+# (2026-11-29, this stop's last code at load average about 1-3, 31.0 min in all on a machine
+# about twice as slow as the last stops' (17.3 min there); the README has the whole):
+#   setup        ~593  npm ci beside the engine and WASM builds, then the page
+#   test:format  ~20   Prettier and clang-format check the layout
+#   test:engine  ~110  native GoogleTest suite (ctest, one process per core; 63 s idle)
+#   test:python  ~42   the Python package linked to build/engine, pytest (scripts/test-python.sh)
+#   test:slurm   ~31   a single-node Slurm cluster, a 3-task campaign: a task requeued, a
 #                      worker killed, a task cancelled
-#   test:wasm    ~19   WASM under Node: native == WASM, bit for bit
-#   test:web     ~71   the page's TypeScript type check (tsc --noEmit), ESLint, then its
+#   test:wasm    ~38   WASM under Node: native == WASM, bit for bit
+#   test:web     ~141  the page's TypeScript type check (tsc --noEmit), ESLint, then its
 #                      Vitest unit tests (importCycles.test.ts: no import cycle in web/src)
-#   test:e2e     ~369  Playwright + Debian Chromium against the built site, one worker,
+#   test:e2e     ~625  Playwright + Debian Chromium against the built site, one worker,
 #                      one reused browser context (the sanitizer build below runs beside it)
 #   (wait)       ~0    the rest of the ASan + UBSan build started at nice 19 after setup
-#   test:fuzz    ~52   the libFuzzer targets (scenario, program) replay their corpora and
+#   test:fuzz    ~66   the libFuzzer targets (scenario, program) replay their corpora and
 #                      fuzz 40 s in all, then the URL codec's fuzzer (scripts/test-fuzz.sh)
-#   test:sanitize ~111 the GoogleTest suite under ASan + UBSan in one shard per core, the
+#   test:sanitize ~192 the GoogleTest suite under ASan + UBSan in one shard per core, the
 #                      CLI's regression cases and the corpus through the CLI
 #                      (scripts/test-sanitize.sh)
 set -euo pipefail
